@@ -11,8 +11,7 @@ What counts as a problem:
 - road_cliff: a road segment crossing a cliff hexside — nothing may move across a
   cliff (Kasserine terrain chart), so that road can never be used.
 - place_on_river: a place on a river hex that no road reaches, when the palette's
-  rules do not allow places on rivers (`places_on_river` in the palette rules; absent
-  means not allowed). A town on a river-only hex can only be entered at river cost.
+  palette does not allow places on rivers (`river_places_allowed` false). A town on a river-only hex can only be entered at river cost.
 - unreachable: a place no unit can reach. A place is cut off when every hexside to its
   on-map neighbours is a cliff; and, on a map that has a road net at all, a place is
   also unreachable when no road path (road segments not crossing cliffs) joins it to
@@ -94,7 +93,7 @@ def road_cliff_problems(m: HexMap) -> list[Problem]:
 
 
 def place_on_river_problems(m: HexMap) -> list[Problem]:
-    if _palette_rule(m, "places_on_river", 0):
+    if getattr(m.palette, "river_places_allowed", True):
         return []
     found = []
     for place in _places_in_map_order(m):
@@ -178,11 +177,6 @@ def _places_in_map_order(m: HexMap) -> list:
 
 def _ordered_roads(m: HexMap) -> set[tuple[Hex, Hex]]:
     return {(min(a, b), max(a, b)) for a, b in m.roads()}
-
-
-def _palette_rule(m: HexMap, key: str, default: float) -> float:
-    rules = getattr(m.palette, "rules", None) or {}
-    return rules.get(key, default)
 
 
 def _is_edge(m: HexMap, h: Hex) -> bool:

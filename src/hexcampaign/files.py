@@ -1,0 +1,197 @@
+"""Safe file handling shared by maps, games and campaigns (no Qt).
+
+Saves are atomic: the new text goes to a temporary file in the same folder, is flushed,
+fsynced, read back and checked, and only then renamed over the target. The previous
+file is first copied to `<name>.bak` (itself atomically), so a kill at any moment leaves
+the target either old or new and the backup intact.
+Loads refuse oversized and absurdly nested files before they cost memory or time.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_JSON_DEPTH = 12  # our formats nest at most ~6 deep; more is damage or an attack
+
+
+class FileFormatError(ValueError):
+    """A file the program cannot use; the message is one sentence for the user."""
+
+
+def atomic_write_text(path: Path | str, text: str, verify: Callable[[str], object] | None = None) -> None:
+    """Write `text` to `path` atomically, keeping the old file as `path.bak`.
+
+    `verify(text_read_back)` runs on the temporary file's contents before it replaces
+    the target; if it raises, the target is untouched. OSError propagates (after the
+    temporary file is removed) for the caller to turn into a sentence.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    data = text.encode("utf-8")
+    tmp = _write_temp(folder, path.name, data)
+    try:
+        if verify is not None:
+            verify(Path(tmp).read_text(encoding="utf-8"))
+        if path.exists():
+            backup = path.with_name(path.name + ".bak")
+            bak_tmp = _write_temp(folder, backup.name, path.read_bytes())
+            try:
+                os.replace(bak_tmp, backup)
+            except BaseException:
+                _remove(bak_tmp)
+                raise
+        os.replace(tmp, path)
+    except BaseException:
+        _remove(tmp)
+        raise
+    _fsync_folder(folder)
+
+
+def read_json(path: Path | str, what: str = "file") -> object:
+    """Read a UTF-8 JSON file within the size and nesting limits.
+
+    Raises FileFormatError with a sentence naming the file and the problem.
+    """
+    path = Path(path)
+    name = path.name
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise FileFormatError(f"{name} does not exist.") from None
+    except OSError as e:
+        raise FileFormatError(describe_os_error(e, path, "open")) from None
+    if size > MAX_FILE_BYTES:
+        raise FileFormatError(
+            f"{name} is {size // (1024 * 1024)} MiB, larger than the {MAX_FILE_BYTES // (1024 * 1024)} MiB "
+            f"a {what} may be; it is not a file this program wrote."
+        )
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise FileFormatError(describe_os_error(e, path, "open")) from None
+    return parse_json(raw, name, what)
+
+
+def parse_json(raw: bytes | str, name: str, what: str = "file") -> object:
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise FileFormatError(f"{name} is not a {what}: it is not UTF-8 text.") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise FileFormatError(f"{name} is larger than a {what} may be.")
+    depth = _bracket_depth(raw)
+    if depth > MAX_JSON_DEPTH:
+        raise FileFormatError(
+            f"{name} is not a {what}: its data is nested {depth} levels deep, "
+            f"more than the format allows."
+        )
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise FileFormatError(
+            f"{name} is not a {what}: it is not valid JSON (line {e.lineno}, column {e.colno})."
+        ) from None
+    except (RecursionError, ValueError) as e:
+        raise FileFormatError(f"{name} is not a {what}: {e}.") from None
+
+
+def describe_os_error(error: OSError, path: Path | str, action: str = "save") -> str:
+    """One sentence for the user about a failed file operation."""
+    name = Path(path).name
+    code = error.errno
+    if code == errno.ENOSPC:
+        return f"The disk is full, so {name} could not {_verb(action)}; free some space and try again."
+    if code in (errno.EACCES, errno.EPERM):
+        return f"Permission denied: {name} could not {_verb(action)}; choose a folder you may write to."
+    if code == errno.EROFS:
+        return f"{name} is on a read-only disk; save it somewhere else."
+    if code == errno.EXDEV:
+        return f"{name} could not {_verb(action)} because the folder moved between disks; try again or save elsewhere."
+    if code == errno.ENOENT:
+        return f"The folder for {name} does not exist; choose another place."
+    if code == errno.EISDIR:
+        return f"{name} is a folder, not a file."
+    reason = error.strerror or str(error)
+    return f"{name} could not {_verb(action)}: {reason}."
+
+
+def _verb(action: str) -> str:
+    return {"save": "be saved", "open": "be opened"}.get(action, action)
+
+
+def _write_temp(folder: Path, name: str, data: bytes) -> str:
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+    except BaseException:
+        _remove(tmp)
+        raise
+    return tmp
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _bracket_depth(text: str) -> int:
+    """Deepest [ / { nesting outside strings, found before json.loads recurses."""
+    depth = deepest = 0
+    in_string = False
+    escaped = False
+    for ch in _structure_chars(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+            continue
+        if ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_JSON_DEPTH:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+# Only quotes, brackets and escapes matter; an escape pair is kept whole so an escaped
+# quote inside a string is seen as escaped.
+_STRUCTURE = re.compile(r'\\.|["\[\]{}]', re.S)
+
+
+def _structure_chars(text: str):
+    for m in _STRUCTURE.finditer(text):
+        yield from m.group()

@@ -1,0 +1,317 @@
+"""The .hexmap file: UTF-8 JSON with `format` and `version`, validated by pydantic.
+
+Version 2 (current) stores terrain as one string per row of single-letter codes with
+the legend in the file, and everything else as sparse lists of [col, row] offsets.
+Version 1 stored one object per hex; `MIGRATIONS[1]` lifts it to version 2, and the
+fixture tests/maps/fixtures/v1.hexmap must load forever.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+
+from hexcampaign.files import FileFormatError, atomic_write_text, parse_json, read_json
+from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE, HexMap, MapEditError
+from hexcampaign.maps.palette import PLACE_KINDS, palette_names
+
+FORMAT = "hexcampaign-map"
+VERSION = 2
+
+
+class MapFormatError(FileFormatError):
+    """A map file that cannot be opened; the message says why in one sentence."""
+
+
+Coord = Annotated[StrictInt, Field(ge=0, le=MAX_SIDE)]
+Points = Annotated[StrictInt, Field(ge=0, le=999)]
+Name = Annotated[StrictStr, Field(min_length=1, max_length=80)]
+# JSON arrays arrive as lists; strict mode would refuse them as tuples.
+Pair = Annotated[list[Coord], Field(min_length=2, max_length=2)]
+Quad = Annotated[list[Coord], Field(min_length=4, max_length=4)]
+Level = Annotated[list[Annotated[StrictInt, Field(ge=-99, le=MAX_SIDE)]], Field(min_length=3, max_length=3)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class GridModel(_Strict):
+    cols: Annotated[StrictInt, Field(ge=1, le=MAX_SIDE)]
+    rows: Annotated[StrictInt, Field(ge=1, le=MAX_SIDE)]
+    orientation: Literal["flat", "pointy"] = "flat"
+    label_style: Literal[LABEL_STYLES] = "CCRR"  # type: ignore[valid-type]
+    label_first: Annotated[StrictInt, Field(ge=0, le=1)] = 0
+
+
+class PlaceModel(_Strict):
+    name: Name
+    kind: Literal[PLACE_KINDS]  # type: ignore[valid-type]
+    vp: Points = 0
+    pp: Points = 0
+    col: Coord
+    row: Coord
+    label: Literal["above", "below", "left", "right"] = "below"
+
+
+class LabelModel(_Strict):
+    col: Coord
+    row: Coord
+    text: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+
+
+class MapFileV2(_Strict):
+    format: Literal["hexcampaign-map"]
+    version: Literal[2]
+    name: Annotated[StrictStr, Field(max_length=200)] = ""
+    author: Annotated[StrictStr, Field(max_length=200)] = ""
+    description: Annotated[StrictStr, Field(max_length=20000)] = ""
+    grid: GridModel
+    palette: StrictStr
+    terrain_codes: dict[Annotated[StrictStr, Field(min_length=1, max_length=1)], StrictStr]
+    terrain: list[StrictStr]
+    elevation: list[Level] = []  # col, row, level
+    rivers: list[Pair] = []
+    bridges: list[Pair] = []
+    roads: list[Quad] = []
+    cliffs: list[Quad] = []  # upper col,row then lower col,row
+    places: list[PlaceModel] = []
+    labels: list[LabelModel] = []
+
+
+def load_map(path: Path | str) -> HexMap:
+    """Open a map file; MapFormatError with a sentence for every kind of bad file."""
+    name = Path(path).name
+    try:
+        data = read_json(path, "hexcampaign map")
+    except MapFormatError:
+        raise
+    except FileFormatError as e:
+        raise MapFormatError(str(e)) from None
+    return map_from_data(data, name)
+
+
+def loads_map(text: str | bytes, name: str = "map") -> HexMap:
+    try:
+        data = parse_json(text, name, "hexcampaign map")
+    except FileFormatError as e:
+        raise MapFormatError(str(e)) from None
+    return map_from_data(data, name)
+
+
+def save_map(hexmap: HexMap, path: Path | str) -> None:
+    """Atomic save with a .bak of the previous file; the written text is read back and
+    loaded before it replaces the old file. OSError propagates for the caller to explain."""
+    text = dumps_map(hexmap)
+    atomic_write_text(path, text, verify=lambda back: loads_map(back, Path(path).name))
+
+
+def dumps_map(hexmap: HexMap) -> str:
+    import json
+
+    return json.dumps(map_to_document(hexmap), ensure_ascii=False, separators=(",", ":"))
+
+
+def map_to_document(m: HexMap) -> dict:
+    """The version-2 JSON document of a map (plain dicts and lists)."""
+    off = m.offset
+    codes = {t.code: t.name for t in m.palette.terrains_list}
+    code_of = {t.name: t.code for t in m.palette.terrains_list}
+    terrain_rows = [
+        "".join(code_of[m.terrain(m.at(col, row))] for col in range(m.cols)) for row in range(m.rows)
+    ]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": m.name,
+        "author": m.author,
+        "description": m.description,
+        "grid": {
+            "cols": m.cols,
+            "rows": m.rows,
+            "orientation": m.orientation,
+            "label_style": m.label_style,
+            "label_first": m.label_first,
+        },
+        "palette": m.palette.name,
+        "terrain_codes": codes,
+        "terrain": terrain_rows,
+        "elevation": sorted([*off(h), level] for h, level in m.elevations().items()),
+        "rivers": sorted(list(off(h)) for h in m.rivers()),
+        "bridges": sorted(list(off(h)) for h in m.bridges()),
+        "roads": sorted(_pair(off(a), off(b)) for a, b in m.roads()),
+        "cliffs": sorted([*off(upper), *off(side.other(upper))] for side, upper in m.cliffs().items()),
+        "places": [
+            {
+                "name": p.name,
+                "kind": p.kind,
+                "vp": p.vp,
+                "pp": p.pp,
+                "col": off(p.hex)[0],
+                "row": off(p.hex)[1],
+                "label": p.label_position,
+            }
+            for p in sorted(m.places(), key=lambda p: p.name)
+        ],
+        "labels": [{"col": off(lb.hex)[0], "row": off(lb.hex)[1], "text": lb.text} for lb in m.labels()],
+    }
+
+
+def map_from_document(data: dict) -> HexMap:
+    return map_from_data(data, "map")
+
+
+def map_from_data(data: object, name: str) -> HexMap:
+    if not isinstance(data, dict):
+        raise MapFormatError(f"{name} is not a hexcampaign map: it holds no map object.")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        if isinstance(fmt, str):
+            raise MapFormatError(f"{name} is a {fmt!r} file, not a hexcampaign map.")
+        raise MapFormatError(f"{name} is not a hexcampaign map: it has no \"format\": \"{FORMAT}\" field.")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise MapFormatError(f"{name} is damaged: its format version {version!r} is not a whole number.")
+    if version > VERSION:
+        raise MapFormatError(
+            f"{name} was saved by a newer hexcampaign (map format version {version}; this "
+            f"program reads up to {VERSION}); update hexcampaign to open it."
+        )
+    while version < VERSION:
+        try:
+            data = MIGRATIONS[version](data)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise MapFormatError(f"{name} is damaged: version {version} data could not be read ({e}).") from None
+        version = data["version"]
+    try:
+        doc = MapFileV2.model_validate(data)
+    except ValidationError as e:
+        raise MapFormatError(f"{name} is damaged: {_first_error(e)}.") from None
+    return _build(doc, name)
+
+
+def _build(doc: MapFileV2, name: str) -> HexMap:
+    def bad(what: str) -> MapFormatError:
+        return MapFormatError(f"{name} is damaged: {what}.")
+
+    if doc.palette not in palette_names():
+        raise bad(f"it uses the terrain palette {doc.palette!r}, which this program does not know")
+    g = doc.grid
+    m = HexMap(g.cols, g.rows, doc.palette, g.orientation)
+    m.name, m.author, m.description = doc.name, doc.author, doc.description
+    m.label_style, m.label_first = g.label_style, g.label_first
+
+    def hex_at(col: int, row: int, what: str):
+        if col >= g.cols or row >= g.rows:
+            raise bad(f"{what} at column {col}, row {row} lies off the {g.cols}×{g.rows} map")
+        return m.at(col, row)
+
+    if len(doc.terrain) != g.rows or any(len(r) != g.cols for r in doc.terrain):
+        raise bad(f"its terrain must be {g.rows} rows of {g.cols} letters")
+    terrains = m.palette.terrains
+    for code, tname in doc.terrain_codes.items():
+        if tname not in terrains:
+            raise bad(f"terrain {tname!r} is not in the {doc.palette} palette")
+    for row, line in enumerate(doc.terrain):
+        for col, code in enumerate(line):
+            tname = doc.terrain_codes.get(code)
+            if tname is None:
+                raise bad(f"terrain letter {code!r} at column {col}, row {row} is not in the file's legend")
+            m._terrain[m.at(col, row)] = tname
+    try:
+        for col, row, level in doc.elevation:
+            if col < 0 or row < 0:
+                raise bad(f"an elevation at column {col}, row {row} lies off the map")
+            m.set_elevation(hex_at(col, row, "an elevation"), level)
+    except MapEditError as e:
+        raise bad(_lower_first(str(e).rstrip("."))) from None
+    for col, row in doc.rivers:
+        m.set_river(hex_at(col, row, "a river hex"), True)
+    try:
+        for c1, r1, c2, r2 in doc.roads:
+            m.add_road(hex_at(c1, r1, "a road"), hex_at(c2, r2, "a road"))
+        for c1, r1, c2, r2 in doc.cliffs:
+            m.add_cliff(hex_at(c1, r1, "a cliff"), hex_at(c2, r2, "a cliff"))
+        for col, row in doc.bridges:
+            m.set_bridge(hex_at(col, row, "a bridge"), True)
+        for p in doc.places:
+            m.add_place(hex_at(p.col, p.row, f"place {p.name}"), p.name, p.kind, p.vp, p.pp, p.label)
+        for lb in doc.labels:
+            m.add_label(hex_at(lb.col, lb.row, "a label"), lb.text)
+    except MapEditError as e:
+        raise bad(_lower_first(str(e).rstrip("."))) from None
+    return m
+
+
+# --- migrations: version N -> N+1, each kept forever with a fixture ----------------------
+
+
+def _v1_to_v2(data: dict) -> dict:
+    """Version 1 listed every hex as an object; roads, cliffs and places by [col,row]."""
+    grid = dict(data["grid"])
+    cols, rows = grid["cols"], grid["rows"]
+    if not (isinstance(cols, int) and isinstance(rows, int) and 1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+        raise ValueError("the grid size is not valid")
+    from hexcampaign.maps.palette import load_palette
+
+    palette = load_palette(data["palette"])
+    code_of = {t.name: t.code for t in palette.terrains_list}
+    cells = [[palette.default] * cols for _ in range(rows)]
+    elevation, rivers, bridges = [], [], []
+    for cell in data.get("hexes", []):
+        col, row = cell["col"], cell["row"]
+        cells[row][col] = cell.get("terrain", palette.default)
+        if cell.get("elevation"):
+            elevation.append([col, row, cell["elevation"]])
+        if cell.get("river"):
+            rivers.append([col, row])
+        if cell.get("bridge"):
+            bridges.append([col, row])
+    return {
+        "format": FORMAT,
+        "version": 2,
+        "name": data.get("name", ""),
+        "author": data.get("author", ""),
+        "description": data.get("description", ""),
+        "grid": grid,
+        "palette": palette.name,
+        "terrain_codes": {t.code: t.name for t in palette.terrains_list},
+        "terrain": ["".join(code_of.get(t, "?") for t in line) for line in cells],
+        "elevation": elevation,
+        "rivers": rivers,
+        "bridges": bridges,
+        "roads": [[*r["from"], *r["to"]] for r in data.get("roads", [])],
+        "cliffs": [[*c["upper"], *c["lower"]] for c in data.get("cliffs", [])],
+        "places": [
+            {k: v for k, v in {**p, "col": p["hex"][0], "row": p["hex"][1]}.items() if k != "hex"}
+            for p in data.get("places", [])
+        ],
+        "labels": data.get("labels", []),
+    }
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
+
+
+def _pair(a: tuple[int, int], b: tuple[int, int]) -> list[int]:
+    return [*min(a, b), *max(a, b)]
+
+
+def _lower_first(s: str) -> str:
+    return s[:1].lower() + s[1:] if s else s
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "the file"
+    kind = err["type"]
+    if kind == "missing":
+        return f"the field {where!r} is missing"
+    if kind in ("extra_forbidden",):
+        return f"it has an unknown field {where!r}"
+    return f"the field {where!r} is wrong: {err['msg'].lower()}"
+
+

@@ -1,0 +1,320 @@
+"""The map document: terrain, elevation, rivers, bridges, roads, cliffs, places, labels.
+
+A plain Python object that knows nothing of undo or Qt; editor commands call these
+methods, and the file format (maps/fileformat.py) converts it to and from JSON.
+Refused edits raise MapEditError with a sentence a user can act on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex, rectangle
+from hexcampaign.maps.palette import PLACE_KINDS, Palette, load_palette
+
+LABEL_STYLES = ("CCRR", "CC.RR", "CC-RR")
+MAX_SIDE = 1000  # columns or rows; keeps a hostile file from asking for 10^12 hexes
+
+
+class MapEditError(ValueError):
+    """An edit the map refuses (off the map, not adjacent, unknown terrain...)."""
+
+
+@dataclass(frozen=True)
+class Place:
+    name: str
+    kind: str
+    vp: int
+    pp: int
+    hex: Hex
+    label_position: str = "below"  # "above" | "below" | "left" | "right"
+
+
+@dataclass(frozen=True)
+class MapLabel:
+    hex: Hex
+    text: str
+
+
+class HexMap:
+    def __init__(self, cols: int, rows: int, palette: str = "kasserine", orientation: str = "flat"):
+        if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+            raise MapEditError(f"A map must have 1 to {MAX_SIDE} columns and rows, not {cols}×{rows}.")
+        if orientation not in ("flat", "pointy"):
+            raise MapEditError(f"Orientation must be flat or pointy, not {orientation!r}.")
+        self.cols = cols
+        self.rows = rows
+        self.orientation = orientation
+        self.palette: Palette = load_palette(palette)
+        self.name = ""
+        self.author = ""
+        self.description = ""
+        self.label_style = "CCRR"
+        self.label_first = 0  # the number printed for column 0 and row 0
+        self._hexes = list(rectangle(cols, rows, orientation))
+        self._on_map = frozenset(self._hexes)
+        default = self.palette.default
+        self._terrain: dict[Hex, str] = dict.fromkeys(self._hexes, default)
+        self._elevation: dict[Hex, int] = {}
+        self._rivers: set[Hex] = set()
+        self._bridges: set[Hex] = set()
+        self._roads: set[HexSide] = set()
+        self._cliffs: dict[HexSide, Hex] = {}
+        self._places: dict[str, Place] = {}
+        self._place_at: dict[Hex, str] = {}
+        self._labels: list[MapLabel] = []
+
+    @classmethod
+    def blank(cls, cols: int, rows: int, palette: str = "kasserine", orientation: str = "flat") -> HexMap:
+        return cls(cols, rows, palette, orientation)
+
+    # --- the grid -------------------------------------------------------------------
+
+    def hexes(self) -> list[Hex]:
+        return list(self._hexes)
+
+    def contains(self, h: Hex) -> bool:
+        return h in self._on_map
+
+    def at(self, col: int, row: int) -> Hex:
+        return offset_to_hex(col, row, self.orientation)
+
+    def offset(self, h: Hex) -> tuple[int, int]:
+        return hex_to_offset(h, self.orientation)
+
+    def label(self, h: Hex) -> str:
+        """The printed coordinate of a hex, e.g. "0512"."""
+        col, row = self.offset(h)
+        col += self.label_first
+        row += self.label_first
+        if self.label_style == "CC.RR":
+            return f"{col:02d}.{row:02d}"
+        if self.label_style == "CC-RR":
+            return f"{col:02d}-{row:02d}"
+        return f"{col:02d}{row:02d}"
+
+    def neighbours_on_map(self, h: Hex) -> list[Hex]:
+        return [n for n in h.neighbors() if n in self._on_map]
+
+    def is_edge(self, h: Hex) -> bool:
+        col, row = self.offset(h)
+        return col in (0, self.cols - 1) or row in (0, self.rows - 1)
+
+    # --- terrain and elevation ----------------------------------------------------------
+
+    def terrain(self, h: Hex) -> str:
+        return self._terrain[self._check(h)]
+
+    def set_terrain(self, h: Hex, name: str) -> None:
+        if name not in self.palette.terrains:
+            raise MapEditError(
+                f"Terrain {name!r} is not in the {self.palette.name} palette "
+                f"({', '.join(self.palette.terrains)})."
+            )
+        self._terrain[self._check(h)] = name
+
+    def elevation(self, h: Hex) -> int:
+        return self._elevation.get(self._check(h), 0)
+
+    def set_elevation(self, h: Hex, level: int) -> None:
+        self._check(h)
+        if not -99 <= level <= 99:
+            raise MapEditError(f"Elevation must be between -99 and 99, not {level}.")
+        if level:
+            self._elevation[h] = int(level)
+        else:
+            self._elevation.pop(h, None)
+
+    def elevations(self) -> dict[Hex, int]:
+        """Every hex whose elevation is not 0."""
+        return dict(self._elevation)
+
+    # --- rivers and bridges -------------------------------------------------------------
+
+    def is_river(self, h: Hex) -> bool:
+        return h in self._rivers
+
+    def set_river(self, h: Hex, river: bool) -> None:
+        self._check(h)
+        if river:
+            self._rivers.add(h)
+        else:
+            self._rivers.discard(h)
+            self._bridges.discard(h)
+
+    def rivers(self) -> set[Hex]:
+        return set(self._rivers)
+
+    def has_bridge(self, h: Hex) -> bool:
+        return h in self._bridges
+
+    def set_bridge(self, h: Hex, bridge: bool) -> None:
+        self._check(h)
+        if bridge:
+            if h not in self._rivers or not self.on_road(h):
+                raise MapEditError(
+                    f"A bridge needs a hex with both a river and a road; {self.label(h)} has "
+                    f"{'no river' if h not in self._rivers else 'no road'}."
+                )
+            self._bridges.add(h)
+        else:
+            self._bridges.discard(h)
+
+    def bridges(self) -> set[Hex]:
+        return set(self._bridges)
+
+    # --- roads ------------------------------------------------------------------------
+
+    def add_road(self, a: Hex, b: Hex) -> None:
+        self._roads.add(self._side(a, b, "A road"))
+
+    def remove_road(self, a: Hex, b: Hex) -> None:
+        self._roads.discard(self._side(a, b, "A road"))
+
+    def has_road(self, a: Hex, b: Hex) -> bool:
+        return a.is_adjacent(b) and HexSide.between(a, b) in self._roads
+
+    def road_neighbours(self, h: Hex) -> list[Hex]:
+        return [n for n in h.neighbors() if HexSide.between(h, n) in self._roads]
+
+    def on_road(self, h: Hex) -> bool:
+        return any(HexSide.between(h, n) in self._roads for n in h.neighbors())
+
+    def roads(self) -> list[tuple[Hex, Hex]]:
+        return sorted(side.hexes() for side in self._roads)
+
+    # --- cliffs ------------------------------------------------------------------------
+
+    def add_cliff(self, upper: Hex, lower: Hex) -> None:
+        self._cliffs[self._side(upper, lower, "A cliff")] = upper
+
+    def remove_cliff(self, a: Hex, b: Hex) -> None:
+        self._cliffs.pop(self._side(a, b, "A cliff"), None)
+
+    def cliff_top(self, a: Hex, b: Hex) -> Hex | None:
+        if not a.is_adjacent(b):
+            return None
+        return self._cliffs.get(HexSide.between(a, b))
+
+    def cliffs(self) -> dict[HexSide, Hex]:
+        return dict(self._cliffs)
+
+    # --- places ------------------------------------------------------------------------
+
+    def add_place(
+        self, h: Hex, name: str, kind: str, vp: int = 0, pp: int = 0, label_position: str = "below"
+    ) -> Place:
+        self._check(h)
+        name = name.strip()
+        if not name:
+            raise MapEditError("A place needs a name.")
+        if len(name) > 80:
+            raise MapEditError("A place name may have at most 80 characters.")
+        if kind not in PLACE_KINDS:
+            raise MapEditError(f"A place is a {', '.join(PLACE_KINDS)}, not a {kind!r}.")
+        if name in self._places:
+            raise MapEditError(f"There is already a place named {name} on this map.")
+        if h in self._place_at:
+            raise MapEditError(f"Hex {self.label(h)} already holds {self._place_at[h]}.")
+        if not (0 <= vp <= 999 and 0 <= pp <= 999):
+            raise MapEditError("Victory and production points must be between 0 and 999.")
+        place = Place(name, kind, int(vp), int(pp), h, label_position)
+        self._places[name] = place
+        self._place_at[h] = name
+        return place
+
+    def remove_place(self, name: str) -> Place:
+        place = self.place(name)
+        del self._places[name]
+        del self._place_at[place.hex]
+        return place
+
+    def update_place(self, name: str, **changes) -> Place:
+        """Change a place's fields (name, kind, vp, pp, hex, label_position) as one edit."""
+        old = self.remove_place(name)
+        new = replace(old, **changes)
+        try:
+            return self.add_place(new.hex, new.name, new.kind, new.vp, new.pp, new.label_position)
+        except MapEditError:
+            self.add_place(old.hex, old.name, old.kind, old.vp, old.pp, old.label_position)
+            raise
+
+    def place(self, name: str) -> Place:
+        try:
+            return self._places[name]
+        except KeyError:
+            raise MapEditError(f"There is no place named {name} on this map.") from None
+
+    def place_at(self, h: Hex) -> Place | None:
+        name = self._place_at.get(h)
+        return self._places[name] if name else None
+
+    def places(self) -> list[Place]:
+        return list(self._places.values())
+
+    # --- labels ------------------------------------------------------------------------
+
+    def add_label(self, h: Hex, text: str) -> MapLabel:
+        self._check(h)
+        if not text.strip():
+            raise MapEditError("A map label needs some text.")
+        label = MapLabel(h, text.strip())
+        self._labels.append(label)
+        return label
+
+    def remove_label(self, label: MapLabel) -> None:
+        self._labels.remove(label)
+
+    def labels(self) -> list[MapLabel]:
+        return list(self._labels)
+
+    # --- whole-map helpers ----------------------------------------------------------------
+
+    def clear_hex(self, h: Hex) -> None:
+        """Reset a hex to the palette default and remove everything on or around it."""
+        self._check(h)
+        self._terrain[h] = self.palette.default
+        self._elevation.pop(h, None)
+        self._rivers.discard(h)
+        self._bridges.discard(h)
+        for n in h.neighbors():
+            side = HexSide.between(h, n)
+            self._roads.discard(side)
+            self._cliffs.pop(side, None)
+        place = self.place_at(h)
+        if place:
+            self.remove_place(place.name)
+        self._labels = [lb for lb in self._labels if lb.hex != h]
+
+    def copy(self) -> HexMap:
+        from hexcampaign.maps.fileformat import map_from_document, map_to_document
+
+        return map_from_document(map_to_document(self))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HexMap):
+            return NotImplemented
+        from hexcampaign.maps.fileformat import map_to_document
+
+        return map_to_document(self) == map_to_document(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<HexMap {self.name or 'untitled'} {self.cols}×{self.rows} {self.palette.name}>"
+
+    # --- checks -------------------------------------------------------------------------
+
+    def _check(self, h: Hex) -> Hex:
+        if h not in self._on_map:
+            raise MapEditError(f"Hex {self.label(h)} lies off this {self.cols}×{self.rows} map.")
+        return h
+
+    def _side(self, a: Hex, b: Hex, what: str) -> HexSide:
+        self._check(a)
+        self._check(b)
+        if not a.is_adjacent(b):
+            raise MapEditError(
+                f"{what} joins adjacent hexes only; {self.label(a)} and {self.label(b)} are not adjacent."
+            )
+        return HexSide.between(a, b)

@@ -1,0 +1,31 @@
+"""Where the shipped data lives: resources/ and maps/, from the wheel or the source tree.
+
+The wheel carries them inside the package (hexcampaign/resources, hexcampaign/maps_data);
+an editable install from the source checkout finds them at the top of the repository.
+Never the current directory.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+_PACKAGE = Path(str(resources.files("hexcampaign")))
+_SOURCE_TOP = Path(__file__).resolve().parents[2]
+
+
+def resources_path(relative: str = "") -> Path:
+    """A path under the shipped resources/ folder."""
+    return _find("resources", "resources") / relative
+
+
+def maps_path(relative: str = "") -> Path:
+    """A path under the shipped maps/ folder."""
+    return _find("maps_data", "maps") / relative
+
+
+def _find(packaged: str, source: str) -> Path:
+    inside = _PACKAGE / packaged
+    if inside.is_dir():
+        return inside
+    return _SOURCE_TOP / source
