@@ -212,7 +212,7 @@ def _build(doc: MapFileV2, name: str) -> HexMap:
     if len(doc.terrain) != g.rows or any(len(r) != g.cols for r in doc.terrain):
         raise bad(f"its terrain must be {g.rows} rows of {g.cols} letters")
     terrains = m.palette.terrains
-    for code, tname in doc.terrain_codes.items():
+    for tname in doc.terrain_codes.values():
         if tname not in terrains:
             raise bad(f"terrain {tname!r} is not in the {doc.palette} palette")
     for row, line in enumerate(doc.terrain):
