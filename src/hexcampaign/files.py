@@ -130,6 +130,13 @@ def _verb(action: str) -> str:
 def _write_temp(folder: Path, name: str, data: bytes) -> str:
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     try:
+        # mkstemp makes 0600 files; a saved map should get the permissions any new file
+        # would (or keep those of the file it replaces).
+        try:
+            mode = os.stat(folder / name).st_mode & 0o777
+        except OSError:
+            mode = 0o666 & ~_umask()
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -138,6 +145,12 @@ def _write_temp(folder: Path, name: str, data: bytes) -> str:
         _remove(tmp)
         raise
     return tmp
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 def _remove(path: str) -> None:
