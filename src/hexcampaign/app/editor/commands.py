@@ -1,0 +1,276 @@
+"""Undo commands for map edits: one QUndoCommand per gesture, restored exactly.
+
+A command is a diff of map *features* (a hex's terrain, a hexside's road, the list of
+places...), each with its value before and after the edit. Redo writes the after
+values through the plain map-model methods, undo the before values. A gesture (one
+brush stroke, one road drag, one dialog OK) records each dab as a diff of the hexes it
+touched; dabs of the same gesture merge into the command the first dab pushed
+(Tiled's PaintTileLayer): the earliest before value and the latest after value win.
+Because the diff covers everything on and around the touched hexes, cascades (erasing
+a hex takes its roads, cliffs and place) undo whole without hand-written inverses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from enum import IntEnum
+from itertools import count
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand
+
+from hexcampaign.hexes import Hex, HexSide
+from hexcampaign.maps import HexMap
+from hexcampaign.maps.changes import Change, ChangeSet
+from hexcampaign.rules import IllegalAction
+
+
+class CommandId(IntEnum):
+    """Every mergeable command id of the editor, in one place."""
+
+    TERRAIN_BRUSH = 1
+    FILL = 2
+    ELEVATION = 3
+    RIVER = 4
+    ROAD = 5
+    BRIDGE = 6
+    CLIFF = 7
+    PLACE = 8
+    ERASE = 9
+    HEX_PROPERTIES = 10
+    PASTE = 11
+    MAP_PROPERTIES = 12
+    LABEL = 13
+
+
+Key = tuple[Hashable, ...]
+Diff = dict[Key, tuple[Any, Any]]
+
+# The map-wide attributes a map-properties edit may change.
+META_FIELDS = ("name", "author", "description", "label_style", "label_first")
+
+_gesture_serials = count(1)
+
+
+class MapEdit(QUndoCommand):
+    """One undo step: a feature diff applied to the document's current map."""
+
+    def __init__(
+        self,
+        document: Any,
+        text: str,
+        command_id: CommandId | None,
+        diff: Diff,
+        gesture: int = 0,
+        applied: bool = False,
+    ) -> None:
+        super().__init__(text)
+        self.document = document
+        self.command_id = command_id
+        self.diff = dict(diff)
+        self.gesture = gesture
+        # A gesture applies its dabs live, so the push's first redo() only announces.
+        self._skip_apply = applied
+
+    def id(self) -> int:  # noqa: A003 - Qt's name
+        return int(self.command_id) if self.command_id is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+        if not isinstance(other, MapEdit) or not self.gesture or other.gesture != self.gesture:
+            return False
+        for key, (before, after) in other.diff.items():
+            first = self.diff[key][0] if key in self.diff else before
+            self.diff[key] = (first, after)
+        return True
+
+    def redo(self) -> None:
+        if self._skip_apply:
+            self._skip_apply = False
+        else:
+            write_features(self.document.map, {k: after for k, (_, after) in self.diff.items()})
+        self.document.notify(changes_of(self.diff))
+
+    def undo(self) -> None:
+        write_features(self.document.map, {k: before for k, (before, _) in self.diff.items()})
+        self.document.notify(changes_of(self.diff))
+
+
+class ReplaceMap(QUndoCommand):
+    """Swap the whole map (resize, palette change, paste of a new size): undo swaps back."""
+
+    def __init__(self, document: Any, new_map: HexMap, text: str) -> None:
+        super().__init__(text)
+        self.document = document
+        self.old_map = document.map
+        self.new_map = new_map
+
+    def redo(self) -> None:
+        self.document.replace_map(self.new_map)
+
+    def undo(self) -> None:
+        self.document.replace_map(self.old_map)
+
+
+class Gesture:
+    """One user gesture: each `apply` is a dab; all dabs end up in one undo step.
+
+    `apply(hexes, change)` snapshots the features on and around `hexes`, runs
+    `change(map)`, and pushes the difference. A refused change (IllegalAction or the
+    model's MapEditError) is rolled back and re-raised, so a half-done dab never stays
+    on the map without an undo entry.
+    """
+
+    def __init__(self, document: Any, text: str, command_id: CommandId) -> None:
+        self.document = document
+        self.text = text
+        self.command_id = command_id
+        self.serial = next(_gesture_serials)
+        self.dabs = 0
+
+    def apply(self, hexes: Iterable[Hex], change: Callable[[HexMap], object]) -> bool:
+        """True when the dab changed the map."""
+        m = self.document.map
+        region = [h for h in dict.fromkeys(hexes) if m.contains(h)]
+        before = read_features(m, region)
+        try:
+            change(m)
+        except BaseException:
+            write_features(m, before)
+            raise
+        after = read_features(m, region)
+        diff = {k: (before[k], after[k]) for k in before if before[k] != after[k]}
+        if not diff:
+            return False
+        self.dabs += 1
+        self.document.undo_stack.push(
+            MapEdit(self.document, self.text, self.command_id, diff, self.serial, applied=True)
+        )
+        return True
+
+
+def push_edit(
+    document: Any,
+    text: str,
+    hexes: Iterable[Hex],
+    change: Callable[[HexMap], object],
+    command_id: CommandId | None = None,
+) -> bool:
+    """A one-dab gesture (a dialog OK, a click): apply `change` as one undo step."""
+    return Gesture(document, text, command_id or CommandId.HEX_PROPERTIES).apply(hexes, change)
+
+
+# --- features ------------------------------------------------------------------------
+
+
+def read_features(m: HexMap, hexes: Iterable[Hex]) -> dict[Key, Any]:
+    """Every feature on or around `hexes`: per hex, per hexside, and the map-wide lists."""
+    values: dict[Key, Any] = {}
+    for h in hexes:
+        values[("terrain", h)] = m.terrain(h)
+        values[("elevation", h)] = m.elevation(h)
+        values[("river", h)] = m.is_river(h)
+        values[("bridge", h)] = m.has_bridge(h)
+        for n in h.neighbors():
+            if m.contains(n):
+                side = HexSide.between(h, n)
+                values[("road", side)] = m.has_road(h, n)
+                values[("cliff", side)] = m.cliff_top(h, n)
+    # Places and labels are kept whole, in order, so an undo restores the file exactly.
+    values[("places",)] = tuple(m.places())
+    values[("labels",)] = tuple(m.labels())
+    for name in META_FIELDS:
+        values[("meta", name)] = getattr(m, name)
+    return values
+
+
+def write_features(m: HexMap, values: dict[Key, Any]) -> None:
+    """Set features to `values`, removals first so the model's checks always pass (a
+    bridge needs its road and river, a place name must be free)."""
+    by_kind: dict[str, list[tuple[Key, Any]]] = {}
+    for key, value in values.items():
+        by_kind.setdefault(str(key[0]), []).append((key, value))
+
+    def each(kind: str) -> list[tuple[Key, Any]]:
+        return by_kind.get(kind, [])
+
+    for (_, h), value in each("bridge"):
+        if not value:
+            m.set_bridge(h, False)
+    for _, places in each("places"):
+        if tuple(m.places()) != places:
+            for place in m.places():
+                m.remove_place(place.name)
+    for _, labels in each("labels"):
+        if tuple(m.labels()) != labels:
+            for label in m.labels():
+                m.remove_label(label)
+    for (_, side), top in each("cliff"):
+        a, b = side.hexes()
+        m.remove_cliff(a, b)
+        if top is not None:
+            m.add_cliff(top, side.other(top))
+    for (_, side), road in each("road"):
+        if not road:
+            m.remove_road(*side.hexes())
+    for (_, h), river in each("river"):
+        m.set_river(h, river)
+    for (_, h), terrain in each("terrain"):
+        m.set_terrain(h, terrain)
+    for (_, h), level in each("elevation"):
+        m.set_elevation(h, level)
+    for (_, side), road in each("road"):
+        if road:
+            m.add_road(*side.hexes())
+    for (_, h), bridge in each("bridge"):
+        if bridge:
+            m.set_bridge(h, True)
+    for _, places in each("places"):
+        if not m.places():
+            for p in places:
+                m.add_place(p.hex, p.name, p.kind, p.vp, p.pp, p.label_position)
+    for _, labels in each("labels"):
+        if not m.labels():
+            for label in labels:
+                m.add_label(label.hex, label.text)
+    for (_, name), value in each("meta"):
+        setattr(m, name, value)
+
+
+_FLAGS = {
+    "terrain": Change.TERRAIN,
+    "elevation": Change.ELEVATION,
+    "river": Change.RIVER,
+    "bridge": Change.BRIDGE,
+    "road": Change.ROAD,
+    "cliff": Change.CLIFF,
+    "places": Change.PLACE,
+    "labels": Change.LABEL,
+    "meta": Change.META,
+}
+
+
+def changes_of(diff: Diff) -> ChangeSet:
+    """The ChangeSet a diff announces: its flags and every hex it touched."""
+    changes = ChangeSet()
+    for key, (before, after) in diff.items():
+        kind = str(key[0])
+        flag = _FLAGS[kind]
+        if kind == "places":
+            moved = set(before) ^ set(after)
+            changes.add(flag, *(p.hex for p in moved))
+        elif kind == "labels":
+            changes.add(flag, *(label.hex for label in set(before) ^ set(after)))
+        elif kind == "meta":
+            changes.add(flag)
+        elif isinstance(key[1], HexSide):
+            changes.add(flag, *key[1].hexes())
+        else:
+            changes.add(flag, key[1])
+    return changes
+
+
+def refusal(error: Exception) -> str:
+    """The sentence to show for a refused edit."""
+    if isinstance(error, IllegalAction):
+        return error.reason
+    return str(error)

@@ -1,0 +1,195 @@
+"""What every editor tool shares: its context, its lifecycle and its gesture.
+
+Tools know nothing of the view: the canvas (or a test) feeds them ToolEvents, and they
+reach the rest of the program only through the small ToolContext, so a test builds a
+context around a document and drives a tool with synthetic events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexcampaign.app.editor.commands import CommandId, Gesture, refusal
+from hexcampaign.app.tool_events import ToolEvent
+from hexcampaign.hexes import Hex
+from hexcampaign.maps import HexMap, MapEditError, Place
+from hexcampaign.rules import IllegalAction
+
+BRUSH_RADII = (0, 1, 2, 3)
+ELEVATION_MODES = ("raise", "lower", "set")
+
+
+def _ignore(*_args: Any, **_kwargs: Any) -> None:
+    return None
+
+
+@dataclass
+class BrushSettings:
+    """The tool palette's current choices, shared by all tools."""
+
+    terrain: str = ""  # "" means the palette's default terrain
+    radius: int = 0
+    elevation_mode: str = "raise"
+    elevation_level: int = 1
+
+
+@dataclass
+class PlaceValues:
+    name: str
+    kind: str
+    vp: int = 0
+    pp: int = 0
+
+
+@dataclass
+class ToolContext:
+    document: Any  # MapDocument: .map, .undo_stack, .notify
+    settings: BrushSettings = field(default_factory=BrushSettings)
+    status: Callable[[str], None] = _ignore
+    # preview(hexes=(), sides=(), path=(), color=None) and clear_preview(): the canvas's.
+    preview: Callable[..., None] = _ignore
+    clear_preview: Callable[[], None] = _ignore
+    select: Callable[[Hex | None], None] = _ignore
+    # The place dialog: (existing place or None, hex) -> values, or None when cancelled.
+    ask_place: Callable[[Place | None, Hex], PlaceValues | None] = lambda place, h: None
+
+
+class Tool:
+    """Base of every tool: activate/deactivate/pressed/moved/released/hex_changed."""
+
+    name = ""
+    label = ""
+    shortcut = ""
+    tip = ""
+    command_id = CommandId.HEX_PROPERTIES
+
+    def __init__(self) -> None:
+        self.context: ToolContext | None = None
+        self.gesture: Gesture | None = None
+        self.last_hex: Hex | None = None
+
+    # --- lifecycle ------------------------------------------------------------------
+
+    def activate(self, context: ToolContext) -> None:
+        self.context = context
+
+    def deactivate(self) -> None:
+        self.end_gesture()
+        if self.context is not None:
+            self.context.clear_preview()
+
+    def pressed(self, e: ToolEvent) -> None:
+        pass
+
+    def moved(self, e: ToolEvent) -> None:
+        pass
+
+    def released(self, e: ToolEvent) -> None:
+        self.end_gesture()
+
+    def hex_changed(self, e: ToolEvent) -> None:
+        pass
+
+    def key_pressed(self, key: str) -> bool:
+        """A key while the tool is active ("delete", "escape"); True when handled."""
+        return False
+
+    # --- helpers --------------------------------------------------------------------
+
+    @property
+    def document(self) -> Any:
+        assert self.context is not None, "activate the tool first"
+        return self.context.document
+
+    @property
+    def map(self) -> HexMap:
+        return self.document.map
+
+    @property
+    def dragging(self) -> bool:
+        return self.gesture is not None
+
+    def begin_gesture(self, text: str) -> Gesture:
+        self.gesture = Gesture(self.document, text, self.command_id)
+        return self.gesture
+
+    def end_gesture(self) -> None:
+        self.gesture = None
+        self.last_hex = None
+
+    def attempt(self, hexes: Iterable[Hex], change: Callable[[HexMap], object]) -> bool:
+        """Apply one dab of the current gesture; a refusal becomes a status sentence."""
+        gesture = self.gesture or Gesture(self.document, self.label, self.command_id)
+        try:
+            return gesture.apply(hexes, change)
+        except (IllegalAction, MapEditError) as error:
+            self.say(refusal(error))
+            return False
+
+    def say(self, text: str) -> None:
+        if self.context is not None:
+            self.context.status(text)
+
+    def preview(self, **items: Any) -> None:
+        if self.context is not None:
+            self.context.preview(**items)
+
+    def on_map(self, hexes: Iterable[Hex]) -> list[Hex]:
+        m = self.map
+        return [h for h in hexes if m.contains(h)]
+
+    def stroke_hexes(self, e: ToolEvent) -> list[Hex]:
+        """The hexes from the last handled hex to this one, so a fast drag leaves no gaps."""
+        if self.last_hex is None or self.last_hex == e.hex:
+            return [e.hex]
+        return self.last_hex.line_to(e.hex)[1:]
+
+
+class StrokeTool(Tool):
+    """A tool that paints along a drag: every new hex under the pointer is a dab."""
+
+    def pressed(self, e: ToolEvent) -> None:
+        if e.button not in ("left", "right"):
+            return
+        self.begin_gesture(self.label)
+        self.start_stroke(e)
+        self.last_hex = None
+        self._dab(e)
+
+    def moved(self, e: ToolEvent) -> None:
+        if self.dragging:
+            if e.hex != self.last_hex:
+                self._dab(e)
+        else:
+            self.hover(e)
+
+    def hex_changed(self, e: ToolEvent) -> None:
+        self.moved(e)
+
+    def start_stroke(self, e: ToolEvent) -> None:
+        """Decide what this stroke does (add or remove...) from the press."""
+
+    def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
+        raise NotImplementedError
+
+    def hover(self, e: ToolEvent) -> None:
+        self.preview(hexes=self.on_map(self.brush(e.hex)))
+
+    def brush(self, h: Hex) -> list[Hex]:
+        return [h]
+
+    def _dab(self, e: ToolEvent) -> None:
+        hexes = self.stroke_hexes(e)
+        self.last_hex = e.hex
+        try:
+            self.dab(hexes, e)
+        except (IllegalAction, MapEditError) as error:
+            self.say(refusal(error))
+        self.hover(e)
+
+
+def removing(e: ToolEvent) -> bool:
+    """Shift or the right button turns an adding tool into a removing one."""
+    return e.shift or e.button == "right"

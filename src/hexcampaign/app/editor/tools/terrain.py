@@ -1,0 +1,114 @@
+"""Terrain tools: the brush, the flood fill and the eraser."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from hexcampaign.app.editor.commands import CommandId
+from hexcampaign.app.editor.tools.base import StrokeTool, Tool
+from hexcampaign.app.tool_events import ToolEvent
+from hexcampaign.hexes import Hex
+from hexcampaign.maps import HexMap
+from hexcampaign.rules import IllegalAction
+
+
+class TerrainBrush(StrokeTool):
+    name = "terrain"
+    label = "Terrain brush"
+    shortcut = "T"
+    tip = "Paint the chosen terrain; drag paints a stroke; brush radius 0–3."
+    command_id = CommandId.TERRAIN_BRUSH
+
+    def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
+        terrain = current_terrain(self.map, self.context.settings.terrain)
+        painted = self.on_map(h2 for h in hexes for h2 in self.brush(h))
+        if not painted:
+            return
+
+        def paint(m: HexMap) -> None:
+            for h in painted:
+                m.set_terrain(h, terrain)
+
+        self.attempt(painted, paint)
+
+    def brush(self, h: Hex) -> list[Hex]:
+        return h.within(max(0, min(3, self.context.settings.radius)))
+
+
+class Fill(Tool):
+    name = "fill"
+    label = "Fill"
+    shortcut = "F"
+    tip = "Flood-fill the connected region of equal terrain with the chosen terrain."
+    command_id = CommandId.FILL
+
+    def pressed(self, e: ToolEvent) -> None:
+        if e.button != "left":
+            return
+        m = self.map
+        if not m.contains(e.hex):
+            self.say("Fill: click a hex on the map.")
+            return
+        terrain = current_terrain(m, self.context.settings.terrain)
+        region = connected_terrain(m, e.hex)
+        if m.terrain(e.hex) == terrain:
+            self.say(f"Fill: that region is already {m.palette.terrains[terrain].label}.")
+            return
+
+        def fill(m: HexMap) -> None:
+            for h in region:
+                m.set_terrain(h, terrain)
+
+        if self.attempt(region, fill):
+            self.say(f"Filled {len(region)} hexes with {m.palette.terrains[terrain].label}.")
+
+    def hex_changed(self, e: ToolEvent) -> None:
+        self.preview(hexes=[e.hex] if self.map.contains(e.hex) else [])
+
+
+class Eraser(StrokeTool):
+    name = "eraser"
+    label = "Eraser"
+    shortcut = "E"
+    tip = "Reset hexes to the palette default and remove everything on them."
+    command_id = CommandId.ERASE
+
+    def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
+        erased = self.on_map(h2 for h in hexes for h2 in self.brush(h))
+        if not erased:
+            return
+
+        def erase(m: HexMap) -> None:
+            for h in erased:
+                m.clear_hex(h)
+
+        self.attempt(erased, erase)
+
+    def brush(self, h: Hex) -> list[Hex]:
+        return h.within(max(0, min(3, self.context.settings.radius)))
+
+
+def current_terrain(m: HexMap, chosen: str) -> str:
+    """The brush terrain, checked against this map's palette."""
+    terrain = chosen or m.palette.default
+    if terrain not in m.palette.terrains:
+        raise IllegalAction(
+            f"Terrain: {terrain!r} is not in the {m.palette.name} palette; "
+            "choose a terrain from the tool palette.",
+            rule="palette",
+        )
+    return terrain
+
+
+def connected_terrain(m: HexMap, start: Hex) -> list[Hex]:
+    """Every hex joined to `start` through neighbours of the same terrain."""
+    terrain = m.terrain(start)
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for n in here.neighbors():
+            if n not in seen and m.contains(n) and m.terrain(n) == terrain:
+                seen.add(n)
+                queue.append(n)
+    return sorted(seen)

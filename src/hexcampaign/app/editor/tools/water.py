@@ -1,0 +1,81 @@
+"""River and bridge tools."""
+
+from __future__ import annotations
+
+from hexcampaign.app.editor.commands import CommandId
+from hexcampaign.app.editor.tools.base import StrokeTool, Tool, removing
+from hexcampaign.app.tool_events import ToolEvent
+from hexcampaign.hexes import Hex
+from hexcampaign.maps import HexMap
+from hexcampaign.rules import IllegalAction
+
+
+class River(StrokeTool):
+    name = "river"
+    label = "River"
+    shortcut = "R"
+    tip = (
+        "Drag to mark river hexes; a stroke that starts on a river, or Shift / the right "
+        "button, unmarks them."
+    )
+    command_id = CommandId.RIVER
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._mark = True
+
+    def start_stroke(self, e: ToolEvent) -> None:
+        m = self.map
+        starts_on_river = m.contains(e.hex) and m.is_river(e.hex)
+        self._mark = not (removing(e) or starts_on_river)
+
+    def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
+        marked = self.on_map(hexes)
+        mark = self._mark
+        if not marked:
+            return
+
+        def change(m: HexMap) -> None:
+            for h in marked:
+                m.set_river(h, mark)
+
+        self.attempt(marked, change)
+
+
+class Bridge(Tool):
+    name = "bridge"
+    label = "Bridge"
+    shortcut = "B"
+    tip = "Click a hex with both a road and a river to add or remove its bridge."
+    command_id = CommandId.BRIDGE
+
+    def pressed(self, e: ToolEvent) -> None:
+        if e.button not in ("left", "right"):
+            return
+        try:
+            self._toggle(e.hex)
+        except IllegalAction as refusal:
+            self.say(refusal.reason)
+
+    def hex_changed(self, e: ToolEvent) -> None:
+        self.preview(hexes=self.on_map([e.hex]))
+
+    def _toggle(self, h: Hex) -> None:
+        m = self.map
+        if not m.contains(h):
+            raise IllegalAction("Bridge: click a hex on the map.", rule="bridge")
+        if m.has_bridge(h):
+            self.attempt([h], lambda m: m.set_bridge(h, False))
+            self.say(f"Removed the bridge at {m.label(h)}.")
+            return
+        missing = [
+            what for what, ok in (("river", m.is_river(h)), ("road", m.on_road(h))) if not ok
+        ]
+        if missing:
+            raise IllegalAction(
+                f"Bridge: a bridge needs a hex with both a road and a river; "
+                f"{m.label(h)} has no {' and no '.join(missing)}.",
+                rule="bridge",
+            )
+        if self.attempt([h], lambda m: m.set_bridge(h, True)):
+            self.say(f"Bridge added at {m.label(h)}.")
