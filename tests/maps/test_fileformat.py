@@ -4,8 +4,7 @@ import os
 
 import pytest
 
-from hexcampaign.maps import HexMap, MapFormatError, load_map, save_map
-from hexcampaign.maps import fileformat
+from hexcampaign.maps import HexMap, MapFormatError, fileformat, load_map, save_map
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 

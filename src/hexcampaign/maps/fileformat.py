@@ -186,6 +186,7 @@ def map_from_data(data: object, name: str) -> HexMap:
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             raise MapFormatError(f"{name} is damaged: version {version} data could not be read ({e}).") from None
         version = data["version"]
+    _check_list_sizes(data, name)
     try:
         doc = MapFileV2.model_validate(data)
     except ValidationError as e:
@@ -244,6 +245,26 @@ def _build(doc: MapFileV2, name: str) -> HexMap:
     except MapEditError as e:
         raise bad(_lower_first(str(e).rstrip("."))) from None
     return m
+
+
+def _check_list_sizes(data: dict, name: str) -> None:
+    """Refuse lists longer than the grid could need before validating them item by item,
+    so a hostile file of a million entries costs milliseconds, not seconds."""
+    grid = data.get("grid")
+    try:
+        cells = int(grid["cols"]) * int(grid["rows"])  # type: ignore[index]
+    except (TypeError, KeyError, ValueError):
+        return  # validation will name the grid problem
+    cells = max(1, min(cells, MAX_SIDE * MAX_SIDE))
+    bounds = {"elevation": cells, "rivers": cells, "bridges": cells, "roads": 3 * cells,
+              "cliffs": 3 * cells, "places": cells, "labels": cells, "terrain": MAX_SIDE}
+    for key, bound in bounds.items():
+        value = data.get(key)
+        if isinstance(value, list) and len(value) > bound:
+            raise MapFormatError(
+                f"{name} is damaged: it lists {len(value)} {key}, more than a "
+                f"map of {cells} hexes can have."
+            )
 
 
 # --- migrations: version N -> N+1, each kept forever with a fixture ----------------------
