@@ -1,0 +1,88 @@
+"""The map scene: one item per layer plus the preview, over one HexMap and Layout."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QGraphicsScene
+
+from hexcampaign.app import style
+from hexcampaign.app.canvas.layers import LayerItem, TileCache
+from hexcampaign.app.canvas.preview import PreviewItem
+from hexcampaign.app.render import (
+    DEFAULT_HEX_SIZE,
+    LAYER_NAMES,
+    PAINT_ORDER,
+    hexes_scene_rect,
+    map_layout,
+    map_scene_rect,
+)
+from hexcampaign.maps import HexMap
+from hexcampaign.maps.changes import Change, ChangeSet
+
+# Which layers each kind of change can alter. Bridges are drawn with the roads, and
+# removing a river removes its bridge; the label style changes the coordinates.
+LAYERS_FOR_CHANGE: dict[Change, tuple[str, ...]] = {
+    Change.TERRAIN: ("terrain",),
+    Change.ELEVATION: ("elevation", "contours"),
+    Change.RIVER: ("rivers", "roads"),
+    Change.BRIDGE: ("roads",),
+    Change.ROAD: ("roads",),
+    Change.CLIFF: ("cliffs",),
+    Change.PLACE: ("places",),
+    Change.LABEL: ("labels",),
+    Change.META: ("coordinates",),
+}
+# How far (in hexes) a hex's drawing reaches beyond it: names and labels are wide.
+REACH = {"places": 3.0, "labels": 4.0}
+PREVIEW_Z = 1000.0
+
+
+class MapScene(QGraphicsScene):
+    def __init__(self, hexmap: HexMap, hex_size: float = DEFAULT_HEX_SIZE, parent=None) -> None:
+        super().__init__(parent)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)  # a dozen items
+        self.setBackgroundBrush(style.CANVAS_BACKGROUND)
+        self.hex_size = hex_size
+        self.tiles = TileCache()
+        self.layers: dict[str, LayerItem] = {}
+        self.hexmap = hexmap
+        self.layout = map_layout(hexmap, hex_size)
+        self.map_rect = map_scene_rect(hexmap, self.layout)
+        self.setSceneRect(self.map_rect)
+        for name in LAYER_NAMES:
+            item = LayerItem(self, name)
+            item.setZValue(PAINT_ORDER.index(name))
+            self.layers[name] = item
+            self.addItem(item)
+        self.preview = PreviewItem(self)
+        self.preview.setZValue(PREVIEW_Z)
+        self.addItem(self.preview)
+
+    def set_map(self, hexmap: HexMap) -> None:
+        """Show another map object (after a resize or palette change): rebuild all."""
+        for item in self.layers.values():
+            item.prepareGeometryChange()
+        self.preview.prepareGeometryChange()
+        self.hexmap = hexmap
+        self.layout = map_layout(hexmap, self.hex_size)
+        self.map_rect = map_scene_rect(hexmap, self.layout)
+        self.preview.set_preview()
+        self.tiles.clear()
+        self.update()
+
+    def apply_changes(self, changes: ChangeSet) -> None:
+        """Repaint only the layers and the region the change names."""
+        if not changes:
+            return
+        if changes.flags & Change.GRID:
+            self.set_map(self.hexmap)
+            return
+        names: set[str] = set()
+        for flag, layers in LAYERS_FOR_CHANGE.items():
+            if changes.flags & flag:
+                names.update(layers)
+        for name in names:
+            region: QRectF | None = None
+            if changes.hexes:
+                region = hexes_scene_rect(self.layout, changes.hexes, REACH.get(name, 1.5))
+            self.layers[name].invalidate(region)

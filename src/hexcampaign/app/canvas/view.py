@@ -1,0 +1,370 @@
+"""MapView: the canvas widget. Pan, zoom about the cursor, hover, and tool events.
+
+Panning (middle-drag, space+drag) and zoom (wheel) belong to the view and never reach
+the tool; left and right button presses, moves and releases become ToolEvents for the
+current tool, with the hex and the nearest hexside found by layout arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+    QTransform,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+
+from hexcampaign.app import style
+from hexcampaign.app.canvas.scene import MapScene
+from hexcampaign.app.render import DEFAULT_HEX_SIZE, LAYER_NAMES
+from hexcampaign.app.tool_events import ToolEvent
+from hexcampaign.hexes import Hex, HexSide, Layout
+from hexcampaign.maps import HexMap
+from hexcampaign.maps.changes import ChangeSet
+
+ZOOM_MIN = 0.05
+ZOOM_MAX = 8.0
+WHEEL_STEP = 1.25  # zoom factor per wheel notch (120 eighths of a degree)
+_BUTTONS = {
+    Qt.MouseButton.LeftButton: "left",
+    Qt.MouseButton.RightButton: "right",
+    Qt.MouseButton.MiddleButton: "middle",
+}
+
+
+class MapView(QGraphicsView):
+    LAYER_NAMES = LAYER_NAMES
+    ZOOM_MIN = ZOOM_MIN
+    ZOOM_MAX = ZOOM_MAX
+
+    hex_hovered = Signal(object)  # Hex under the pointer (may lie off the map)
+    viewport_changed = Signal()  # after a pan, zoom or resize
+    first_painted = Signal()  # once, after the first paint of the viewport
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.map_scene: MapScene | None = None
+        self.tool: Any = None
+        self.hovered_hex: Hex | None = None
+        self._hidden_layers: set[str] = set()
+        self._zoom = 1.0
+        self._space_down = False
+        self._pan_from: QPoint | None = None
+        self._tool_button: str | None = None
+        self._painted = False
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        self.setBackgroundBrush(style.CANVAS_BACKGROUND)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # Files dropped on the canvas go to the main window, which opens them.
+        self.setAcceptDrops(False)
+        self.viewport().setAcceptDrops(False)
+        self.horizontalScrollBar().valueChanged.connect(self._scrolled)
+        self.verticalScrollBar().valueChanged.connect(self._scrolled)
+
+    # --- the map shown ------------------------------------------------------------------
+
+    def show_map(self, hexmap: HexMap | None) -> None:
+        """Show a map (a new scene), or nothing for None; fits it to the window."""
+        old = self.map_scene
+        if hexmap is None:
+            self.map_scene = None
+            self.setScene(None)
+        else:
+            self.map_scene = MapScene(hexmap, DEFAULT_HEX_SIZE, self)
+            for name in self._hidden_layers:
+                self.map_scene.layers[name].setVisible(False)
+            self.setScene(self.map_scene)
+        if old is not None:
+            old.deleteLater()
+        self.hovered_hex = None
+        self.fit_map()
+
+    def map_changed(self, changes: ChangeSet) -> None:
+        if self.map_scene is not None:
+            self.map_scene.apply_changes(changes)
+
+    def map_replaced(self, hexmap: HexMap) -> None:
+        """The document swapped its map object (resize, palette): rebuild, keep the view."""
+        if self.map_scene is None:
+            self.show_map(hexmap)
+            return
+        centre = self.mapToScene(self.viewport().rect().center())
+        self.map_scene.set_map(hexmap)
+        self._update_scene_rect()
+        self.centerOn(centre)
+        self.viewport_changed.emit()
+
+    @property
+    def hexmap(self) -> HexMap | None:
+        return self.map_scene.hexmap if self.map_scene is not None else None
+
+    @property
+    def layout(self) -> Layout:
+        if self.map_scene is not None:
+            return self.map_scene.layout
+        return Layout(DEFAULT_HEX_SIZE)
+
+    # --- tools and preview ---------------------------------------------------------------
+
+    def set_tool(self, tool: Any) -> None:
+        """The object fed ToolEvents (pressed/moved/released/hex_changed), or None."""
+        self.tool = tool
+        self._tool_button = None
+        self.clear_preview()
+
+    def set_preview(
+        self,
+        hexes: Iterable[Hex] = (),
+        sides: Iterable[HexSide] = (),
+        path: Iterable[Hex] = (),
+        color: QColor | str | None = None,
+    ) -> None:
+        if self.map_scene is not None:
+            self.map_scene.preview.set_preview(hexes, sides, path, color)
+
+    def clear_preview(self) -> None:
+        if self.map_scene is not None:
+            self.map_scene.preview.clear()
+
+    # --- layers -------------------------------------------------------------------------
+
+    def set_layer_visible(self, name: str, visible: bool) -> None:
+        if name not in LAYER_NAMES:
+            raise ValueError(f"Unknown map layer {name!r}; the layers are {', '.join(LAYER_NAMES)}.")
+        if visible:
+            self._hidden_layers.discard(name)
+        else:
+            self._hidden_layers.add(name)
+        if self.map_scene is not None:
+            self.map_scene.layers[name].setVisible(visible)
+
+    def layer_visible(self, name: str) -> bool:
+        if name not in LAYER_NAMES:
+            raise ValueError(f"Unknown map layer {name!r}; the layers are {', '.join(LAYER_NAMES)}.")
+        return name not in self._hidden_layers
+
+    # --- zoom and pan -------------------------------------------------------------------
+
+    @property
+    def zoom(self) -> float:
+        return self._zoom
+
+    def set_zoom(self, zoom: float, anchor: QPoint | QPointF | None = None) -> None:
+        """Zoom to `zoom` (clamped) keeping the scene point under the viewport point
+        `anchor` (default: the viewport centre) where it is."""
+        zoom = min(max(zoom, ZOOM_MIN), ZOOM_MAX)
+        if anchor is None:
+            anchor = self.viewport().rect().center()
+        anchor = QPointF(anchor)
+        fixed = self._to_scene(anchor)
+        self._zoom = zoom
+        self.setTransform(QTransform.fromScale(zoom, zoom))
+        self._update_scene_rect()
+        moved = self._from_scene(fixed)
+        self._scroll_by(moved.x() - anchor.x(), moved.y() - anchor.y())
+        self.viewport_changed.emit()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self._zoom * WHEEL_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self._zoom / WHEEL_STEP)
+
+    def fit_map(self) -> None:
+        """Zoom so the whole map fits the window, and centre it."""
+        if self.map_scene is None:
+            return
+        rect = self.map_scene.map_rect
+        view = self.viewport().rect()
+        if rect.isEmpty() or view.isEmpty():
+            return
+        zoom = min(view.width() / rect.width(), view.height() / rect.height())
+        self.set_zoom(zoom)
+        self.centerOn(rect.center())
+        self.viewport_changed.emit()
+
+    def center_on_hex(self, h: Hex) -> None:
+        self.centerOn(QPointF(*self.layout.center(h)))
+        self.viewport_changed.emit()
+
+    def visible_scene_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def scene_pos(self, viewport_pos: QPoint | QPointF) -> QPointF:
+        """The scene point under a viewport point (sub-pixel exact)."""
+        return self._to_scene(QPointF(viewport_pos))
+
+    # --- Qt events ----------------------------------------------------------------------
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        dy = event.angleDelta().y()
+        if dy:
+            self.set_zoom(self._zoom * WHEEL_STEP ** (dy / 120), event.position())
+            event.accept()
+            return
+        super().wheelEvent(event)  # horizontal wheel scrolls
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        button = event.button()
+        if button == Qt.MouseButton.MiddleButton or (
+            button == Qt.MouseButton.LeftButton and self._space_down
+        ):
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        name = _BUTTONS.get(button)
+        if name in ("left", "right") and self.tool is not None and self.map_scene is not None:
+            self._tool_button = name
+            self.tool.pressed(self._tool_event(event, name))
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            pos = event.position().toPoint()
+            delta = pos - self._pan_from
+            self._pan_from = pos
+            self._scroll_by(-delta.x(), -delta.y())
+            event.accept()
+            return
+        if self.map_scene is None:
+            super().mouseMoveEvent(event)
+            return
+        e = self._tool_event(event, self._tool_button or "none")
+        if e.hex != self.hovered_hex:
+            self.hovered_hex = e.hex
+            self.hex_hovered.emit(e.hex)
+            if self.tool is not None:
+                self.tool.hex_changed(e)
+        if self.tool is not None:
+            self.tool.moved(e)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        button = event.button()
+        if self._pan_from is not None and (
+            button == Qt.MouseButton.MiddleButton or button == Qt.MouseButton.LeftButton
+        ):
+            self._pan_from = None
+            self.viewport().setCursor(
+                Qt.CursorShape.OpenHandCursor if self._space_down else Qt.CursorShape.ArrowCursor
+            )
+            event.accept()
+            return
+        name = _BUTTONS.get(button)
+        if name is not None and name == self._tool_button and self.tool is not None:
+            self._tool_button = None
+            self.tool.released(self._tool_event(event, name))
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        if event.key() == Qt.Key.Key_Space:
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = False
+            if self._pan_from is None:
+                self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def focusOutEvent(self, event) -> None:
+        self._space_down = False
+        super().focusOutEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        if self.hovered_hex is not None:
+            self.hovered_hex = None
+            self.hex_hovered.emit(None)
+        super().leaveEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._update_scene_rect()
+        self.viewport_changed.emit()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            self.first_painted.emit()
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def _tool_event(self, event: QMouseEvent, button: str) -> ToolEvent:
+        p = self._to_scene(event.position())
+        layout = self.layout
+        mods = event.modifiers()
+        modifiers = frozenset(
+            name
+            for flag, name in (
+                (Qt.KeyboardModifier.ShiftModifier, "shift"),
+                (Qt.KeyboardModifier.ControlModifier, "ctrl"),
+                (Qt.KeyboardModifier.AltModifier, "alt"),
+            )
+            if mods & flag
+        )
+        return ToolEvent(
+            p.x(),
+            p.y(),
+            layout.hex_at(p.x(), p.y()),
+            layout.hexside_at(p.x(), p.y()),
+            button,
+            modifiers,
+        )
+
+    def _to_scene(self, viewport_pos: QPointF) -> QPointF:
+        inverse, _ = self.viewportTransform().inverted()
+        return inverse.map(QPointF(viewport_pos))
+
+    def _from_scene(self, scene_pos: QPointF) -> QPointF:
+        return self.viewportTransform().map(scene_pos)
+
+    def _scroll_by(self, dx: float, dy: float) -> None:
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + round(dx))
+        v.setValue(v.value() + round(dy))
+
+    def _update_scene_rect(self) -> None:
+        """Let the map scroll anywhere in the window: the scene is the map plus a
+        viewport of room on every side (so zoom about the cursor works at the edges)."""
+        if self.map_scene is None:
+            return
+        room_x = self.viewport().width() / self._zoom
+        room_y = self.viewport().height() / self._zoom
+        rect = self.map_scene.map_rect.adjusted(-room_x, -room_y, room_x, room_y)
+        self.map_scene.setSceneRect(rect)
+        self.setSceneRect(rect)
+
+    def _scrolled(self, _value: int) -> None:
+        self.viewport_changed.emit()

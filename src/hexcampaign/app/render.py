@@ -1,0 +1,679 @@
+"""The one map painter: the canvas layers, `hexcampaign render` and export all call it.
+
+Everything is painted in scene units of a `Layout` (hex size in pixels at zoom 1). Each
+layer paints only the hexes whose shapes can reach the requested rectangle, found by
+arithmetic on the layout rather than by searching, so a 200×200 map costs what is on
+screen, not what is on the map. Text and fine lines drop out when the painter's scale
+makes them too small to read (level of detail), exactly as a printed map would omit them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFontMetricsF,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
+
+from hexcampaign.app import style
+from hexcampaign.hexes import Hex, Layout, offset_to_hex
+from hexcampaign.maps import HexMap
+
+# Public layer names (the canvas, the Layers menu and `render --layers` use them).
+LAYER_NAMES: tuple[str, ...] = (
+    "grid",
+    "coordinates",
+    "terrain",
+    "elevation",
+    "contours",
+    "rivers",
+    "roads",
+    "cliffs",
+    "places",
+    "labels",
+)
+# Bottom to top: fills first, then water and lines, ink features, then text.
+PAINT_ORDER: tuple[str, ...] = (
+    "terrain",
+    "elevation",
+    "contours",
+    "rivers",
+    "grid",
+    "roads",
+    "cliffs",
+    "places",
+    "labels",
+    "coordinates",
+)
+
+DEFAULT_HEX_SIZE = 32.0
+MARGIN = 0.5  # of the hex size, around the map in the scene and in exports
+FORMATS = (".png", ".svg", ".pdf")
+
+
+class RenderError(ValueError):
+    """A render the user asked for cannot be made (unknown format, unwritable file)."""
+
+
+def map_layout(hexmap: HexMap, hex_size: float = DEFAULT_HEX_SIZE) -> Layout:
+    """The layout that puts the map's top-left hex corner at (margin, margin)."""
+    probe = Layout(hex_size, hexmap.orientation)
+    left, top, _, _ = _centre_bounds(hexmap, probe)
+    margin = MARGIN * hex_size
+    return Layout(
+        hex_size,
+        hexmap.orientation,
+        (margin + probe.width / 2 - left, margin + probe.height / 2 - top),
+    )
+
+
+def map_scene_rect(hexmap: HexMap, layout: Layout) -> QRectF:
+    """The map's bounds plus a margin of half a hex, in scene units."""
+    left, top, right, bottom = _centre_bounds(hexmap, layout)
+    margin = MARGIN * layout.size
+    return QRectF(
+        left - layout.width / 2 - margin,
+        top - layout.height / 2 - margin,
+        right - left + layout.width + 2 * margin,
+        bottom - top + layout.height + 2 * margin,
+    )
+
+
+def paint_map(
+    painter: QPainter,
+    hexmap: HexMap,
+    layout: Layout,
+    rect: QRectF,
+    layers: set[str] | Iterable[str] | None = None,
+) -> None:
+    """Paint the part of the map inside `rect` (scene units) with the chosen layers."""
+    wanted = set(LAYER_NAMES) if layers is None else set(layers)
+    unknown = wanted - set(LAYER_NAMES)
+    if unknown:
+        raise RenderError(f"Unknown map layer {sorted(unknown)[0]!r}; the layers are {', '.join(LAYER_NAMES)}.")
+    frame = Frame(painter, hexmap, layout, rect)
+    for name in PAINT_ORDER:
+        if name in wanted:
+            LAYER_PAINTERS[name](frame)
+
+
+def paint_layer(name: str, painter: QPainter, hexmap: HexMap, layout: Layout, rect: QRectF) -> None:
+    """Paint one layer of the map inside `rect`; the canvas layer items call this."""
+    LAYER_PAINTERS[name](Frame(painter, hexmap, layout, rect))
+
+
+def render_to_file(
+    hexmap: HexMap,
+    path: Path | str,
+    hex_size: float = DEFAULT_HEX_SIZE,
+    layers: set[str] | Iterable[str] | None = None,
+) -> tuple[int, int]:
+    """Write the whole map as PNG, SVG or PDF (by the file's suffix); returns the pixel size.
+
+    Needs a QGuiApplication (fonts). Raises RenderError with a sentence for the user.
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise RenderError(
+            f"Cannot render to {path.name}: the file name must end in .png, .svg or .pdf."
+        )
+    if not 2 <= hex_size <= 512:
+        raise RenderError(f"The hex size must be between 2 and 512 pixels, not {hex_size:g}.")
+    layout = map_layout(hexmap, hex_size)
+    rect = map_scene_rect(hexmap, layout)
+    width, height = math.ceil(rect.width()), math.ceil(rect.height())
+    if width * height > 400_000_000:
+        raise RenderError(
+            f"A {width}×{height} pixel picture is too large; choose a smaller --hex-size."
+        )
+    if not path.parent.is_dir():
+        raise RenderError(f"Cannot write {path}: the folder {path.parent} does not exist.")
+    if suffix == ".png":
+        _render_png(hexmap, layout, rect, path, width, height, layers)
+    elif suffix == ".svg":
+        _render_svg(hexmap, layout, rect, path, width, height, layers)
+    else:
+        _render_pdf(hexmap, layout, rect, path, width, height, layers)
+    return width, height
+
+
+def hexes_in_rect(hexmap: HexMap, layout: Layout, rect: QRectF, pad: int = 1) -> list[Hex]:
+    """The map's hexes whose shapes can touch `rect`, plus `pad` hexes around (for
+    features that reach into neighbours: road ends, contour lines, wide pens)."""
+    cols, rows = hexmap.cols, hexmap.rows
+    ox, oy = layout.origin
+    s = layout.size
+    if layout.flat:
+        col_step, row_step = 1.5 * s, math.sqrt(3) * s
+        c0 = math.floor((rect.left() - ox - s) / col_step) - pad
+        c1 = math.ceil((rect.right() - ox + s) / col_step) + pad
+        r0 = math.floor((rect.top() - oy) / row_step - 1) - pad
+        r1 = math.ceil((rect.bottom() - oy) / row_step + 0.5) + pad
+    else:
+        col_step, row_step = math.sqrt(3) * s, 1.5 * s
+        c0 = math.floor((rect.left() - ox) / col_step - 1) - pad
+        c1 = math.ceil((rect.right() - ox) / col_step + 0.5) + pad
+        r0 = math.floor((rect.top() - oy - s) / row_step) - pad
+        r1 = math.ceil((rect.bottom() - oy + s) / row_step) + pad
+    c0, c1 = max(c0, 0), min(c1, cols - 1)
+    r0, r1 = max(r0, 0), min(r1, rows - 1)
+    orientation = hexmap.orientation
+    return [offset_to_hex(c, r, orientation) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+
+
+def hexes_scene_rect(layout: Layout, hexes: Iterable[Hex], pad_hexes: float = 1.0) -> QRectF:
+    """The scene rectangle covering `hexes` and `pad_hexes` hex sizes around them."""
+    xs, ys = [], []
+    for h in hexes:
+        x, y = layout.center(h)
+        xs.append(x)
+        ys.append(y)
+    if not xs:
+        return QRectF()
+    pad = layout.size * (1 + pad_hexes)
+    return QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+
+
+def hex_polygon(layout: Layout) -> QPolygonF:
+    """The hex shape around (0, 0); translate it to a centre (one shape, reused)."""
+    return QPolygonF([QPointF(x, y) for x, y in layout.corner_offsets])
+
+
+def screen_scale(painter: QPainter) -> float:
+    """Device pixels per scene unit for the painter's current transform."""
+    t = painter.worldTransform()
+    return math.hypot(t.m11(), t.m12()) or 1.0
+
+
+# --- one frame of painting ---------------------------------------------------------------
+
+
+@dataclass
+class Frame:
+    """What every layer painter needs for one paint call, computed once."""
+
+    painter: QPainter
+    map: HexMap
+    layout: Layout
+    rect: QRectF
+    scale: float = 0.0
+    shape: QPolygonF = field(default_factory=QPolygonF)
+    _hexes: list[Hex] | None = None
+    _visible: set[Hex] | None = None
+
+    def __post_init__(self) -> None:
+        self.scale = screen_scale(self.painter)
+        self.shape = hex_polygon(self.layout)
+
+    @property
+    def hexes(self) -> list[Hex]:
+        if self._hexes is None:
+            self._hexes = hexes_in_rect(self.map, self.layout, self.rect)
+        return self._hexes
+
+    @property
+    def visible(self) -> set[Hex]:
+        if self._visible is None:
+            self._visible = set(self.hexes)
+        return self._visible
+
+    def near(self, pad: int) -> set[Hex]:
+        """Visible hexes plus `pad` more around: for text that spills out of its hex."""
+        return set(hexes_in_rect(self.map, self.layout, self.rect, pad))
+
+    def screen_hex(self) -> float:
+        """The hex size in device pixels."""
+        return self.layout.size * self.scale
+
+    def px(self, fraction: float) -> float:
+        return fraction * self.layout.size
+
+
+# --- the layers, bottom to top -----------------------------------------------------------
+
+
+def _paint_terrain(f: Frame) -> bool:
+    p, m, layout = f.painter, f.map, f.layout
+    by_terrain: dict[str, list[Hex]] = {}
+    terrain = m.terrain
+    for h in f.hexes:
+        by_terrain.setdefault(terrain(h), []).append(h)
+    p.save()
+    # Adjacent fills must tile without hairline seams, so no anti-aliasing here; a
+    # same-colour cosmetic pen closes the gaps some SVG/PDF viewers leave.
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    terrains = m.palette.terrains
+    centre = layout.center
+    shape = f.shape
+    for name, hexes in by_terrain.items():
+        colour = QColor(terrains[name].colour) if name in terrains else style.UNKNOWN_TERRAIN
+        pen = QPen(colour, 1)
+        pen.setCosmetic(True)
+        p.setPen(pen)
+        p.setBrush(colour)
+        for h in hexes:
+            x, y = centre(h)
+            p.drawPolygon(shape.translated(x, y))
+    p.restore()
+    return bool(f.hexes)
+
+
+def _paint_elevation(f: Frame) -> bool:
+    p, m, layout = f.painter, f.map, f.layout
+    elevation = m.elevation
+    shaded = [(h, elevation(h)) for h in f.hexes]
+    shaded = [(h, e) for h, e in shaded if e]
+    if not shaded:
+        return False
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    p.setPen(Qt.PenStyle.NoPen)
+    for h, level in shaded:
+        base = style.ELEVATION_HIGH if level > 0 else style.ELEVATION_LOW
+        colour = QColor(base)
+        colour.setAlpha(min(style.ELEVATION_ALPHA_MAX, style.ELEVATION_ALPHA_PER_LEVEL * abs(level)))
+        p.setBrush(colour)
+        x, y = layout.center(h)
+        p.drawPolygon(f.shape.translated(x, y))
+    p.restore()
+    return True
+
+
+def _paint_contours(f: Frame) -> bool:
+    """A line on every hexside where the ground steps down (drawn by the higher hex)."""
+    m, layout = f.map, f.layout
+    elevation, contains = m.elevation, m.contains
+    lines: list[QLineF] = []
+    for h in f.hexes:
+        level = elevation(h)
+        for d, n in enumerate(h.neighbors()):
+            if contains(n) and elevation(n) < level:
+                (ax, ay), (bx, by) = layout.edge(h, d)
+                lines.append(QLineF(ax, ay, bx, by))
+    if not lines:
+        return False
+    pen = QPen(style.CONTOUR, f.px(style.CONTOUR_WIDTH))
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    f.painter.setPen(pen)
+    f.painter.drawLines(lines)
+    return True
+
+
+def _paint_rivers(f: Frame) -> bool:
+    """River hexes: a blue wash, and a river line joining the centres of river
+    neighbours (a lone river hex gets a line straight across, so it still reads)."""
+    p, m, layout = f.painter, f.map, f.layout
+    rivers = m.rivers()
+    here = [h for h in f.hexes if h in rivers]
+    if not here:
+        return False
+    colour = QColor(m.palette.river_colour)
+    wash = QColor(colour)
+    wash.setAlpha(style.RIVER_WASH_ALPHA)
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(wash)
+    for h in here:
+        x, y = layout.center(h)
+        p.drawPolygon(f.shape.translated(x, y))
+    p.restore()
+    path = QPainterPath()
+    for h in here:
+        cx, cy = layout.center(h)
+        joined = [d for d, n in enumerate(h.neighbors()) if n in rivers]
+        if len(joined) == 1 or not joined:
+            # The river runs off through the opposite side (or straight across).
+            joined = [*joined, (joined[0] + 3) % 6] if joined else [1, 4]
+        for d in joined:
+            (ax, ay), (bx, by) = layout.edge(h, d)
+            path.moveTo(cx, cy)
+            path.lineTo((ax + bx) / 2, (ay + by) / 2)
+    pen = QPen(colour, f.px(style.RIVER_WIDTH))
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    p.setPen(pen)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawPath(path)
+    return True
+
+
+def _paint_grid(f: Frame) -> bool:
+    if f.screen_hex() < style.GRID_MIN_SCREEN_HEX:
+        return False
+    m, layout = f.map, f.layout
+    contains = m.contains
+    lines: list[QLineF] = []
+    for h in f.hexes:
+        for d, n in enumerate(h.neighbors()):
+            # Each inner edge once (directions N, NE, SE); outer edges from the inside.
+            if d < 3 or not contains(n):
+                (ax, ay), (bx, by) = layout.edge(h, d)
+                lines.append(QLineF(ax, ay, bx, by))
+    pen = QPen(style.GRID, f.px(style.GRID_WIDTH))
+    f.painter.setPen(pen)
+    f.painter.drawLines(lines)
+    return bool(lines)
+
+
+def _paint_roads(f: Frame) -> bool:
+    """Roads centre to centre, dark casing under a coloured line; bridges on top."""
+    p, m, layout = f.painter, f.map, f.layout
+    visible = f.visible
+    path = QPainterPath()
+    centre = layout.center
+    for a, b in m.roads():
+        if a in visible or b in visible:
+            path.moveTo(*centre(a))
+            path.lineTo(*centre(b))
+    bridges = [h for h in m.bridges() if h in visible]
+    if path.isEmpty() and not bridges:
+        return False
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    casing = QPen(style.ROAD_CASING_COLOUR, f.px(style.ROAD_CASING))
+    casing.setCapStyle(Qt.PenCapStyle.RoundCap)
+    casing.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    p.setPen(casing)
+    p.drawPath(path)
+    road = QPen(QColor(m.palette.road_colour), f.px(style.ROAD_WIDTH))
+    road.setCapStyle(Qt.PenCapStyle.RoundCap)
+    road.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    p.setPen(road)
+    p.drawPath(path)
+    for h in bridges:
+        _paint_bridge(f, h, road)
+    return True
+
+
+def _paint_bridge(f: Frame, h: Hex, road: QPen) -> None:
+    """A deck with parapets along the road where it crosses the river."""
+    p, m, layout = f.painter, f.map, f.layout
+    ways = m.road_neighbours(h) or [h.neighbor(1)]
+    cx, cy = layout.center(h)
+    nx, ny = layout.center(ways[0])
+    angle = math.degrees(math.atan2(ny - cy, nx - cx))
+    s = layout.size
+    p.save()
+    p.translate(cx, cy)
+    p.rotate(angle)
+    length, width = 0.9 * s, 0.36 * s
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(style.BRIDGE_DECK)
+    p.drawRect(QRectF(-length / 2, -width / 2, length, width))
+    parapet = QPen(style.BRIDGE_PARAPET, f.px(0.06))
+    parapet.setCapStyle(Qt.PenCapStyle.FlatCap)
+    p.setPen(parapet)
+    p.drawLine(QLineF(-length / 2, -width / 2, length / 2, -width / 2))
+    p.drawLine(QLineF(-length / 2, width / 2, length / 2, width / 2))
+    p.setPen(road)
+    p.drawLine(QLineF(-length / 2, 0, length / 2, 0))
+    p.restore()
+
+
+def _paint_cliffs(f: Frame) -> bool:
+    """A heavy line on the hexside with hatching ticks pointing down into the low hex."""
+    p, layout = f.painter, f.layout
+    visible = f.visible
+    edge_lines: list[QLineF] = []
+    ticks: list[QLineF] = []
+    tick = f.px(style.CLIFF_TICK_LENGTH)
+    n_ticks = style.CLIFF_TICKS
+    for side, top in f.map.cliffs().items():
+        a, b = side.hexes()
+        if a not in visible and b not in visible:
+            continue
+        low = b if top == a else a
+        (ax, ay), (bx, by) = layout.side_segment(side)
+        edge_lines.append(QLineF(ax, ay, bx, by))
+        lx, ly = layout.center(low)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        dx, dy = lx - mx, ly - my
+        norm = math.hypot(dx, dy) or 1.0
+        dx, dy = dx / norm * tick, dy / norm * tick
+        for i in range(n_ticks):
+            t = (i + 0.5) / n_ticks
+            sx, sy = ax + (bx - ax) * t, ay + (by - ay) * t
+            ticks.append(QLineF(sx, sy, sx + dx, sy + dy))
+    if not edge_lines:
+        return False
+    tick_pen = QPen(style.CLIFF, f.px(style.CLIFF_WIDTH) * 0.55)
+    tick_pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    p.setPen(tick_pen)
+    p.drawLines(ticks)
+    edge_pen = QPen(style.CLIFF, f.px(style.CLIFF_WIDTH))
+    edge_pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    p.setPen(edge_pen)
+    p.drawLines(edge_lines)
+    return True
+
+
+def _paint_places(f: Frame) -> bool:
+    """A symbol by kind (a star for a capital), the name under it, VP/PP under that."""
+    p, layout = f.painter, f.layout
+    near = f.near(3)  # names are wider than a hex
+    places = [pl for pl in f.map.places() if pl.hex in near]
+    if not places:
+        return False
+    s = layout.size
+    show_text = s * style.PLACE_NAME_FONT * f.scale >= style.TEXT_MIN_SCREEN_PX
+    name_font = style.font(s * style.PLACE_NAME_FONT, bold=True)
+    points_font = style.font(s * style.PLACE_POINTS_FONT)
+    name_metrics = QFontMetricsF(name_font)
+    points_metrics = QFontMetricsF(points_font)
+    outline = QPen(style.PLACE_OUTLINE, f.px(0.05))
+    for place in places:
+        cx, cy = layout.center(place.hex)
+        r = s * style.PLACE_SIZE.get(place.kind, 0.25)
+        p.setPen(outline)
+        p.setBrush(style.PLACE_FILL.get(place.kind, style.PLACE_FILL["town"]))
+        if place.kind == "capital":
+            p.drawPolygon(_star(cx, cy, r * 1.25, r * 0.5))
+        elif place.kind == "village":
+            p.drawEllipse(QPointF(cx, cy), r, r)
+        else:
+            p.drawRect(QRectF(cx - r, cy - r, 2 * r, 2 * r))
+        if not show_text:
+            continue
+        lines = [(place.name, name_font, name_metrics)]
+        points = _points_text(place.vp, place.pp)
+        if points:
+            lines.append((points, points_font, points_metrics))
+        y = cy + s * 0.42 if place.label_position != "above" else cy - s * 0.42 - sum(
+            m.height() for _, _, m in lines
+        )
+        for text, font, metrics in lines:
+            _text_box(p, text, font, metrics, cx, y)
+            y += metrics.height()
+    return True
+
+
+def _paint_labels(f: Frame) -> bool:
+    labels = f.map.labels()
+    if not labels:
+        return False
+    s = f.layout.size
+    if s * style.LABEL_FONT * f.scale < style.TEXT_MIN_SCREEN_PX:
+        return False
+    near = f.near(4)
+    font = style.font(s * style.LABEL_FONT, bold=True, italic=True)
+    metrics = QFontMetricsF(font)
+    p = f.painter
+    p.setFont(font)
+    for label in labels:
+        if label.hex not in near:
+            continue
+        cx, cy = f.layout.center(label.hex)
+        width = metrics.horizontalAdvance(label.text)
+        box = QRectF(cx - width / 2 - 2, cy - metrics.height() / 2, width + 4, metrics.height())
+        # A pale halo so a label stays readable over any terrain.
+        p.setPen(QPen(QColor(255, 255, 255, 200), f.px(0.08)))
+        path = QPainterPath()
+        path.addText(box.left() + 2, box.top() + metrics.ascent(), font, label.text)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+        p.setPen(style.LABEL_TEXT)
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, label.text)
+    return True
+
+
+def _paint_coordinates(f: Frame) -> bool:
+    if f.screen_hex() < style.COORDINATE_MIN_SCREEN_HEX:
+        return False
+    p, m, layout = f.painter, f.map, f.layout
+    s = layout.size
+    font = style.font(s * style.COORDINATE_FONT)
+    p.setFont(font)
+    p.setPen(style.COORDINATE_TEXT)
+    height = QFontMetricsF(font).height()
+    top = layout.height / 2 - s * 0.06
+    width = s
+    flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+    label = m.label
+    for h in f.hexes:
+        x, y = layout.center(h)
+        p.drawText(QRectF(x - width / 2, y - top, width, height), flags, label(h))
+    return bool(f.hexes)
+
+
+LAYER_PAINTERS = {
+    "terrain": _paint_terrain,
+    "elevation": _paint_elevation,
+    "contours": _paint_contours,
+    "rivers": _paint_rivers,
+    "grid": _paint_grid,
+    "roads": _paint_roads,
+    "cliffs": _paint_cliffs,
+    "places": _paint_places,
+    "labels": _paint_labels,
+    "coordinates": _paint_coordinates,
+}
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _centre_bounds(hexmap: HexMap, layout: Layout) -> tuple[float, float, float, float]:
+    """Min/max hex centres; the extremes lie in the first/last two rows and columns."""
+    cols, rows = hexmap.cols, hexmap.rows
+    edge_cols = {0, 1, cols - 2, cols - 1}
+    edge_rows = {0, 1, rows - 2, rows - 1}
+    xs, ys = [], []
+    for c in range(cols):
+        for r in range(rows) if c in edge_cols else sorted(r for r in edge_rows if 0 <= r < rows):
+            if 0 <= c < cols:
+                x, y = layout.center(offset_to_hex(c, r, hexmap.orientation))
+                xs.append(x)
+                ys.append(y)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _points_text(vp: int, pp: int) -> str:
+    parts = []
+    if vp:
+        parts.append(f"{vp} VP")
+    if pp:
+        parts.append(f"{pp} PP")
+    return " · ".join(parts)
+
+
+def _text_box(p: QPainter, text: str, font, metrics: QFontMetricsF, cx: float, top: float) -> None:
+    width = metrics.horizontalAdvance(text) + 4
+    box = QRectF(cx - width / 2, top, width, metrics.height())
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(style.PLACE_TEXT_BACKGROUND)
+    p.drawRoundedRect(box, 2, 2)
+    p.setFont(font)
+    p.setPen(style.PLACE_TEXT)
+    p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _star(cx: float, cy: float, outer: float, inner: float) -> QPolygonF:
+    points = []
+    for i in range(10):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(-90 + 36 * i)
+        points.append(QPointF(cx + r * math.cos(a), cy + r * math.sin(a)))
+    return QPolygonF(points)
+
+
+def _begin(painter: QPainter, rect: QRectF, background: QColor | None) -> None:
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    painter.translate(-rect.left(), -rect.top())
+    if background is not None:
+        painter.fillRect(rect, background)
+
+
+def _render_png(hexmap, layout, rect, path, width, height, layers) -> None:
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(style.PAPER)
+    painter = QPainter(image)
+    try:
+        _begin(painter, rect, None)
+        paint_map(painter, hexmap, layout, rect, layers)
+    finally:
+        painter.end()
+    if not image.save(str(path), "PNG"):
+        raise RenderError(f"Could not write {path}: the file could not be created.")
+
+
+def _render_svg(hexmap, layout, rect, path, width, height, layers) -> None:
+    from PySide6.QtSvg import QSvgGenerator
+
+    generator = QSvgGenerator()
+    generator.setFileName(str(path))
+    generator.setSize(QSizeF(width, height).toSize())
+    generator.setViewBox(QRectF(0, 0, width, height))
+    generator.setTitle(hexmap.name or path.stem)
+    generator.setDescription("Hex map drawn by hexcampaign")
+    painter = QPainter()
+    if not painter.begin(generator):
+        raise RenderError(f"Could not write {path}: the file could not be created.")
+    try:
+        _begin(painter, rect, style.PAPER)
+        paint_map(painter, hexmap, layout, rect, layers)
+    finally:
+        painter.end()
+
+
+def _render_pdf(hexmap, layout, rect, path, width, height, layers) -> None:
+    from PySide6.QtGui import QPdfWriter
+
+    writer = QPdfWriter(str(path))
+    writer.setResolution(72)  # one scene pixel per PDF point: the page is the map
+    writer.setTitle(hexmap.name or path.stem)
+    writer.setCreator("hexcampaign")
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QSizeF(width, height), QPageSize.Unit.Point, "map"),
+            QPageLayout.Orientation.Portrait,
+            _no_margins(),
+        )
+    )
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise RenderError(f"Could not write {path}: the file could not be created.")
+    try:
+        _begin(painter, rect, style.PAPER)
+        paint_map(painter, hexmap, layout, rect, layers)
+    finally:
+        painter.end()
+
+
+def _no_margins():
+    from PySide6.QtCore import QMarginsF
+
+    return QMarginsF(0, 0, 0, 0)

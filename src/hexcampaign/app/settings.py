@@ -1,0 +1,90 @@
+"""Per-user settings and recent files, as JSON in the platform's config folder.
+
+HEXCAMPAIGN_CONFIG_DIR and HEXCAMPAIGN_DATA_DIR override platformdirs' folders (tests
+point them at a temporary folder). A damaged settings file is set aside, not fatal:
+losing a recent-files list must never stop the program from starting.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from hexcampaign.files import atomic_write_text
+
+APP_NAME = "hexcampaign"
+SETTINGS_FILE = "settings.json"
+MAX_RECENT = 10
+
+
+def config_dir() -> Path:
+    override = os.environ.get("HEXCAMPAIGN_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def data_dir() -> Path:
+    override = os.environ.get("HEXCAMPAIGN_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+
+
+class Settings:
+    """Key/value settings (JSON values) saved on every change."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or config_dir() / SETTINGS_FILE
+        self._values: dict[str, Any] = self._read()
+
+    def value(self, key: str, default: Any = None) -> Any:
+        return self._values.get(key, default)
+
+    def set_value(self, key: str, value: Any) -> None:
+        self._values[key] = value
+        self.save()
+
+    def save(self) -> None:
+        """Write the settings; a full disk or read-only folder loses only the settings."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.path, json.dumps(self._values, indent=2, sort_keys=True))
+        except OSError:
+            pass
+
+    # --- recent files -----------------------------------------------------------------
+
+    def recent_files(self) -> list[Path]:
+        """Recent files that still exist, newest first."""
+        paths = [Path(p) for p in self._values.get("recent_files", []) if isinstance(p, str)]
+        return [p for p in paths if p.exists()]
+
+    def add_recent_file(self, path: Path | str) -> None:
+        path = str(Path(path).resolve())
+        recent = [p for p in self._values.get("recent_files", []) if p != path]
+        self.set_value("recent_files", [path, *recent][:MAX_RECENT])
+
+    def clear_recent_files(self) -> None:
+        self.set_value("recent_files", [])
+
+    # --- helpers ----------------------------------------------------------------------
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            values = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError):
+            self._set_aside()
+            return {}
+        if not isinstance(values, dict):
+            self._set_aside()
+            return {}
+        return values
+
+    def _set_aside(self) -> None:
+        try:
+            os.replace(self.path, self.path.with_suffix(".damaged.json"))
+        except OSError:
+            pass
