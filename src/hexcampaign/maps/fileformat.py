@@ -120,9 +120,8 @@ def map_to_document(m: HexMap) -> dict:
     off = m.offset
     codes = {t.code: t.name for t in m.palette.terrains_list}
     code_of = {t.name: t.code for t in m.palette.terrains_list}
-    terrain_rows = [
-        "".join(code_of[m.terrain(m.at(col, row))] for col in range(m.cols)) for row in range(m.rows)
-    ]
+    terrain = m._terrain
+    terrain_rows = ["".join([code_of[terrain[h]] for h in m._grid_rows[row]]) for row in range(m.rows)]
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -216,12 +215,13 @@ def _build(doc: MapFileV2, name: str) -> HexMap:
     for tname in doc.terrain_codes.values():
         if tname not in terrains:
             raise bad(f"terrain {tname!r} is not in the {doc.palette} palette")
+    legend = doc.terrain_codes
     for row, line in enumerate(doc.terrain):
-        for col, code in enumerate(line):
-            tname = doc.terrain_codes.get(code)
-            if tname is None:
-                raise bad(f"terrain letter {code!r} at column {col}, row {row} is not in the file's legend")
-            m._terrain[m.at(col, row)] = tname
+        unknown = set(line) - legend.keys()
+        if unknown:
+            code = min(unknown)
+            raise bad(f"terrain letter {code!r} in row {row} is not in the file's legend")
+        m._terrain.update(zip(m._grid_rows[row], map(legend.__getitem__, line)))
     try:
         for col, row, level in doc.elevation:
             if col < 0 or row < 0:

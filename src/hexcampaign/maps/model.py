@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex, rectangle
+from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, load_palette
 
 LABEL_STYLES = ("CCRR", "CC.RR", "CC-RR")
@@ -51,7 +51,10 @@ class HexMap:
         self.description = ""
         self.label_style = "CCRR"
         self.label_first = 0  # the number printed for column 0 and row 0
-        self._hexes = list(rectangle(cols, rows, orientation))
+        # Row-major table of hexes: at(col, row) and the file format index it instead of
+        # converting coordinates hex by hex.
+        self._grid_rows: list[list[Hex]] = _grid(cols, rows, orientation)
+        self._hexes = [self._grid_rows[row][col] for col in range(cols) for row in range(rows)]
         self._on_map = frozenset(self._hexes)
         default = self.palette.default
         self._terrain: dict[Hex, str] = dict.fromkeys(self._hexes, default)
@@ -77,7 +80,13 @@ class HexMap:
         return h in self._on_map
 
     def at(self, col: int, row: int) -> Hex:
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return self._grid_rows[row][col]
         return offset_to_hex(col, row, self.orientation)
+
+    def row_hexes(self, row: int) -> list[Hex]:
+        """The hexes of one printed row, west to east."""
+        return list(self._grid_rows[row])
 
     def offset(self, h: Hex) -> tuple[int, int]:
         return hex_to_offset(h, self.orientation)
@@ -318,3 +327,15 @@ class HexMap:
                 f"{what} joins adjacent hexes only; {self.label(a)} and {self.label(b)} are not adjacent."
             )
         return HexSide.between(a, b)
+
+
+def _grid(cols: int, rows: int, orientation: str) -> list[list[Hex]]:
+    """Row-major hexes of a cols×rows offset rectangle, built with tuple.__new__ because
+    a 200×200 map makes 40,000 of them on every load."""
+    new = tuple.__new__
+    if orientation == "flat":  # odd-q
+        shift = [(col - (col & 1)) // 2 for col in range(cols)]
+        return [[new(Hex, (col, row - shift[col])) for col in range(cols)] for row in range(rows)]
+    return [  # odd-r
+        [new(Hex, (col - (row - (row & 1)) // 2, row)) for col in range(cols)] for row in range(rows)
+    ]
