@@ -8,6 +8,8 @@ fixture tests/maps/fixtures/v1.hexmap must load forever.
 
 from __future__ import annotations
 
+import errno
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Literal
@@ -103,15 +105,20 @@ def loads_map(text: str | bytes, name: str = "map") -> HexMap:
 
 
 def save_map(hexmap: HexMap, path: Path | str) -> None:
-    """Atomic save with a .bak of the previous file; the written text is read back and
-    loaded before it replaces the old file. OSError propagates for the caller to explain."""
-    text = dumps_map(hexmap)
-    atomic_write_text(path, text, verify=lambda back: loads_map(back, Path(path).name))
+    """Atomic save with a .bak of the previous file. The written file is read back and
+    must parse to exactly the document we meant to write (which came from a valid map)
+    before it replaces the old file. OSError propagates for the caller to explain."""
+    doc = map_to_document(hexmap)
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+    def verify(back: str) -> None:
+        if json.loads(back) != doc:
+            raise OSError(errno.EIO, "the file read back differs from what was written")
+
+    atomic_write_text(path, text, verify=verify)
 
 
 def dumps_map(hexmap: HexMap) -> str:
-    import json
-
     return json.dumps(map_to_document(hexmap), ensure_ascii=False, separators=(",", ":"))
 
 
