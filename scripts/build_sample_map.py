@@ -36,10 +36,9 @@ ROADS = [
     ["Marville", "Clairmont"],
 ]
 
-# a stream from the north edge to the south edge between the two sides
-RIVER = [(13, 0), (13, 1), (14, 2), (14, 3), (14, 4), (13, 5), (13, 6), (13, 7), (14, 8),
-         (14, 9), (14, 10), (15, 11), (15, 12), (16, 13), (16, 14), (16, 15), (17, 16),
-         (17, 17), (17, 18), (17, 19)]
+# a stream from the north edge to the south edge between the two sides, through these
+# hexes (the hex lines between them are filled in)
+RIVER_WAYPOINTS = [(13, 0), (14, 4), (13, 7), (15, 11), (16, 15), (17, 19)]
 
 
 def build() -> HexMap:
@@ -59,8 +58,9 @@ def build() -> HexMap:
             m.set_terrain(h, "forest")
             options = m.neighbours_on_map(h)
             h = rng.choice(options)
-    for col, row in RIVER:
-        m.set_river(m.at(col, row), True)
+    for (c1, r1), (c2, r2) in zip(RIVER_WAYPOINTS, RIVER_WAYPOINTS[1:]):
+        for h in m.at(c1, r1).line_to(m.at(c2, r2)):
+            m.set_river(h, True)
     for name, kind, col, row, pp in PLACES:
         h = m.at(col, row)
         m.set_terrain(h, "clear")
