@@ -1,0 +1,284 @@
+"""Whole-map reshaping and hex-region copy/paste (no Qt; the commands wrap these).
+
+Content moves by axial translation, which is a rigid move of the drawing: every road,
+cliff and river keeps its neighbours. On a flat-top "odd-q" map, moving content by an
+odd number of columns therefore shifts every other column half a hex; at the top and
+bottom edges a hex of those columns may fall off the map. The functions report how
+many hexes were lost so the editor can say so.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from hexcampaign.hexes import Hex
+from hexcampaign.maps import HexMap
+from hexcampaign.maps.model import MAX_SIDE
+from hexcampaign.rules import IllegalAction
+
+REGION_MIME = "application/x-hexcampaign-region"
+REGION_FORMAT = "hexcampaign-region"
+
+
+# --- resize and palette ---------------------------------------------------------------
+
+
+def resize_map(m: HexMap, left: int = 0, right: int = 0, top: int = 0, bottom: int = 0):
+    """A new map with columns/rows added (positive) or removed (negative) on each side,
+    content kept and shifted. Returns (new map, number of content hexes lost)."""
+    cols = m.cols + left + right
+    rows = m.rows + top + bottom
+    if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+        raise IllegalAction(
+            f"Resize: a map must keep 1 to {MAX_SIDE} columns and rows; this would make "
+            f"it {cols}×{rows}.",
+            rule="resize",
+        )
+    new = HexMap.blank(cols, rows, m.palette.name, m.orientation)
+    _copy_meta(m, new)
+    origin = new.at(0, 0)
+    shifted = new.at(left, top)
+    delta = (shifted.q - origin.q, shifted.r - origin.r)
+    lost = _transplant(m, new, delta, m.hexes())
+    return new, lost
+
+
+def with_palette(m: HexMap, palette: str):
+    """The same map on another terrain palette. Terrains the new palette lacks become
+    its default (the old default always becomes the new default). Returns (new map,
+    number of hexes whose own terrain was replaced by the default)."""
+    new = HexMap.blank(m.cols, m.rows, palette, m.orientation)
+    _copy_meta(m, new)
+    _transplant(m, new, (0, 0), m.hexes())
+    replaced = sum(
+        1
+        for h in m.hexes()
+        if m.terrain(h) != m.palette.default and m.terrain(h) not in new.palette.terrains
+    )
+    return new, replaced
+
+
+# --- copy and paste of a hex region ----------------------------------------------------
+
+
+@dataclass
+class HexRegion:
+    """Copied hexes with everything on them, keyed by axial offset from an anchor."""
+
+    palette: str
+    hexes: dict[tuple[int, int], dict] = field(default_factory=dict)
+    roads: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
+    cliffs: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
+    places: list[dict] = field(default_factory=list)
+    labels: list[dict] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": REGION_FORMAT,
+                "version": 1,
+                "palette": self.palette,
+                "hexes": [[d[0], d[1], v] for d, v in self.hexes.items()],
+                "roads": self.roads,
+                "cliffs": self.cliffs,
+                "places": self.places,
+                "labels": self.labels,
+            }
+        )
+
+    @staticmethod
+    def from_json(text: str) -> HexRegion:
+        """Raises IllegalAction with a sentence when the text is not a copied region."""
+        try:
+            data = json.loads(text)
+            if data.get("format") != REGION_FORMAT:
+                raise ValueError
+            return HexRegion(
+                palette=str(data["palette"]),
+                hexes={(int(q), int(r)): dict(v) for q, r, v in data["hexes"]},
+                roads=[(tuple(a), tuple(b)) for a, b in data["roads"]],
+                cliffs=[(tuple(a), tuple(b)) for a, b in data["cliffs"]],
+                places=[dict(p) for p in data["places"]],
+                labels=[dict(lb) for lb in data["labels"]],
+            )
+        except (ValueError, KeyError, TypeError, AttributeError):
+            raise IllegalAction(
+                "Paste: the clipboard holds no hexes copied from a hexcampaign map.",
+                rule="paste",
+            ) from None
+
+
+def region_anchor(m: HexMap, hexes: list[Hex]) -> Hex:
+    """The top-left hex of the region's offset bounding box (where a paste lands)."""
+    cols = [m.offset(h)[0] for h in hexes]
+    rows = [m.offset(h)[1] for h in hexes]
+    return m.at(min(cols), min(rows))
+
+
+def copy_region(m: HexMap, hexes: list[Hex]) -> HexRegion:
+    hexes = [h for h in hexes if m.contains(h)]
+    if not hexes:
+        raise IllegalAction("Copy: select some hexes of the map first.", rule="copy")
+    anchor = region_anchor(m, hexes)
+    inside = set(hexes)
+
+    def rel(h: Hex) -> tuple[int, int]:
+        return (h.q - anchor.q, h.r - anchor.r)
+
+    region = HexRegion(m.palette.name)
+    for h in sorted(inside):
+        region.hexes[rel(h)] = {
+            "terrain": m.terrain(h),
+            "elevation": m.elevation(h),
+            "river": m.is_river(h),
+            "bridge": m.has_bridge(h),
+        }
+    for a, b in m.roads():
+        if a in inside and b in inside:
+            region.roads.append((rel(a), rel(b)))
+    for side, top in m.cliffs().items():
+        a, b = side.hexes()
+        if a in inside and b in inside:
+            region.cliffs.append((rel(top), rel(side.other(top))))
+    for p in m.places():
+        if p.hex in inside:
+            region.places.append(
+                {"at": rel(p.hex), "name": p.name, "kind": p.kind, "vp": p.vp, "pp": p.pp}
+            )
+    for lb in m.labels():
+        if lb.hex in inside:
+            region.labels.append({"at": rel(lb.hex), "text": lb.text})
+    return region
+
+
+def paste_targets(m: HexMap, region: HexRegion, anchor: Hex) -> list[Hex]:
+    """The map hexes a paste at `anchor` overwrites."""
+    targets = (Hex(anchor.q + dq, anchor.r + dr) for dq, dr in region.hexes)
+    return [h for h in targets if m.contains(h)]
+
+
+def paste_region(m: HexMap, region: HexRegion, anchor: Hex) -> list[str]:
+    """Overwrite the hexes under the region (anchor = its top-left) with its content.
+    Returns notes for the user (hexes off the map, places renamed). Refuses, before
+    changing anything, terrain the map's palette does not have."""
+    unknown = sorted({v["terrain"] for v in region.hexes.values()} - set(m.palette.terrains))
+    if unknown:
+        raise IllegalAction(
+            f"Paste: terrain {', '.join(unknown)} is not in the {m.palette.name} palette; "
+            "copy from a map with the same palette.",
+            rule="paste",
+        )
+
+    def at(d) -> Hex:
+        return Hex(anchor.q + d[0], anchor.r + d[1])
+
+    targets = set(paste_targets(m, region, anchor))
+    notes = []
+    off = len(region.hexes) - len(targets)
+    if off:
+        notes.append(f"{off} copied hexes fell off the map and were left out.")
+    # Clear what the paste replaces: the hexes' own features and the sides between them.
+    for h in targets:
+        for n in h.neighbors():
+            if n in targets:
+                m.remove_road(h, n)
+                m.remove_cliff(h, n)
+        m.set_river(h, False)
+        place = m.place_at(h)
+        if place is not None:
+            m.remove_place(place.name)
+        for lb in m.labels():
+            if lb.hex == h:
+                m.remove_label(lb)
+    for d, v in region.hexes.items():
+        h = at(d)
+        if h in targets:
+            m.set_terrain(h, v["terrain"])
+            m.set_elevation(h, int(v["elevation"]))
+            m.set_river(h, bool(v["river"]))
+    for a, b in region.roads:
+        if at(a) in targets and at(b) in targets:
+            m.add_road(at(a), at(b))
+    for top, bottom in region.cliffs:
+        if at(top) in targets and at(bottom) in targets:
+            m.add_cliff(at(top), at(bottom))
+    for d, v in region.hexes.items():
+        h = at(d)
+        if h in targets and v["bridge"] and m.is_river(h) and m.on_road(h):
+            m.set_bridge(h, True)
+    taken = {p.name for p in m.places()}
+    for p in region.places:
+        h = at(p["at"])
+        if h not in targets:
+            continue
+        name = p["name"]
+        if name in taken:
+            base, k = name, 2
+            while f"{base} {k}" in taken:
+                k += 1
+            name = f"{base} {k}"
+            notes.append(f"{base} already exists on this map; the pasted one is named {name}.")
+        m.add_place(h, name, p["kind"], int(p["vp"]), int(p["pp"]))
+        taken.add(name)
+    for lb in region.labels:
+        h = at(lb["at"])
+        if h in targets:
+            m.add_label(h, lb["text"])
+    return notes
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _copy_meta(src: HexMap, dst: HexMap) -> None:
+    for name in ("name", "author", "description", "label_style", "label_first"):
+        setattr(dst, name, getattr(src, name))
+
+
+def _transplant(src: HexMap, dst: HexMap, delta: tuple[int, int], hexes) -> int:
+    """Copy everything on `hexes` of src into dst, moved by the axial delta; returns
+    how many hexes carrying something other than blank default terrain were lost."""
+    dq, dr = delta
+
+    def moved(h: Hex) -> Hex:
+        return Hex(h.q + dq, h.r + dr)
+
+    default = dst.palette.default
+    lost = 0
+    for h in hexes:
+        t = moved(h)
+        if not dst.contains(t):
+            if (
+                src.terrain(h) != src.palette.default
+                or src.elevation(h)
+                or src.is_river(h)
+                or src.place_at(h)
+            ):
+                lost += 1
+            continue
+        terrain = src.terrain(h)
+        dst.set_terrain(t, terrain if terrain in dst.palette.terrains else default)
+        dst.set_elevation(t, src.elevation(h))
+        dst.set_river(t, src.is_river(h))
+    for a, b in src.roads():
+        if dst.contains(moved(a)) and dst.contains(moved(b)):
+            dst.add_road(moved(a), moved(b))
+    for side, top in src.cliffs().items():
+        bottom = side.other(top)
+        if dst.contains(moved(top)) and dst.contains(moved(bottom)):
+            dst.add_cliff(moved(top), moved(bottom))
+    for h in src.bridges():
+        t = moved(h)
+        if dst.contains(t) and dst.is_river(t) and dst.on_road(t):
+            dst.set_bridge(t, True)
+    for p in src.places():
+        if dst.contains(moved(p.hex)):
+            dst.add_place(moved(p.hex), p.name, p.kind, p.vp, p.pp, p.label_position)
+    for lb in src.labels():
+        if dst.contains(moved(lb.hex)):
+            dst.add_label(moved(lb.hex), lb.text)
+    return lost
