@@ -1,0 +1,34 @@
+"""The CM operational campaign (no Qt): formations, production, the seven-phase turn,
+battle set-ups for Combat Mission, results, retreats and pursuit."""
+
+from hexcampaign.campaign.battle_sheet import BattleSheet, OobLine
+from hexcampaign.campaign.campaign import (
+    Campaign,
+    CampaignFormatError,
+    DigInStatus,
+    FormationView,
+    UnitView,
+)
+from hexcampaign.campaign.options import Options
+from hexcampaign.campaign.state import BattleRecord as Battle
+from hexcampaign.campaign.turn import PHASES, OpenItem
+from hexcampaign.campaign.unit_chart import UnitChart, UnitChartError, UnitType
+from hexcampaign.rules import IllegalAction
+
+__all__ = [
+    "PHASES",
+    "Battle",
+    "BattleSheet",
+    "Campaign",
+    "CampaignFormatError",
+    "DigInStatus",
+    "FormationView",
+    "IllegalAction",
+    "OobLine",
+    "OpenItem",
+    "Options",
+    "UnitChart",
+    "UnitChartError",
+    "UnitType",
+    "UnitView",
+]

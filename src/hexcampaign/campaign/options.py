@@ -1,0 +1,30 @@
+"""House-rule switches for the campaign; each is named in docs/rules-interpretations.md."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    # The draft marks fortifying "NOT APPLICABLE FOR PLAYTEST".
+    fortification: bool = False
+    # Unspent PP are lost at the end of the turn unless this is on.
+    carry_over_pp: bool = False
+    # Supply (the draft names it without a rule): each consequence can be switched off.
+    supply: bool = True
+    supply_halves_movement: bool = True
+    supply_blocks_reinforcement: bool = True
+    supply_limits_ammunition: bool = True
+    # Does the attacker's own parent corps HQ also need the 3-hex artillery range?
+    parent_corps_artillery_needs_range: bool = True
+    # Foot infantry in a mechanised division: refused (False) or the division then
+    # moves and pursues as an infantry division while it holds them (True).
+    foot_infantry_in_mechanised: bool = False
+    # Who holds the battlefield after a DRAW (abandoned vehicles are not counted for it).
+    draw_battlefield_held_by: Literal["defender", "nobody"] = "defender"
+    # Experience of a newly built formation.
+    starting_experience: str = "regular"

@@ -1,0 +1,195 @@
+"""Production and the Army HQ box: income, purchases, new formations, transfers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexcampaign.campaign.forces import check_composition, holds_foot_infantry
+from hexcampaign.campaign.movement import zone_of_control
+from hexcampaign.campaign.state import ARMY_HQ, FormationRecord, UnitRecord, pair, to_hex
+from hexcampaign.campaign.tables import campaign_rules
+from hexcampaign.hexes import Hex
+from hexcampaign.rules import IllegalAction
+
+if TYPE_CHECKING:
+    from hexcampaign.campaign.campaign import Campaign
+
+ORDINALS = {1: "st", 2: "nd", 3: "rd"}
+
+
+def production_points(c: Campaign, side: str) -> int:
+    """The PP of the places `side` holds (the enemy gains nothing by taking them)."""
+    return sum(p.pp for p in c.map.places() if c.state.holdings.get(p.name) == side)
+
+
+def purchase(c: Campaign, side: str, type_id: str) -> str:
+    rule = "Purchase"
+    _own_turn(c, side, "purchase", rule)
+    chart = c.setup.charts[side]
+    if not chart.has(type_id):
+        raise IllegalAction(f"{rule}: the {side} unit chart has no unit type {type_id!r}", rule)
+    t = chart.type(type_id)
+    if c.state.turn < t.available_from_turn:
+        raise IllegalAction(
+            f"Availability: {t.name} may be bought from turn {t.available_from_turn}, "
+            f"not turn {c.state.turn}",
+            "Availability",
+        )
+    bought = c.state.bought_this_turn.get(type_id, 0)
+    if t.per_turn_limit is not None and bought >= t.per_turn_limit:
+        raise IllegalAction(
+            f"Availability: at most {t.per_turn_limit} {t.name} per turn", "Availability"
+        )
+    _spend(c, side, t.cost, f"buy {t.name}")
+    uid = c.next_id(f"{side}-unit", f"{side}-u")
+    c.state.units[uid] = UnitRecord(
+        id=uid, side=side, type_id=type_id, where=ARMY_HQ, bought_turn=c.state.turn
+    )
+    c.state.bought_this_turn[type_id] = bought + 1
+    c.say(f"{side} buys {t.name} ({uid}) for {t.cost} PP; it waits in the Army HQ box")
+    return uid
+
+
+def build(c: Campaign, side: str, kind: str, where: Hex) -> str:
+    rule = "Building"
+    _own_turn(c, side, "reinforcement", rule)
+    costs = campaign_rules().build_costs
+    if kind not in costs:
+        raise IllegalAction(f"{rule}: a new formation is infantry, mechanised or corps", rule)
+    capital = to_hex(c.setup.capitals[side])
+    if not c.map.contains(where) or where.distance(capital) > 1:
+        raise IllegalAction(
+            f"{rule}: new divisions and corps HQs are placed on the capital "
+            f"({c.map.label(capital)}) or a hex next to it",
+            rule,
+        )
+    if where in zone_of_control(c, c.enemy(side)):
+        raise IllegalAction(
+            f"{rule}: {c.map.label(where)} is in an enemy zone of control; new formations may "
+            "not be placed there",
+            rule,
+        )
+    if c.formations_at(where, side=c.enemy(side)):
+        raise IllegalAction(f"{rule}: {c.map.label(where)} holds the enemy", rule)
+    probe = FormationRecord(id="", name="", side=side, kind=kind, hex=pair(where))  # type: ignore[arg-type]
+    if not c.may_stack(probe, where):
+        what = "corps HQ" if kind == "corps" else "division"
+        raise IllegalAction(
+            f"Stacking: only one {what} may occupy a hex, and {c.map.label(where)} already "
+            f"holds one",
+            "Stacking",
+        )
+    what = {"infantry": "Infantry Division", "mechanised": "Mechanised Division", "corps": "Corps"}
+    _spend(c, side, costs[kind], f"build a {what[kind].lower()}")
+    n = c.bump(f"{side}-{kind}")
+    name = f"{_roman(n)} Corps" if kind == "corps" else f"{n}{_ordinal(n)} {what[kind]}"
+    fid = c.next_id(f"{side}-formation", f"{side}-{'c' if kind == 'corps' else 'd'}")
+    f = FormationRecord(
+        id=fid,
+        name=f"{name}",
+        side=side,
+        kind=kind,  # type: ignore[arg-type]
+        hex=pair(where),
+        experience=c.options.starting_experience,
+        built_side_turn=c.state.side_turn,
+    )
+    c.state.formations[fid] = f
+    c.say(f"{side} builds the {name} ({fid}) at {c.map.label(where)} for {costs[kind]} PP")
+    c.relocate(f, where, moved=True)
+    return fid
+
+
+def transfer(c: Campaign, uid: str, fid: str) -> None:
+    rule = "Reinforcement"
+    u = c.unit_record(uid)
+    f = c.formation_record(fid)
+    _own_turn(c, u.side, "reinforcement", rule)
+    if u.where != ARMY_HQ:
+        raise IllegalAction(
+            f"{rule}: units are transferred from the Army HQ box; {uid} is not in it", rule
+        )
+    if f.side != u.side:
+        raise IllegalAction(f"{rule}: {f.name} is not {u.side}'s", rule)
+    t = c.unit_type(uid)
+    types = [c.unit_type(x.id) for x in c.units_in(fid)] + [t]
+    check_composition(f.kind, f.name, types)
+    if f.kind == "mechanised" and holds_foot_infantry(types) and not c.options.foot_infantry_in_mechanised:
+        raise IllegalAction(
+            f"Mechanised division: all its infantry must be motorised or armoured; {t.name} "
+            "is foot infantry",
+            "Mechanised division",
+        )
+    if (
+        f.kind != "corps"
+        and c.options.supply
+        and c.options.supply_blocks_reinforcement
+        and not c.in_supply(fid)
+    ):
+        raise IllegalAction(
+            f"Supply: {f.name} is out of supply and cannot be reinforced", "Supply"
+        )
+    u.where = fid
+    if f.kind != "corps":
+        f.reinforced_side_turn = c.state.side_turn
+    c.say(f"{t.name} ({uid}) joins {f.name}" + ("; it may not move or attack this turn" if f.kind != "corps" else ""))
+
+
+def assign(c: Campaign, fid: str, corps_id: str | None) -> None:
+    rule = "Corps command"
+    f = c.formation_record(fid)
+    _own_turn(c, f.side, "reinforcement", rule)
+    if f.kind == "corps":
+        raise IllegalAction(f"{rule}: {f.name} is a corps HQ; only divisions are assigned", rule)
+    if corps_id is not None:
+        corps = c.formation_record(corps_id)
+        if corps.kind != "corps" or corps.side != f.side:
+            raise IllegalAction(f"{rule}: {corps.name} is not a friendly corps HQ", rule)
+        f.corps = corps_id
+        c.say(f"{f.name} comes under command of {corps.name}")
+    else:
+        f.corps = None
+        c.say(f"{f.name} leaves corps command")
+
+
+def end_of_turn_pp(c: Campaign, side: str) -> None:
+    if not c.options.carry_over_pp and c.state.pp[side]:
+        c.say(f"{side} loses {c.state.pp[side]} unspent PP")
+        c.state.pp[side] = 0
+
+
+def _spend(c: Campaign, side: str, cost: int, what: str) -> None:
+    have = c.state.pp[side]
+    if cost > have:
+        raise IllegalAction(
+            f"Production points: it costs {cost} PP to {what}; {side} has {have}",
+            "Production points",
+        )
+    c.state.pp[side] = have - cost
+
+
+def _own_turn(c: Campaign, side: str, phase: str, rule: str) -> None:
+    if side not in c.setup.sides:
+        raise IllegalAction(f"{rule}: there is no side {side!r} in this campaign", rule)
+    if side != c.side_to_play:
+        raise IllegalAction(f"{rule}: it is {c.side_to_play}'s turn, not {side}'s", rule)
+    if c.phase != phase:
+        raise IllegalAction(
+            f"{rule}: this is done in the {phase} phase, not the {c.phase.replace('_', ' ')} phase",
+            rule,
+        )
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else ORDINALS.get(n % 10, "th")
+
+
+def _roman(n: int) -> str:
+    out = ""
+    for value, numeral in (
+        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+    ):
+        while n >= value:
+            out += numeral
+            n -= value
+    return out

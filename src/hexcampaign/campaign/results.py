@@ -1,0 +1,373 @@
+"""Battle results: casualties, retreats, advances after combat and pursuit battles."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from hexcampaign.campaign.attacks import build_sheet
+from hexcampaign.campaign.state import ELIMINATED, BattleRecord, Result, pair, to_hex
+from hexcampaign.campaign.tables import campaign_rules
+from hexcampaign.hexes import Hex
+from hexcampaign.rules import IllegalAction
+
+if TYPE_CHECKING:
+    from hexcampaign.campaign.campaign import Campaign
+
+OUTCOMES = ("DRAW", "ATTACKER DEFEAT", "DEFENDER DEFEAT")
+
+
+def enter_result(
+    c: Campaign,
+    battle_id: str,
+    outcome: str,
+    level: str | None,
+    casualties: dict[str, int],
+    abandoned: dict[str, int],
+    eliminate: list[str],
+    spare: list[str],
+) -> Result:
+    b = c.battle_record(battle_id)
+    rule = "Battle results"
+    phase = "pursuit" if b.kind == "pursuit" else "battle_resolution"
+    if c.phase != phase or b.side_turn != c.state.side_turn:
+        raise IllegalAction(
+            f"{rule}: the result of battle {b.id} is entered in the "
+            f"{phase.replace('_', ' ')} phase of the turn it was fought",
+            rule,
+        )
+    if b.result is not None:
+        raise IllegalAction(f"{rule}: battle {b.id} already has a result", rule)
+    if outcome not in OUTCOMES:
+        raise IllegalAction(f"{rule}: the outcome is one of {', '.join(OUTCOMES)}", rule)
+    levels = campaign_rules().victory_levels
+    if outcome == "DRAW":
+        if level:
+            raise IllegalAction(f"{rule}: a DRAW has no victory level", rule)
+        level = None
+    elif level not in levels:
+        raise IllegalAction(
+            f"{rule}: the CM victory level is one of {', '.join(levels)}, not {level!r}", rule
+        )
+    fought = participants(c, b)
+    for uid, n in {**casualties, **abandoned}.items():
+        if uid not in fought:
+            raise IllegalAction(f"{rule}: {uid} did not fight in battle {b.id}", rule)
+        if not isinstance(n, int) or n < 0:
+            raise IllegalAction(f"{rule}: casualties are whole numbers of 0 or more", rule)
+    for uid, n in casualties.items():
+        t = c.unit_type(uid)
+        if t.vehicles is not None and n > t.vehicles:
+            raise IllegalAction(
+                f"{rule}: {t.name} has only {t.vehicles} vehicles or guns to lose, not {n}", rule
+            )
+    for uid, n in abandoned.items():
+        t = c.unit_type(uid)
+        if t.vehicles is None:
+            raise IllegalAction(f"Abandoned vehicles: {t.name} has no vehicles", "Abandoned vehicles")
+        if n > casualties.get(uid, 0):
+            raise IllegalAction(
+                f"Abandoned vehicles: {t.name} cannot have more abandoned vehicles ({n}) than "
+                f"vehicles lost ({casualties.get(uid, 0)})",
+                "Abandoned vehicles",
+            )
+    for uid in [*eliminate, *spare]:
+        if uid not in fought:
+            raise IllegalAction(f"Umpire override: {uid} did not fight in battle {b.id}", "Umpire override")
+    if set(eliminate) & set(spare):
+        raise IllegalAction("Umpire override: a unit cannot be both eliminated and spared", "Umpire override")
+
+    held_by = battlefield_holder(c, b, outcome)
+    computed = [uid for uid in fought if is_eliminated(c, uid, casualties, abandoned, held_by)]
+    eliminated = sorted((set(computed) | set(eliminate)) - set(spare), key=c.unit_order)
+    notes = []
+    for uid in eliminate:
+        if uid not in computed:
+            notes.append(f"umpire eliminates {c.unit_type(uid).name} ({uid})")
+    for uid in spare:
+        if uid in computed:
+            notes.append(f"umpire spares {c.unit_type(uid).name} ({uid})")
+    result = Result(
+        outcome=outcome,  # type: ignore[arg-type]
+        level=level,
+        casualties=dict(casualties),
+        abandoned=dict(abandoned),
+        eliminated=eliminated,
+        overridden=notes,
+    )
+    b.result = result
+    text = outcome + (f" ({level})" if level else "")
+    c.say(f"Battle {b.id} at {c.map.label(to_hex(b.defender_hex))}: {text}")
+    for note in notes:
+        c.say(f"Umpire override in battle {b.id}: {note}")
+    for uid in eliminated:
+        c.eliminate_unit(uid, f"in battle {b.id}")
+    if outcome == "DEFENDER DEFEAT":
+        for fid in b.defenders:
+            if fid in c.state.formations:
+                b.retreats[fid] = "pending"
+                c.say(f"{c.formation_record(fid).name} must retreat")
+    return result
+
+
+def participants(c: Campaign, b: BattleRecord) -> list[str]:
+    """Every combat unit in the battle: both sides' formations and assigned support."""
+    units = [u.id for fid in [*b.attackers, *b.defenders] for u in c.units_in(fid)]
+    units += [*b.artillery, *b.air, *b.defense_artillery, *b.defense_air]
+    return [u for u in dict.fromkeys(units) if c.unit_record(u).where != ELIMINATED]
+
+
+def battlefield_holder(c: Campaign, b: BattleRecord, outcome: str) -> str | None:
+    """The side whose abandoned vehicles are recovered (not counted as lost)."""
+    if outcome == "DEFENDER DEFEAT":
+        return b.attacker_side
+    if outcome == "ATTACKER DEFEAT":
+        return b.defender_side
+    return b.defender_side if c.options.draw_battlefield_held_by == "defender" else None
+
+
+def is_eliminated(
+    c: Campaign, uid: str, casualties: dict[str, int], abandoned: dict[str, int], held_by: str | None
+) -> bool:
+    t = c.unit_type(uid)
+    lost = casualties.get(uid, 0)
+    if c.unit_record(uid).side == held_by:
+        lost -= abandoned.get(uid, 0)
+    return lost >= t.loss_limit
+
+
+def retreat_options(c: Campaign, fid: str) -> list[Hex]:
+    """Where a defeated formation may end its retreat: one hex into an empty hex (or one it
+    may stack in), continuing through hexes of friendly formations it cannot stack with."""
+    f = c.formation_record(fid)
+    start = to_hex(f.hex)
+    enemy = c.enemy(f.side)
+    seen = {start}
+    frontier = deque([start])
+    found: list[Hex] = []
+    while frontier:
+        here = frontier.popleft()
+        for there in c.map.neighbours_on_map(here):
+            if there in seen:
+                continue
+            seen.add(there)
+            if c.formations_at(there, side=enemy):
+                continue
+            if c.may_stack(f, there):
+                found.append(there)
+            else:
+                frontier.append(there)
+    return sorted(found)
+
+
+def retreat(c: Campaign, fid: str, where: Hex) -> None:
+    b = pending_retreat(c, fid)
+    f = c.formation_record(fid)
+    options = retreat_options(c, fid)
+    if where not in options:
+        shown = ", ".join(c.map.label(h) for h in options) or "none: it will be eliminated"
+        raise IllegalAction(
+            f"Retreat: {f.name} may not retreat to {_label(c, where)}; a retreat goes one hex into "
+            f"an empty hex (or through friendly divisions to one). Legal: {shown}",
+            "Retreat",
+        )
+    c.relocate(f, where)
+    b.retreats[fid] = pair(where)
+    c.say(f"{f.name} retreats to {c.map.label(where)}")
+
+
+def eliminate_trapped(c: Campaign, kind: str) -> None:
+    """At the end of the phase a retreat with no legal hex eliminates the formation."""
+    for b in c.battles_this_turn():
+        if b.kind != kind:
+            continue
+        for fid, status in list(b.retreats.items()):
+            if status == "pending":
+                name = c.formation_record(fid).name
+                c.destroy_formation(fid, f"{name} cannot retreat and is eliminated")
+                b.retreats[fid] = "eliminated"
+
+
+def pending_retreat(c: Campaign, fid: str) -> BattleRecord:
+    for b in c.battles_this_turn():
+        if b.retreats.get(fid) == "pending":
+            phase = "pursuit" if b.kind == "pursuit" else "retreat_advance"
+            if c.phase != phase:
+                raise IllegalAction(
+                    f"Retreat: retreats after battle {b.id} are made in the "
+                    f"{phase.replace('_', ' ')} phase, not the {c.phase} phase",
+                    "Retreat",
+                )
+            return b
+    raise IllegalAction(
+        f"Retreat: {c.formation_record(fid).name} has no retreat to make", "Retreat"
+    )
+
+
+def advance_options(c: Campaign, b: BattleRecord) -> list[str]:
+    """Attackers of `b` that may advance into the vacated hex now."""
+    if b.result is None or b.result.outcome != "DEFENDER DEFEAT" or b.advanced:
+        return []
+    if "pending" in b.retreats.values():
+        return []
+    where = to_hex(b.defender_hex)
+    if c.formations_at(where, side=b.defender_side):
+        return []
+    return [
+        fid
+        for fid in b.attackers
+        if fid in c.state.formations and c.may_stack(c.formation_record(fid), where)
+        and to_hex(c.formation_record(fid).hex).is_adjacent(where)
+    ]
+
+
+def advance(c: Campaign, fid: str, where: Hex) -> None:
+    f = c.formation_record(fid)
+    for b in c.battles_this_turn():
+        if fid not in b.attackers or to_hex(b.defender_hex) != where:
+            continue
+        phase = "pursuit" if b.kind == "pursuit" else "retreat_advance"
+        if c.phase != phase:
+            raise IllegalAction(
+                f"Advance after combat: attackers of battle {b.id} advance in the "
+                f"{phase.replace('_', ' ')} phase, not the {c.phase} phase",
+                "Advance after combat",
+            )
+        if b.advanced:
+            raise IllegalAction(
+                f"Advance after combat: {c.formation_record(b.advanced).name} has already "
+                f"advanced into {c.map.label(where)}",
+                "Advance after combat",
+            )
+        if fid not in advance_options(c, b):
+            raise IllegalAction(
+                f"Advance after combat: {f.name} may advance only into the hex the defeated "
+                "defender has vacated, after it has retreated",
+                "Advance after combat",
+            )
+        c.relocate(f, where)
+        b.advanced = fid
+        c.say(f"{f.name} advances into {c.map.label(where)}")
+        return
+    raise IllegalAction(
+        f"Advance after combat: {f.name} attacked no defender at {_label(c, where)} this turn; "
+        "attackers advance only into the hex of a defender they defeated",
+        "Advance after combat",
+    )
+
+
+def pursuit_candidates(c: Campaign, b: BattleRecord) -> list[str]:
+    """Attacking divisions able to try a pursuit after battle `b` (before the die roll)."""
+    if not _pursuit_open(c, b):
+        return []
+    thresholds = campaign_rules().pursuit_max_roll
+    new_hex = to_hex(b.retreats[b.defender])  # type: ignore[arg-type]
+    return [
+        fid
+        for fid in b.attackers
+        if fid in c.state.formations
+        and c.effective_kind(c.formation_record(fid)) == "mechanised"
+        and c.formation_record(fid).experience in thresholds
+        and to_hex(c.formation_record(fid).hex).is_adjacent(new_hex)
+    ]
+
+
+def pursuit(
+    c: Campaign, battle_id: str, division: str | None, roll: int | None, by_dice: bool = False
+) -> tuple[bool, int, bool]:
+    """Try a pursuit; (success, the roll, whether the dice rolled it)."""
+    b = c.battle_record(battle_id)
+    rule = "Pursuit"
+    if c.phase != "pursuit":
+        raise IllegalAction(f"{rule}: pursuits are tried in the pursuit phase, not {c.phase}", rule)
+    if b.kind != "battle" or b.side_turn != c.state.side_turn:
+        raise IllegalAction(f"{rule}: battle {b.id} is not one of this turn's attacks", rule)
+    if b.pursuit_roll is not None:
+        raise IllegalAction(f"{rule}: a pursuit after battle {b.id} has already been tried", rule)
+    if not _pursuit_open(c, b):
+        raise IllegalAction(
+            f"{rule}: only a defender that retreated from a lost battle can be pursued", rule
+        )
+    thresholds = campaign_rules().pursuit_max_roll
+    able = pursuit_candidates(c, b)
+    if division is None:
+        if len(able) != 1:
+            raise IllegalAction(
+                f"{rule}: "
+                + (
+                    "name the division that pursues"
+                    if able
+                    else "no attacker can pursue: it takes a veteran or crack mechanised "
+                    "division adjacent to the retreated defender"
+                ),
+                rule,
+            )
+        division = able[0]
+    f = c.formation_record(division)
+    if division not in b.attackers:
+        raise IllegalAction(f"{rule}: {f.name} did not attack in battle {b.id}", rule)
+    if c.effective_kind(f) != "mechanised":
+        raise IllegalAction(f"{rule}: only mechanised divisions pursue; {f.name} is not", rule)
+    if f.experience not in thresholds:
+        ranks = ", ".join(f"{k} 1-{v}" for k, v in thresholds.items())
+        raise IllegalAction(
+            f"{rule}: only these divisions may pursue ({ranks}); {f.name} is {f.experience}", rule
+        )
+    if division not in able:
+        raise IllegalAction(
+            f"{rule}: {f.name} is not adjacent to the retreated defender", rule
+        )
+    if roll is None:
+        roll, by_dice = c.roll_die(), True
+    elif roll not in range(1, 7):
+        raise IllegalAction(f"{rule}: a die roll is 1 to 6, not {roll}", rule)
+    if by_dice:
+        c.state.rolls.append(roll)
+    b.pursuit_roll = roll
+    need = thresholds[f.experience]
+    success = roll <= need
+    c.say(
+        f"{f.name} tries to pursue after battle {b.id}: rolled {roll} "
+        f"({'dice' if by_dice else 'umpire'}), needs 1-{need}: "
+        + ("pursuit battle" if success else "no pursuit")
+    )
+    if success:
+        target = c.formation_record(b.defender)
+        where = to_hex(target.hex)
+        record = BattleRecord(
+            id=c.next_id("battle", "B"),
+            kind="pursuit",
+            side_turn=c.state.side_turn,
+            turn=c.state.turn,
+            attacker_side=b.attacker_side,
+            defender_side=b.defender_side,
+            attackers=[division],
+            defender=target.id,
+            defenders=[target.id]
+            + [x.id for x in c.formations_at(where, side=target.side) if x.id != target.id],
+            defender_hex=pair(where),
+            pursuit_of=b.id,
+            sheet=b.sheet,
+        )
+        record.sheet = build_sheet(c, record)
+        c.state.battles[record.id] = record
+        b.pursuit_battle = record.id
+        for fid in record.defenders:
+            c.formation_record(fid).attacked_by_enemy = True
+        c.say(f"Pursuit battle {record.id}: MEETING ENGAGEMENT at {c.map.label(where)}")
+    return success, roll, by_dice
+
+
+def _pursuit_open(c: Campaign, b: BattleRecord) -> bool:
+    return (
+        b.kind == "battle"
+        and b.result is not None
+        and b.result.outcome == "DEFENDER DEFEAT"
+        and b.pursuit_roll is None
+        and isinstance(b.retreats.get(b.defender), tuple)
+        and b.defender in c.state.formations
+    )
+
+
+def _label(c: Campaign, h: Hex) -> str:
+    return c.map.label(h) if c.map.contains(h) else f"{h} (off the map)"

@@ -1,0 +1,115 @@
+"""Everything a campaign save holds, as pydantic models (hexes stored as [q, r])."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from hexcampaign.campaign.battle_sheet import BattleSheet
+from hexcampaign.campaign.options import Options
+from hexcampaign.campaign.unit_chart import UnitChart
+from hexcampaign.hexes import Hex
+
+HexPair = tuple[int, int]
+ARMY_HQ = "army_hq"
+ELIMINATED = "eliminated"
+
+
+def pair(h: Hex) -> HexPair:
+    return (h.q, h.r)
+
+
+def to_hex(p: HexPair) -> Hex:
+    return Hex(p[0], p[1])
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class UnitRecord(_Model):
+    id: str
+    side: str
+    type_id: str
+    where: str  # ARMY_HQ, a formation id, or ELIMINATED
+    bought_turn: int
+
+
+class FormationRecord(_Model):
+    id: str
+    name: str
+    side: str
+    kind: Literal["infantry", "mechanised", "corps"]
+    hex: HexPair
+    corps: str | None = None  # parent corps HQ of a division
+    experience: str = "regular"
+    dug_in: bool = False
+    fortified: bool = False
+    fortify_turns: int = 0
+    built_side_turn: int = 0
+    moved_this_turn: bool = True  # a new formation has not stayed put for a whole turn
+    moved_in_movement: bool = False
+    attacked_this_turn: bool = False
+    attacked_by_enemy: bool = False  # since its own last turn end: delays fortifying
+    reinforced_side_turn: int | None = None
+
+
+class Result(_Model):
+    outcome: Literal["DRAW", "ATTACKER DEFEAT", "DEFENDER DEFEAT"]
+    level: str | None
+    casualties: dict[str, int] = Field(default_factory=dict)
+    abandoned: dict[str, int] = Field(default_factory=dict)
+    eliminated: list[str] = Field(default_factory=list)
+    overridden: list[str] = Field(default_factory=list)  # plain-English override notes
+
+
+class BattleRecord(_Model):
+    id: str
+    kind: Literal["battle", "pursuit"]
+    side_turn: int
+    turn: int
+    attacker_side: str
+    defender_side: str
+    attackers: list[str]
+    defender: str
+    defenders: list[str]
+    defender_hex: HexPair
+    artillery: list[str] = Field(default_factory=list)
+    air: list[str] = Field(default_factory=list)
+    defense_artillery: list[str] = Field(default_factory=list)
+    defense_air: list[str] = Field(default_factory=list)
+    sheet: BattleSheet
+    result: Result | None = None
+    retreats: dict[str, HexPair | Literal["pending", "eliminated"]] = Field(default_factory=dict)
+    advanced: str | None = None
+    pursuit_of: str | None = None  # for a pursuit battle: the battle it follows
+    pursuit_roll: int | None = None  # for a battle: the pursuit die roll, once tried
+    pursuit_battle: str | None = None
+
+
+class Setup(_Model):
+    sides: tuple[str, str]
+    capitals: dict[str, HexPair]
+    charts: dict[str, UnitChart]
+    seed: int
+    options: Options
+    holdings: dict[str, str]
+
+
+class State(_Model):
+    turn: int = 1
+    side_turn: int = 1  # counts every side's turn; "per turn" limits key on it
+    side_index: int = 0
+    phase: str = "reinforcement"
+    pp: dict[str, int]
+    holdings: dict[str, str]
+    units: dict[str, UnitRecord] = Field(default_factory=dict)
+    formations: dict[str, FormationRecord] = Field(default_factory=dict)
+    destroyed: list[str] = Field(default_factory=list)
+    battles: dict[str, BattleRecord] = Field(default_factory=dict)
+    counters: dict[str, int] = Field(default_factory=dict)
+    bought_this_turn: dict[str, int] = Field(default_factory=dict)
+    orders_closed: bool = False  # the defender has begun assigning defensive support
+    rolls: list[int] = Field(default_factory=list)  # dice faces drawn, for the dice's continuation
+    log: list[str] = Field(default_factory=list)

@@ -1,0 +1,100 @@
+"""The campaign's rule tables (limits, costs, allowances, battle types), loaded from
+resources/campaign/ and validated, so an umpire's house rule is a data edit."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from hexcampaign.paths import resources_path
+
+Group = Literal["infantry", "armour", "support", "artillery", "air"]
+CATEGORIES = (
+    "infantry",
+    "tank",
+    "stug",
+    "light_tank",
+    "sp_gun",
+    "armoured_car",
+    "at_gun",
+    "aa_gun",
+    "engineer",
+    "mortar",
+    "medium_artillery",
+    "heavy_artillery",
+    "heavy_mortar",
+    "air",
+)
+
+
+class RuleTableError(ValueError):
+    """A rule table under resources/campaign/ that does not validate."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Limits(_Strict):
+    total: int = Field(ge=0)
+    infantry: int = Field(ge=0)
+    armour: int = Field(ge=0)
+    artillery: int = Field(ge=0)
+
+
+class CampaignRules(_Strict):
+    format: Literal["hexcampaign-campaign-rules"]
+    version: int
+    source: str
+    category_groups: dict[str, Group]
+    limits: dict[Literal["division", "corps"], Limits]
+    build_costs: dict[Literal["infantry", "mechanised", "corps"], int]
+    movement_allowance: dict[Literal["infantry", "mechanised", "corps"], float]
+    supply_range: int = Field(ge=0)
+    artillery_range: int = Field(ge=0)
+    experience_levels: list[str]
+    pursuit_max_roll: dict[str, int]
+    victory_levels: list[str]
+    corps_hq_troops: list[str]
+    fortify_turns: int = Field(ge=1)
+    ammunition: dict[Literal["in_supply", "out_of_supply"], str]
+
+    def group(self, category: str) -> Group:
+        return self.category_groups[category]
+
+
+class BattleTypeRow(_Strict):
+    battle_type: Literal["PROBE", "ATTACK", "ASSAULT", "MEETING ENGAGEMENT"]
+    turns: int = Field(gt=0)
+    always: dict[str, int | None]
+    per_infantry_company: dict[str, int]
+    per_spotter: dict[str, int]
+
+
+class BattleTypes(_Strict):
+    format: Literal["hexcampaign-battle-types"]
+    version: int
+    source: str
+    types: dict[Literal["not_dug_in", "dug_in", "fortified", "pursuit"], BattleTypeRow]
+    setup_edges: dict[Literal["N", "NE", "SE", "S", "SW", "NW"], str]
+    setup_edges_note: str
+
+
+@cache
+def campaign_rules() -> CampaignRules:
+    return _load(CampaignRules, "campaign/rules.json")
+
+
+@cache
+def battle_types() -> BattleTypes:
+    return _load(BattleTypes, "campaign/battle_types.json")
+
+
+def _load(model, relative: str):
+    path = resources_path(relative)
+    try:
+        return model.model_validate_json(path.read_bytes())
+    except (OSError, ValidationError) as e:
+        raise RuleTableError(f"The rule table {relative} cannot be read: {e}") from e
