@@ -1,0 +1,98 @@
+"""The map as the rules see it: flat arrays of terrain costs, heights and hexsides.
+
+Precomputed once per game so movement search runs on integers and lists, not on the
+map model's dictionaries (an 18-MP search on the 27×31 map must take well under 1 ms).
+"""
+
+from __future__ import annotations
+
+from hexcampaign.hexes import Hex
+from hexcampaign.kasserine.tables import rules_table
+from hexcampaign.maps import HexMap
+
+NO_HEX = -1
+
+
+class Board:
+    """Index i <-> Hex; neighbour[i][d] (NO_HEX off the map); per directed hexside the
+    cost of stepping across it without a road, whether a road runs along it, and cliffs."""
+
+    def __init__(self, hexmap: HexMap) -> None:
+        rules = rules_table()
+        self.map = hexmap
+        self.hexes: list[Hex] = list(hexmap.hexes())
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        n = len(self.hexes)
+        self.neighbour: list[tuple[int, ...]] = []
+        self.terrain: list[str] = [hexmap.terrain(h) for h in self.hexes]
+        self.height: list[int] = []
+        self.ground_cost: list[int] = []
+        self.river: list[bool] = [hexmap.is_river(h) for h in self.hexes]
+        self.bridge: list[bool] = [hexmap.has_bridge(h) for h in self.hexes]
+        self.place: list[str | None] = []
+        self.city: list[int] = []  # defense multiplier of the hex (1 unless a city)
+        for h, name in zip(self.hexes, self.terrain, strict=True):
+            rule = rules.terrain.get(name)
+            palette_rule = hexmap.palette.terrains.get(name)
+            if rule is not None:
+                self.height.append(rule.height)
+                self.ground_cost.append(rule.move_cost)
+            elif palette_rule is not None:
+                # Terrain another palette defines: use its own numbers when it has them.
+                self.height.append(int(palette_rule.rules.get("height", 0)))
+                self.ground_cost.append(int(palette_rule.rules.get("move_cost", 2)))
+            else:
+                self.height.append(0)
+                self.ground_cost.append(rules.terrain["plain"].move_cost)
+            place = hexmap.place_at(h)
+            self.place.append(place.name if place else None)
+            self.city.append(rules.defense_multiplier.get(place.kind, 1) if place else 1)
+        for h in self.hexes:
+            self.neighbour.append(tuple(self.index.get(nb, NO_HEX) for nb in h.neighbors()))
+        # Directed hexside data, [i][d].
+        self.road: list[tuple[bool, ...]] = []
+        self.cliff: list[tuple[bool, ...]] = []  # any cliff on the hexside
+        self.cliff_up: list[tuple[bool, ...]] = []  # crossing i -> neighbour goes up the cliff
+        self.step_cost: list[tuple[int, ...]] = []  # cost of entering the neighbour off-road
+        for i, h in enumerate(self.hexes):
+            roads, cliffs, ups, costs = [], [], [], []
+            for d in range(6):
+                j = self.neighbour[i][d]
+                if j == NO_HEX:
+                    roads.append(False)
+                    cliffs.append(False)
+                    ups.append(False)
+                    costs.append(0)
+                    continue
+                nb = self.hexes[j]
+                roads.append(hexmap.has_road(h, nb))
+                top = hexmap.cliff_top(h, nb)
+                cliffs.append(top is not None)
+                ups.append(top == nb)
+                costs.append(self._enter_cost(i, j, rules))
+            self.road.append(tuple(roads))
+            self.cliff.append(tuple(cliffs))
+            self.cliff_up.append(tuple(ups))
+            self.step_cost.append(tuple(costs))
+        self.size = n
+
+    def _enter_cost(self, i: int, j: int, rules) -> int:
+        ground = self.ground_cost[j]
+        if self.terrain[i] == "rugged_crest" and self.terrain[j] == "rugged_crest":
+            ground = rules.rugged_crest_from_rugged_crest  # errata: crest to crest is 2 MP
+        if self.river[j]:
+            # "Every river costs 4 MP's regardless of how you are moving on it"; a river in
+            # dearer ground keeps the dearer cost.
+            return max(ground, rules.river_move_cost)
+        return ground
+
+    def hex_of(self, at: tuple[int, int]) -> Hex:
+        return Hex(at[0], at[1])
+
+    def entry_cost(self, i: int) -> int:
+        """The cost of entering hex i from off the map or from a hex of other ground."""
+        cost = self.ground_cost[i]
+        return max(cost, rules_table().river_move_cost) if self.river[i] else cost
+
+    def direction(self, i: int, j: int) -> int:
+        return self.neighbour[i].index(j)

@@ -1,0 +1,187 @@
+"""What a combat phase must settle before it may end: mandatory attacks (zones of
+control), re-attacks of ENGAGED results, CONTACT counter-attacks, and counter-attacks
+that must take on all the units that attacked.
+
+An obligation that can no longer be met (no unit left that could attack at 1:6 or
+better) is excused: the rules never leave a player unable to end his turn.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hexcampaign.kasserine.board import NO_HEX
+from hexcampaign.kasserine.position import enemy_of
+from hexcampaign.kasserine.state import UnitState
+
+if TYPE_CHECKING:
+    from hexcampaign.kasserine.game import Game
+
+
+def combat_obligations(game: Game) -> list[str]:
+    state = game.state
+    side = state.side
+    enemy = enemy_of(side)
+    pos = game._pos()
+    problems: list[str] = []
+    for c in state.combats:
+        if not c.resolved:
+            problems.append(f"Combat: attack {c.id} has been declared and must be resolved")
+    enemy_zones = pos.zoc(enemy)
+    must_be_attacked: dict[str, UnitState] = {}
+    for u in _on_map(game, side):
+        if u.cf <= 0 or u.kind in game.rules.support_kinds or game._engaged(u.id):
+            continue
+        i = pos.index_of(u)
+        if not enemy_zones[i]:
+            continue
+        if not u.attacked and can_attack_with(game, u):
+            problems.append(
+                f"Combat: {game._label(u)} is in an enemy zone of control at "
+                f"{game._hexname(u.at)} and must attack"
+            )
+        for e in enemy_zones[i]:
+            must_be_attacked.setdefault(e.id, e)
+    for e in must_be_attacked.values():
+        if not e.defended and can_be_attacked(game, e):
+            problems.append(
+                f"Combat: {game._label(e)} at {game._hexname(e.at)} has a unit in its zone of "
+                "control and must be attacked this phase"
+            )
+    for record in state.engagements:
+        if record.side == side and record.turn == state.turn:
+            for uid in record.defenders:
+                e = state.units[uid]
+                if game._on_map(e) and not e.defended and can_be_attacked(game, e):
+                    problems.append(
+                        f"Engaged: {game._label(e)} was engaged last turn and must be re-attacked "
+                        "this phase"
+                    )
+        elif record.side == enemy:
+            problems.extend(_all_attacked(game, record.attackers, "Engaged"))
+    for record in state.contacts:
+        if record.side != side or record.turn != state.turn:
+            continue
+        attackers = [state.units[a] for a in record.attackers if game._on_map(state.units[a])]
+        defenders = [state.units[d] for d in record.defenders if game._on_map(state.units[d])]
+        still_there = any(_in_zoc_of(game, d, a) for d in defenders for a in attackers)
+        if not still_there:
+            continue
+        for a in attackers:
+            if not a.defended and can_be_attacked(game, a):
+                problems.append(
+                    f"Contact: {game._label(a)} must be counter-attacked this phase, or every "
+                    "defending unit must have moved away from the units that attacked it"
+                )
+    return problems
+
+
+def can_be_attacked(game: Game, e: UnitState) -> bool:
+    """Could the side to play still attack `e` at 1:6 or better this phase?"""
+    pos = game._pos()
+    target = pos.index_of(e)
+    attackers = available_attackers(game, target)
+    if not attackers:
+        return False
+    return _odds_possible(game, target, attackers, _least_defense(game, e))
+
+
+def can_attack_with(game: Game, u: UnitState) -> bool:
+    """Could `u` still take part in some attack at 1:6 or better this phase?"""
+    pos = game._pos()
+    i = pos.index_of(u)
+    enemy = enemy_of(u.side)
+    for j in game.board.neighbour[i]:
+        if j == NO_HEX:
+            continue
+        targets = [e for e in pos.units_at(j, enemy) if not e.defended]
+        if not targets:
+            continue
+        attackers = available_attackers(game, j)
+        if u not in attackers:
+            continue
+        defense = min(_least_defense(game, e) for e in targets)
+        if _odds_possible(game, j, attackers, defense):
+            return True
+    return False
+
+
+def available_attackers(game: Game, target: int) -> list[UnitState]:
+    side = game.state.side
+    pos = game._pos()
+    result = []
+    for j in game.board.neighbour[target]:
+        if j == NO_HEX:
+            continue
+        for u in pos.units_at(j, side):
+            if (
+                u.cf > 0
+                and u.kind not in game.rules.support_kinds
+                and not u.attacked
+                and game._may_fight(u)
+            ):
+                result.append(u)
+    return result
+
+
+def available_artillery(game: Game, attackers: list[UnitState]) -> list[UnitState]:
+    pos = game._pos()
+    hexes = [game.board.hexes[pos.index_of(a)] for a in attackers]
+    guns = []
+    for g in _on_map(game, game.state.side):
+        if g.kind not in game.rules.support_kinds or g.supported or not game._may_fight(g):
+            continue
+        here = game.board.hexes[pos.index_of(g)]
+        if any(here.distance(h) <= g.range for h in hexes):
+            guns.append(g)
+    return guns
+
+
+def _odds_possible(game: Game, target: int, attackers: list[UnitState], defense: Fraction) -> bool:
+    pos = game._pos()
+    attack = Fraction(0)
+    for a in attackers:
+        factor, _ = pos.attack_modifier(pos.index_of(a), target)
+        attack += a.cf * factor
+    attack += sum(g.support for g in available_artillery(game, attackers))
+    return attack > 0 and attack * 6 >= defense
+
+
+def _least_defense(game: Game, e: UnitState) -> Fraction:
+    """The smallest defense `e` can be attacked at: alone for German selective attacks,
+    with its whole stack for the Allies."""
+    pos = game._pos()
+    i = pos.index_of(e)
+    stack = [u for u in pos.units_at(i, e.side) if not u.defended]
+    combat = [u for u in stack if u.kind not in game.rules.support_kinds]
+    if combat:
+        group = [e] if game.state.side == "german" else combat
+    else:
+        group = stack
+    return Fraction(pos.defense_basic(group) * game.board.city[i])
+
+
+def _all_attacked(game: Game, ids: list[str], rule: str) -> list[str]:
+    """A counter-attack on any of these units must take on all of them."""
+    units = [game.state.units[u] for u in ids if game._on_map(game.state.units[u])]
+    if not any(u.defended for u in units):
+        return []
+    return [
+        f"{rule}: a counter-attack must attack all the units that attacked; "
+        f"{game._label(u)} has not been attacked"
+        for u in units
+        if not u.defended and can_be_attacked(game, u)
+    ]
+
+
+def _in_zoc_of(game: Game, d: UnitState, a: UnitState) -> bool:
+    pos = game._pos()
+    i, j = pos.index_of(a), pos.index_of(d)
+    if j not in game.board.neighbour[i] or a.cf <= 0:
+        return False
+    return not game.board.cliff_up[i][game.board.direction(i, j)]
+
+
+def _on_map(game: Game, side: str) -> list[UnitState]:
+    return [u for u in game.state.units.values() if u.side == side and game._on_map(u)]

@@ -1,0 +1,356 @@
+"""Questions about one position: who is where, zones of control, stacking, movement
+ranges, retreat and advance paths, combat strengths.
+
+A Position is built from the board and the state and is thrown away when the state
+changes; it caches occupancy and zones of control for the searches.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from fractions import Fraction
+
+from hexcampaign.kasserine.board import NO_HEX, Board
+from hexcampaign.kasserine.state import GameState, UnitState
+from hexcampaign.kasserine.tables import rules_table
+from hexcampaign.rules import IllegalAction
+
+INFINITY = 1 << 30
+
+
+def enemy_of(side: str) -> str:
+    return "allied" if side == "german" else "german"
+
+
+class Position:
+    def __init__(self, board: Board, state: GameState) -> None:
+        self.board = board
+        self.state = state
+        self.rules = rules_table()
+        self.occupants: dict[int, list[UnitState]] = {}
+        for unit in state.units.values():
+            if unit.at is not None and not unit.eliminated:
+                i = board.index[board.hex_of(unit.at)]
+                self.occupants.setdefault(i, []).append(unit)
+        self._zoc: dict[str, list[list[UnitState]]] = {}
+        self.broken_road = [False] * board.size
+        for at in state.destroyed_bridges:
+            self.broken_road[board.index[board.hex_of(at)]] = True
+
+    # --- where units are -----------------------------------------------------------
+
+    def index_of(self, unit: UnitState) -> int:
+        if unit.at is None:
+            return NO_HEX
+        return self.board.index[self.board.hex_of(unit.at)]
+
+    def units_at(self, i: int, side: str | None = None) -> list[UnitState]:
+        units = self.occupants.get(i, [])
+        return [u for u in units if side is None or u.side == side]
+
+    def side_at(self, i: int) -> str | None:
+        units = self.occupants.get(i)
+        return units[0].side if units else None
+
+    # --- zones of control ------------------------------------------------------------
+
+    def zoc(self, side: str) -> list[list[UnitState]]:
+        """For each hex, the units of `side` whose zone of control covers it.
+
+        Every unit with a combat factor exerts a ZOC into its six neighbours, except up a
+        cliff (rulebook: "ZOC does not extend up, but does extend down")."""
+        cached = self._zoc.get(side)
+        if cached is not None:
+            return cached
+        board = self.board
+        zones: list[list[UnitState]] = [[] for _ in range(board.size)]
+        for i, units in self.occupants.items():
+            exerting = [u for u in units if u.side == side and u.cf > 0]
+            if not exerting:
+                continue
+            for d in range(6):
+                j = board.neighbour[i][d]
+                if j == NO_HEX or board.cliff_up[i][d]:
+                    continue
+                zones[j].extend(exerting)
+        self._zoc[side] = zones
+        return zones
+
+    def in_enemy_zoc(self, unit: UnitState, i: int | None = None) -> bool:
+        i = self.index_of(unit) if i is None else i
+        return bool(self.zoc(enemy_of(unit.side))[i])
+
+    def passes_zoc(self, unit: UnitState, sources: Iterable[UnitState]) -> bool:
+        """May `unit` move through a hex in the ZOC of every one of `sources` (+2 MP)?"""
+        options = self.state.options
+        for source in sources:
+            if unit.side == "german" and unit.nationality == "german":
+                if unit.kind not in self.rules.american_infantry_zoc_passers:
+                    return False
+                american_infantry = source.nationality == "us" and (
+                    source.kind == "infantry" or (source.kind == "rangers" and not options.rangers_zoc)
+                )
+                if not american_infantry:
+                    return False
+            elif unit.side == "allied" and options.italian_zoc:
+                if not (source.nationality == "italian" and source.kind == "infantry"):
+                    return False
+                if not (
+                    (unit.nationality == "us" and unit.kind == "armor")
+                    or unit.nationality in ("british", "french")
+                ):
+                    return False
+            else:
+                return False
+        return True
+
+    # --- stacking ---------------------------------------------------------------------
+
+    def stacking_error(self, i: int, arriving: list[UnitState], leaving: Iterable[str] = ()) -> str | None:
+        """The stacking rule a hex would break if `arriving` joined it, or None."""
+        gone = set(leaving) | {u.id for u in arriving}
+        stack = [u for u in self.occupants.get(i, []) if u.id not in gone] + list(arriving)
+        return stacking_error(stack, self.rules)
+
+    # --- movement ------------------------------------------------------------------------
+
+    def combat_cost(self, unit: UnitState) -> int:
+        if unit.kind in self.rules.combat_cost_free_kinds:
+            return 0
+        return self.rules.combat_cost[unit.nationality]
+
+    def step_cost(self, unit: UnitState, i: int, d: int) -> int | None:
+        """MP to step from hex i in direction d, before zones of control; None if forbidden
+        by the ground itself (off the map, a cliff)."""
+        board = self.board
+        j = board.neighbour[i][d]
+        if j == NO_HEX or board.cliff[i][d]:
+            return None
+        if unit.kind == "rangers":
+            return self.rules.ranger_hex_cost  # "five hexes regardless of the terrain"
+        if board.road[i][d] and not self.broken_road[i] and not self.broken_road[j]:
+            return self.rules.road_move_cost
+        return board.step_cost[i][d]
+
+    def first_hex_cost(self, unit: UnitState, i: int) -> int:
+        """The MP of the first hex a unit is placed on or enters the map at."""
+        if unit.kind == "rangers":
+            return self.rules.ranger_hex_cost
+        if self.board.map.on_road(self.board.hexes[i]) and not self.broken_road[i]:
+            return self.rules.road_move_cost  # it comes in along the road
+        return self.board.entry_cost(i)
+
+    def movement_search(
+        self, unit: UnitState, starts: list[tuple[int, int]]
+    ) -> tuple[dict[int, int], dict[int, int]]:
+        """Cheapest MP already spent to reach each hex, with predecessors.
+
+        `starts` are (hex, MP spent on arriving there). A hex in an enemy ZOC stops the
+        unit unless every unit exerting it may be passed (+2 MP)."""
+        board = self.board
+        budget = unit.mf
+        enemy = enemy_of(unit.side)
+        zones = self.zoc(enemy)
+        neighbour, cliff = board.neighbour, board.cliff
+        road, base = board.road, board.step_cost
+        broken = self.broken_road
+        ranger = unit.kind == "rangers"
+        ranger_cost = self.rules.ranger_hex_cost
+        road_cost = self.rules.road_move_cost
+        passage = self.rules.zoc_passage_cost
+        blocked = {i for i, units in self.occupants.items() if units[0].side == enemy}
+        passable: dict[int, bool] = {}
+
+        def may_pass(j: int) -> bool:
+            known = passable.get(j)
+            if known is None:
+                known = passable[j] = self.passes_zoc(unit, zones[j])
+            return known
+
+        best: dict[int, int] = {}
+        came_from: dict[int, int] = {}
+        frontier: list[tuple[int, int]] = []
+        origins = set()
+        for i, spent in starts:
+            if spent <= budget and spent < best.get(i, INFINITY):
+                best[i] = spent
+                heapq.heappush(frontier, (spent, i))
+            origins.add(i)
+        while frontier:
+            spent, i = heapq.heappop(frontier)
+            if spent > best[i]:
+                continue
+            if zones[i] and not may_pass(i) and not (unit.at is not None and i in origins):
+                continue  # entering an enemy ZOC ends movement; starting in one does not
+            for d in range(6):
+                j = neighbour[i][d]
+                if j == NO_HEX or cliff[i][d] or j in blocked:
+                    continue
+                if ranger:
+                    cost = ranger_cost
+                elif road[i][d] and not broken[i] and not broken[j]:
+                    cost = road_cost
+                else:
+                    cost = base[i][d]
+                if zones[j] and may_pass(j):
+                    cost += passage
+                total = spent + cost
+                if total <= budget and total < best.get(j, INFINITY):
+                    best[j] = total
+                    came_from[j] = i
+                    heapq.heappush(frontier, (total, j))
+        return best, came_from
+
+    def path_cost(self, unit: UnitState, start: int, path: list[int], mode: str) -> tuple[int, str | None]:
+        """Walk a path hex by hex: (MP spent, the refusal sentence or None).
+
+        mode "move" stops at enemy ZOC unless passable; "retreat" refuses any enemy ZOC;
+        "advance" stops at enemy ZOC and applies the advance terrain limit."""
+        board = self.board
+        enemy = enemy_of(unit.side)
+        zones = self.zoc(enemy)
+        spent = 0
+        here = start
+        seen = {start}
+        options = self.state.options
+        for step, j in enumerate(path):
+            if j == NO_HEX:
+                return spent, "Map: the path leaves the map"
+            if here == NO_HEX:
+                return spent, "Movement: a path must go from hex to adjacent hex"
+            if j not in board.neighbour[here]:
+                return spent, "Movement: a path must go from hex to adjacent hex"
+            if j in seen and mode != "move":
+                return spent, "Retreat: a path may not double back on itself"
+            seen.add(j)
+            d = board.direction(here, j)
+            if board.cliff[here][d]:
+                return spent, "Cliff: no movement across a cliff hexside"
+            if self.side_at(j) == enemy and not (mode == "advance" and step == 0):
+                return spent, "Movement: a unit may not enter a hex occupied by the enemy"
+            cost = self.step_cost(unit, here, d)
+            assert cost is not None
+            if mode == "advance" and options.advance_terrain_limit and cost > unit.mf:
+                return spent, (
+                    "Advance after combat: a unit may never advance through terrain that costs "
+                    "more MP than its movement factor"
+                )
+            last = step == len(path) - 1
+            if zones[j]:
+                if mode == "retreat":
+                    return spent, (
+                        "Retreat: a unit may not retreat into or through an enemy zone of "
+                        "control (friendly units do not cancel it)"
+                    )
+                if self.passes_zoc(unit, zones[j]):
+                    cost += self.rules.zoc_passage_cost
+                elif not last:
+                    who = "Advance after combat" if mode == "advance" else "Zone of control"
+                    return spent, f"{who}: a unit entering an enemy zone of control must stop"
+            spent += cost
+            here = j
+        return spent, None
+
+    def retreat_paths(self, unit: UnitState, hexes: int) -> list[list[int]]:
+        """Every legal retreat of `hexes` hexes: each hex one farther from the battle, no
+        enemy ZOC, no cliff, no enemy, no more MP than the movement factor, stacking kept."""
+        start = self.index_of(unit)
+        origin = self.board.hexes[start]
+        found: list[list[int]] = []
+
+        def extend(path: list[int], here: int) -> None:
+            if len(path) == hexes:
+                if self.retreat_error(unit, path, origin_index=start) is None:
+                    found.append(list(path))
+                return
+            for j in self.board.neighbour[here]:
+                if j == NO_HEX or j in path:
+                    continue
+                if self.board.hexes[j].distance(origin) != len(path) + 1:
+                    continue
+                d = self.board.direction(here, j)
+                if self.board.cliff[here][d] or self.zoc(enemy_of(unit.side))[j]:
+                    continue
+                if self.side_at(j) == enemy_of(unit.side):
+                    continue
+                path.append(j)
+                extend(path, j)
+                path.pop()
+
+        extend([], start)
+        return found
+
+    def retreat_error(self, unit: UnitState, path: list[int], hexes: int | None = None, origin_index: int | None = None) -> str | None:
+        start = self.index_of(unit) if origin_index is None else origin_index
+        if hexes is not None and len(path) != hexes:
+            return f"Retreat: the result calls for a retreat of exactly {hexes} hexes"
+        origin = self.board.hexes[start]
+        for k, j in enumerate(path):
+            if j == NO_HEX:
+                return "Map: a retreat may not leave the map"
+            if self.board.hexes[j].distance(origin) != k + 1:
+                return "Retreat: each hex of a retreat must be farther from the battle"
+        spent, error = self.path_cost(unit, start, path, "retreat")
+        if error:
+            return error
+        if spent > unit.mf:
+            return (
+                f"Retreat/blocking terrain: this retreat costs {spent} MP, more than the "
+                f"movement factor {unit.mf}"
+            )
+        error = self.stacking_error(path[-1], [unit])
+        if error:
+            return error
+        return None
+
+    # --- combat strengths ---------------------------------------------------------------
+
+    def attack_modifier(self, attacker_hex: int, target: int) -> tuple[Fraction, list[str]]:
+        """The multiplier terrain puts on an attacking unit's factor, and why."""
+        board = self.board
+        factor = Fraction(1)
+        why: list[str] = []
+        if board.height[attacker_hex] < board.height[target]:
+            factor /= 2
+            why.append("×½ attacking up to higher ground")
+        if board.river[attacker_hex]:
+            factor /= 2
+            why.append("×½ attacking from a river hex")
+        if target in board.neighbour[attacker_hex]:
+            d = board.direction(attacker_hex, target)
+            if board.cliff_up[attacker_hex][d]:
+                factor /= 4
+                why.append("×¼ attacking up a cliff")
+        if factor < Fraction(1, 4):
+            factor = Fraction(1, 4)
+            why.append("never below ¼ of the factor")
+        return factor, why
+
+    def defense_basic(self, defenders: list[UnitState]) -> int:
+        """The defenders' basic factors: artillery alone defends with 1."""
+        return sum(
+            u.cf if u.kind not in self.rules.support_kinds else self.rules.lone_artillery_defense
+            for u in defenders
+        )
+
+
+def stacking_error(stack: list[UnitState], rules) -> str | None:
+    limits = rules.stacking
+    if len(stack) > limits.max_units:
+        return f"Stacking: never more than {limits.max_units} units in a hex"
+    combat = [u for u in stack if u.kind not in limits.free_kinds]
+    big = [u for u in combat if u.size in limits.alone_sizes]
+    if big and len(combat) > 1:
+        return f"Stacking: a {big[0].size} stacks with no other combat unit"
+    strength = sum(limits.strength[u.size] for u in combat)
+    if strength > limits.max_strength:
+        return (
+            "Stacking: combat units may stack only up to a regiment or brigade "
+            "(three battalions; a detachment is half a battalion)"
+        )
+    return None
+
+
+def refuse(sentence: str, rule: str | None = None) -> IllegalAction:
+    return IllegalAction(sentence, rule or sentence.split(":")[0])

@@ -1,0 +1,236 @@
+"""The game state as data (saved as JSON) and the actions that change it.
+
+State holds axial hexes as [q, r] pairs so a save is plain JSON; the Game facade turns
+them into Hex values.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from hexcampaign.kasserine.options import Options
+from hexcampaign.kasserine.units import Arrival, Kind, Nationality, Side, Size
+
+PHASES = ("german_setup", "german_movement", "german_combat", "allied_movement", "allied_combat")
+GAME_OVER = "game_over"
+Axial = tuple[int, int]
+
+
+class UnitState(BaseModel):
+    id: str
+    name: str = ""
+    parent: str = ""
+    side: Side
+    nationality: Nationality
+    kind: Kind
+    size: Size
+    cf: int = 0
+    mf: int
+    support: int = 0
+    range: int = 0
+    breakdown: str | None = None
+    arrives: Arrival | None = None
+    entry: str | None = None
+    at: Axial | None = None
+    eliminated: bool = False
+    captured: bool = False
+    broken_from: str | None = None
+    # Per movement phase of the unit's side:
+    mp_spent: int = 0
+    hexes_moved: int = 0
+    stopped: bool = False  # entered an enemy ZOC: no further movement this phase
+    bridge_turn: int = 0  # the turn this engineer last blew or rebuilt a bridge
+    placed_cost: int = 0  # German initial placement: MP the first hex cost
+    # Per combat phase:
+    attacked: bool = False
+    defended: bool = False
+    supported: bool = False
+    advanced: bool = False
+
+
+class CombatState(BaseModel):
+    id: int
+    side: Side  # the attacker's side
+    attackers: list[str]
+    defenders: list[str]
+    artillery: list[str] = Field(default_factory=list)
+    defense_artillery: list[str] = Field(default_factory=list)
+    air_power: bool = False
+    target: Axial
+    attacker_hexes: list[Axial] = Field(default_factory=list)
+    odds: str = ""
+    loss_factors: int = 0  # basic defender factors, doubled in a city (A ELIM, EXCHANGE)
+    resolved: bool = False
+    roll: int | None = None
+    result: str | None = None
+    stages: list[str] = Field(default_factory=list)
+
+
+class Decision(BaseModel):
+    """A choice a combat result waits for, and whose it is."""
+
+    kind: Literal["losses", "retreat", "advance", "advance_roll"]
+    side: Side
+    combat: int
+    units: list[str]
+    hexes: int = 0  # retreat length, or the most hexes of an advance
+    mp: int | None = None  # D ELIM: the MP the advance may spend (die roll)
+    factors: int = 0  # losses: combat factors to remove at least
+    vacated: list[Axial] = Field(default_factory=list)  # advance: where it must start
+    battle: Axial | None = None  # retreat: the hex to retreat away from
+
+    def describe(self) -> str:
+        who = "German" if self.side == "german" else "Allied"
+        if self.kind == "losses":
+            return f"{who} player: remove at least {self.factors} combat factors from {', '.join(self.units)}"
+        if self.kind == "retreat":
+            return f"{who} player: retreat {', '.join(self.units)} {self.hexes} hexes"
+        if self.kind == "advance_roll":
+            return f"{who} player: roll one die for the MP of the advance after D ELIM"
+        limit = f"{self.mp} MP" if self.mp is not None else f"{self.hexes} hexes"
+        return f"{who} player: advance {', '.join(self.units)} up to {limit}, or decline"
+
+
+class Engagement(BaseModel):
+    side: Side  # the attacker who rolled ENGAGED and must re-attack
+    turn: int
+    attackers: list[str]
+    defenders: list[str]
+
+
+class Contact(BaseModel):
+    side: Side  # the defender who must counter-attack all attackers or retreat
+    turn: int
+    attackers: list[str]
+    defenders: list[str]
+
+
+class GameState(BaseModel):
+    format: Literal["hexcampaign-kasserine-state"] = "hexcampaign-kasserine-state"
+    version: int = 1
+    turn: int = 1
+    phase: str = "german_movement"
+    seed: int = 1
+    options: Options = Field(default_factory=Options)
+    units: dict[str, UnitState] = Field(default_factory=dict)
+    holders: dict[str, Side] = Field(default_factory=dict)
+    victory: dict[str, int] = Field(default_factory=dict)
+    destroyed_bridges: list[Axial] = Field(default_factory=list)
+    combats: list[CombatState] = Field(default_factory=list)
+    pending: list[Decision] = Field(default_factory=list)
+    engagements: list[Engagement] = Field(default_factory=list)
+    contacts: list[Contact] = Field(default_factory=list)
+    air_superiority: bool | None = None  # None until decided (option "roll")
+    air_used_turn: int = 0
+    next_combat: int = 1
+
+    @property
+    def side(self) -> Side:
+        return "german" if self.phase.startswith("german") else "allied"
+
+
+# --- actions: small typed values appended to the log -----------------------------------
+
+
+class _Action(BaseModel):
+    faces: list[int] | None = None  # program dice rolled while applying it (replay reads these)
+
+
+class PlaceUnit(_Action):
+    kind: Literal["place"] = "place"
+    unit: str
+    hex: Axial
+
+
+class MoveUnit(_Action):
+    kind: Literal["move"] = "move"
+    unit: str
+    path: list[Axial]
+
+
+class BreakdownUnit(_Action):
+    kind: Literal["breakdown"] = "breakdown"
+    unit: str
+
+
+class BreakOff(_Action):
+    kind: Literal["break_off"] = "break_off"
+    unit: str
+
+
+class BridgeWork(_Action):
+    kind: Literal["bridge"] = "bridge"
+    unit: str
+    hex: Axial
+    destroy: bool
+
+
+class DeclareAttack(_Action):
+    kind: Literal["declare"] = "declare"
+    attackers: list[str]
+    defenders: list[str]
+    artillery: list[str] = Field(default_factory=list)
+    air_power: bool = False
+
+
+class SupportDefense(_Action):
+    kind: Literal["support"] = "support"
+    combat: int
+    artillery: list[str]
+
+
+class Resolve(_Action):
+    kind: Literal["resolve"] = "resolve"
+    combat: int
+    roll: int | None = None  # entered by hand
+
+
+class AdvanceRoll(_Action):
+    kind: Literal["advance_roll"] = "advance_roll"
+    die: int | None = None
+
+
+class TakeLosses(_Action):
+    kind: Literal["losses"] = "losses"
+    units: list[str]
+
+
+class Retreat(_Action):
+    kind: Literal["retreat"] = "retreat"
+    unit: str
+    path: list[Axial]
+
+
+class Advance(_Action):
+    kind: Literal["advance"] = "advance"
+    unit: str
+    path: list[Axial]
+
+
+class DeclineAdvance(_Action):
+    kind: Literal["decline_advance"] = "decline_advance"
+
+
+class EndPhase(_Action):
+    kind: Literal["end_phase"] = "end_phase"
+
+
+Action = Annotated[
+    PlaceUnit
+    | MoveUnit
+    | BreakdownUnit
+    | BreakOff
+    | BridgeWork
+    | DeclareAttack
+    | SupportDefense
+    | Resolve
+    | AdvanceRoll
+    | TakeLosses
+    | Retreat
+    | Advance
+    | DeclineAdvance
+    | EndPhase,
+    Field(discriminator="kind"),
+]
