@@ -28,8 +28,9 @@ from PySide6.QtGui import (
 )
 
 from hexcampaign.app import style
-from hexcampaign.hexes import Hex, Layout, offset_to_hex
-from hexcampaign.maps import HexMap
+from hexcampaign.hexes import Hex, HexSide, Layout, offset_to_hex
+from hexcampaign.maps import HexMap, MapLabel, Place
+from hexcampaign.maps.changes import Change
 
 # Public layer names (the canvas, the Layers menu and `render --layers` use them).
 LAYER_NAMES: tuple[str, ...] = (
@@ -97,21 +98,29 @@ def paint_map(
     layout: Layout,
     rect: QRectF,
     layers: set[str] | Iterable[str] | None = None,
+    features: MapFeatures | None = None,
 ) -> None:
     """Paint the part of the map inside `rect` (scene units) with the chosen layers."""
     wanted = set(LAYER_NAMES) if layers is None else set(layers)
     unknown = wanted - set(LAYER_NAMES)
     if unknown:
         raise RenderError(f"Unknown map layer {sorted(unknown)[0]!r}; the layers are {', '.join(LAYER_NAMES)}.")
-    frame = Frame(painter, hexmap, layout, rect)
+    frame = Frame(painter, hexmap, layout, rect, features)
     for name in PAINT_ORDER:
         if name in wanted:
             LAYER_PAINTERS[name](frame)
 
 
-def paint_layer(name: str, painter: QPainter, hexmap: HexMap, layout: Layout, rect: QRectF) -> None:
-    """Paint one layer of the map inside `rect`; the canvas layer items call this."""
-    LAYER_PAINTERS[name](Frame(painter, hexmap, layout, rect))
+def paint_layer(
+    name: str,
+    painter: QPainter,
+    hexmap: HexMap,
+    layout: Layout,
+    rect: QRectF,
+    features: MapFeatures | None = None,
+) -> bool:
+    """Paint one layer of the map inside `rect`; False when there was nothing to draw."""
+    return LAYER_PAINTERS[name](Frame(painter, hexmap, layout, rect, features))
 
 
 def render_to_file(
@@ -198,6 +207,74 @@ def screen_scale(painter: QPainter) -> float:
     return math.hypot(t.m11(), t.m12()) or 1.0
 
 
+class MapFeatures:
+    """The sparse features of a map indexed by hex, so a frame looks up only the hexes
+    it shows instead of walking every road of the map. The canvas keeps one per scene
+    and forgets a part when an edit changes it; a one-off render builds a fresh one."""
+
+    def __init__(self, hexmap: HexMap) -> None:
+        self.map = hexmap
+        self._roads: dict[Hex, list[Hex]] | None = None
+        self._rivers: set[Hex] | None = None
+        self._bridges: set[Hex] | None = None
+        self._cliffs: dict[Hex, list[tuple[HexSide, Hex]]] | None = None
+        self._places: list[tuple[float, float, Place]] | None = None
+        self._labels: list[MapLabel] | None = None
+
+    def forget(self, flags: Change = Change.ALL) -> None:
+        if flags & (Change.ROAD | Change.GRID):
+            self._roads = None
+        if flags & (Change.RIVER | Change.BRIDGE | Change.ROAD | Change.GRID):
+            self._rivers = None
+            self._bridges = None
+        if flags & (Change.CLIFF | Change.GRID):
+            self._cliffs = None
+        if flags & (Change.PLACE | Change.GRID):
+            self._places = None
+        if flags & (Change.LABEL | Change.GRID):
+            self._labels = None
+
+    def roads(self) -> dict[Hex, list[Hex]]:
+        if self._roads is None:
+            roads: dict[Hex, list[Hex]] = {}
+            for a, b in self.map.roads():
+                roads.setdefault(a, []).append(b)
+                roads.setdefault(b, []).append(a)
+            self._roads = roads
+        return self._roads
+
+    def rivers(self) -> set[Hex]:
+        if self._rivers is None:
+            self._rivers = self.map.rivers()
+        return self._rivers
+
+    def bridges(self) -> set[Hex]:
+        if self._bridges is None:
+            self._bridges = self.map.bridges()
+        return self._bridges
+
+    def cliffs(self) -> dict[Hex, list[tuple[HexSide, Hex]]]:
+        """Both hexes of a cliff -> (hexside, top hex)."""
+        if self._cliffs is None:
+            cliffs: dict[Hex, list[tuple[HexSide, Hex]]] = {}
+            for side, top in self.map.cliffs().items():
+                for h in side.hexes():
+                    cliffs.setdefault(h, []).append((side, top))
+            self._cliffs = cliffs
+        return self._cliffs
+
+    def places(self, layout: Layout) -> list[tuple[float, float, Place]]:
+        """Every place with its centre (the layout of one scene never changes)."""
+        if self._places is None:
+            self._places = [(*layout.center(pl.hex), pl) for pl in self.map.places()]
+        return self._places
+
+    def labels(self) -> list[MapLabel]:
+        if self._labels is None:
+            self._labels = self.map.labels()
+        return self._labels
+
+
 # --- one frame of painting ---------------------------------------------------------------
 
 
@@ -209,6 +286,7 @@ class Frame:
     map: HexMap
     layout: Layout
     rect: QRectF
+    features: MapFeatures | None = None
     scale: float = 0.0
     shape: QPolygonF = field(default_factory=QPolygonF)
     _hexes: list[Hex] | None = None
@@ -217,6 +295,11 @@ class Frame:
     def __post_init__(self) -> None:
         self.scale = screen_scale(self.painter)
         self.shape = hex_polygon(self.layout)
+        corners = self.layout.corner_offsets
+        # Edge d of every hex, relative to its centre (corners d and d+1).
+        self.edges = [(*corners[d], *corners[(d + 1) % 6]) for d in range(6)]
+        if self.features is None:
+            self.features = MapFeatures(self.map)
 
     @property
     def hexes(self) -> list[Hex]:
@@ -230,9 +313,10 @@ class Frame:
             self._visible = set(self.hexes)
         return self._visible
 
-    def near(self, pad: int) -> set[Hex]:
-        """Visible hexes plus `pad` more around: for text that spills out of its hex."""
-        return set(hexes_in_rect(self.map, self.layout, self.rect, pad))
+    def near_rect(self, pad_hexes: float) -> QRectF:
+        """The painted rectangle grown by `pad_hexes`: for text wider than its hex."""
+        pad = pad_hexes * self.layout.size
+        return self.rect.adjusted(-pad, -pad, pad, pad)
 
     def screen_hex(self) -> float:
         """The hex size in device pixels."""
@@ -295,18 +379,21 @@ def _paint_elevation(f: Frame) -> bool:
 def _paint_contours(f: Frame) -> bool:
     """A line on every hexside where the ground steps down (drawn by the higher hex)."""
     m, layout = f.map, f.layout
-    elevation, contains = m.elevation, m.contains
+    elevation, contains, edges = m.elevation, m.contains, f.edges
     lines: list[QLineF] = []
     for h in f.hexes:
         level = elevation(h)
+        cx = cy = None
         for d, n in enumerate(h.neighbors()):
             if contains(n) and elevation(n) < level:
-                (ax, ay), (bx, by) = layout.edge(h, d)
-                lines.append(QLineF(ax, ay, bx, by))
+                if cx is None:
+                    cx, cy = layout.center(h)
+                ax, ay, bx, by = edges[d]
+                lines.append(QLineF(cx + ax, cy + ay, cx + bx, cy + by))
     if not lines:
         return False
     pen = QPen(style.CONTOUR, f.px(style.CONTOUR_WIDTH))
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap)  # round caps cost twice as much to fill
     f.painter.setPen(pen)
     f.painter.drawLines(lines)
     return True
@@ -316,7 +403,7 @@ def _paint_rivers(f: Frame) -> bool:
     """River hexes: a blue wash, and a river line joining the centres of river
     neighbours (a lone river hex gets a line straight across, so it still reads)."""
     p, m, layout = f.painter, f.map, f.layout
-    rivers = m.rivers()
+    rivers = f.features.rivers()
     here = [h for h in f.hexes if h in rivers]
     if not here:
         return False
@@ -354,32 +441,42 @@ def _paint_rivers(f: Frame) -> bool:
 def _paint_grid(f: Frame) -> bool:
     if f.screen_hex() < style.GRID_MIN_SCREEN_HEX:
         return False
-    m, layout = f.map, f.layout
+    m, layout, edges = f.map, f.layout, f.edges
     contains = m.contains
     lines: list[QLineF] = []
     for h in f.hexes:
+        cx, cy = layout.center(h)
         for d, n in enumerate(h.neighbors()):
             # Each inner edge once (directions N, NE, SE); outer edges from the inside.
             if d < 3 or not contains(n):
-                (ax, ay), (bx, by) = layout.edge(h, d)
-                lines.append(QLineF(ax, ay, bx, by))
-    pen = QPen(style.GRID, f.px(style.GRID_WIDTH))
-    f.painter.setPen(pen)
-    f.painter.drawLines(lines)
+                ax, ay, bx, by = edges[d]
+                lines.append(QLineF(cx + ax, cy + ay, cx + bx, cy + by))
+    p = f.painter
+    p.save()
+    # Hairlines need no anti-aliasing and draw several times faster without it.
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, f.px(style.GRID_WIDTH) * f.scale > 1.5)
+    p.setPen(QPen(style.GRID, f.px(style.GRID_WIDTH)))
+    p.drawLines(lines)
+    p.restore()
     return bool(lines)
 
 
 def _paint_roads(f: Frame) -> bool:
     """Roads centre to centre, dark casing under a coloured line; bridges on top."""
     p, m, layout = f.painter, f.map, f.layout
-    visible = f.visible
+    roads = f.features.roads()
     path = QPainterPath()
     centre = layout.center
-    for a, b in m.roads():
-        if a in visible or b in visible:
-            path.moveTo(*centre(a))
-            path.lineTo(*centre(b))
-    bridges = [h for h in m.bridges() if h in visible]
+    drawn: set[tuple[Hex, Hex]] = set()
+    for a in f.hexes:
+        for b in roads.get(a, ()):
+            pair = (a, b) if a < b else (b, a)
+            if pair not in drawn:
+                drawn.add(pair)
+                path.moveTo(*centre(a))
+                path.lineTo(*centre(b))
+    all_bridges = f.features.bridges()
+    bridges = [h for h in f.hexes if h in all_bridges] if all_bridges else []
     if path.isEmpty() and not bridges:
         return False
     p.setBrush(Qt.BrushStyle.NoBrush)
@@ -426,15 +523,18 @@ def _paint_bridge(f: Frame, h: Hex, road: QPen) -> None:
 def _paint_cliffs(f: Frame) -> bool:
     """A heavy line on the hexside with hatching ticks pointing down into the low hex."""
     p, layout = f.painter, f.layout
-    visible = f.visible
+    cliffs = f.features.cliffs()
+    found: dict[HexSide, Hex] = {}
+    if cliffs:
+        for h in f.hexes:
+            for side, top in cliffs.get(h, ()):
+                found[side] = top
     edge_lines: list[QLineF] = []
     ticks: list[QLineF] = []
     tick = f.px(style.CLIFF_TICK_LENGTH)
     n_ticks = style.CLIFF_TICKS
-    for side, top in f.map.cliffs().items():
+    for side, top in found.items():
         a, b = side.hexes()
-        if a not in visible and b not in visible:
-            continue
         low = b if top == a else a
         (ax, ay), (bx, by) = layout.side_segment(side)
         edge_lines.append(QLineF(ax, ay, bx, by))
@@ -463,8 +563,10 @@ def _paint_cliffs(f: Frame) -> bool:
 def _paint_places(f: Frame) -> bool:
     """A symbol by kind (a star for a capital), the name under it, VP/PP under that."""
     p, layout = f.painter, f.layout
-    near = f.near(3)  # names are wider than a hex
-    places = [pl for pl in f.map.places() if pl.hex in near]
+    near = f.near_rect(3)  # names are wider than a hex
+    places = [
+        (x, y, pl) for x, y, pl in f.features.places(layout) if near.contains(QPointF(x, y))
+    ]
     if not places:
         return False
     s = layout.size
@@ -474,8 +576,7 @@ def _paint_places(f: Frame) -> bool:
     name_metrics = QFontMetricsF(name_font)
     points_metrics = QFontMetricsF(points_font)
     outline = QPen(style.PLACE_OUTLINE, f.px(0.05))
-    for place in places:
-        cx, cy = layout.center(place.hex)
+    for cx, cy, place in places:
         r = s * style.PLACE_SIZE.get(place.kind, 0.25)
         p.setPen(outline)
         p.setBrush(style.PLACE_FILL.get(place.kind, style.PLACE_FILL["town"]))
@@ -501,21 +602,21 @@ def _paint_places(f: Frame) -> bool:
 
 
 def _paint_labels(f: Frame) -> bool:
-    labels = f.map.labels()
+    labels = f.features.labels()
     if not labels:
         return False
     s = f.layout.size
     if s * style.LABEL_FONT * f.scale < style.TEXT_MIN_SCREEN_PX:
         return False
-    near = f.near(4)
+    near = f.near_rect(4)
     font = style.font(s * style.LABEL_FONT, bold=True, italic=True)
     metrics = QFontMetricsF(font)
     p = f.painter
     p.setFont(font)
     for label in labels:
-        if label.hex not in near:
-            continue
         cx, cy = f.layout.center(label.hex)
+        if not near.contains(QPointF(cx, cy)):
+            continue
         width = metrics.horizontalAdvance(label.text)
         box = QRectF(cx - width / 2 - 2, cy - metrics.height() / 2, width + 4, metrics.height())
         # A pale halo so a label stays readable over any terrain.

@@ -51,8 +51,8 @@ PLACE_FILL = {
 }
 PLACE_OUTLINE = QColor(255, 255, 255)
 PLACE_SIZE = {"capital": 0.34, "city": 0.32, "town": 0.26, "village": 0.19}
-PLACE_NAME_FONT = 0.3
-PLACE_POINTS_FONT = 0.22
+PLACE_NAME_FONT = 0.36
+PLACE_POINTS_FONT = 0.27
 PLACE_TEXT = QColor(20, 20, 20)
 PLACE_TEXT_BACKGROUND = QColor(255, 255, 255, 190)
 TEXT_MIN_SCREEN_PX = 5.0  # text smaller than this on screen is not drawn

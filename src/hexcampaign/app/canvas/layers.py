@@ -1,15 +1,15 @@
 """One QGraphicsItem per map layer, painting only what is exposed.
 
-Dense layers (terrain, elevation, contours, grid, coordinates: something in every hex)
-keep their pictures as device-pixel tiles per zoom level, so a repaint after a pan or a
-hover is a few blits instead of thousands of polygons; sparse layers (rivers, roads,
-cliffs, places, labels) paint straight from the map, which costs only what is visible.
-A map edit drops just the tiles its ChangeSet touches (see MapScene.apply_changes).
+The map's pictures are kept as device-pixel tiles per zoom level, so a repaint after a
+pan or a hover is a few blits instead of thousands of polygons and strings. A map edit
+drops just the tiles its ChangeSet touches (see MapScene.apply_changes); hiding or
+showing a layer drops them all.
 """
 
 from __future__ import annotations
 
 import math
+import traceback
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
@@ -17,20 +17,20 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from hexcampaign.app.render import LAYER_PAINTERS, Frame
+from hexcampaign.app.render import paint_layer, paint_map
 
 if TYPE_CHECKING:
     from hexcampaign.app.canvas.scene import MapScene
 
-CACHED_LAYERS = frozenset({"terrain", "elevation", "contours", "grid", "coordinates"})
-TILE = 256  # device pixels per tile side
+TILE = 256  # device pixels per tile side; 400 tiles (the cache's limit) take 100 MiB
+COMPOSITE = "map"  # tile-cache key of the composite of all visible layers
 
 
 class TileCache:
     """Rendered layer tiles keyed by (layer, zoom, device-pixel ratio, column, row),
     least recently used dropped first. None marks a tile with nothing on it."""
 
-    def __init__(self, max_tiles: int = 900) -> None:
+    def __init__(self, max_tiles: int = 400) -> None:
         self.max_tiles = max_tiles
         self._tiles: OrderedDict[tuple, QPixmap | None] = OrderedDict()
 
@@ -63,47 +63,59 @@ class TileCache:
 
 
 class LayerItem(QGraphicsItem):
-    """Paints one named layer of the scene's map inside the exposed rectangle."""
+    """One named layer of the scene's map: shown, hidden and invalidated on its own.
 
-    def __init__(self, scene: MapScene, name: str, cached: bool | None = None) -> None:
+    The pixels come from the scene's composite tiles: the lowest visible layer item
+    blits tiles holding every visible layer, so a repaint is a few opaque blits
+    whatever the number of layers; the other items paint nothing then. Under a
+    rotating or non-uniform transform (printing) each layer paints itself directly.
+    """
+
+    def __init__(self, scene: MapScene, name: str) -> None:
         super().__init__()
         self.map_scene = scene
         self.name = name
-        self.cached = name in CACHED_LAYERS if cached is None else cached
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
 
     def boundingRect(self) -> QRectF:
-        return self.map_scene.map_rect
+        return QRectF(self.map_scene.map_rect)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        exposed = option.exposedRect
-        transform = painter.worldTransform()
-        simple = (
-            transform.type() <= QTransform.TransformationType.TxScale
-            and math.isclose(transform.m11(), transform.m22())
-            and transform.m11() > 0
-        )
-        if not self.cached or not simple:
-            self._paint_direct(painter, exposed)
-            return
-        self._paint_tiles(painter, exposed, transform)
+        # An exception escaping a paint override takes the whole process down (PySide
+        # aborts), so a drawing bug is reported and that layer skipped for this frame.
+        try:
+            self._paint(painter, option)
+        except Exception:
+            traceback.print_exc()
 
     def invalidate(self, scene_rect: QRectF | None = None) -> None:
         """Repaint `scene_rect` (everything for None) from the map on the next paint."""
-        if self.cached:
-            self.map_scene.tiles.drop(self.name, scene_rect)
+        self.map_scene.tiles.drop(COMPOSITE, scene_rect)
         self.update(scene_rect if scene_rect is not None else self.boundingRect())
 
     # --- painting -----------------------------------------------------------------------
 
+    def _paint(self, painter: QPainter, option: QStyleOptionGraphicsItem) -> None:
+        exposed = option.exposedRect
+        transform = painter.worldTransform()
+        simple = (
+            transform.type().value <= QTransform.TransformationType.TxScale.value
+            and math.isclose(transform.m11(), transform.m22())
+            and transform.m11() > 0
+        )
+        if not simple:
+            self._paint_direct(painter, exposed)
+        elif self.map_scene.base_layer() is self:
+            self._paint_tiles(painter, exposed, transform)
+
     def _paint_direct(self, painter: QPainter, rect: QRectF) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         scene = self.map_scene
-        LAYER_PAINTERS[self.name](Frame(painter, scene.hexmap, scene.layout, rect))
+        paint_layer(self.name, painter, scene.hexmap, scene.layout, rect, scene.features)
 
     def _paint_tiles(self, painter: QPainter, exposed: QRectF, transform: QTransform) -> None:
         zoom = transform.m11()
@@ -121,17 +133,18 @@ class LayerItem(QGraphicsItem):
         painter.setWorldTransform(QTransform())
         for i in range(i0, i1 + 1):
             for j in range(j0, j1 + 1):
-                key = (self.name, zoom, ratio, i, j)
+                key = (COMPOSITE, zoom, ratio, i, j)
                 tile = cache.get(key)
                 if tile is False:
-                    tile = self._render_tile(zoom, ratio, i, j)
+                    tile = self._render_tile(key)
                     cache.put(key, tile)
                 if tile is not None:
                     painter.drawPixmap(i * TILE + dx, j * TILE + dy, tile)
         painter.restore()
 
-    def _render_tile(self, zoom: float, ratio: float, i: int, j: int) -> QPixmap | None:
-        rect = _tile_scene_rect((self.name, zoom, ratio, i, j))
+    def _render_tile(self, key: tuple) -> QPixmap | None:
+        _, zoom, ratio, i, j = key
+        rect = _tile_scene_rect(key)
         scene = self.map_scene
         if not rect.intersects(scene.map_rect):
             return None
@@ -144,10 +157,12 @@ class LayerItem(QGraphicsItem):
             tile_painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
             tile_painter.translate(-i * TILE, -j * TILE)
             tile_painter.scale(zoom, zoom)
-            painted = LAYER_PAINTERS[self.name](Frame(tile_painter, scene.hexmap, scene.layout, rect))
+            paint_map(
+                tile_painter, scene.hexmap, scene.layout, rect, scene.visible_layers(), scene.features
+            )
         finally:
             tile_painter.end()
-        return pixmap if painted is not False else None
+        return pixmap
 
 
 def _tile_scene_rect(key: tuple) -> QRectF:

@@ -5,6 +5,7 @@ One item above the map layers; it repaints only the union of the old and new pre
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -58,6 +59,12 @@ class PreviewItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        try:  # an exception escaping paint() aborts the process under PySide
+            self._paint(painter)
+        except Exception:
+            traceback.print_exc()
+
+    def _paint(self, painter: QPainter) -> None:
         if self.is_empty():
             return
         layout = self.map_scene.layout

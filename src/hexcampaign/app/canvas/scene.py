@@ -12,6 +12,7 @@ from hexcampaign.app.render import (
     DEFAULT_HEX_SIZE,
     LAYER_NAMES,
     PAINT_ORDER,
+    MapFeatures,
     hexes_scene_rect,
     map_layout,
     map_scene_rect,
@@ -46,6 +47,7 @@ class MapScene(QGraphicsScene):
         self.tiles = TileCache()
         self.layers: dict[str, LayerItem] = {}
         self.hexmap = hexmap
+        self.features = MapFeatures(hexmap)
         self.layout = map_layout(hexmap, hex_size)
         self.map_rect = map_scene_rect(hexmap, self.layout)
         self.setSceneRect(self.map_rect)
@@ -64,11 +66,28 @@ class MapScene(QGraphicsScene):
             item.prepareGeometryChange()
         self.preview.prepareGeometryChange()
         self.hexmap = hexmap
+        self.features = MapFeatures(hexmap)
         self.layout = map_layout(hexmap, self.hex_size)
         self.map_rect = map_scene_rect(hexmap, self.layout)
         self.preview.set_preview()
         self.tiles.clear()
         self.update()
+
+    def visible_layers(self) -> set[str]:
+        return {name for name, item in self.layers.items() if item.isVisible()}
+
+    def base_layer(self) -> LayerItem | None:
+        """The lowest visible layer item: it paints the composite tiles."""
+        for name in PAINT_ORDER:
+            item = self.layers[name]
+            if item.isVisible():
+                return item
+        return None
+
+    def set_layer_visible(self, name: str, visible: bool) -> None:
+        self.layers[name].setVisible(visible)
+        self.tiles.clear()
+        self.update(self.map_rect)
 
     def apply_changes(self, changes: ChangeSet) -> None:
         """Repaint only the layers and the region the change names."""
@@ -77,6 +96,7 @@ class MapScene(QGraphicsScene):
         if changes.flags & Change.GRID:
             self.set_map(self.hexmap)
             return
+        self.features.forget(changes.flags)
         names: set[str] = set()
         for flag, layers in LAYERS_FOR_CHANGE.items():
             if changes.flags & flag:

@@ -61,6 +61,7 @@ class MapView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._tool_button: str | None = None
         self._painted = False
+        self._fit_pending = False
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
@@ -69,6 +70,9 @@ class MapView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         self.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         self.setBackgroundBrush(style.CANVAS_BACKGROUND)
+        # Panning is by drag and the overview; scroll bars would only take room.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -89,11 +93,13 @@ class MapView(QGraphicsView):
         else:
             self.map_scene = MapScene(hexmap, DEFAULT_HEX_SIZE, self)
             for name in self._hidden_layers:
-                self.map_scene.layers[name].setVisible(False)
+                self.map_scene.set_layer_visible(name, False)
             self.setScene(self.map_scene)
         if old is not None:
             old.deleteLater()
         self.hovered_hex = None
+        # Until the window is shown the viewport has no real size to fit into.
+        self._fit_pending = not self.isVisible()
         self.fit_map()
 
     def map_changed(self, changes: ChangeSet) -> None:
@@ -153,7 +159,7 @@ class MapView(QGraphicsView):
         else:
             self._hidden_layers.add(name)
         if self.map_scene is not None:
-            self.map_scene.layers[name].setVisible(visible)
+            self.map_scene.set_layer_visible(name, visible)
 
     def layer_visible(self, name: str) -> bool:
         if name not in LAYER_NAMES:
@@ -169,7 +175,9 @@ class MapView(QGraphicsView):
     def set_zoom(self, zoom: float, anchor: QPoint | QPointF | None = None) -> None:
         """Zoom to `zoom` (clamped) keeping the scene point under the viewport point
         `anchor` (default: the viewport centre) where it is."""
-        zoom = min(max(zoom, ZOOM_MIN), ZOOM_MAX)
+        # Four significant digits: zooming in and out again lands on the same value, so
+        # the tiles cached for that zoom are used again.
+        zoom = float(f"{min(max(zoom, ZOOM_MIN), ZOOM_MAX):.4g}")
         if anchor is None:
             anchor = self.viewport().rect().center()
         anchor = QPointF(anchor)
@@ -311,7 +319,16 @@ class MapView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._update_scene_rect()
+        if self._fit_pending and self.isVisible():
+            self._fit_pending = False
+            self.fit_map()
         self.viewport_changed.emit()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._fit_pending:
+            self._fit_pending = False
+            self.fit_map()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)

@@ -1,0 +1,55 @@
+"""File > New: the size and terrain palette of a blank map."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from hexcampaign.maps import HexMap, load_palette, palette_names
+from hexcampaign.maps.model import MAX_SIDE
+
+
+class NewMapDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None, cols: int = 30, rows: int = 20) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New map")
+        form = QFormLayout(self)
+        self.name = QLineEdit(self)
+        self.name.setPlaceholderText("Untitled")
+        self.cols = QSpinBox(self)
+        self.cols.setRange(1, MAX_SIDE)
+        self.cols.setValue(cols)
+        self.rows = QSpinBox(self)
+        self.rows.setRange(1, MAX_SIDE)
+        self.rows.setValue(rows)
+        self.palette = QComboBox(self)
+        for name in palette_names():
+            self.palette.addItem(load_palette(name).title, name)
+        form.addRow("&Name:", self.name)
+        form.addRow("&Columns:", self.cols)
+        form.addRow("&Rows:", self.rows)
+        form.addRow("Terrain &palette:", self.palette)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def set_palette(self, name: str) -> None:
+        index = self.palette.findData(name)
+        if index >= 0:
+            self.palette.setCurrentIndex(index)
+
+    def hexmap(self) -> HexMap:
+        """The blank map the dialog describes."""
+        m = HexMap.blank(self.cols.value(), self.rows.value(), palette=self.palette.currentData())
+        m.name = self.name.text().strip()
+        return m

@@ -1,0 +1,427 @@
+"""The main window: the map canvas, the File/View/Layers menus and the status bar.
+
+It owns which document is open; modes (the editor, later the games) hang their menus,
+docks and tools on it through `menu(title)`, `canvas`, `document` and the
+`document_changed` signal. Nothing the user does here may lose work: closing, opening
+or starting a new map with unsaved changes asks first, and a failed save keeps the
+document (still dirty) and says why in one sentence.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QWidget,
+)
+
+from hexcampaign import __version__
+from hexcampaign.app.canvas import MapView
+from hexcampaign.app.dialogs.new_map import NewMapDialog
+from hexcampaign.app.document import MapDocument
+from hexcampaign.app.render import LAYER_NAMES
+from hexcampaign.app.settings import Settings
+from hexcampaign.files import FileFormatError, describe_os_error
+from hexcampaign.hexes import Hex
+from hexcampaign.maps import HexMap, MapFormatError
+
+APP_TITLE = "hexcampaign"
+MAP_SUFFIX = ".hexmap"
+MAP_FILTER = "Hex maps (*.hexmap);;All files (*)"
+# Where top-level menus go; titles not listed here go just before Help.
+MENU_ORDER = ("&File", "&Edit", "&View", "&Map", "&Layers", "&Game", "&Campaign", "&Help")
+LAYER_TITLES = {
+    "grid": "&Grid",
+    "coordinates": "&Coordinates",
+    "terrain": "&Terrain",
+    "elevation": "&Elevation shading",
+    "contours": "C&ontours",
+    "rivers": "&Rivers",
+    "roads": "R&oads and bridges",
+    "cliffs": "C&liffs",
+    "places": "&Places",
+    "labels": "&Labels",
+}
+
+
+class MainWindow(QMainWindow):
+    document_changed = Signal(object)  # MapDocument | None, after it is shown
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        parent: QWidget | None = None,
+        editor: bool = True,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings or Settings()
+        self.document: MapDocument | None = None
+        self.canvas = MapView(self)
+        self.setCentralWidget(self.canvas)
+        self.hex_info = QLabel(self)
+        self.zoom_info = QLabel(self)
+        self.statusBar().addPermanentWidget(self.hex_info, 1)
+        self.statusBar().addPermanentWidget(self.zoom_info)
+        self.layer_actions: dict[str, QAction] = {}
+        self._menus: dict[str, QMenu] = {}
+        self._build_menus()
+        self.canvas.hex_hovered.connect(self._show_hex)
+        self.canvas.viewport_changed.connect(self._show_zoom)
+        self.setAcceptDrops(True)
+        self.resize(1280, 800)
+        self._update_title()
+        self.editor = None
+        if editor:
+            from hexcampaign.app.editor import EditorMode
+
+            self.editor = EditorMode(self)
+
+    # --- the contract modes build on -------------------------------------------------------
+
+    def menu(self, title: str) -> QMenu:
+        """The top-level menu with this title, created in the usual order if new."""
+        if title in self._menus:
+            return self._menus[title]
+        menu = QMenu(title, self)
+        rank = MENU_ORDER.index(title) if title in MENU_ORDER else MENU_ORDER.index("&Help") - 0.5
+        before = None
+        for other_title, other in self._menus.items():
+            other_rank = (
+                MENU_ORDER.index(other_title)
+                if other_title in MENU_ORDER
+                else MENU_ORDER.index("&Help") - 0.5
+            )
+            if other_rank > rank and (before is None or other_rank < before[0]):
+                before = (other_rank, other)
+        if before is None:
+            self.menuBar().addMenu(menu)
+        else:
+            self.menuBar().insertMenu(before[1].menuAction(), menu)
+        self._menus[title] = menu
+        return menu
+
+    def show_message(self, text: str, ms: int = 6000) -> None:
+        """A sentence in the status bar."""
+        self.statusBar().showMessage(text, ms)
+
+    def set_document(self, document: MapDocument | None) -> None:
+        """Show `document` (or nothing) and tell the modes."""
+        old = self.document
+        if old is not None:
+            for signal in (old.changed, old.replaced, old.dirty_changed, old.path_changed):
+                try:
+                    signal.disconnect(self)
+                except (RuntimeError, TypeError):
+                    pass
+        self.document = document
+        if document is not None:
+            document.setParent(self)
+            document.changed.connect(self._map_changed)
+            document.replaced.connect(self._map_replaced)
+            document.dirty_changed.connect(self._dirty_changed)
+            document.path_changed.connect(self._path_changed)
+        self.canvas.show_map(document.map if document is not None else None)
+        self._update_title()
+        self._show_zoom()
+        self.document_changed.emit(document)
+        if old is not None and old is not document:
+            old.deleteLater()
+
+    def open_path(self, path: Path | str) -> bool:
+        """Open a map file (asks first about unsaved changes). False when not opened;
+        the reason has then been shown in a dialog."""
+        path = Path(path)
+        if not self.maybe_save():
+            return False
+        try:
+            document = MapDocument.open(path)
+        except (MapFormatError, FileFormatError) as e:
+            self.show_error("Could not open the map", str(e))
+            return False
+        except OSError as e:
+            self.show_error("Could not open the map", describe_os_error(e, path, "open"))
+            return False
+        self.set_document(document)
+        self.settings.add_recent_file(path)
+        self._rebuild_recent_menu()
+        self.show_message(f"Opened {path.name}.")
+        return True
+
+    def open_map(self, hexmap: HexMap, path: Path | str | None = None) -> None:
+        """Show an already loaded map (the command line loads before the window opens)."""
+        self.set_document(MapDocument(hexmap, Path(path) if path else None))
+        if path:
+            self.settings.add_recent_file(path)
+            self._rebuild_recent_menu()
+
+    # --- file commands --------------------------------------------------------------------
+
+    def new_map(self) -> bool:
+        if not self.maybe_save():
+            return False
+        dialog = NewMapDialog(self)
+        if self.document is not None:
+            dialog.set_palette(self.document.map.palette.name)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        self.set_document(MapDocument(dialog.hexmap()))
+        self.show_message("New map: paint it with the editor tools, then save it.")
+        return True
+
+    def open_dialog(self) -> bool:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a map", self._last_folder(), MAP_FILTER)
+        return self.open_path(path) if path else False
+
+    def save(self) -> bool:
+        if self.document is None:
+            return False
+        if self.document.path is None:
+            return self.save_as()
+        return self.save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        if self.document is None:
+            return False
+        suggested = self.document.path or Path(self._last_folder()) / (
+            (self.document.map.name or "untitled") + MAP_SUFFIX
+        )
+        path, _ = QFileDialog.getSaveFileName(self, "Save the map as", str(suggested), MAP_FILTER)
+        if not path:
+            return False
+        target = Path(path)
+        if not target.suffix:
+            target = target.with_suffix(MAP_SUFFIX)
+        return self.save_to(target)
+
+    def save_to(self, path: Path | str) -> bool:
+        """Save the document to `path`; on failure say why and keep it dirty."""
+        if self.document is None:
+            return False
+        path = Path(path)
+        try:
+            self.document.save(path)
+        except OSError as e:
+            self.show_error("Could not save the map", describe_os_error(e, path, "save"))
+            return False
+        except (MapFormatError, FileFormatError, ValueError) as e:
+            self.show_error("Could not save the map", str(e))
+            return False
+        self.settings.add_recent_file(path)
+        self._rebuild_recent_menu()
+        self._update_title()
+        self.show_message(f"Saved {path.name}.")
+        return True
+
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current document (saved, discarded, clean)."""
+        if self.document is None or not self.document.dirty:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"{self.document.title} has changes that are not saved. Save them first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def show_error(self, title: str, sentence: str) -> None:
+        QMessageBox.critical(self, title, sentence)
+
+    def displayed_title(self) -> str:
+        """The title as the window manager shows it ("[*]" becomes "*" when dirty)."""
+        return self.windowTitle().replace("[*]", "*" if self.isWindowModified() else "")
+
+    # --- Qt events -----------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.maybe_save():
+            event.accept()
+        else:
+            event.ignore()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if _dropped_file(event) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:
+        if _dropped_file(event) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = _dropped_file(event)
+        if path is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.open_path(path)
+
+    # --- menus ---------------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        file = self.menu("&File")
+        self._action(file, "&New map…", self.new_map, QKeySequence.StandardKey.New)
+        self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = file.addMenu("Open &recent")
+        self._rebuild_recent_menu()
+        file.addSeparator()
+        self.save_action = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = self._action(
+            file, "Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs
+        )
+        file.addSeparator()
+        self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        self.menu("&Edit")
+        view = self.menu("&View")
+        self._action(view, "Zoom &in", self.canvas.zoom_in, QKeySequence.StandardKey.ZoomIn)
+        self._action(view, "Zoom &out", self.canvas.zoom_out, QKeySequence.StandardKey.ZoomOut)
+        self._action(view, "&Fit map to window", self.canvas.fit_map, QKeySequence("Ctrl+0"))
+
+        self.menu("&Map")
+        layers = self.menu("&Layers")
+        for name in LAYER_NAMES:
+            action = QAction(LAYER_TITLES[name], self)
+            action.setObjectName(f"layer-{name}")
+            action.setCheckable(True)
+            action.setChecked(self.canvas.layer_visible(name))
+            action.toggled.connect(lambda on, n=name: self.canvas.set_layer_visible(n, on))
+            layers.addAction(action)
+            self.layer_actions[name] = action
+
+        help_menu = self.menu("&Help")
+        self._action(help_menu, "&About hexcampaign", self._about)
+        self._update_actions()
+
+    def _action(self, menu: QMenu, text: str, slot, shortcut=None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
+        return action
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent_files()
+        for path in recent:
+            action = self.recent_menu.addAction(path.name)
+            action.setToolTip(str(path))
+            action.setStatusTip(str(path))
+            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
+        if recent:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("&Clear the list", self._clear_recent)
+        self.recent_menu.setEnabled(bool(recent))
+
+    def _clear_recent(self) -> None:
+        self.settings.clear_recent_files()
+        self._rebuild_recent_menu()
+
+    def _about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About hexcampaign",
+            f"<p><b>hexcampaign {__version__}</b></p>"
+            "<p>A hex map editor, the Kasserine Pass wargame played hot-seat, and an "
+            "umpire's desk for Combat Mission operational campaigns.</p>"
+            "<p>Licensed under the GNU GPL v3 or later. Built with Qt and PySide6 "
+            "(Qt for Python), used under the GNU LGPL v3.</p>",
+        )
+
+    # --- following the document -------------------------------------------------------------
+
+    def _map_changed(self, changes) -> None:
+        self.canvas.map_changed(changes)
+        self._show_hex(self.canvas.hovered_hex)
+
+    def _map_replaced(self) -> None:
+        if self.document is not None:
+            self.canvas.map_replaced(self.document.map)
+
+    def _dirty_changed(self, dirty: bool) -> None:
+        self.setWindowModified(dirty)
+
+    def _path_changed(self, _path) -> None:
+        self._update_title()
+
+    def _update_title(self) -> None:
+        document = self.document
+        if document is None:
+            self.setWindowTitle(APP_TITLE)
+            self.setWindowModified(False)
+        else:
+            self.setWindowTitle(f"{document.title}[*] — {APP_TITLE}")
+            self.setWindowModified(document.dirty)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        has_document = self.document is not None
+        if hasattr(self, "save_action"):
+            self.save_action.setEnabled(has_document)
+            self.save_as_action.setEnabled(has_document)
+
+    def _show_hex(self, h: Hex | None) -> None:
+        self.hex_info.setText(describe_hex(self.document.map, h) if self.document else "")
+
+    def _show_zoom(self) -> None:
+        self.zoom_info.setText(f"{self.canvas.zoom * 100:.0f}%" if self.document else "")
+
+    def _last_folder(self) -> str:
+        if self.document is not None and self.document.path is not None:
+            return str(self.document.path.parent)
+        recent = self.settings.recent_files()
+        return str(recent[0].parent) if recent else str(Path.home())
+
+
+def describe_hex(m: HexMap, h: Hex | None) -> str:
+    """The status-bar line for a hex: "0512 · Forest · elevation 2 · Thala (village, 2 VP)"."""
+    if h is None or not m.contains(h):
+        return ""
+    terrain = m.terrain(h)
+    kind = m.palette.terrains.get(terrain)
+    parts = [m.label(h), kind.label if kind else terrain, f"elevation {m.elevation(h)}"]
+    if m.is_river(h):
+        parts.append("river with a bridge" if m.has_bridge(h) else "river")
+    if m.on_road(h):
+        parts.append("road")
+    place = m.place_at(h)
+    if place is not None:
+        points = ", ".join(
+            text for value, text in ((place.vp, f"{place.vp} VP"), (place.pp, f"{place.pp} PP")) if value
+        )
+        parts.append(f"{place.name} ({place.kind}{', ' + points if points else ''})")
+    return " · ".join(parts)
+
+
+def _dropped_file(event) -> Path | None:
+    mime = event.mimeData()
+    if not mime.hasUrls():
+        return None
+    for url in mime.urls():
+        if url.isLocalFile():
+            return Path(url.toLocalFile())
+    return None
+
+
+__all__ = ["MainWindow", "describe_hex"]
