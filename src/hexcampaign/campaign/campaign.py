@@ -275,6 +275,23 @@ class Campaign:
     def assign_to_corps(self, fid: str, corps_id: str | None) -> None:
         self._act("assign", fid=fid, corps_id=corps_id)
 
+    def deploy(
+        self,
+        side: str,
+        kind: str,
+        where: Hex,
+        units: list[str] | None = None,
+        corps: str | None = None,
+        experience: str | None = None,
+        dug_in: bool = False,
+    ) -> str:
+        """Umpire: place a formation with units of the given type ids (a starting order of
+        battle). Costs no PP; composition, stacking and map rules still hold."""
+        return self._act(
+            "deploy", side=side, kind=kind, where=list(pair(where)), type_ids=list(units or []),
+            corps=corps, experience=experience, dug_in=dug_in,
+        )
+
     def army_hq(self, side: str) -> list[UnitView]:
         """The Army HQ box: bought units not yet transferred (and the side's air assets)."""
         return [
@@ -619,6 +636,9 @@ class Campaign:
 
     def _do_build(self, side: str, kind: str, where: list[int]) -> str:
         return production.build(self, side, kind, to_hex(tuple(where)))
+
+    def _do_deploy(self, where: list[int], **kw: Any) -> str:
+        return production.deploy(self, where=to_hex(tuple(where)), **kw)
 
     def _do_transfer(self, uid: str, fid: str) -> None:
         production.transfer(self, uid, fid)

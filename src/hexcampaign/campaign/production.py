@@ -193,3 +193,69 @@ def _roman(n: int) -> str:
             out += numeral
             n -= value
     return out
+
+
+def deploy(
+    c: Campaign,
+    side: str,
+    kind: str,
+    where: Hex,
+    type_ids: list[str],
+    corps: str | None,
+    experience: str | None,
+    dug_in: bool,
+) -> str:
+    """The umpire places a formation with its units (a starting order of battle): no PP,
+    no capital rule, but the composition, stacking and map rules hold."""
+    rule = "Deployment"
+    if side not in c.setup.sides:
+        raise IllegalAction(f"{rule}: there is no side {side!r} in this campaign", rule)
+    if kind not in campaign_rules().build_costs:
+        raise IllegalAction(f"{rule}: a formation is infantry, mechanised or corps", rule)
+    if not c.map.contains(where):
+        raise IllegalAction(f"{rule}: {where} lies off the map", rule)
+    probe = FormationRecord(id="", name="", side=side, kind=kind, hex=pair(where))  # type: ignore[arg-type]
+    if not c.may_stack(probe, where):
+        raise IllegalAction(
+            f"Stacking: {c.map.label(where)} holds the enemy or a friendly formation of the same kind",
+            "Stacking",
+        )
+    chart = c.setup.charts[side]
+    missing = [t for t in type_ids if not chart.has(t)]
+    if missing:
+        raise IllegalAction(f"{rule}: the {side} unit chart has no {', '.join(missing)}", rule)
+    types = [chart.type(t) for t in type_ids]
+    check_composition(kind, f"the new {kind} formation", types)
+    if kind == "mechanised" and holds_foot_infantry(types) and not c.options.foot_infantry_in_mechanised:
+        raise IllegalAction(
+            "Mechanised division: all its infantry must be motorised or armoured",
+            "Mechanised division",
+        )
+    if corps is not None:
+        parent = c.formation_record(corps)
+        if kind == "corps" or parent.kind != "corps" or parent.side != side:
+            raise IllegalAction(f"Corps command: {parent.name} cannot command it", "Corps command")
+    level = experience or c.options.starting_experience
+    if level not in campaign_rules().experience_levels:
+        raise IllegalAction(f"Experience: {level!r} is not an experience level", "Experience")
+    what = {"infantry": "Infantry Division", "mechanised": "Mechanised Division", "corps": "Corps"}
+    n = c.bump(f"{side}-{kind}")
+    name = f"{_roman(n)} Corps" if kind == "corps" else f"{n}{_ordinal(n)} {what[kind]}"
+    fid = c.next_id(f"{side}-formation", f"{side}-{'c' if kind == 'corps' else 'd'}")
+    f = FormationRecord(
+        id=fid, name=name, side=side, kind=kind, hex=pair(where), corps=corps,  # type: ignore[arg-type]
+        experience=level, built_side_turn=c.state.side_turn,
+    )
+    c.state.formations[fid] = f
+    c.relocate(f, where, moved=False)
+    f.dug_in = dug_in
+    for type_id in type_ids:
+        uid = c.next_id(f"{side}-unit", f"{side}-u")
+        c.state.units[uid] = UnitRecord(
+            id=uid, side=side, type_id=type_id, where=fid, bought_turn=c.state.turn
+        )
+    c.say(
+        f"The umpire deploys the {side} {name} ({fid}) at {c.map.label(where)} with "
+        f"{len(type_ids)} combat units" + (", dug in" if dug_in else "")
+    )
+    return fid

@@ -1,0 +1,10 @@
+from __future__ import annotations
+
+import pytest
+
+from ._support import new_campaign
+
+
+@pytest.fixture
+def campaign():
+    return new_campaign()
