@@ -23,6 +23,18 @@ soak: $(STAMP)
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py
 
+# The one-folder app in dist/hexcampaign/ (packaging/hexcampaign.spec). PyInstaller is a
+# build tool, not a dependency of the program: installed into .venv the first time only.
+package: $(STAMP)
+	$(BIN)/python -c "import PyInstaller" 2>/dev/null || $(BIN)/python -m pip install -q 'pyinstaller>=6.3'
+	$(BIN)/python -m PyInstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller packaging/hexcampaign.spec
+	@echo "built dist/hexcampaign/ (run dist/hexcampaign/hexcampaign)"
+
+# Launcher, file types and icons for this user (XDG_DATA_HOME); the launcher runs
+# .venv/bin/hexcampaign. Undo with: $(BIN)/python packaging/install_desktop.py --uninstall
+install-desktop: $(STAMP)
+	$(BIN)/python packaging/install_desktop.py
+
 # Qt needs a few system libraries; the check names any that are missing and, run as
 # root with apt-get available, installs them.
 system-check:
