@@ -1,0 +1,250 @@
+"""The `hexcampaign` command: the GUI by default, and headless sub-commands.
+
+    hexcampaign [FILE]                               open the window (on FILE)
+    hexcampaign render MAP -o OUT.png|.svg|.pdf      draw a map without a window
+    hexcampaign validate FILE...                     list the problems of maps
+    hexcampaign new-map --cols C --rows R -o OUT     write a blank map
+
+Qt is imported only by the commands that draw, so `validate`, `new-map` and
+`--version` start fast and work where Qt cannot load. Every error a user can cause is
+one sentence on stderr and a non-zero exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from hexcampaign import __version__
+
+COMMANDS = ("render", "validate", "new-map")
+EXIT_OK, EXIT_PROBLEMS, EXIT_NO_DISPLAY = 0, 1, 2
+NO_DISPLAY = (
+    "hexcampaign needs a graphical display to open its window, and none was found "
+    "(DISPLAY and WAYLAND_DISPLAY are not set); to draw a map without a window run "
+    "`hexcampaign render MAP -o map.png`."
+)
+
+
+class CommandError(Exception):
+    """A user error: its message is printed as is and the command exits with status 1."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args and args[0] in COMMANDS:
+            parsed = _command_parser().parse_args(args)
+            return parsed.run(parsed)
+        return _open_window(_gui_parser().parse_args(args))
+    except CommandError as e:
+        print(f"hexcampaign: {e}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    except KeyboardInterrupt:
+        return 130
+
+
+# --- the window -------------------------------------------------------------------------
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexcampaign",
+        description="A hex map editor, the Kasserine Pass wargame and a CM campaign umpire. "
+        "With no arguments the window opens; with FILE it opens that file.",
+        epilog="Commands without a window: "
+        "`hexcampaign render MAP -o OUT.png` draws a map (also .svg and .pdf); "
+        "`hexcampaign validate FILE...` lists map problems; "
+        "`hexcampaign new-map --cols C --rows R -o OUT.hexmap` writes a blank map. "
+        "Run `hexcampaign COMMAND --help` for each.",
+    )
+    parser.add_argument("file", nargs="?", metavar="FILE", help="a map (.hexmap) to open")
+    parser.add_argument("--version", action="version", version=f"hexcampaign {__version__}")
+    parser.add_argument(
+        "--quit-after-first-paint",
+        action="store_true",
+        help="exit as soon as the window has painted once (for start-up benchmarks)",
+    )
+    return parser
+
+
+def _open_window(args: argparse.Namespace) -> int:
+    if _headless_linux():
+        print(NO_DISPLAY, file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    hexmap = _load_map(Path(args.file)) if args.file else None
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from hexcampaign.app import MainWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "hexcampaign"])
+    app.setApplicationName("hexcampaign")
+    app.setApplicationVersion(__version__)
+    window = MainWindow()
+    if hexmap is not None:
+        window.open_map(hexmap, Path(args.file))
+    if args.quit_after_first_paint:
+        window.canvas.first_painted.connect(lambda: QTimer.singleShot(0, app.quit))
+    window.show()
+    return app.exec()
+
+
+def _headless_linux() -> bool:
+    """No display on Linux and no platform chosen: Qt would abort, so say it first."""
+    return (
+        sys.platform.startswith("linux")
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+        and not os.environ.get("QT_QPA_PLATFORM")
+    )
+
+
+# --- commands without a window -------------------------------------------------------------
+
+
+def _command_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hexcampaign")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    render = commands.add_parser(
+        "render",
+        help="draw a map to a PNG, SVG or PDF file",
+        description="Draw a whole map to a picture without opening a window, with the same "
+        "drawing code as the window. The picture's format follows OUT's suffix.",
+    )
+    render.add_argument("map", metavar="MAP", help="the map file (.hexmap)")
+    render.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png, OUT.svg or OUT.pdf")
+    render.add_argument(
+        "--hex-size",
+        type=float,
+        default=32.0,
+        metavar="PX",
+        help="pixels from a hex's centre to a corner (default 32)",
+    )
+    render.add_argument(
+        "--layers",
+        metavar="NAMES",
+        help="comma-separated layers to draw (default: all): "
+        "grid,coordinates,terrain,elevation,contours,rivers,roads,cliffs,places,labels",
+    )
+    render.set_defaults(run=_render)
+
+    validate = commands.add_parser(
+        "validate",
+        help="list the problems of maps",
+        description="Load each map and list what an author should fix (bridges without a "
+        "road and river, roads over cliffs, unreachable places, duplicate names...). "
+        "Exits with status 1 when any file has a problem or cannot be read.",
+    )
+    validate.add_argument("files", nargs="+", metavar="FILE")
+    validate.set_defaults(run=_validate)
+
+    new_map = commands.add_parser(
+        "new-map",
+        help="write a blank map",
+        description="Write a map of the palette's default terrain, ready for the editor.",
+    )
+    new_map.add_argument("--cols", type=int, required=True, help="columns of hexes")
+    new_map.add_argument("--rows", type=int, required=True, help="rows of hexes")
+    new_map.add_argument(
+        "--palette", default="kasserine", help="terrain palette: kasserine or cm (default kasserine)"
+    )
+    new_map.add_argument("--name", default="", help="the map's name")
+    new_map.add_argument("-o", "--output", required=True, metavar="OUT", help="the new .hexmap file")
+    new_map.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    new_map.set_defaults(run=_new_map)
+    return parser
+
+
+def _render(args: argparse.Namespace) -> int:
+    source, target = Path(args.map), Path(args.output)
+    hexmap = _load_map(source)
+    layers = None
+    if args.layers:
+        layers = {name.strip() for name in args.layers.split(",") if name.strip()}
+    if _headless_linux():
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # drawing needs no display
+
+    from PySide6.QtGui import QGuiApplication
+
+    from hexcampaign.app.render import RenderError, render_to_file
+
+    _app = QGuiApplication.instance() or QGuiApplication(["hexcampaign"])
+    try:
+        width, height = render_to_file(hexmap, target, hex_size=args.hex_size, layers=layers)
+    except RenderError as e:
+        raise CommandError(str(e)) from None
+    except OSError as e:
+        from hexcampaign.files import describe_os_error
+
+        raise CommandError(describe_os_error(e, target, "save")) from None
+    print(f"Wrote {target} ({width}×{height} pixels).")
+    return EXIT_OK
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from hexcampaign.maps import MapFormatError, load_map
+    from hexcampaign.maps.validation import find_problems
+
+    status = EXIT_OK
+    for name in args.files:
+        try:
+            hexmap = load_map(name)
+        except MapFormatError as e:
+            print(f"{name}: {e}")
+            status = EXIT_PROBLEMS
+            continue
+        problems = find_problems(hexmap)
+        for problem in problems:
+            where = f"{hexmap.label(problem.hex)}: " if problem.hex is not None else ""
+            print(f"{name}: {where}{problem.message}")
+        if problems:
+            status = EXIT_PROBLEMS
+        else:
+            print(f"{name}: no problems found.")
+    return status
+
+
+def _new_map(args: argparse.Namespace) -> int:
+    from hexcampaign.files import describe_os_error
+    from hexcampaign.maps import HexMap, MapEditError, palette_names, save_map
+
+    target = Path(args.output)
+    if args.palette not in palette_names():
+        raise CommandError(
+            f"There is no terrain palette named {args.palette!r}; choose one of "
+            f"{', '.join(palette_names())}."
+        )
+    if target.exists() and not args.force:
+        raise CommandError(f"{target} already exists; add --force to overwrite it.")
+    try:
+        hexmap = HexMap.blank(args.cols, args.rows, palette=args.palette)
+    except MapEditError as e:
+        raise CommandError(str(e)) from None
+    hexmap.name = args.name
+    try:
+        save_map(hexmap, target)
+    except OSError as e:
+        raise CommandError(describe_os_error(e, target, "save")) from None
+    print(f"Wrote {target}: a blank {args.cols}×{args.rows} map with the {args.palette} palette.")
+    return EXIT_OK
+
+
+def _load_map(path: Path):
+    from hexcampaign.maps import MapFormatError, load_map
+
+    if not path.exists():
+        raise CommandError(f"There is no file {path}.")
+    try:
+        return load_map(path)
+    except MapFormatError as e:
+        raise CommandError(str(e)) from None
+
+
+if __name__ == "__main__":
+    sys.exit(main())
