@@ -619,9 +619,9 @@ class Campaign:
 
     # --- the action log -----------------------------------------------------------------
 
-    def _act(self, name: str, **args: Any) -> Any:
-        result = self._apply({"act": name, **args})
-        self.actions.append({"act": name, **args})
+    def _act(self, act: str, /, **args: Any) -> Any:
+        result = self._apply({"act": act, **args})
+        self.actions.append({"act": act, **args})
         return result
 
     def _apply(self, action: dict[str, Any]) -> Any:

@@ -89,6 +89,8 @@ def open_items(c: Campaign) -> list[OpenItem]:
                         b.id,
                     )
                 )
+            if phase == "battle_resolution":
+                continue  # retreats and advances wait for their own phase
             for fid, status in b.retreats.items():
                 if status != "pending":
                     continue
