@@ -78,17 +78,18 @@ HIGH_GROUND = {
     ],
     "Eastern Dorsal, Fondouk to Faid": [
         (24, 15), (24, 16), (24, 17), (24, 18), (24, 19), (25, 14), (25, 15), (25, 16),
-        (25, 17), (25, 18), (25, 19),
+        (25, 17), (25, 18),
     ],
     "Eastern Dorsal between Faid and Maizila": [(25, 21)],
-    "Eastern Dorsal, Maizila to Maknassy": [(24, 23), (24, 24), (24, 25), (25, 23), (25, 24)],
+    "Eastern Dorsal, Maizila to Maknassy": [(24, 23), (24, 24), (24, 25)],
     "Dj. Bou Hedma (Maknassy)": [(24, 27), (24, 28), (25, 27), (25, 28)],
     "Dj. Lessouda": [(23, 18)],
     "Dj. Ksaira": [(22, 20)],
     "Dj. Selloum": [(13, 19), (14, 19), (14, 20)],
     "Hills between Gafsa and Sened": [(19, 25), (20, 25), (20, 26)],
     "Dj. Ben Younes": [(13, 27), (14, 27)],
-    "Dj. Orbata": [(15, 30), (16, 30), (17, 30)],
+    # between the Sened valley and the El Guettar valley
+    "Dj. Orbata": [(15, 29), (17, 29)],
     "Hills south-west of Ferriana": [(5, 21), (5, 22), (6, 22)],
 }
 
@@ -121,7 +122,9 @@ PLACES = [
     ("Siliana", "village", 0, (21, 2), "right"),
     ("Hadjeb el Aioun", "village", 0, (23, 13), "below"),
     ("Fondouk", "village", 0, (25, 11), "below"),
-    ("Faid", "village", 0, (24, 20), "above"),
+    ("Faid", "village", 0, (24, 20), "left"),
+    ("Maknassy", "village", 0, (24, 26), "left"),
+    ("El Guettar", "village", 0, (14, 30), "above"),
 ]
 
 # The 1943 roads as chains of adjacent hexes (research Grid B paths, adjusted where noted).
@@ -175,15 +178,22 @@ ROADS = {
     "Road Six: Le Kef - north edge (Souk el Arba); it leaves Le Kef north-east, below the cliff": [
         (11, 1), (12, 1), (12, 0),
     ],
-    "Road 1: Gafsa - Sened - Maknassy - east edge": [
-        (12, 29), (13, 28), (14, 29), (15, 28), (16, 29), (17, 28), (18, 29), (19, 28),
-        (20, 28), (21, 27), (22, 27), (23, 26), (24, 26), (25, 25), (26, 25),
+    # DAK's own approach, from the Mareth line by Gabes and El Guettar to Gafsa; the last
+    # row of the board stands for the Gabes road so that it leaves by the east edge
+    "Road 1: Gafsa - El Guettar - Gabes": [
+        (12, 29), (12, 30), (13, 30), (14, 30), (15, 30), (16, 30), (17, 30), (18, 30),
+        (19, 30), (20, 30), (21, 30), (22, 30), (23, 30), (24, 30), (25, 30), (26, 30),
     ],
-    "Road 2: Sidi Bou Zid - Maizila pass - east edge": [
+    "Gafsa - Sened - Maknassy, on to Road 2": [
+        (12, 29), (13, 28), (14, 29), (15, 28), (16, 29), (17, 28), (18, 29), (19, 28),
+        (20, 28), (21, 27), (22, 27), (23, 26), (24, 26), (25, 25), (25, 24), (25, 23),
+        (26, 23),
+    ],
+    "Road 2: Sidi Bou Zid - Maizila pass - Mezzouna (Sfax)": [
         (23, 19), (23, 20), (24, 21), (24, 22), (25, 22), (26, 23),
     ],
-    "Road 3: Faid - east edge (Sfax)": [
-        (24, 20), (25, 20), (26, 21),
+    "Road 3: Faid pass - Sfax": [
+        (24, 20), (25, 19), (26, 19),
     ],
 }
 
@@ -234,9 +244,9 @@ FACES = ("N", "NE", "SE", "S", "SW", "NW")  # Hex.neighbor() direction order
 
 # Free annotations: the entry and arrival roads, and landmarks without a town.
 LABELS = [
-    ((26, 25), "Road 1"),
+    ((26, 30), "Road 1"),
     ((26, 23), "Road 2"),
-    ((26, 21), "Road 3"),
+    ((26, 19), "Road 3"),
     ((26, 11), "Road 4"),
     ((0, 13), "Road Five"),
     ((12, 0), "Road Six"),
@@ -255,9 +265,11 @@ DESCRIPTION = (
     "(4.5 mile) hexes: 27 x 31 hexes from Tebessa (west) to Fondouk (east) and from Le Kef "
     "(north) to Gafsa (south), the extent the 1972 session reports need (Gafsa, Sidi Bou Zid, "
     "Sbeitla, Maktar all in play). Reconstructed from place coordinates and the 1943 "
-    "highways; ridge lines are estimates. German entry roads leave the east edge: Road 1 "
-    "Gafsa-Maknassy (DAK, from the Gafsa side), Road 2 Sidi Bou Zid-Maizila, Road 3 Faid-Sfax "
-    "(21st Panzer), Road 4 Fondouk-Kairouan (10th Panzer enters between 3 and 4). Allied "
+    "highways; ridge lines are estimates. German entry roads leave the east edge, numbered "
+    "from the south: Road 1 the Gabes road by El Guettar (DAK came from the Mareth line), "
+    "Road 2 the Mezzouna road through the Maizila pass and from Maknassy, Road 3 the Faid "
+    "pass road (21st Panzer enters between 2 and 3), Road 4 Fondouk-Kairouan (10th Panzer "
+    "between 3 and 4). Allied "
     "arrivals: At Le Kef (British, First Army), Road Five from Algeria by Tebessa (II Corps' "
     "line of supply), Road Six from Souk el Arba into Le Kef."
 )

@@ -101,6 +101,8 @@ COORDINATES = {
     "Haidra": (35.567, 8.460),
     "El Ksour": (35.896, 8.885),
     "Siliana": (36.085, 9.371),
+    "Maknassy": (34.606, 9.607),
+    "El Guettar": (34.337, 8.953),
 }
 
 
@@ -242,6 +244,26 @@ def test_entry_zones_lie_on_the_east_edge_between_their_roads(
     north = board.offset(label_hex(board, high))[1]
     expected = {at(board.cols - 1, row) for row in range(north, south + 1)}
     assert {spot.hex for spot in scenario.entry_zones[zone].hexes} == expected
+
+
+@pytest.mark.parametrize("zone", ["dak", "21pz", "10pz"])
+def test_each_division_fits_its_zone_even_when_neighbours_take_the_shared_road_hexes(
+    scenario: Scenario, zone: str
+) -> None:
+    others = {
+        s.hex
+        for name, z in scenario.entry_zones.items()
+        if name not in (zone, "italian")
+        for s in z.hexes
+    }
+    free = [s.hex for s in scenario.entry_zones[zone].hexes if s.hex not in others]
+    stacks: dict[Hex, list] = {h: [] for h in free}
+    # the units that stack with no other combat unit first, then the rest, first fit
+    units = sorted(scenario.entering(zone), key=lambda u: u.size not in ("regiment", "brigade"))
+    for unit in units:
+        spot = next((h for h in free if _stacking_error([*stacks[h], unit]) is None), None)
+        assert spot is not None, f"{unit.id} finds no room in the {zone} zone"
+        stacks[spot].append(unit)
 
 
 def test_italians_set_up_within_two_hexes_of_the_east_edge(
@@ -587,3 +609,26 @@ def _road_distance(m: HexMap, a: Hex, b: Hex) -> int:
             n for h in frontier for n in m.road_neighbours(h) if n not in seen and not seen.add(n)
         ]
     return 10**6
+
+
+def test_the_whole_german_set_up_can_be_placed_by_the_rules_engine(scenario: Scenario) -> None:
+    game_module = pytest.importorskip("hexcampaign.kasserine.game")
+    game = game_module.Game.scenario(seed=7)
+    if game.state.phase != "german_setup":
+        pytest.skip("this engine enters German units without a set-up phase")
+    from hexcampaign.kasserine import IllegalAction
+
+    order = sorted(
+        scenario.units_of("german"),
+        key=lambda u: (u.entry == "italian", u.size not in ("regiment", "brigade")),
+    )
+    for unit in order:
+        for spot in scenario.entry_zones[unit.entry].hexes:
+            try:
+                game.place(unit.id, spot.hex)
+                break
+            except IllegalAction:
+                continue
+        else:
+            pytest.fail(f"{unit.id} could not be placed anywhere in its zone {unit.entry}")
+    assert all(game.unit(u.id).hex is not None for u in scenario.units_of("german"))
