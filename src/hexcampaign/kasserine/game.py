@@ -667,7 +667,7 @@ class Game:
             return problems
         if state.phase == "german_setup":
             for u in state.units.values():
-                if self._must_place(u):
+                if self._must_place(u) and self._placement_hexes(u):
                     problems.append(
                         f"German initial placement: {self._label(u)} must be placed on its entry zone"
                     )
@@ -697,6 +697,17 @@ class Game:
             return list(self.entry_zones[u.entry])
         columns = self.rules.italian_zone_columns if u.nationality == "italian" else 1
         return [h for h in self.board.hexes if self.map.offset(h)[0] >= self.map.cols - columns]
+
+    def _placement_hexes(self, u: UnitState) -> list[int]:
+        """Where the unit could be placed now (empty when its zone is full: it then enters
+        on its entry zone by movement, the first hex counting as movement)."""
+        pos = self._pos()
+        result = []
+        for h in self.entry_hexes(u.id):
+            i = self.board.index.get(h, NO_HEX)
+            if i != NO_HEX and pos.side_at(i) != "allied" and not pos.stacking_error(i, [u]):
+                result.append(i)
+        return result
 
     def _apply_place(self, action: PlaceUnit) -> list[str]:
         if self.state.phase != "german_setup":
@@ -731,7 +742,9 @@ class Game:
         if u.eliminated:
             return f"Units: {self._label(u)} has been eliminated"
         if u.at is None:
-            if u.arrives is None or u.arrives.turn > state.turn:
+            if u.arrives is None and u.side == "german":
+                pass  # crowded out of set-up: it enters on its entry zone like a reinforcement
+            elif u.arrives is None or u.arrives.turn > state.turn:
                 return f"Reinforcements: {self._label(u)} has not arrived yet"
         if u.kind == "artillery" and u.support == 0 and u.mf == 0:
             return f"Movement: {self._label(u)} cannot move"
@@ -749,7 +762,11 @@ class Game:
         if u.at is not None:
             return [(pos.index_of(u), u.mp_spent)]
         starts = []
-        for h in self.arrival_points.get(u.arrives.place, []) or self._place_hexes(u.arrives.place):
+        if u.arrives is None:
+            hexes = self.entry_hexes(u.id)
+        else:
+            hexes = self.arrival_points.get(u.arrives.place, []) or self._place_hexes(u.arrives.place)
+        for h in hexes:
             i = self.board.index.get(h, NO_HEX)
             if i != NO_HEX and pos.side_at(i) != enemy_of(u.side):
                 starts.append((i, pos.first_hex_cost(u, i)))
@@ -778,7 +795,7 @@ class Game:
                 continue
             if zones[i] and spent + reserve > u.mf and not self._one_hex(u, i, came_from, start_set):
                 continue
-            if pos.stacking_error(i, [u]):
+            if i in pos.occupants and pos.stacking_error(i, [u]):
                 continue
             path = _path(came_from, start_set, i)
             result[i] = (spent, path[1:] if u.at is not None else path)
@@ -824,7 +841,7 @@ class Game:
             starts = dict(self._starts(u))
             if path[0] not in starts:
                 raise refuse(
-                    f"Reinforcements: {self._label(u)} enters the map at {u.arrives.place}"
+                    f"Reinforcements: {self._label(u)} enters the map at {_arrival_point(u)}"
                     + (" (an enemy unit holds the arrival point)" if not starts else "")
                 )
             first = starts[path[0]] - u.mp_spent
@@ -857,7 +874,7 @@ class Game:
         error = pos.stacking_error(end, [u])
         if error:
             raise refuse(error)
-        start_label = self._hexname(u.at) if u.at is not None else f"off the map ({u.arrives.place})"
+        start_label = self._hexname(u.at) if u.at is not None else f"off the map ({_arrival_point(u)})"
         u.at = action.path[-1]
         u.mp_spent = total
         u.hexes_moved += len(path)
@@ -1223,7 +1240,14 @@ class Game:
 
     def _column(self, c: CombatState) -> str:
         attack, defense, _ = self._strengths(c)
-        column = crt.odds(attack, defense)
+        try:
+            column = crt.odds(attack, defense)
+        except IllegalAction:
+            if not c.defense_artillery:
+                raise
+            # A declared attack stands: the defender's guns can push it to 1:6, an
+            # automatic A ELIM, but not un-declare it.
+            column = "1:6"
         if c.air_power:
             column = crt.shift(column)
         return column
@@ -1307,6 +1331,10 @@ class Game:
         from hexcampaign.kasserine.results import advance_paths
 
         return advance_paths(self, u, decision)
+
+
+def _arrival_point(u: UnitState) -> str:
+    return u.arrives.place if u.arrives is not None else f"its entry zone ({u.entry or 'east edge'})"
 
 
 def _stages(result: str) -> list[str]:

@@ -65,9 +65,11 @@ def move_actions(game: Game) -> list[MoveUnit]:
     for u in game.state.units.values():
         if u.side != game.state.side or game._movement_error(u) is not None:
             continue
+        hexes = game.board.hexes
         for _i, (_, path) in sorted(game._reachable(u).items()):
-            hexes = [game.board.hexes[j] for j in path]
-            actions.append(MoveUnit(unit=u.id, path=[(h.q, h.r) for h in hexes]))
+            # model_construct: thousands of moves a call, their fields are known good
+            steps = [(hexes[j].q, hexes[j].r) for j in path]
+            actions.append(MoveUnit.model_construct(unit=u.id, path=steps, faces=None))
     return actions
 
 
