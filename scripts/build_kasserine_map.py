@@ -197,11 +197,13 @@ ROADS = {
     ],
 }
 
-# Rivers as chains of hexes. The Hatab shares five hexes with Highway 13 between Foussana
-# and Kasserine: the rulebook's "road and river hexes just northwest of Kasserine".
+# Rivers as chains of hexes. The Hatab shares six hexes with Highway 13 from Foussana to
+# Kasserine: the rulebook's "road and river hexes just northwest of Kasserine" (four, and
+# the bridges at the pass fork and Kasserine).
 RIVERS = {
+    # it rises in the Tebessa massif by Dj. el Hamra and meets the road just west of Foussana
     "Oued el Hatab / Oued el Fekka": [
-        (5, 13), (6, 14), (7, 14), (8, 14), (9, 14), (10, 15), (11, 15), (12, 16), (12, 17),
+        (7, 14), (8, 14), (9, 14), (10, 15), (11, 15), (12, 16), (12, 17),
         (13, 17), (14, 18), (15, 18), (16, 18), (17, 18), (18, 19), (19, 18), (20, 19),
         (21, 19), (22, 19),
     ],
