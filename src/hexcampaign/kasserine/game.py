@@ -151,6 +151,7 @@ class Game:
         self._locked = 0
         self._position: Position | None = None
         self._replaying = False
+        self._routes: tuple = ("", {}, set(), {})
 
     # --- construction -------------------------------------------------------------------
 
@@ -316,8 +317,8 @@ class Game:
         unit = self._unit(unit_id)
         if self._movement_error(unit) is not None:
             return {}
-        ends = self._reachable(unit)
-        return {self.board.hexes[i]: cost for i, (cost, _) in ends.items()}
+        hexes = self.board.hexes
+        return {hexes[i]: cost for i, cost in self._reachable(unit).items()}
 
     def path_to(self, unit_id: str, goal: Hex) -> list[Hex]:
         """The cheapest path reachable() found to `goal` (start excluded)."""
@@ -326,7 +327,7 @@ class Game:
         i = self.board.index.get(goal, NO_HEX)
         if i not in ends:
             raise refuse(f"Movement: {unit_id} cannot end its move in {goal}")
-        return [self.board.hexes[j] for j in ends[i][1]]
+        return [self.board.hexes[j] for j in self._route(unit, i)]
 
     def place(self, unit_id: str, hex: Hex) -> list[str]:
         """German set-up: put an entering unit on a hex of its entry zone."""
@@ -778,34 +779,48 @@ class Game:
                 return [place.hex]
         return []
 
-    def _reachable(self, u: UnitState) -> dict[int, tuple[int, list[int]]]:
-        """Legal end hexes -> (MP spent in total, cheapest path)."""
+    def _reachable(self, u: UnitState) -> dict[int, int]:
+        """Legal end hexes -> MP spent in total; _route(u, i) gives the path."""
         pos = self._pos()
         starts = self._starts(u)
         if not starts:
+            self._routes = (u.id, {}, set(), {})
             return {}
         best, came_from = pos.movement_search(u, starts)
         origin = pos.index_of(u)
         zones = pos.zoc(enemy_of(u.side))
         reserve = pos.combat_cost(u)
-        result: dict[int, tuple[int, list[int]]] = {}
+        limit = u.mf - reserve
+        occupants = pos.occupants
+        result: dict[int, int] = {}
         start_set = {i for i, _ in starts}
+        direct: dict[int, list[int]] = {}
         for i, spent in best.items():
             if i == origin:
                 continue
-            if zones[i] and spent + reserve > u.mf and not self._one_hex(u, i, came_from, start_set):
+            if zones[i] and spent > limit and not self._one_hex(u, i, came_from, start_set):
                 continue
-            if i in pos.occupants and pos.stacking_error(i, [u]):
+            if i in occupants and pos.stacking_error(i, [u]):
                 continue
-            path = _path(came_from, start_set, i)
-            result[i] = (spent, path[1:] if u.at is not None else path)
+            result[i] = spent
         if u.hexes_moved == 0:
             # "In any case, you can always move one hex and fight."
             for i, first_cost in self._one_hex_steps(u, starts):
                 if i in result or not zones[i] or pos.stacking_error(i, [u]):
                     continue
-                result[i] = (u.mp_spent + first_cost, [i])
+                result[i] = u.mp_spent + first_cost
+                direct[i] = [i]
+        self._routes = (u.id, came_from, start_set, direct)
         return result
+
+    def _route(self, u: UnitState, i: int) -> list[int]:
+        """The cheapest path to hex i found by the last _reachable(u) (start excluded)."""
+        uid, came_from, start_set, direct = self._routes
+        assert uid == u.id
+        if i in direct:
+            return direct[i]
+        path = _path(came_from, start_set, i)
+        return path[1:] if u.at is not None else path
 
     def _one_hex(self, u: UnitState, i: int, came_from: dict[int, int], starts: set[int]) -> bool:
         if u.hexes_moved != 0:

@@ -66,9 +66,9 @@ def move_actions(game: Game) -> list[MoveUnit]:
         if u.side != game.state.side or game._movement_error(u) is not None:
             continue
         hexes = game.board.hexes
-        for _i, (_, path) in sorted(game._reachable(u).items()):
+        for i in sorted(game._reachable(u)):
             # model_construct: thousands of moves a call, their fields are known good
-            steps = [(hexes[j].q, hexes[j].r) for j in path]
+            steps = [(hexes[j].q, hexes[j].r) for j in game._route(u, i)]
             actions.append(MoveUnit.model_construct(unit=u.id, path=steps, faces=None))
     return actions
 
