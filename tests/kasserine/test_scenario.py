@@ -482,8 +482,11 @@ def _unit(data: dict, uid: str) -> dict:
             lambda d: _unit(d, "10pz-pz-1").update(entry="11pz"),
             "'11pz', which is not an entry zone",
         ),
-        (lambda d: _unit(d, "us-18rct-1")["arrives"].update(place="Algiers"), "arrives.place"),
-        (lambda d: _unit(d, "us-18rct-1")["arrives"].update(turn=1), "arrives.turn"),
+        (
+            lambda d: _unit(d, "us-18rct-1")["arrives"].update(place="Algiers"),
+            "us-18rct-1, arrives.place",
+        ),
+        (lambda d: _unit(d, "us-18rct-1")["arrives"].update(turn=1), "us-18rct-1, arrives.turn"),
         (lambda d: d["victory"].update(Sfax=2), "'Sfax' is not a place on the map"),
         (
             lambda d: d["victory"].update(Thala=3),
@@ -503,8 +506,11 @@ def _unit(data: dict, uid: str) -> dict:
         (lambda d: d.update(format="something-else"), "is not a Kasserine scenario"),
         (
             lambda d: _unit(d, "us-2-168").update(cf="strong"),
-            ".cf: Input should be a valid integer",
+            "unit us-2-168, cf: Input should be a valid integer",
         ),
+        (lambda d: _unit(d, "us-2-168").update(kind="cavalry"), "unit us-2-168, kind"),
+        (lambda d: d.update(version=2), "newer than this program reads"),
+        (lambda d: d.update(units=[]) or d.pop("format"), "is not a Kasserine scenario"),
     ],
 )
 def test_load_refuses_a_broken_scenario_naming_the_problem(

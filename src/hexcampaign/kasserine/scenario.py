@@ -25,6 +25,7 @@ from hexcampaign.maps import HexMap, MapFormatError, load_map
 from hexcampaign.paths import maps_path
 
 FORMAT = "hexcampaign-kasserine-scenario"
+VERSION = 1
 ARRIVAL_PLACES = ("Le Kef", "Road Five", "Road Six")
 
 Side = Literal["german", "allied"]
@@ -131,7 +132,7 @@ class Scenario(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["hexcampaign-kasserine-scenario"]
-    version: int = Field(ge=1, le=1)
+    version: int = Field(ge=1, le=VERSION)
     title: str = "Kasserine Pass"
     map: str  # file name of the map, beside scenario.json
     start_date: date
@@ -207,14 +208,31 @@ def load_scenario(path: Path | str | None = None) -> Scenario:
 
 def parse_scenario(data: object, name: str = "scenario") -> Scenario:
     """The pydantic step alone: shapes and values, no map."""
-    if isinstance(data, dict) and data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ScenarioError(f"{name} is not a Kasserine scenario (format should be {FORMAT!r}).")
+    version = data.get("version")
+    if isinstance(version, int) and version > VERSION:
+        raise ScenarioError(
+            f"{name} is a version {version} scenario, newer than this program reads "
+            f"(version {VERSION}); update hexcampaign."
+        )
     try:
         return Scenario.model_validate(data)
     except ValidationError as e:
         error = e.errors()[0]
-        where = ".".join(str(part) for part in error["loc"])
-        raise ScenarioError(f"{name}: {where}: {error['msg']}.") from None
+        raise ScenarioError(f"{name}: {_where(data, error['loc'])}: {error['msg']}.") from None
+
+
+def _where(data: dict, loc: tuple) -> str:
+    """A validation error's place in words: "unit us-2-168, cf" rather than "units.44.cf"."""
+    parts = [str(part) for part in loc]
+    if len(loc) >= 2 and loc[0] == "units" and isinstance(loc[1], int):
+        units = data.get("units")
+        unit = units[loc[1]] if isinstance(units, list) and loc[1] < len(units) else None
+        if isinstance(unit, dict) and isinstance(unit.get("id"), str):
+            rest = ".".join(parts[2:])
+            return f"unit {unit['id']}" + (f", {rest}" if rest else "")
+    return ".".join(parts) or "the file"
 
 
 def check_scenario(scenario: Scenario, hexmap: HexMap) -> None:
