@@ -482,11 +482,20 @@ class Game:
 
     # --- legal actions ----------------------------------------------------------------------
 
-    def legal_actions(self) -> list:
-        """What the side to play may do now, as action values for apply()."""
+    def legal_actions(self, moves: bool = True) -> list:
+        """What the side to play may do now, as action values for apply().
+
+        moves=False leaves out the (many) movement actions; legal_moves(unit) lists them
+        unit by unit."""
         from hexcampaign.kasserine.legal import legal_actions
 
-        return legal_actions(self)
+        return legal_actions(self, moves)
+
+    def legal_moves(self, unit_id: str) -> list:
+        """The move actions of one unit: one per hex it may end in, along the cheapest path."""
+        from hexcampaign.kasserine.legal import move_actions
+
+        return move_actions(self, [self._unit(unit_id)])
 
     # =========================================================================================
     # internals

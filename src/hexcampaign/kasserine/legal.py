@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from hexcampaign.kasserine.game import Game
 
 
-def legal_actions(game: Game) -> list:
+def legal_actions(game: Game, moves: bool = True) -> list:
     state = game.state
     if state.phase == GAME_OVER:
         return []
@@ -48,7 +48,8 @@ def legal_actions(game: Game) -> list:
     if state.phase == "german_setup":
         actions.extend(_placements(game))
     elif state.phase.endswith("movement"):
-        actions.extend(move_actions(game))
+        if moves:
+            actions.extend(move_actions(game))
         actions.extend(_engineer_actions(game))
         actions.extend(_break_offs(game))
     else:
@@ -60,9 +61,9 @@ def legal_actions(game: Game) -> list:
     return actions
 
 
-def move_actions(game: Game) -> list[MoveUnit]:
+def move_actions(game: Game, units=None) -> list[MoveUnit]:
     actions = []
-    for u in game.state.units.values():
+    for u in units if units is not None else game.state.units.values():
         if u.side != game.state.side or game._movement_error(u) is not None:
             continue
         hexes = game.board.hexes
