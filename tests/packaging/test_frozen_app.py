@@ -14,6 +14,7 @@ from __future__ import annotations
 import filecmp
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -170,3 +171,30 @@ def _build() -> None:
     # Symlinks (PyInstaller links shared libraries) are not counted twice.
     size = sum(p.lstat().st_size for p in FOLDER.rglob("*") if p.is_file() and not p.is_symlink())
     print(f"\nPyInstaller build: {seconds:.0f} s; dist/hexcampaign/ is {size / 2**20:.0f} MiB")
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="no Xvfb (apt-get install xvfb)")
+def test_frozen_app_opens_its_window_on_an_x_display(frozen_app, tmp_path):
+    """The window itself, through Qt's X11 plugin and the bundled xcb libraries."""
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        display = server.stdout.readline().strip()
+        assert display, "Xvfb did not start"
+        env = {
+            k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")
+        }
+        env["DISPLAY"] = f":{display}"
+        result = subprocess.run(
+            [str(PROGRAM), str(showcase_map()), "--quit-after-first-paint"],
+            capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr[-2000:]
+        assert "Could not load the Qt platform plugin" not in result.stderr
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
