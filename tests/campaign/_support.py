@@ -43,8 +43,20 @@ def clash(c: Campaign, german_units=("grenadier_company",), us_units=("rifle_com
     from a corps HQ behind them; returns (german division, us division)."""
     g_corps = c.deploy("german", "corps", CENTRE.neighbor(5).neighbor(5))
     u_corps = c.deploy("us", "corps", CENTRE.neighbor(2).neighbor(2).neighbor(2))
-    g = c.deploy("german", kw.get("german_kind", "infantry"), CENTRE, list(german_units), corps=g_corps,
-                 experience=kw.get("german_experience"))
-    u = c.deploy("us", kw.get("us_kind", "infantry"), CENTRE.neighbor(2), list(us_units), corps=u_corps,
-                 dug_in=kw.get("us_dug_in", False))
+    g = c.deploy(
+        "german",
+        kw.get("german_kind", "infantry"),
+        CENTRE,
+        list(german_units),
+        corps=g_corps,
+        experience=kw.get("german_experience"),
+    )
+    u = c.deploy(
+        "us",
+        kw.get("us_kind", "infantry"),
+        CENTRE.neighbor(2),
+        list(us_units),
+        corps=u_corps,
+        dug_in=kw.get("us_dug_in", False),
+    )
     return g, u

@@ -15,9 +15,13 @@ def battle_ready(m=None, us_dug_in=False, us_units=("rifle_company",), **options
     """German corps + division at CENTRE, US division south-east of it, US corps behind."""
     c = new_campaign(m, **options)
     g_corps = c.deploy("german", "corps", CENTRE.neighbor(NW), ["lefh18_battery", "sfh18_battery"])
-    g = c.deploy("german", "infantry", CENTRE, ["grenadier_company", "panzer_iv_platoon"], corps=g_corps)
+    g = c.deploy(
+        "german", "infantry", CENTRE, ["grenadier_company", "panzer_iv_platoon"], corps=g_corps
+    )
     u_corps = c.deploy("us", "corps", CENTRE.neighbor(SE).neighbor(SE), ["howitzer105_battery"])
-    u = c.deploy("us", "infantry", CENTRE.neighbor(SE), list(us_units), corps=u_corps, dug_in=us_dug_in)
+    u = c.deploy(
+        "us", "infantry", CENTRE.neighbor(SE), list(us_units), corps=u_corps, dug_in=us_dug_in
+    )
     to_phase(c, "attack_orders")
     return c, g, u, g_corps, u_corps
 
@@ -62,8 +66,12 @@ def test_attack_refusals_name_the_rule(case, refusal):
     elif case == "wrong phase":
         c.end_phase()
     elif case == "artillery range":
-        distant = c.deploy("german", "corps", CENTRE.neighbor(N).neighbor(N).neighbor(N).neighbor(N),
-                           ["lefh18_battery"])
+        distant = c.deploy(
+            "german",
+            "corps",
+            CENTRE.neighbor(N).neighbor(N).neighbor(N).neighbor(N),
+            ["lefh18_battery"],
+        )
         kwargs["artillery"] = [unit_of(c, distant)]
     elif case == "not artillery":
         kwargs["artillery"] = [unit_of(c, g)]
@@ -76,8 +84,12 @@ def test_attack_refusals_name_the_rule(case, refusal):
 def test_parent_corps_artillery_out_of_range_depends_on_the_option():
     for needs_range in (True, False):
         c = new_campaign(parent_corps_artillery_needs_range=needs_range)
-        corps = c.deploy("german", "corps", CENTRE.neighbor(N).neighbor(N).neighbor(N).neighbor(N),
-                         ["lefh18_battery"])
+        corps = c.deploy(
+            "german",
+            "corps",
+            CENTRE.neighbor(N).neighbor(N).neighbor(N).neighbor(N),
+            ["lefh18_battery"],
+        )
         g = c.deploy("german", "infantry", CENTRE, ["grenadier_company"], corps=corps)
         u = c.deploy("us", "infantry", CENTRE.neighbor(SE), ["rifle_company"])
         to_phase(c, "attack_orders")
@@ -98,7 +110,9 @@ def test_any_friendly_corps_within_three_hexes_may_support_the_attack():
 
 def test_each_artillery_and_air_unit_supports_one_battle_per_turn():
     c, g, u, g_corps, u_corps = battle_ready()
-    g2 = c.deploy("german", "infantry", CENTRE.neighbor(S).neighbor(S), ["grenadier_company"], corps=g_corps)
+    g2 = c.deploy(
+        "german", "infantry", CENTRE.neighbor(S).neighbor(S), ["grenadier_company"], corps=g_corps
+    )
     u2 = c.deploy("us", "infantry", CENTRE.neighbor(S).neighbor(S).neighbor(SE), ["rifle_company"])
     gun = unit_of(c, g_corps)
     c.state.pp["german"] = 10
@@ -106,7 +120,9 @@ def test_each_artillery_and_air_unit_supports_one_battle_per_turn():
     air = c.purchase("german", "fw190_flight")
     c.state.phase = "attack_orders"
     c.declare_attack([g], u, artillery=[gun], air=[air])
-    with pytest.raises(IllegalAction, match="Artillery support: .* already supports another battle this turn"):
+    with pytest.raises(
+        IllegalAction, match="Artillery support: .* already supports another battle this turn"
+    ):
         c.declare_attack([g2], u2, artillery=[gun])
     with pytest.raises(IllegalAction, match="already supports another battle"):
         c.declare_attack([g2], u2, air=[air])
@@ -117,12 +133,16 @@ def test_defensive_artillery_only_from_the_defenders_parent_corps_within_three_h
     c, g, u, g_corps, u_corps = battle_ready()
     b = c.declare_attack([g], u)
     stranger = c.deploy("us", "corps", CENTRE.neighbor(S).neighbor(S), ["howitzer155_battery"])
-    with pytest.raises(IllegalAction, match="Defensive support: only artillery of the defender's parent corps HQ"):
+    with pytest.raises(
+        IllegalAction, match="Defensive support: only artillery of the defender's parent corps HQ"
+    ):
         c.support_defense(b, artillery=[unit_of(c, stranger)])
     c.support_defense(b, artillery=[unit_of(c, u_corps)])
     assert "105 mm" in c.battle(b).sheet.artillery["us"][0]
     assert c.battle(b).sheet.fortifications == {}  # not dug in: no fortifications, a PROBE
-    with pytest.raises(IllegalAction, match="Attack orders: the defender has begun assigning defensive support"):
+    with pytest.raises(
+        IllegalAction, match="Attack orders: the defender has begun assigning defensive support"
+    ):
         c.declare_attack([g], c.deploy("us", "infantry", CENTRE.neighbor(SW), ["rifle_company"]))
 
 
@@ -130,7 +150,9 @@ def test_a_division_next_to_another_enemy_joins_only_if_that_enemy_is_attacked_t
     c, g, u, _, _ = battle_ready()
     other = c.deploy("us", "infantry", CENTRE.neighbor(N), ["rifle_company"])
     c.declare_attack([g], u)
-    with pytest.raises(IllegalAction, match="End of phase: .*next to the enemy .* which nobody attacks"):
+    with pytest.raises(
+        IllegalAction, match="End of phase: .*next to the enemy .* which nobody attacks"
+    ):
         c.end_phase()
     assert any(i.kind == "attack_orders" for i in c.pending())
     helper = c.deploy("german", "infantry", CENTRE.neighbor(N).neighbor(NW), ["grenadier_company"])
@@ -175,7 +197,11 @@ def test_fortifications_are_computed_from_infantry_companies_and_spotters():
     c2.state.formations[u2].fortified = True
     sheet = c2.declare_attack([g2], u2).sheet
     assert sheet.fortifications == {
-        "foxholes": None, "trenches": 3, "MG bunkers": 1, "AP minefields": 2, "AT minefields": 2,
+        "foxholes": None,
+        "trenches": 3,
+        "MG bunkers": 1,
+        "AP minefields": 2,
+        "AT minefields": 2,
         "barbed wire": 2,
     }
 
@@ -186,7 +212,8 @@ def test_the_sheet_lists_both_oobs_with_strength_and_experience():
     b = c.declare_attack([g], u)
     german = b.sheet.oobs["german"]
     assert [(o.unit, o.experience) for o in german] == [
-        ("Grenadier company (foot)", "veteran"), ("Panzer IV platoon", "veteran")
+        ("Grenadier company (foot)", "veteran"),
+        ("Panzer IV platoon", "veteran"),
     ]
     assert "5 vehicles/guns (eliminated at 3 lost)" in german[1].strength
     assert "eliminated at 60 casualties" in b.sheet.oobs["us"][0].strength
@@ -199,17 +226,24 @@ def test_an_attacked_corps_hq_fights_with_its_hq_troops():
     to_phase(c, "attack_orders")
     b = c.declare_attack([g], corps)
     units = [o.unit for o in b.sheet.oobs["us"]]
-    assert units == ["57 mm M1 AT gun platoon", "corps HQ troops: 1 infantry battalion HQ",
-                     "corps HQ troops: 1 regular rifle platoon"]
+    assert units == [
+        "57 mm M1 AT gun platoon",
+        "corps HQ troops: 1 infantry battalion HQ",
+        "corps HQ troops: 1 regular rifle platoon",
+    ]
     assert any("Corps HQ troops have restricted set-up zones" in z for z in b.sheet.zones)
 
 
 def test_set_up_zones_face_the_hexside_attacked_across():
     c, g, u, g_corps, _ = battle_ready()
-    g2 = c.deploy("german", "infantry", CENTRE.neighbor(SE).neighbor(S), ["grenadier_company"], corps=g_corps)
+    g2 = c.deploy(
+        "german", "infantry", CENTRE.neighbor(SE).neighbor(S), ["grenadier_company"], corps=g_corps
+    )
     b = c.declare_attack([g, g2], u)
     zones = b.sheet.zones
-    assert "attacks across the NW hexside" in zones[0] and "west map edge, northern half" in zones[0]
+    assert (
+        "attacks across the NW hexside" in zones[0] and "west map edge, northern half" in zones[0]
+    )
     assert "attacks across the S hexside" in zones[1] and "south map edge" in zones[1]
     assert any("multi-unit" in z.lower() and "missing" in z for z in zones)
 
@@ -249,7 +283,10 @@ def test_each_side_sees_its_own_forces_and_only_the_outline_of_the_enemy():
     b = c.declare_attack([g], u, artillery=[unit_of(c, g_corps)])
     c.support_defense(b, artillery=[unit_of(c, u_corps)])
     german = c.battle_sheet(b, "german")
-    assert [o.unit for o in german.oobs["german"]] == ["Grenadier company (foot)", "Panzer IV platoon"]
+    assert [o.unit for o in german.oobs["german"]] == [
+        "Grenadier company (foot)",
+        "Panzer IV platoon",
+    ]
     assert [o.unit for o in german.oobs["us"]] == ["1 combat units"]
     assert "us" not in german.artillery and german.fortifications == {}
     us = c.battle_sheet(b, "us")

@@ -9,8 +9,20 @@ import pytest
 from hexcampaign.campaign import UnitChart, UnitChartError
 
 CATEGORIES = {
-    "infantry", "tank", "stug", "light_tank", "sp_gun", "armoured_car", "at_gun", "aa_gun",
-    "engineer", "mortar", "medium_artillery", "heavy_artillery", "heavy_mortar", "air",
+    "infantry",
+    "tank",
+    "stug",
+    "light_tank",
+    "sp_gun",
+    "armoured_car",
+    "at_gun",
+    "aa_gun",
+    "engineer",
+    "mortar",
+    "medium_artillery",
+    "heavy_artillery",
+    "heavy_mortar",
+    "air",
 }
 
 
@@ -40,9 +52,18 @@ def test_vehicle_units_die_at_one_more_than_half(vehicles, eliminated_at):
 
 def test_an_umpire_chart_loads_and_a_bad_one_is_refused(tmp_path):
     good = {
-        "format": "hexcampaign-unit-chart", "version": 1, "side": "italian",
-        "types": [{"id": "fucilieri", "name": "Fucilieri company", "category": "infantry",
-                   "cost": 1, "red_number": 30}],
+        "format": "hexcampaign-unit-chart",
+        "version": 1,
+        "side": "italian",
+        "types": [
+            {
+                "id": "fucilieri",
+                "name": "Fucilieri company",
+                "category": "infantry",
+                "cost": 1,
+                "red_number": 30,
+            }
+        ],
     }
     path = tmp_path / "italian.json"
     path.write_text(json.dumps(good))

@@ -93,7 +93,9 @@ def test_no_moving_straight_from_one_enemy_zoc_hex_to_another():
     c.deploy("us", "infantry", CENTRE.neighbor(N), ["rifle_company"])
     to_phase(c, "movement")
     assert CENTRE in c.zone_of_control("us")
-    with pytest.raises(IllegalAction, match="Zone of control: no moving straight from one enemy ZOC hex"):
+    with pytest.raises(
+        IllegalAction, match="Zone of control: no moving straight from one enemy ZOC hex"
+    ):
         c.move(fid, [CENTRE.neighbor(NE)])
     assert CENTRE.neighbor(NE) not in c.reachable(fid)
     c.move(fid, [CENTRE.neighbor(S)])  # disengaging to a hex outside the ZOC is fine
@@ -138,7 +140,9 @@ def test_a_corps_hq_with_combat_units_exerts_zoc_and_is_not_overrun():
 
 def test_a_division_of_support_units_only_is_overrun():
     c, fid = setup()
-    support = c.deploy("us", "infantry", CENTRE.neighbor(N), ["at57_platoon", "mortar_81mm_platoon"])
+    support = c.deploy(
+        "us", "infantry", CENTRE.neighbor(N), ["at57_platoon", "mortar_81mm_platoon"]
+    )
     units = [u.id for u in c.formation(support).units]
     c.move(fid, [CENTRE.neighbor(N)])
     assert support not in {f.id for f in c.formations("us")}
@@ -154,9 +158,7 @@ def test_a_corps_hq_does_not_overrun():
         c.move(corps, [CENTRE.neighbor(N)])
 
 
-@pytest.mark.parametrize(
-    ("option", "expected"), [(True, 1), (False, 2)]
-)
+@pytest.mark.parametrize(("option", "expected"), [(True, 1), (False, 2)])
 def test_out_of_supply_halves_movement(option, expected):
     c = new_campaign(supply_halves_movement=option)
     fid = c.deploy("german", "infantry", CENTRE, ["grenadier_company"])  # no corps HQ
@@ -171,8 +173,13 @@ def test_supply_needs_the_corps_hq_within_three_hexes_by_a_clear_path():
     fid = c.deploy("german", "infantry", CENTRE, ["grenadier_company"], corps=corps)
     assert c.formation(fid).in_supply
     far = c.deploy("german", "corps", GERMAN_CAPITAL)
-    other = c.deploy("german", "infantry", GERMAN_CAPITAL.neighbor(N).neighbor(N).neighbor(N).neighbor(N),
-                     ["grenadier_company"], corps=far)
+    other = c.deploy(
+        "german",
+        "infantry",
+        GERMAN_CAPITAL.neighbor(N).neighbor(N).neighbor(N).neighbor(N),
+        ["grenadier_company"],
+        corps=far,
+    )
     assert not c.formation(other).in_supply  # four hexes away
     # The only 3-hex path runs straight south; an enemy ZOC on its inner hex cuts it.
     c.deploy("us", "infantry", CENTRE.neighbor(S).neighbor(S).neighbor(SE), ["rifle_company"])

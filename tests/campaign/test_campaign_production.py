@@ -38,8 +38,13 @@ def test_phases_run_in_order_and_the_turn_passes_to_the_other_side(campaign):
         campaign.end_phase()
         seen.append(campaign.phase)
     assert seen == [
-        "reinforcement", "movement", "attack_orders", "battle_resolution",
-        "retreat_advance", "pursuit", "purchase",
+        "reinforcement",
+        "movement",
+        "attack_orders",
+        "battle_resolution",
+        "retreat_advance",
+        "pursuit",
+        "purchase",
     ]
     campaign.end_phase()
     assert (campaign.turn, campaign.side_to_play, campaign.phase) == (1, "us", "reinforcement")
@@ -53,7 +58,12 @@ def test_phases_run_in_order_and_the_turn_passes_to_the_other_side(campaign):
         ("infantry", GERMAN_CAPITAL, 2, None),
         ("corps", GERMAN_CAPITAL.neighbor(0), 2, None),
         ("mechanised", GERMAN_CAPITAL.neighbor(2), 3, None),
-        ("infantry", GERMAN_CAPITAL.neighbor(2).neighbor(2), 2, "Building: new divisions and corps HQs are placed on the capital"),
+        (
+            "infantry",
+            GERMAN_CAPITAL.neighbor(2).neighbor(2),
+            2,
+            "Building: new divisions and corps HQs are placed on the capital",
+        ),
     ],
 )
 def test_building_costs_and_placement(campaign, kind, where, cost, refusal):
@@ -62,8 +72,11 @@ def test_building_costs_and_placement(campaign, kind, where, cost, refusal):
             campaign.build_division("german", kind, where)
         assert campaign.pp_available("german") == 3
         return
-    fid = (campaign.build_corps("german", where) if kind == "corps"
-           else campaign.build_division("german", kind, where))
+    fid = (
+        campaign.build_corps("german", where)
+        if kind == "corps"
+        else campaign.build_division("german", kind, where)
+    )
     assert campaign.pp_available("german") == 3 - cost
     view = campaign.formation(fid)
     assert (view.kind, view.hex, view.units) == (kind, where, ())
@@ -139,20 +152,52 @@ def test_per_turn_limit():
 COMPOSITION_CASES = [
     # (formation kind, units already in it, unit to add, refusal or None)
     ("infantry", ["grenadier_company"] * 2, "grenadier_company", None),
-    ("infantry", ["grenadier_company"] * 3, "grenadier_company", "Division limit: at most 3 infantry companies"),
-    ("infantry", ["panzer_iv_platoon", "stug_platoon", "marder_platoon"], "armoured_car_platoon",
-     "Division limit: at most 3 tank, StuG, light tank, SP gun or armoured car units"),
-    ("infantry", ["grenadier_company"] * 3 + ["pak40_platoon", "flak38_platoon", "pionier_platoon"],
-     "mortar_8cm_platoon", "Division limit: at most 6 combat units"),
-    ("infantry", [], "lefh18_battery", "Division limit: a division may not include medium or heavy artillery"),
+    (
+        "infantry",
+        ["grenadier_company"] * 3,
+        "grenadier_company",
+        "Division limit: at most 3 infantry companies",
+    ),
+    (
+        "infantry",
+        ["panzer_iv_platoon", "stug_platoon", "marder_platoon"],
+        "armoured_car_platoon",
+        "Division limit: at most 3 tank, StuG, light tank, SP gun or armoured car units",
+    ),
+    (
+        "infantry",
+        ["grenadier_company"] * 3 + ["pak40_platoon", "flak38_platoon", "pionier_platoon"],
+        "mortar_8cm_platoon",
+        "Division limit: at most 6 combat units",
+    ),
+    (
+        "infantry",
+        [],
+        "lefh18_battery",
+        "Division limit: a division may not include medium or heavy artillery",
+    ),
     ("infantry", [], "mortar_12cm_platoon", "Division limit: a division may not include"),
     ("infantry", [], "fw190_flight", "Air support: air assets stay in the Army HQ box"),
     ("corps", ["lefh18_battery"] * 5, "sfh18_battery", None),
-    ("corps", ["lefh18_battery"] * 6, "sfh18_battery", "Corps HQ limit: at most 6 medium/heavy artillery"),
-    ("corps", ["grenadier_company"] * 3 + ["pak40_platoon"] * 3 + ["lefh18_battery"] * 6, "panzer_iv_platoon",
-     "Corps HQ limit: at most 6 combat units in a corps HQ besides its artillery"),
+    (
+        "corps",
+        ["lefh18_battery"] * 6,
+        "sfh18_battery",
+        "Corps HQ limit: at most 6 medium/heavy artillery",
+    ),
+    (
+        "corps",
+        ["grenadier_company"] * 3 + ["pak40_platoon"] * 3 + ["lefh18_battery"] * 6,
+        "panzer_iv_platoon",
+        "Corps HQ limit: at most 6 combat units in a corps HQ besides its artillery",
+    ),
     ("mechanised", ["panzergrenadier_company_motorised"], "panzergrenadier_company_armoured", None),
-    ("mechanised", [], "grenadier_company", "Mechanised division: all its infantry must be motorised"),
+    (
+        "mechanised",
+        [],
+        "grenadier_company",
+        "Mechanised division: all its infantry must be motorised",
+    ),
 ]
 
 
@@ -178,7 +223,9 @@ def test_composition_limits(kind, existing, new, refusal):
 
 def test_composition_counts_read_against_limits():
     c = new_campaign()
-    fid = c.deploy("german", "infantry", CENTRE, ["grenadier_company"] * 2 + ["panzer_iv_platoon"] * 3)
+    fid = c.deploy(
+        "german", "infantry", CENTRE, ["grenadier_company"] * 2 + ["panzer_iv_platoon"] * 3
+    )
     corps = c.deploy("german", "corps", GERMAN_CAPITAL, ["lefh18_battery"])
     assert c.composition(fid) == "infantry 2/3, armour 3/3, total 5/6"
     assert c.composition(corps) == "infantry 0/3, armour 0/3, total 0/6, artillery 1/6"
@@ -199,7 +246,9 @@ def test_a_reinforced_division_may_not_move_this_turn(campaign):
     campaign.transfer(uid, fid)
     campaign.end_phase()
     assert campaign.reachable(fid) == {}
-    with pytest.raises(IllegalAction, match="Reinforcement: .* was reinforced this turn and may not move"):
+    with pytest.raises(
+        IllegalAction, match="Reinforcement: .* was reinforced this turn and may not move"
+    ):
         campaign.move(fid, [GERMAN_CAPITAL.neighbor(1).neighbor(1)])
 
 
@@ -222,5 +271,7 @@ def test_transfer_only_from_the_army_hq_box(campaign):
     fid = campaign.deploy("german", "infantry", GERMAN_CAPITAL, ["grenadier_company"])
     uid = campaign.formation(fid).units[0].id
     other = campaign.deploy("german", "infantry", GERMAN_CAPITAL.neighbor(0))
-    with pytest.raises(IllegalAction, match="Reinforcement: units are transferred from the Army HQ box"):
+    with pytest.raises(
+        IllegalAction, match="Reinforcement: units are transferred from the Army HQ box"
+    ):
         campaign.transfer(uid, other)

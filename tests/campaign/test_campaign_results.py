@@ -12,8 +12,14 @@ N, NE, SE, S, SW, NW = range(6)
 TARGET = CENTRE.neighbor(SE)
 
 
-def fought(us_units=("rifle_company", "sherman_platoon", "at57_platoon"), german_kind="infantry",
-           german_units=("grenadier_company", "panzer_iv_platoon"), experience=None, extra=None, **options):
+def fought(
+    us_units=("rifle_company", "sherman_platoon", "at57_platoon"),
+    german_kind="infantry",
+    german_units=("grenadier_company", "panzer_iv_platoon"),
+    experience=None,
+    extra=None,
+    **options,
+):
     c = new_campaign(**options)
     g = c.deploy("german", german_kind, CENTRE, list(german_units), experience=experience)
     u = c.deploy("us", "infantry", TARGET, list(us_units))
@@ -50,7 +56,9 @@ def test_casualties_eliminate_a_unit_at_its_threshold(index, lost, abandoned, ou
     c, g, u, b = fought()
     uid = units(c, u)[index]
     level = None if outcome == "DRAW" else "minor"
-    c.enter_result(b, outcome, level, casualties={uid: lost}, abandoned={uid: abandoned} if abandoned else {})
+    c.enter_result(
+        b, outcome, level, casualties={uid: lost}, abandoned={uid: abandoned} if abandoned else {}
+    )
     assert (c.unit(uid).where == "eliminated") is gone
     if not gone:
         assert c.unit(uid).where == u  # back to full strength for the next battle
@@ -65,14 +73,31 @@ def test_draw_abandoned_vehicles_count_when_nobody_holds_the_field():
 
 RESULT_REFUSALS = [
     ({"outcome": "WIN", "level": "minor"}, "Battle results: the outcome is one of"),
-    ({"outcome": "DEFENDER DEFEAT", "level": "crushing"}, "Battle results: the CM victory level is one of"),
+    (
+        {"outcome": "DEFENDER DEFEAT", "level": "crushing"},
+        "Battle results: the CM victory level is one of",
+    ),
     ({"outcome": "DRAW", "level": "minor"}, "Battle results: a DRAW has no victory level"),
-    ({"outcome": "DRAW", "casualties": {"us-u99": 1}}, "Battle results: us-u99 did not fight in battle B1"),
-    ({"outcome": "DRAW", "casualties": {"TANK": 6}}, "Battle results: M4 Sherman platoon .* has only 5 vehicles"),
-    ({"outcome": "DRAW", "casualties": {"TANK": 1}, "abandoned": {"TANK": 2}},
-     "Abandoned vehicles: .* cannot have more abandoned vehicles"),
-    ({"outcome": "DRAW", "abandoned": {"RIFLES": 1}}, "Abandoned vehicles: Rifle company .* has no vehicles"),
-    ({"outcome": "DRAW", "casualties": {"RIFLES": -1}}, "Battle results: casualties are whole numbers"),
+    (
+        {"outcome": "DRAW", "casualties": {"us-u99": 1}},
+        "Battle results: us-u99 did not fight in battle B1",
+    ),
+    (
+        {"outcome": "DRAW", "casualties": {"TANK": 6}},
+        "Battle results: M4 Sherman platoon .* has only 5 vehicles",
+    ),
+    (
+        {"outcome": "DRAW", "casualties": {"TANK": 1}, "abandoned": {"TANK": 2}},
+        "Abandoned vehicles: .* cannot have more abandoned vehicles",
+    ),
+    (
+        {"outcome": "DRAW", "abandoned": {"RIFLES": 1}},
+        "Abandoned vehicles: Rifle company .* has no vehicles",
+    ),
+    (
+        {"outcome": "DRAW", "casualties": {"RIFLES": -1}},
+        "Battle results: casualties are whole numbers",
+    ),
 ]
 
 
@@ -93,8 +118,11 @@ def test_result_refusals(kwargs, refusal):
 
 
 def test_a_unit_that_did_not_fight_cannot_take_casualties():
-    c, g, u, b = fought(extra=lambda c: c.deploy("us", "infantry", CENTRE.neighbor(N).neighbor(N).neighbor(N),
-                                                 ["rifle_company"]))
+    c, g, u, b = fought(
+        extra=lambda c: c.deploy(
+            "us", "infantry", CENTRE.neighbor(N).neighbor(N).neighbor(N), ["rifle_company"]
+        )
+    )
     bystander = [x for x in c.units("us") if x.where not in (u,)][0].id
     with pytest.raises(IllegalAction, match=f"Battle results: {bystander} did not fight in battle"):
         c.enter_result(b, "DRAW", casualties={bystander: 1})
@@ -121,7 +149,10 @@ def test_defender_defeat_retreat_then_advance():
     c, g, u, b = fought()
     c.enter_result(b, "DEFENDER DEFEAT", "major")
     assert c.battle(b).result.level == "major"
-    with pytest.raises(IllegalAction, match="Retreat: retreats after battle B1 are made in the retreat advance phase"):
+    with pytest.raises(
+        IllegalAction,
+        match="Retreat: retreats after battle B1 are made in the retreat and advance phase",
+    ):
         c.retreat(u, TARGET.neighbor(SE))
     c.end_phase()
     kinds = [(i.kind, i.formation) for i in c.pending()]
@@ -218,7 +249,9 @@ def test_end_phase_refuses_while_a_result_is_missing():
 # --- pursuit -----------------------------------------------------------------------------
 
 
-def won_by(kind, experience, units=("panzergrenadier_company_motorised", "panzer_iv_platoon"), **options):
+def won_by(
+    kind, experience, units=("panzergrenadier_company_motorised", "panzer_iv_platoon"), **options
+):
     c, g, u, b = fought(german_kind=kind, german_units=units, experience=experience, **options)
     c.enter_result(b, "DEFENDER DEFEAT", "tactical")
     c.end_phase()
@@ -240,11 +273,16 @@ def test_pursuit_roll(experience, roll, pursues):
     if pursues:
         p = battles[-1]
         assert (p.kind, p.sheet.battle_type, p.sheet.turns) == ("pursuit", "MEETING ENGAGEMENT", 20)
-        assert p.sheet.artillery == {"german": [], "us": []} and p.sheet.air == {"german": [], "us": []}
+        assert p.sheet.artillery == {"german": [], "us": []} and p.sheet.air == {
+            "german": [],
+            "us": [],
+        }
         assert any("only organic divisional mortars" in n for n in p.sheet.notes)
     else:
         assert len(battles) == 1
-    with pytest.raises(IllegalAction, match="Pursuit: a pursuit after battle B1 has already been tried"):
+    with pytest.raises(
+        IllegalAction, match="Pursuit: a pursuit after battle B1 has already been tried"
+    ):
         c.pursuit(b, roll=1)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexcampaign.campaign.battle_sheet import BattleSheet, OobLine
+from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import BattleRecord, pair, to_hex
 from hexcampaign.campaign.tables import battle_types, campaign_rules
 from hexcampaign.hexes import DIRECTION_NAMES, Hex
@@ -29,7 +30,9 @@ def declare_attack(
         )
     target = c.formation_record(defender)
     if target.side == side:
-        raise IllegalAction(f"Attack orders: {target.name} is not an enemy formation", "Attack orders")
+        raise IllegalAction(
+            f"Attack orders: {target.name} is not an enemy formation", "Attack orders"
+        )
     where = to_hex(target.hex)
     if not attackers:
         raise IllegalAction("Attack orders: name at least one attacking division", "Attack orders")
@@ -105,13 +108,20 @@ def support_defense(c: Campaign, battle_id: str, artillery: list[str], air: list
     b = c.battle_record(battle_id)
     if b.side_turn != c.state.side_turn or b.kind != "battle":
         raise IllegalAction(
-            f"Defensive support: battle {b.id} is not one of this turn's attacks", "Defensive support"
+            f"Defensive support: battle {b.id} is not one of this turn's attacks",
+            "Defensive support",
         )
     defender = c.formation_record(b.defender)
     parent = defender.id if defender.kind == "corps" else defender.corps
     _check_support(
-        c, b.defender_side, to_hex(b.defender_hex), artillery, air, {parent} - {None},
-        defending=True, battle=b,
+        c,
+        b.defender_side,
+        to_hex(b.defender_hex),
+        artillery,
+        air,
+        {parent} - {None},
+        defending=True,
+        battle=b,
     )
     b.defense_artillery = list(artillery)
     b.defense_air = list(air)
@@ -331,7 +341,7 @@ def side_sheet(sheet: BattleSheet, side: str) -> BattleSheet:
 def _need_phase(c: Campaign, rule: str) -> None:
     if c.phase != "attack_orders":
         raise IllegalAction(
-            f"{rule}: attacks are ordered in the attack orders phase, not the {c.phase} phase",
+            f"{rule}: attacks are ordered in the attack orders phase, not the {PHASE_TITLES[c.phase]} phase",
             rule,
         )
 
@@ -362,7 +372,9 @@ def _check_support(
             )
     for uid in air:
         if c.unit_type(uid).category != "air":
-            raise IllegalAction(f"Air support: {c.unit_type(uid).name} is not an air asset", "Air support")
+            raise IllegalAction(
+                f"Air support: {c.unit_type(uid).name} is not an air asset", "Air support"
+            )
         if c.unit_record(uid).where == "eliminated":
             raise IllegalAction(f"Air support: {uid} has been eliminated", "Air support")
     ok_artillery, _ = available_support(c, side, where, parents, defending)
@@ -524,7 +536,12 @@ def _describe(c: Campaign, h: Hex, centre: Hex) -> str:
 def _placeholder_sheet() -> BattleSheet:
     # The record needs a sheet to exist before build_sheet can read it back.
     return BattleSheet(
-        battle_id="", battle_type="PROBE", turns=1, campaign_turn=0, attacker_side="",
-        defender_side="", location="", oobs={},
+        battle_id="",
+        battle_type="PROBE",
+        turns=1,
+        campaign_turn=0,
+        attacker_side="",
+        defender_side="",
+        location="",
+        oobs={},
     )
-

@@ -105,6 +105,10 @@ class Campaign:
             name: float(t.rules.get("move_cost", 1)) for name, t in palette.terrains.items()
         }
         self.road_cost = float(palette.rules.get("road_move_cost", 0.5))
+        # Derived facts (occupancy, zones of control, supply ranges) cached until the next
+        # change; every change goes through _apply, relocate or destroy_formation.
+        self.memo: dict[Any, Any] = {}
+        self.step_costs: dict[tuple[Hex, Hex], float] = {}
 
     # --- starting, saving, replaying ----------------------------------------------------
 
@@ -288,20 +292,32 @@ class Campaign:
         """Umpire: place a formation with units of the given type ids (a starting order of
         battle). Costs no PP; composition, stacking and map rules still hold."""
         return self._act(
-            "deploy", side=side, kind=kind, where=list(pair(where)), type_ids=list(units or []),
-            corps=corps, experience=experience, dug_in=dug_in,
+            "deploy",
+            side=side,
+            kind=kind,
+            where=list(pair(where)),
+            type_ids=list(units or []),
+            corps=corps,
+            experience=experience,
+            dug_in=dug_in,
         )
 
     def army_hq(self, side: str) -> list[UnitView]:
         """The Army HQ box: bought units not yet transferred (and the side's air assets)."""
         return [
-            self._unit_view(u) for u in self._ordered_units() if u.side == side and u.where == ARMY_HQ
+            self._unit_view(u)
+            for u in self._ordered_units()
+            if u.side == side and u.where == ARMY_HQ
         ]
 
     # --- movement -----------------------------------------------------------------------
 
     def reachable(self, fid: str) -> dict[Hex, float]:
         return movement.reachable(self, fid)
+
+    def path_to(self, fid: str, goal: Hex) -> list[Hex]:
+        """The cheapest legal path for a move to `goal`, start excluded ([] if out of reach)."""
+        return movement.path(self, fid, goal)
 
     def move(self, fid: str, path: list[Hex]) -> None:
         self._act("move", fid=fid, path=[list(pair(h)) for h in path])
@@ -320,7 +336,9 @@ class Campaign:
     def attack_options(self) -> dict[str, list[str]]:
         return attacks.attack_options(self)
 
-    def available_support(self, side: str, battle: BattleRecord | str) -> tuple[list[str], list[str]]:
+    def available_support(
+        self, side: str, battle: BattleRecord | str
+    ) -> tuple[list[str], list[str]]:
         """(artillery, air) `side` may still assign to this battle."""
         b = self.battle_record(_bid(battle))
         where = to_hex(b.defender_hex)
@@ -347,10 +365,16 @@ class Campaign:
         )
 
     def support_defense(
-        self, battle: BattleRecord | str, artillery: list[str] | None = None, air: list[str] | None = None
+        self,
+        battle: BattleRecord | str,
+        artillery: list[str] | None = None,
+        air: list[str] | None = None,
     ) -> None:
         self._act(
-            "support_defense", battle=_bid(battle), artillery=list(artillery or []), air=list(air or [])
+            "support_defense",
+            battle=_bid(battle),
+            artillery=list(artillery or []),
+            air=list(air or []),
         )
 
     def cancel_attack(self, battle: BattleRecord | str) -> None:
@@ -408,8 +432,13 @@ class Campaign:
         """Try a pursuit after a won battle; `roll` is the umpire's own die, else the dice roll."""
         success, face, by_dice = results.pursuit(self, _bid(battle), division, roll)
         self.actions.append(
-            {"act": "pursuit", "battle": _bid(battle), "division": division, "roll": face,
-             "by_dice": by_dice}
+            {
+                "act": "pursuit",
+                "battle": _bid(battle),
+                "division": division,
+                "roll": face,
+                "by_dice": by_dice,
+            }
         )
         return success
 
@@ -437,12 +466,17 @@ class Campaign:
             in_supply=self.in_supply(fid),
             composition=composition_text(f.kind, types),
             exerts_zoc=self.exerts_zoc(f),
-            can_move=bool(self.reachable(fid)),
+            can_move=self.phase == "movement"
+            and f.side == self.side_to_play
+            and not f.moved_in_movement
+            and movement.movement_allowance(self, f) > 0,
             reinforced_this_turn=f.reinforced_side_turn == self.state.side_turn,
         )
 
     def formations(self, side: str | None = None) -> list[FormationView]:
-        return [self.formation(f.id) for f in self.state.formations.values() if side in (None, f.side)]
+        return [
+            self.formation(f.id) for f in self.state.formations.values() if side in (None, f.side)
+        ]
 
     def composition(self, fid: str) -> str:
         return self.formation(fid).composition
@@ -503,13 +537,23 @@ class Campaign:
         return (head, int(number) if number.isdigit() else 0)
 
     def units_in(self, fid: str) -> list[UnitRecord]:
-        return [u for u in self._ordered_units() if u.where == fid]
+        held = self.memo.get("held")
+        if held is None:
+            # Units are created in id order and dicts keep insertion order (also via JSON).
+            held = {}
+            for u in self.state.units.values():
+                held.setdefault(u.where, []).append(u)
+            self.memo["held"] = held
+        return list(held.get(fid, ()))
 
     def formations_at(self, h: Hex, side: str | None = None) -> list[FormationRecord]:
-        p = pair(h)
-        return [
-            f for f in self.state.formations.values() if f.hex == p and side in (None, f.side)
-        ]
+        at = self.memo.get("at")
+        if at is None:
+            at = {}
+            for f in self.state.formations.values():
+                at.setdefault(f.hex, []).append(f)
+            self.memo["at"] = at
+        return [f for f in at.get((h.q, h.r), ()) if side in (None, f.side)]
 
     def formations_of(self, side: str) -> list[FormationRecord]:
         return [f for f in self.state.formations.values() if f.side == side]
@@ -574,7 +618,7 @@ class Campaign:
 
     def say(self, text: str) -> None:
         self.state.log.append(
-            f"Turn {self.state.turn}, {self.side_to_play}, {self.phase.replace('_', ' ')}: {text}"
+            f"Turn {self.state.turn}, {self.side_to_play}, {turn.PHASE_TITLES[self.phase]}: {text}"
         )
 
     def roll_die(self) -> int:
@@ -583,6 +627,7 @@ class Campaign:
     def relocate(self, f: FormationRecord, h: Hex, moved: bool = True) -> None:
         """Put a formation in a hex: it loses any dug-in or fortified status, and a place
         there passes to its side (a place is held by the side that last occupied it)."""
+        self.memo.clear()
         f.hex = pair(h)
         f.dug_in = False
         f.fortified = False
@@ -598,9 +643,11 @@ class Campaign:
             )
 
     def eliminate_unit(self, uid: str, why: str) -> None:
+        self.memo.clear()
         u = self.unit_record(uid)
         home = u.where
         u.where = ELIMINATED
+        self.memo.clear()
         self.say(f"{self.unit_type(uid).name} ({uid}) is eliminated {why}")
         if home in self.state.formations:
             f = self.state.formations[home]
@@ -608,6 +655,7 @@ class Campaign:
                 self.destroy_formation(home, f"{f.name} has lost its last combat unit and is gone")
 
     def destroy_formation(self, fid: str, text: str) -> None:
+        self.memo.clear()
         for u in self.units_in(fid):
             u.where = ELIMINATED
         for other in self.state.formations.values():
@@ -615,6 +663,7 @@ class Campaign:
                 other.corps = None
         del self.state.formations[fid]
         self.state.destroyed.append(fid)
+        self.memo.clear()
         self.say(text)
 
     # --- the action log -----------------------------------------------------------------
@@ -626,7 +675,11 @@ class Campaign:
 
     def _apply(self, action: dict[str, Any]) -> Any:
         name = action.pop("act")
-        return getattr(self, f"_do_{name}")(**action)
+        self.memo.clear()
+        try:
+            return getattr(self, f"_do_{name}")(**action)
+        finally:
+            self.memo.clear()
 
     def _do_end_phase(self) -> None:
         turn.end_phase(self)
@@ -705,8 +758,17 @@ class Campaign:
     def _unit_view(self, u: UnitRecord) -> UnitView:
         t = self.unit_type(u.id)
         return UnitView(
-            u.id, u.side, t.id, t.name, t.category, t.cost, t.vehicles, t.red_number,
-            t.motorised, t.spotters, u.where,
+            u.id,
+            u.side,
+            t.id,
+            t.name,
+            t.category,
+            t.cost,
+            t.vehicles,
+            t.red_number,
+            t.motorised,
+            t.spotters,
+            u.where,
         )
 
 

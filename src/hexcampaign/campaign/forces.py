@@ -22,7 +22,7 @@ def composition_counts(types: Sequence[UnitType]) -> Counter[str]:
 
 
 def composition_text(kind: str, types: Sequence[UnitType]) -> str:
-    """"infantry 2/3, armour 3/3, total 5/6" (a corps HQ adds its artillery count)."""
+    """ "infantry 2/3, armour 3/3, total 5/6" (a corps HQ adds its artillery count)."""
     limits = _limits(kind)
     counts = composition_counts(types)
     text = (

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import FormationRecord, to_hex
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.hexes import Hex
-from hexcampaign.rules import IllegalAction, cheapest_paths
+from hexcampaign.rules import IllegalAction, cheapest_paths, path_to
 
 if TYPE_CHECKING:
     from hexcampaign.campaign.campaign import Campaign
@@ -25,18 +26,25 @@ def movement_allowance(c: Campaign, f: FormationRecord) -> float:
 
 def zone_of_control(c: Campaign, side: str) -> set[Hex]:
     """Hexes next to `side`'s divisions and to its corps HQs that hold combat units."""
+    key = ("zoc", side)
+    if key in c.memo:
+        return c.memo[key]
     zone: set[Hex] = set()
     for f in c.state.formations.values():
         if f.side == side and c.exerts_zoc(f):
             zone.update(c.map.neighbours_on_map(to_hex(f.hex)))
+    c.memo[key] = zone
     return zone
 
 
 def step_cost(c: Campaign, a: Hex, b: Hex) -> float:
     """Road 0.5 when moving along the road, otherwise the entered hex's terrain cost."""
-    if c.map.has_road(a, b):
-        return c.road_cost
-    return c.terrain_cost(b)
+    cost = c.step_costs.get((a, b))
+    if cost is None:
+        # The map does not change during a campaign, so a step's cost is computed once.
+        cost = c.road_cost if c.map.has_road(a, b) else c.terrain_cost(b)
+        c.step_costs[(a, b)] = cost
+    return cost
 
 
 def reachable(c: Campaign, fid: str) -> dict[Hex, float]:
@@ -51,6 +59,18 @@ def reachable(c: Campaign, fid: str) -> dict[Hex, float]:
     return {h: cost for h, cost in costs.items() if h != start and _may_end(c, f, h)}
 
 
+def path(c: Campaign, fid: str, goal: Hex) -> list[Hex]:
+    """The cheapest legal path to `goal` (start excluded); [] when it is out of reach."""
+    f = c.formation_record(fid)
+    if goal not in reachable(c, fid):
+        return []
+    start = to_hex(f.hex)
+    _, came_from = _search(
+        c, f, start, movement_allowance(c, f), zone_of_control(c, c.enemy(f.side))
+    )
+    return path_to(came_from, start, goal)
+
+
 def check_move(c: Campaign, fid: str, path: list[Hex]) -> list[str]:
     """Validate a move along `path` (start excluded); the enemy formations it overruns."""
     f = c.formation_record(fid)
@@ -58,7 +78,8 @@ def check_move(c: Campaign, fid: str, path: list[Hex]) -> list[str]:
         raise IllegalAction(f"Movement: it is {c.side_to_play}'s turn, not {f.side}'s", "Movement")
     if c.phase != "movement":
         raise IllegalAction(
-            f"Movement: formations move in the movement phase, not the {c.phase} phase", "Movement"
+            f"Movement: formations move in the movement phase, not the {PHASE_TITLES[c.phase]} phase",
+            "Movement",
         )
     if f.moved_in_movement:
         raise IllegalAction(f"Movement: {f.name} has already moved this turn", "Movement")

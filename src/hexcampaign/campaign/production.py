@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from hexcampaign.campaign.forces import check_composition, holds_foot_infantry
 from hexcampaign.campaign.movement import zone_of_control
+from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import ARMY_HQ, FormationRecord, UnitRecord, pair, to_hex
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.hexes import Hex
@@ -113,7 +114,11 @@ def transfer(c: Campaign, uid: str, fid: str) -> None:
     t = c.unit_type(uid)
     types = [c.unit_type(x.id) for x in c.units_in(fid)] + [t]
     check_composition(f.kind, f.name, types)
-    if f.kind == "mechanised" and holds_foot_infantry(types) and not c.options.foot_infantry_in_mechanised:
+    if (
+        f.kind == "mechanised"
+        and holds_foot_infantry(types)
+        and not c.options.foot_infantry_in_mechanised
+    ):
         raise IllegalAction(
             f"Mechanised division: all its infantry must be motorised or armoured; {t.name} "
             "is foot infantry",
@@ -125,13 +130,14 @@ def transfer(c: Campaign, uid: str, fid: str) -> None:
         and c.options.supply_blocks_reinforcement
         and not c.in_supply(fid)
     ):
-        raise IllegalAction(
-            f"Supply: {f.name} is out of supply and cannot be reinforced", "Supply"
-        )
+        raise IllegalAction(f"Supply: {f.name} is out of supply and cannot be reinforced", "Supply")
     u.where = fid
     if f.kind != "corps":
         f.reinforced_side_turn = c.state.side_turn
-    c.say(f"{t.name} ({uid}) joins {f.name}" + ("; it may not move or attack this turn" if f.kind != "corps" else ""))
+    c.say(
+        f"{t.name} ({uid}) joins {f.name}"
+        + ("; it may not move or attack this turn" if f.kind != "corps" else "")
+    )
 
 
 def assign(c: Campaign, fid: str, corps_id: str | None) -> None:
@@ -174,7 +180,7 @@ def _own_turn(c: Campaign, side: str, phase: str, rule: str) -> None:
         raise IllegalAction(f"{rule}: it is {c.side_to_play}'s turn, not {side}'s", rule)
     if c.phase != phase:
         raise IllegalAction(
-            f"{rule}: this is done in the {phase} phase, not the {c.phase.replace('_', ' ')} phase",
+            f"{rule}: this is done in the {PHASE_TITLES[phase]} phase, not the {PHASE_TITLES[c.phase]} phase",
             rule,
         )
 
@@ -186,8 +192,19 @@ def _ordinal(n: int) -> str:
 def _roman(n: int) -> str:
     out = ""
     for value, numeral in (
-        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
     ):
         while n >= value:
             out += numeral
@@ -226,7 +243,11 @@ def deploy(
         raise IllegalAction(f"{rule}: the {side} unit chart has no {', '.join(missing)}", rule)
     types = [chart.type(t) for t in type_ids]
     check_composition(kind, f"the new {kind} formation", types)
-    if kind == "mechanised" and holds_foot_infantry(types) and not c.options.foot_infantry_in_mechanised:
+    if (
+        kind == "mechanised"
+        and holds_foot_infantry(types)
+        and not c.options.foot_infantry_in_mechanised
+    ):
         raise IllegalAction(
             "Mechanised division: all its infantry must be motorised or armoured",
             "Mechanised division",
@@ -243,11 +264,18 @@ def deploy(
     name = f"{_roman(n)} Corps" if kind == "corps" else f"{n}{_ordinal(n)} {what[kind]}"
     fid = c.next_id(f"{side}-formation", f"{side}-{'c' if kind == 'corps' else 'd'}")
     f = FormationRecord(
-        id=fid, name=name, side=side, kind=kind, hex=pair(where), corps=corps,  # type: ignore[arg-type]
-        experience=level, built_side_turn=c.state.side_turn,
+        id=fid,
+        name=name,
+        side=side,
+        kind=kind,
+        hex=pair(where),
+        corps=corps,  # type: ignore[arg-type]
+        experience=level,
+        built_side_turn=c.state.side_turn,
     )
     c.state.formations[fid] = f
     c.relocate(f, where, moved=False)
+    f.moved_this_turn = False  # a starting position counts as held since the turn began
     f.dug_in = dug_in
     for type_id in type_ids:
         uid = c.next_id(f"{side}-unit", f"{side}-u")

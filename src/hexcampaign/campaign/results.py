@@ -6,6 +6,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from hexcampaign.campaign.attacks import build_sheet
+from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import ELIMINATED, BattleRecord, Result, pair, to_hex
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.hexes import Hex
@@ -33,7 +34,7 @@ def enter_result(
     if c.phase != phase or b.side_turn != c.state.side_turn:
         raise IllegalAction(
             f"{rule}: the result of battle {b.id} is entered in the "
-            f"{phase.replace('_', ' ')} phase of the turn it was fought",
+            f"{PHASE_TITLES[phase]} phase of the turn it was fought",
             rule,
         )
     if b.result is not None:
@@ -64,7 +65,9 @@ def enter_result(
     for uid, n in abandoned.items():
         t = c.unit_type(uid)
         if t.vehicles is None:
-            raise IllegalAction(f"Abandoned vehicles: {t.name} has no vehicles", "Abandoned vehicles")
+            raise IllegalAction(
+                f"Abandoned vehicles: {t.name} has no vehicles", "Abandoned vehicles"
+            )
         if n > casualties.get(uid, 0):
             raise IllegalAction(
                 f"Abandoned vehicles: {t.name} cannot have more abandoned vehicles ({n}) than "
@@ -73,9 +76,13 @@ def enter_result(
             )
     for uid in [*eliminate, *spare]:
         if uid not in fought:
-            raise IllegalAction(f"Umpire override: {uid} did not fight in battle {b.id}", "Umpire override")
+            raise IllegalAction(
+                f"Umpire override: {uid} did not fight in battle {b.id}", "Umpire override"
+            )
     if set(eliminate) & set(spare):
-        raise IllegalAction("Umpire override: a unit cannot be both eliminated and spared", "Umpire override")
+        raise IllegalAction(
+            "Umpire override: a unit cannot be both eliminated and spared", "Umpire override"
+        )
 
     held_by = battlefield_holder(c, b, outcome)
     computed = [uid for uid in fought if is_eliminated(c, uid, casualties, abandoned, held_by)]
@@ -127,7 +134,11 @@ def battlefield_holder(c: Campaign, b: BattleRecord, outcome: str) -> str | None
 
 
 def is_eliminated(
-    c: Campaign, uid: str, casualties: dict[str, int], abandoned: dict[str, int], held_by: str | None
+    c: Campaign,
+    uid: str,
+    casualties: dict[str, int],
+    abandoned: dict[str, int],
+    held_by: str | None,
 ) -> bool:
     t = c.unit_type(uid)
     lost = casualties.get(uid, 0)
@@ -195,7 +206,7 @@ def pending_retreat(c: Campaign, fid: str) -> BattleRecord:
             if c.phase != phase:
                 raise IllegalAction(
                     f"Retreat: retreats after battle {b.id} are made in the "
-                    f"{phase.replace('_', ' ')} phase, not the {c.phase} phase",
+                    f"{PHASE_TITLES[phase]} phase, not the {PHASE_TITLES[c.phase]} phase",
                     "Retreat",
                 )
             return b
@@ -216,7 +227,8 @@ def advance_options(c: Campaign, b: BattleRecord) -> list[str]:
     return [
         fid
         for fid in b.attackers
-        if fid in c.state.formations and c.may_stack(c.formation_record(fid), where)
+        if fid in c.state.formations
+        and c.may_stack(c.formation_record(fid), where)
         and to_hex(c.formation_record(fid).hex).is_adjacent(where)
     ]
 
@@ -230,7 +242,7 @@ def advance(c: Campaign, fid: str, where: Hex) -> None:
         if c.phase != phase:
             raise IllegalAction(
                 f"Advance after combat: attackers of battle {b.id} advance in the "
-                f"{phase.replace('_', ' ')} phase, not the {c.phase} phase",
+                f"{PHASE_TITLES[phase]} phase, not the {PHASE_TITLES[c.phase]} phase",
                 "Advance after combat",
             )
         if b.advanced:
@@ -279,7 +291,9 @@ def pursuit(
     b = c.battle_record(battle_id)
     rule = "Pursuit"
     if c.phase != "pursuit":
-        raise IllegalAction(f"{rule}: pursuits are tried in the pursuit phase, not {c.phase}", rule)
+        raise IllegalAction(
+            f"{rule}: pursuits are tried in the pursuit phase, not {PHASE_TITLES[c.phase]}", rule
+        )
     if b.kind != "battle" or b.side_turn != c.state.side_turn:
         raise IllegalAction(f"{rule}: battle {b.id} is not one of this turn's attacks", rule)
     if b.pursuit_roll is not None:
@@ -314,9 +328,7 @@ def pursuit(
             f"{rule}: only these divisions may pursue ({ranks}); {f.name} is {f.experience}", rule
         )
     if division not in able:
-        raise IllegalAction(
-            f"{rule}: {f.name} is not adjacent to the retreated defender", rule
-        )
+        raise IllegalAction(f"{rule}: {f.name} is not adjacent to the retreated defender", rule)
     if roll is None:
         roll, by_dice = c.roll_die(), True
     elif roll not in range(1, 7):
@@ -361,6 +373,7 @@ def pursuit(
 def _pursuit_open(c: Campaign, b: BattleRecord) -> bool:
     return (
         b.kind == "battle"
+        and b.side_turn == c.state.side_turn
         and b.result is not None
         and b.result.outcome == "DEFENDER DEFEAT"
         and b.pursuit_roll is None

@@ -30,6 +30,9 @@ def supply_range(c: Campaign, corps_id: str) -> set[Hex]:
     """Hexes a corps HQ supplies: within range, by a path whose inner hexes hold no enemy
     unit and lie in no enemy ZOC (the two ends may be in an enemy ZOC: an engaged
     division is still supplied from behind)."""
+    key = ("supply", corps_id)
+    if key in c.memo:
+        return c.memo[key]
     corps = c.formation_record(corps_id)
     enemy = c.enemy(corps.side)
     blocked = zone_of_control(c, enemy)
@@ -47,4 +50,5 @@ def supply_range(c: Campaign, corps_id: str) -> set[Hex]:
                 continue
             reach.add(there)
             frontier.append((there, dist + 1))
+    c.memo[key] = reach
     return reach

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from hexcampaign.campaign.attacks import unsupported_joins
+from hexcampaign.campaign.phases import PHASE_TITLES, PHASES
 from hexcampaign.campaign.production import end_of_turn_pp, production_points
 from hexcampaign.campaign.results import (
     advance_options,
@@ -20,16 +21,6 @@ from hexcampaign.rules import IllegalAction
 
 if TYPE_CHECKING:
     from hexcampaign.campaign.campaign import Campaign
-
-PHASES = (
-    "reinforcement",
-    "movement",
-    "attack_orders",
-    "battle_resolution",
-    "retreat_advance",
-    "pursuit",
-    "purchase",
-)
 
 
 @dataclass(frozen=True)
@@ -97,7 +88,9 @@ def open_items(c: Campaign) -> list[OpenItem]:
                 name = c.formation_record(fid).name
                 choices = tuple(retreat_options(c, fid))
                 if choices:
-                    text = f"Retreat: {name} must retreat from {c.map.label(to_hex(b.defender_hex))}"
+                    text = (
+                        f"Retreat: {name} must retreat from {c.map.label(to_hex(b.defender_hex))}"
+                    )
                 else:
                     text = f"Retreat: {name} has no legal retreat hex and is eliminated when the phase ends"
                 items.append(OpenItem("retreat", text, bool(choices), fid, b.id, choices))
@@ -139,7 +132,7 @@ def end_phase(c: Campaign) -> None:
     if blocking:
         more = f" (and {len(blocking) - 1} more open items)" if len(blocking) > 1 else ""
         raise IllegalAction(
-            f"End of phase: the {c.phase.replace('_', ' ')} phase is not finished: "
+            f"End of phase: the {PHASE_TITLES[c.phase]} phase is not finished: "
             f"{blocking[0].text}{more}",
             "End of phase",
         )
@@ -151,7 +144,7 @@ def end_phase(c: Campaign) -> None:
         _end_turn(c)
         return
     c.state.phase = PHASES[PHASES.index(c.phase) + 1]
-    c.say(f"{c.phase.replace('_', ' ')} phase begins")
+    c.say(f"The {PHASE_TITLES[c.phase]} phase begins")
 
 
 def start_turn(c: Campaign) -> None:

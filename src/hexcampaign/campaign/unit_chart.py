@@ -56,9 +56,13 @@ class UnitType(BaseModel):
         # Infantry loses men (red number); everything else loses vehicles or guns.
         if self.category in MANPOWER_CATEGORIES:
             if self.red_number is None or self.vehicles is not None:
-                raise ValueError(f"{self.id}: a {self.category} unit needs a red_number and no vehicles")
+                raise ValueError(
+                    f"{self.id}: a {self.category} unit needs a red_number and no vehicles"
+                )
         elif self.vehicles is None or self.red_number is not None:
-            raise ValueError(f"{self.id}: a {self.category} unit needs a vehicles count and no red_number")
+            raise ValueError(
+                f"{self.id}: a {self.category} unit needs a vehicles count and no red_number"
+            )
         return self
 
     @property
@@ -111,7 +115,9 @@ class UnitChart(BaseModel):
         except ValidationError as e:
             first = e.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
-            raise UnitChartError(f"The unit chart {path} is not valid: {where}: {first['msg']}") from e
+            raise UnitChartError(
+                f"The unit chart {path} is not valid: {where}: {first['msg']}"
+            ) from e
 
     def type(self, type_id: str) -> UnitType:
         for t in self.types:

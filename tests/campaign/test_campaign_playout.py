@@ -1,0 +1,75 @@
+"""Random legal play: invariants hold, saves load, replays reproduce."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hexcampaign.campaign import Campaign, CampaignFormatError
+
+from ._playout import check_invariants, new_playout, play_phase
+from ._support import new_campaign
+
+
+def test_a_hundred_turns_of_random_legal_play_keep_every_invariant():
+    c = new_playout(seed=7, fortification=True)
+    rng = random.Random(7)
+    while c.turn <= 100:
+        play_phase(c, rng)
+        check_invariants(c)
+    kinds = {b.kind for b in c.battles()}
+    outcomes = {b.result.outcome for b in c.battles() if b.result}
+    assert len(c.battles()) > 20 and "battle" in kinds
+    assert outcomes == {"DRAW", "ATTACKER DEFEAT", "DEFENDER DEFEAT"}
+    assert any("retreats to" in line for line in c.log)
+    assert any("is dug in" in line for line in c.log)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_save_load_at_every_phase_plays_on_identically_and_replays(seed):
+    c = new_playout(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(7 * 16):  # eight game turns, every phase
+        text = c.to_json()
+        loaded = Campaign.from_json(text)
+        assert loaded.state == c.state and loaded.to_json() == text
+        assert loaded.replay().state == c.state
+        state = rng.getstate()
+        play_phase(c, rng)
+        rng.setstate(state)
+        play_phase(loaded, rng)
+        assert loaded.state == c.state
+    assert c.replay().state == c.state
+    assert any(b.result for b in c.battles()), "the test should cover battles"
+
+
+def test_save_to_disk_and_load(tmp_path):
+    c = new_playout(seed=3)
+    rng = random.Random(3)
+    for _ in range(20):
+        play_phase(c, rng)
+    path = tmp_path / "campaign.hexcampaign"
+    c.save(path)
+    c.save(path)
+    assert (tmp_path / "campaign.hexcampaign.bak").exists()
+    assert Campaign.load(path).state == c.state
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "hexcampaign-map"}', "not a hexcampaign campaign file"),
+        ('{"format": "hexcampaign-campaign", "version": 99}', "version 99"),
+        ('{"format": "hexcampaign-campaign", "version": 1, "map": {}}', "damaged"),
+    ],
+)
+def test_bad_campaign_files_are_refused_with_a_sentence(text, message):
+    with pytest.raises(CampaignFormatError, match=message):
+        Campaign.from_json(text)
+
+
+def test_a_damaged_state_is_refused():
+    data = new_campaign().to_json().replace('"phase": "reinforcement"', '"phase": 7')
+    with pytest.raises(CampaignFormatError, match="damaged"):
+        Campaign.from_json(data)
