@@ -206,3 +206,21 @@ def test_installed_tree_passes_appstream_validate_tree(files, tmp_path):
         timeout=60,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.skipif(shutil.which("update-desktop-database") is None, reason="no desktop-file-utils")
+def test_launcher_becomes_the_handler_of_all_three_types(files, tmp_path):
+    program = fake_program(tmp_path / "bin")
+    run_installer(files, "--prefix", str(tmp_path / "root"), "--exec", str(program))
+    cache = (tmp_path / "root" / "share" / "applications" / "mimeinfo.cache").read_text()
+    for mime in files.mime_types():
+        assert f"{mime}={files.app_id}.desktop;" in cache
+
+
+@pytest.mark.skipif(shutil.which("gtk-update-icon-cache") is None, reason="no GTK icon cache tool")
+def test_icon_cache_is_rebuilt_with_our_icons(files, tmp_path):
+    program = fake_program(tmp_path / "bin")
+    run_installer(files, "--prefix", str(tmp_path / "root"), "--exec", str(program))
+    cache = tmp_path / "root" / "share" / "icons" / "hicolor" / "icon-theme.cache"
+    assert files.app_id.encode() in cache.read_bytes()
+    assert b"application-x-hexcampaign-campaign" in cache.read_bytes()
