@@ -165,6 +165,10 @@ def test_desktop_knows_the_file_types_after_install(files, tmp_path):
     run_installer(files, "--prefix", str(tmp_path / "root"), "--exec", str(program))
     renamed_map = tmp_path / "aubin-valley"  # no extension: only the content tells
     shutil.copy(files.top / "maps" / "cm-sample.hexmap", renamed_map)
+    renamed_game = tmp_path / "saturday-game"
+    renamed_game.write_text('{\n "format": "hexcampaign-kasserine-game",\n "version": 1}')
+    plain_json = tmp_path / "notes.json"  # a .json file that is a game stays JSON: glob wins
+    plain_json.write_text('{"format": "hexcampaign-kasserine-game", "version": 1}')
     probe = (
         "import sys\n"
         "from PySide6.QtCore import QMimeDatabase\n"
@@ -172,7 +176,14 @@ def test_desktop_knows_the_file_types_after_install(files, tmp_path):
         "for name in sys.argv[1:]:\n"
         "    print(db.mimeTypeForFile(name).name())\n"
     )
-    names = ["a.hexmap", "b.kpgame", "c.hxcampaign", str(renamed_map)]
+    names = [
+        "a.hexmap",
+        "b.kpgame",
+        "c.hxcampaign",
+        str(renamed_map),
+        str(renamed_game),
+        str(plain_json),
+    ]
     env = dict(os.environ, XDG_DATA_HOME=str(share), XDG_DATA_DIRS="/usr/share")
     result = subprocess.run(
         [sys.executable, "-c", probe, *names], capture_output=True, text=True, env=env, timeout=60
@@ -183,6 +194,8 @@ def test_desktop_knows_the_file_types_after_install(files, tmp_path):
         "application/x-hexcampaign-kpgame",
         "application/x-hexcampaign-campaign",
         "application/x-hexcampaign-map",
+        "application/x-hexcampaign-kpgame",
+        "application/json",
     ]
 
 

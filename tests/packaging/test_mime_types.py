@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from hexcampaign.maps import HexMap, save_map
+from hexcampaign import maps_path
+from hexcampaign.campaign import Campaign
+from hexcampaign.kasserine import Game
+from hexcampaign.maps import load_map, save_map
 
 EXPECTED_GLOBS = {
     "application/x-hexcampaign-map": "*.hexmap",
@@ -35,17 +38,32 @@ def test_every_type_has_an_icon_at_every_size(files):
         assert (files.hicolor / "scalable" / "mimetypes" / f"{icon}.svg").is_file()
 
 
-def test_map_magic_matches_a_map_saved_by_the_program(files, tmp_path):
-    """A .hexmap renamed without its extension is still recognised by its content."""
-    path = tmp_path / "renamed"
-    save_map(HexMap.blank(3, 3, palette="cm"), path)
-    head = path.read_bytes()[:200]
-    matches = files.mime_types()["application/x-hexcampaign-map"].findall(files.tag("magic/match"))
-    assert matches
-    found = False
-    for match in matches:
+def test_magic_names_each_file_saved_by_the_program(files, tmp_path):
+    """A save renamed without its extension is still recognised by its content."""
+    hexmap = load_map(maps_path("cm-sample.hexmap"))
+    save_map(hexmap, tmp_path / "map")
+    (tmp_path / "game").write_text(Game.scenario(seed=1).to_json(), encoding="utf-8")
+    capitals = {"german": hexmap.place("Altdorf").hex, "us": hexmap.place("Fort Lewis").hex}
+    campaign = Campaign.new(hexmap, capitals=capitals)
+    (tmp_path / "campaign").write_text(campaign.to_json(), encoding="utf-8")
+    saved = {
+        "application/x-hexcampaign-map": tmp_path / "map",
+        "application/x-hexcampaign-kpgame": tmp_path / "game",
+        "application/x-hexcampaign-campaign": tmp_path / "campaign",
+    }
+    types = files.mime_types()
+    for path in saved.values():
+        head = path.read_bytes()[:256]
+        recognised = [name for name, node in types.items() if magic_matches(files, node, head)]
+        assert recognised == [name for name, p in saved.items() if p == path], path.name
+
+
+def magic_matches(files, node, head: bytes) -> bool:
+    """shared-mime-info's string match: `value` starting anywhere in the offset range."""
+    for match in node.findall(files.tag("magic/match")):
+        assert match.get("type") == "string"
         first, last = (int(n) for n in match.get("offset").split(":"))
         value = match.get("value").encode()
-        position = head.find(value)
-        found |= first <= position <= last
-    assert found, f"no magic rule matches the start of a saved map: {head[:60]!r}"
+        if any(head.startswith(value, at) for at in range(first, last + 1)):
+            return True
+    return False
