@@ -87,6 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     except InstallError as error:
         print(f"install_desktop: {error}", file=sys.stderr)
         return 1
+    except OSError as error:
+        # A folder that is not writable (a system prefix without root) or not a folder.
+        where = error.filename or data_home
+        print(f"install_desktop: cannot write {where}: {error.strerror}", file=sys.stderr)
+        return 1
     return 0
 
 

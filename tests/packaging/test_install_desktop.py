@@ -136,6 +136,16 @@ def test_a_missing_program_is_refused_with_a_sentence(files, tmp_path):
     assert not (tmp_path / "root").exists()
 
 
+def test_an_unwritable_destination_is_refused_with_a_sentence(files, tmp_path):
+    program = fake_program(tmp_path / "bin")
+    (tmp_path / "root").mkdir()
+    (tmp_path / "root" / "share").write_text("a file where a folder should be")
+    result = run_installer(files, "--prefix", str(tmp_path / "root"), "--exec", str(program))
+    assert result.returncode == 1
+    assert result.stderr.startswith("install_desktop: cannot write ")
+    assert "Traceback" not in result.stderr
+
+
 def test_the_program_is_found_beside_a_frozen_folder(files, tmp_path):
     """The copy in dist/hexcampaign/desktop/ registers dist/hexcampaign/hexcampaign."""
     folder = tmp_path / "hexcampaign"
