@@ -73,3 +73,26 @@ def test_a_damaged_state_is_refused():
     data = new_campaign().to_json().replace('"phase": "reinforcement"', '"phase": 7')
     with pytest.raises(CampaignFormatError, match="damaged"):
         Campaign.from_json(data)
+
+
+def test_the_shipped_sample_map_runs_a_campaign():
+    from hexcampaign.maps import load_map
+    from hexcampaign.paths import maps_path
+
+    from ._playout import play_phase as play
+
+    m = load_map(maps_path("cm-sample.hexmap"))
+    capitals = {p.name: p.hex for p in m.places() if p.kind == "capital"}
+    german, us = sorted(capitals)
+    c = Campaign.new(
+        m, sides=("german", "us"), capitals={"german": capitals[german], "us": capitals[us]}
+    )
+    assert c.holder(german) == "german" and c.holder(us) == "us"
+    total = sum(p.pp for p in m.places())
+    assert 0 < c.production_points("german") < total
+    assert c.production_points("german") + c.production_points("us") <= total
+    rng = random.Random(5)
+    while c.turn <= 8:
+        play(c, rng)
+        check_invariants(c)
+    assert c.formations("german") and c.replay().state == c.state

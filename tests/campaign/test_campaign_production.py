@@ -24,12 +24,17 @@ def test_income_is_the_pp_of_held_places_and_capture_only_takes_from_the_loser()
     c = new_campaign(m)
     assert c.holder("Dorf") == "german" and c.holder("Ville") == "us"
     assert c.production_points("german") == 5 and c.production_points("us") == 7
-    # A US division takes Dorf: Germany loses its 2 PP, the US gains nothing.
-    c.deploy("us", "infantry", Hex.from_offset(5, 4), ["rifle_company"])
+    # A US corps HQ takes Dorf: Germany loses its 2 PP, the US gains nothing.
+    c.deploy("us", "corps", Hex.from_offset(5, 4))
     assert c.holder("Dorf") == "us"
     assert c.production_points("german") == 3
-    assert c.production_points("us") == 7 + 2  # it holds Dorf now: the rule "last occupied"
-    assert any("german loses its 2 PP" in line for line in c.log)
+    assert c.production_points("us") == 7  # the captor gains nothing
+    assert any("german loses its 2 PP (the captor gains none)" in line for line in c.log)
+    # A German division overruns the empty corps HQ, retakes Dorf and has its PP back.
+    fid = c.deploy("german", "infantry", Hex.from_offset(4, 4), ["grenadier_company"])
+    to_phase(c, "movement")
+    c.move(fid, [Hex.from_offset(5, 4)])
+    assert c.holder("Dorf") == "german" and c.production_points("german") == 5
 
 
 def test_phases_run_in_order_and_the_turn_passes_to_the_other_side(campaign):

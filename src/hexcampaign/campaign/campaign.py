@@ -155,7 +155,11 @@ class Campaign:
 
     @classmethod
     def _begin(cls, hexmap: HexMap, setup: Setup) -> Campaign:
-        state = State(pp=dict.fromkeys(setup.sides, 0), holdings=dict(setup.holdings))
+        state = State(
+            pp=dict.fromkeys(setup.sides, 0),
+            holdings=dict(setup.holdings),
+            owners=dict(setup.holdings),
+        )
         c = cls(hexmap, setup, state)
         c.say("The campaign begins")
         turn.start_turn(c)
@@ -637,10 +641,14 @@ class Campaign:
         if place and self.state.holdings.get(place.name) != f.side:
             before = self.state.holdings.get(place.name)
             self.state.holdings[place.name] = f.side
-            self.say(
-                f"{f.side} takes {place.name}"
-                + (f"; {before} loses its {place.pp} PP" if before and place.pp else "")
-            )
+            # A place produces for the side it began with (or the first to take an unheld
+            # one): a captor gains nothing, the loser's PP are lost until it retakes it.
+            owner = self.state.owners.setdefault(place.name, f.side)
+            if owner == f.side:
+                gain = f"; its {place.pp} PP are {'back' if before else 'now'} {f.side}'s"
+            else:
+                gain = f"; {owner} loses its {place.pp} PP (the captor gains none)"
+            self.say(f"{f.side} takes {place.name}" + (gain if place.pp else ""))
 
     def eliminate_unit(self, uid: str, why: str) -> None:
         self.memo.clear()

@@ -19,8 +19,10 @@ ORDINALS = {1: "st", 2: "nd", 3: "rd"}
 
 
 def production_points(c: Campaign, side: str) -> int:
-    """The PP of the places `side` holds (the enemy gains nothing by taking them)."""
-    return sum(p.pp for p in c.map.places() if c.state.holdings.get(p.name) == side)
+    """The PP of `side`'s own places that it still holds (the enemy gains nothing by
+    taking them; they are lost until retaken)."""
+    held, owners = c.state.holdings, c.state.owners
+    return sum(p.pp for p in c.map.places() if held.get(p.name) == side == owners.get(p.name))
 
 
 def purchase(c: Campaign, side: str, type_id: str) -> str:

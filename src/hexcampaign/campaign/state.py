@@ -104,6 +104,7 @@ class State(_Model):
     phase: str = "reinforcement"
     pp: dict[str, int]
     holdings: dict[str, str]
+    owners: dict[str, str] = Field(default_factory=dict)  # whose PP a place produces
     units: dict[str, UnitRecord] = Field(default_factory=dict)
     formations: dict[str, FormationRecord] = Field(default_factory=dict)
     destroyed: list[str] = Field(default_factory=list)
