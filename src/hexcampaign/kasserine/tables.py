@@ -136,7 +136,6 @@ class RulesTable(BaseModel):
     air_power_from_turn: int
     italian_zone_columns: int
     victory_levels: list[VictoryLevel]
-    victory_places: dict[str, int]
 
 
 @cache
