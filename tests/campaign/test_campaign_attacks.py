@@ -293,3 +293,16 @@ def test_each_side_sees_its_own_forces_and_only_the_outline_of_the_enemy():
     assert [o.unit for o in us.oobs["german"]] == ["2 combat units"]
     assert us.fortifications and "german" not in us.artillery
     assert c.battle_sheet(b).oobs["us"][0].unit == "Rifle company (foot)"
+
+
+def test_attacking_a_hex_fights_every_formation_in_it():
+    c, g, u, g_corps, u_corps = battle_ready(us_dug_in=True)
+    stacked = c.deploy("us", "corps", CENTRE.neighbor(SE), ["at57_platoon"])
+    b = c.declare_attack([g], stacked)  # naming the corps HQ: its division defends the hex
+    assert b.defender == u and b.defenders == [u, stacked]
+    assert b.sheet.battle_type == "ATTACK"  # from the dug-in division
+    assert "corps HQ troops: 1 regular rifle platoon" in [o.unit for o in b.sheet.oobs["us"]]
+    c.end_phase()
+    c.enter_result(b, "DEFENDER DEFEAT", "minor")
+    c.end_phase()
+    assert {i.formation for i in c.pending() if i.kind == "retreat"} == {u, stacked}

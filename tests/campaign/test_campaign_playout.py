@@ -96,3 +96,17 @@ def test_the_shipped_sample_map_runs_a_campaign():
         play(c, rng)
         check_invariants(c)
     assert c.formations("german") and c.replay().state == c.state
+
+
+def test_a_version_1_save_loads_forever_and_plays_on():
+    from pathlib import Path
+
+    path = Path(__file__).parent / "fixtures" / "campaign-v1.json"
+    c = Campaign.load(path)
+    assert (c.turn, c.side_to_play, c.phase) == (5, "german", "pursuit")
+    assert any(b.result and b.result.outcome == "DEFENDER DEFEAT" for b in c.battles())
+    assert c.replay().state == c.state
+    rng = random.Random(1)
+    for _ in range(14):
+        play_phase(c, rng)
+        check_invariants(c)

@@ -34,6 +34,12 @@ def declare_attack(
             f"Attack orders: {target.name} is not an enemy formation", "Attack orders"
         )
     where = to_hex(target.hex)
+    if target.kind == "corps":
+        # A corps HQ sharing its hex with a division is defended by that division: the
+        # battle type and any pursuit follow the division.
+        target = next(
+            (f for f in c.formations_at(where, side=target.side) if f.kind != "corps"), target
+        )
     if not attackers:
         raise IllegalAction("Attack orders: name at least one attacking division", "Attack orders")
     if len(set(attackers)) != len(attackers):

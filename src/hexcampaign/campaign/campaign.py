@@ -434,7 +434,11 @@ class Campaign:
         self, battle: BattleRecord | str, roll: int | None = None, division: str | None = None
     ) -> bool:
         """Try a pursuit after a won battle; `roll` is the umpire's own die, else the dice roll."""
-        success, face, by_dice = results.pursuit(self, _bid(battle), division, roll)
+        self.memo.clear()
+        try:
+            success, face, by_dice = results.pursuit(self, _bid(battle), division, roll)
+        finally:
+            self.memo.clear()
         self.actions.append(
             {
                 "act": "pursuit",
