@@ -340,3 +340,19 @@ def test_engaged_units_may_not_move_but_panzers_break_off():
     assert not g.unit("g").engaged
     assert g.unit("g").mp_spent == 2
     g.move("g", [H(2, 2)])
+
+
+def test_artillery_stops_in_zoc_but_keeps_no_combat_reserve():
+    gun = {"kind": "artillery", "cf": 0, "support": 4, "range": 2, "mf": 8}
+    g = game([U("gun", (1, 2), **gun), U("b", (5, 2), side="allied", nationality="british")])
+    assert g.reachable("gun")[H(4, 2)] == 6  # 3 hexes in ZOC with 2 MP left: no fight to pay
+    inf = game([U("inf", (1, 2), kind="infantry", mf=8), U("b", (5, 2), side="allied", nationality="british")])
+    assert H(4, 2) not in inf.reachable("inf")
+
+
+def test_a_unit_standing_on_a_place_holds_it_from_the_start():
+    def setup(m):
+        m.add_place(H(9, 9), "Sbiba", "village", vp=1)
+
+    g = game([U("g", (9, 9)), U("a", (1, 1), side="allied")], setup=setup)
+    assert g.state.holders["Sbiba"] == "german" and g.victory_points() == 1

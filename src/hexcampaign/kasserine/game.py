@@ -191,6 +191,10 @@ class Game:
         places = {p.name for p in hexmap.places()}
         state.holders = {name: "allied" for name in places}  # the Allies hold all at start
         state.holders.update(holders or {})
+        for spec in units:
+            place = hexmap.place_at(spec.hex) if spec.hex is not None else None
+            if place is not None:
+                state.holders[place.name] = spec.side  # a unit standing there holds it
         game = cls(hexmap, state, entry_zones, arrival_points)
         game._check_start()
         game._begin_phase(initial=True)
@@ -421,8 +425,8 @@ class Game:
         return self._do(EndPhase())
 
     def apply(self, action) -> list[str]:
-        """Apply an action value (from legal_actions(), or a log)."""
-        return self._do(action.model_copy(deep=True))
+        """Apply an action value (from legal_actions(), or a log); dice are rolled afresh."""
+        return self._do(action.model_copy(update={"faces": None}, deep=True))
 
     # --- undo, replay and saves -------------------------------------------------------------
 
@@ -776,10 +780,14 @@ class Game:
             hexes = self.entry_hexes(u.id)
         else:
             hexes = self.arrival_points.get(u.arrives.place, []) or self._place_hexes(u.arrives.place)
+        zones = pos.zoc(enemy_of(u.side))
         for h in hexes:
             i = self.board.index.get(h, NO_HEX)
             if i != NO_HEX and pos.side_at(i) != enemy_of(u.side):
-                starts.append((i, pos.first_hex_cost(u, i)))
+                cost = pos.first_hex_cost(u, i)
+                if zones[i] and pos.passes_zoc(u, zones[i]):
+                    cost += self.rules.zoc_passage_cost
+                starts.append((i, cost))
         return starts
 
     def _place_hexes(self, name: str) -> list[Hex]:
@@ -798,8 +806,7 @@ class Game:
         best, came_from = pos.movement_search(u, starts)
         origin = pos.index_of(u)
         zones = pos.zoc(enemy_of(u.side))
-        reserve = pos.combat_cost(u)
-        limit = u.mf - reserve
+        limit = u.mf - self._reserve(u)
         occupants = pos.occupants
         result: dict[int, int] = {}
         start_set = {i for i, _ in starts}
@@ -830,6 +837,13 @@ class Game:
             return direct[i]
         path = _path(came_from, start_set, i)
         return path[1:] if u.at is not None else path
+
+    def _reserve(self, u: UnitState) -> int:
+        """MP a unit must keep to end a move in an enemy ZOC: the cost of combat. Artillery
+        does not fight there; it pays the cost only when it supports an attack."""
+        if u.kind in self.rules.support_kinds:
+            return 0
+        return self._pos().combat_cost(u)
 
     def _one_hex(self, u: UnitState, i: int, came_from: dict[int, int], starts: set[int]) -> bool:
         if u.hexes_moved != 0:
@@ -868,15 +882,11 @@ class Game:
                     f"Reinforcements: {self._label(u)} enters the map at {_arrival_point(u)}"
                     + (" (an enemy unit holds the arrival point)" if not starts else "")
                 )
-            first = starts[path[0]] - u.mp_spent
+            first_zone = pos.zoc(enemy_of(u.side))[path[0]]
             spent, error = pos.path_cost(u, path[0], path[1:], "move")
-            if error is None and len(path) == 1 and pos.zoc(enemy_of(u.side))[path[0]]:
-                pass
-            elif error is None and pos.zoc(enemy_of(u.side))[path[0]] and not pos.passes_zoc(
-                u, pos.zoc(enemy_of(u.side))[path[0]]
-            ):
+            if len(path) > 1 and first_zone and not pos.passes_zoc(u, first_zone):
                 error = "Zone of control: a unit entering an enemy zone of control must stop"
-            spent += first
+            spent += starts[path[0]]
         else:
             spent, error = pos.path_cost(u, pos.index_of(u), path, "move")
         if error:
@@ -890,9 +900,9 @@ class Game:
                 f"Movement: this move costs {spent} MP and {self._label(u)} has "
                 f"{u.mf - u.mp_spent} MP left"
             )
-        if zones[end] and total + pos.combat_cost(u) > u.mf and not one_hex:
+        if zones[end] and total + self._reserve(u) > u.mf and not one_hex:
             raise refuse(
-                f"Cost of combat: {self._label(u)} needs {pos.combat_cost(u)} MP left to fight "
+                f"Cost of combat: {self._label(u)} needs {self._reserve(u)} MP left to fight "
                 "and may not enter an enemy zone of control without them"
             )
         error = pos.stacking_error(end, [u])
