@@ -9,6 +9,7 @@ from hexcampaign.campaign.campaign import (
     FormationView,
     UnitView,
 )
+from hexcampaign.campaign.legal import LegalAction
 from hexcampaign.campaign.options import Options
 from hexcampaign.campaign.state import BattleRecord as Battle
 from hexcampaign.campaign.turn import PHASES, OpenItem
@@ -24,6 +25,7 @@ __all__ = [
     "DigInStatus",
     "FormationView",
     "IllegalAction",
+    "LegalAction",
     "OobLine",
     "OpenItem",
     "Options",

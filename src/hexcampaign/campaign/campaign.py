@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from hexcampaign.campaign import attacks, movement, production, results, supply, turn
+from hexcampaign.campaign import attacks, legal, movement, production, results, supply, turn
 from hexcampaign.campaign.battle_sheet import BattleSheet
 from hexcampaign.campaign.forces import can_defend_itself, composition_text, holds_foot_infantry
 from hexcampaign.campaign.options import Options
@@ -250,6 +250,10 @@ class Campaign:
     def pending(self) -> list[turn.OpenItem]:
         """Decisions awaited now (results, retreats, advances, pursuits, joins)."""
         return [i for i in turn.open_items(self) if i.kind != "info"]
+
+    def legal_actions(self) -> list[legal.LegalAction]:
+        """What may be done now, each kind with its legal choices (menus, random play)."""
+        return legal.legal_actions(self)
 
     def open_items(self) -> list[turn.OpenItem]:
         """Everything the phase awaits; the blocking ones are what end_phase refuses with."""

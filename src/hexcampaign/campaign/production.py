@@ -9,6 +9,7 @@ from hexcampaign.campaign.movement import zone_of_control
 from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import ARMY_HQ, FormationRecord, UnitRecord, pair, to_hex
 from hexcampaign.campaign.tables import campaign_rules
+from hexcampaign.campaign.unit_chart import UnitType
 from hexcampaign.hexes import Hex
 from hexcampaign.rules import IllegalAction
 
@@ -26,6 +27,20 @@ def production_points(c: Campaign, side: str) -> int:
 
 
 def purchase(c: Campaign, side: str, type_id: str) -> str:
+    t = check_purchase(c, side, type_id)
+    bought = c.state.bought_this_turn.get(type_id, 0)
+    _spend(c, side, t.cost, f"buy {t.name}")
+    uid = c.next_id(f"{side}-unit", f"{side}-u")
+    c.state.units[uid] = UnitRecord(
+        id=uid, side=side, type_id=type_id, where=ARMY_HQ, bought_turn=c.state.turn
+    )
+    c.state.bought_this_turn[type_id] = bought + 1
+    c.say(f"{side} buys {t.name} ({uid}) for {t.cost} PP; it waits in the Army HQ box")
+    return uid
+
+
+def check_purchase(c: Campaign, side: str, type_id: str) -> UnitType:
+    """The unit type, or IllegalAction naming why `side` may not buy it now."""
     rule = "Purchase"
     _own_turn(c, side, "purchase", rule)
     chart = c.setup.charts[side]
@@ -43,17 +58,35 @@ def purchase(c: Campaign, side: str, type_id: str) -> str:
         raise IllegalAction(
             f"Availability: at most {t.per_turn_limit} {t.name} per turn", "Availability"
         )
-    _spend(c, side, t.cost, f"buy {t.name}")
-    uid = c.next_id(f"{side}-unit", f"{side}-u")
-    c.state.units[uid] = UnitRecord(
-        id=uid, side=side, type_id=type_id, where=ARMY_HQ, bought_turn=c.state.turn
-    )
-    c.state.bought_this_turn[type_id] = bought + 1
-    c.say(f"{side} buys {t.name} ({uid}) for {t.cost} PP; it waits in the Army HQ box")
-    return uid
+    _can_spend(c, side, t.cost, f"buy {t.name}")
+    return t
 
 
 def build(c: Campaign, side: str, kind: str, where: Hex) -> str:
+    check_build(c, side, kind, where)
+    costs = campaign_rules().build_costs
+    what = {"infantry": "Infantry Division", "mechanised": "Mechanised Division", "corps": "Corps"}
+    _spend(c, side, costs[kind], f"build a {what[kind].lower()}")
+    n = c.bump(f"{side}-{kind}")
+    name = f"{_roman(n)} Corps" if kind == "corps" else f"{n}{_ordinal(n)} {what[kind]}"
+    fid = c.next_id(f"{side}-formation", f"{side}-{'c' if kind == 'corps' else 'd'}")
+    f = FormationRecord(
+        id=fid,
+        name=name,
+        side=side,
+        kind=kind,  # type: ignore[arg-type]
+        hex=pair(where),
+        experience=c.options.starting_experience,
+        built_side_turn=c.state.side_turn,
+    )
+    c.state.formations[fid] = f
+    c.say(f"{side} builds the {name} ({fid}) at {c.map.label(where)} for {costs[kind]} PP")
+    c.relocate(f, where, moved=True)
+    return fid
+
+
+def check_build(c: Campaign, side: str, kind: str, where: Hex) -> None:
+    """IllegalAction naming why `side` may not build a `kind` formation at `where` now."""
     rule = "Building"
     _own_turn(c, side, "reinforcement", rule)
     costs = campaign_rules().build_costs
@@ -82,27 +115,26 @@ def build(c: Campaign, side: str, kind: str, where: Hex) -> str:
             f"holds one",
             "Stacking",
         )
-    what = {"infantry": "Infantry Division", "mechanised": "Mechanised Division", "corps": "Corps"}
-    _spend(c, side, costs[kind], f"build a {what[kind].lower()}")
-    n = c.bump(f"{side}-{kind}")
-    name = f"{_roman(n)} Corps" if kind == "corps" else f"{n}{_ordinal(n)} {what[kind]}"
-    fid = c.next_id(f"{side}-formation", f"{side}-{'c' if kind == 'corps' else 'd'}")
-    f = FormationRecord(
-        id=fid,
-        name=f"{name}",
-        side=side,
-        kind=kind,  # type: ignore[arg-type]
-        hex=pair(where),
-        experience=c.options.starting_experience,
-        built_side_turn=c.state.side_turn,
-    )
-    c.state.formations[fid] = f
-    c.say(f"{side} builds the {name} ({fid}) at {c.map.label(where)} for {costs[kind]} PP")
-    c.relocate(f, where, moved=True)
-    return fid
+    _can_spend(c, side, costs[kind], f"build a new {kind} formation")
 
 
 def transfer(c: Campaign, uid: str, fid: str) -> None:
+    check_transfer(c, uid, fid)
+    u = c.unit_record(uid)
+    f = c.formation_record(fid)
+    t = c.unit_type(uid)
+    u.where = fid
+    c.memo.clear()
+    if f.kind != "corps":
+        f.reinforced_side_turn = c.state.side_turn
+    c.say(
+        f"{t.name} ({uid}) joins {f.name}"
+        + ("; it may not move or attack this turn" if f.kind != "corps" else "")
+    )
+
+
+def check_transfer(c: Campaign, uid: str, fid: str) -> None:
+    """IllegalAction naming why unit `uid` may not join formation `fid` now."""
     rule = "Reinforcement"
     u = c.unit_record(uid)
     f = c.formation_record(fid)
@@ -133,13 +165,6 @@ def transfer(c: Campaign, uid: str, fid: str) -> None:
         and not c.in_supply(fid)
     ):
         raise IllegalAction(f"Supply: {f.name} is out of supply and cannot be reinforced", "Supply")
-    u.where = fid
-    if f.kind != "corps":
-        f.reinforced_side_turn = c.state.side_turn
-    c.say(
-        f"{t.name} ({uid}) joins {f.name}"
-        + ("; it may not move or attack this turn" if f.kind != "corps" else "")
-    )
 
 
 def assign(c: Campaign, fid: str, corps_id: str | None) -> None:
@@ -166,13 +191,17 @@ def end_of_turn_pp(c: Campaign, side: str) -> None:
 
 
 def _spend(c: Campaign, side: str, cost: int, what: str) -> None:
+    _can_spend(c, side, cost, what)
+    c.state.pp[side] -= cost
+
+
+def _can_spend(c: Campaign, side: str, cost: int, what: str) -> None:
     have = c.state.pp[side]
     if cost > have:
         raise IllegalAction(
             f"Production points: it costs {cost} PP to {what}; {side} has {have}",
             "Production points",
         )
-    c.state.pp[side] = have - cost
 
 
 def _own_turn(c: Campaign, side: str, phase: str, rule: str) -> None:
