@@ -343,10 +343,10 @@ def test_engaged_units_may_not_move_but_panzers_break_off():
 
 
 def test_artillery_stops_in_zoc_but_keeps_no_combat_reserve():
-    gun = {"kind": "artillery", "cf": 0, "support": 4, "range": 2, "mf": 8}
+    gun = {"kind": "artillery", "cf": 0, "support": 4, "range": 2, "mf": 7}
     g = game([U("gun", (1, 2), **gun), U("b", (5, 2), side="allied", nationality="british")])
-    assert g.reachable("gun")[H(4, 2)] == 6  # 3 hexes in ZOC with 2 MP left: no fight to pay
-    inf = game([U("inf", (1, 2), kind="infantry", mf=8), U("b", (5, 2), side="allied", nationality="british")])
+    assert g.reachable("gun")[H(4, 2)] == 6  # 3 hexes into ZOC with 1 MP left: no fight to pay
+    inf = game([U("inf", (1, 2), kind="infantry", mf=7), U("b", (5, 2), side="allied", nationality="british")])
     assert H(4, 2) not in inf.reachable("inf")
 
 
