@@ -105,7 +105,7 @@ def test_a_version_1_save_loads_forever_and_plays_on():
     c = Campaign.load(path)
     assert (c.turn, c.side_to_play, c.phase) == (5, "german", "pursuit")
     assert any(b.result and b.result.outcome == "DEFENDER DEFEAT" for b in c.battles())
-    assert c.replay().state == c.state
+    # (No replay check: sheet wording may improve; a save keeps the sheets it was given.)
     rng = random.Random(1)
     for _ in range(14):
         play_phase(c, rng)

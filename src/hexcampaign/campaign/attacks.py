@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from hexcampaign.campaign.campaign import Campaign
 
 ARTILLERY = ("medium_artillery", "heavy_artillery", "heavy_mortar")
+FORT_NOTE = "Fortifications computed from"
 
 
 def declare_attack(
@@ -325,16 +326,16 @@ def side_sheet(sheet: BattleSheet, side: str) -> BattleSheet:
         )
         for fid, lines in summary.items()
     ]
-    fortifications = sheet.fortifications
-    if side == sheet.attacker_side:
-        fortifications = {}
+    attacker = side == sheet.attacker_side
     return sheet.model_copy(
         update={
             "oobs": {side: sheet.oobs.get(side, []), enemy: enemy_lines},
             "artillery": {side: sheet.artillery.get(side, [])},
             "air": {side: sheet.air.get(side, [])},
             "ammunition": {side: sheet.ammunition.get(side, "")},
-            "fortifications": fortifications,
+            "fortifications": {} if attacker else sheet.fortifications,
+            "fortifications_known": not attacker,
+            "notes": [n for n in sheet.notes if not (attacker and n.startswith(FORT_NOTE))],
             "viewpoint": side,
         },
         deep=True,
@@ -445,7 +446,8 @@ def _support_line(c: Campaign, uid: str) -> str:
     t = c.unit_type(uid)
     u = c.unit_record(uid)
     home = c.formation_record(u.where).name if u.where in c.state.formations else "Army HQ"
-    return f"{t.name} ({uid}, {home}; {t.vehicles} tubes/aircraft, {t.spotters} spotter(s))"
+    strength = f"{t.vehicles} aircraft" if t.category == "air" else f"{t.vehicles} guns"
+    return f"{t.name} ({uid}, {home}; {strength}, {t.spotters} spotter(s))"
 
 
 def _ammunition(c: Campaign, fids: list[str]) -> str:
@@ -490,7 +492,7 @@ def _notes(c: Campaign, b: BattleRecord, key: str, infantry: int, spotters: int)
     notes.append(f"{defender.name} {state}.")
     if key in ("dug_in", "fortified"):
         notes.append(
-            f"Fortifications computed from {infantry} defending infantry companies and "
+            f"{FORT_NOTE} {infantry} defending infantry companies and "
             f"{spotters} artillery spotters."
         )
     if b.kind == "pursuit":

@@ -37,6 +37,7 @@ class BattleSheet(BaseModel):
     zones: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     terrain: list[str] = Field(default_factory=list)
+    fortifications_known: bool = True  # False on the attacker's own sheet
     viewpoint: str | None = None  # None: the umpire's sheet; else the side it was written for
 
     @property
@@ -55,11 +56,7 @@ class BattleSheet(BaseModel):
         out: list[tuple[str, list[str]]] = []
         for side in (self.attacker_side, self.defender_side):
             role = "attacker" if side == self.attacker_side else "defender"
-            lines = [
-                f"{o.formation}: {o.unit} ({o.category.replace('_', ' ')}), {o.strength}, "
-                f"{o.experience}"
-                for o in self.oobs.get(side, [])
-            ]
+            lines = [_oob_text(o) for o in self.oobs.get(side, [])]
             lines += [f"Artillery: {a}" for a in self.artillery.get(side, [])]
             lines += [f"Air support: {a}" for a in self.air.get(side, [])]
             if side in self.ammunition:
@@ -68,6 +65,8 @@ class BattleSheet(BaseModel):
         forts = [
             f"{name}: {'as needed' if n is None else n}" for name, n in self.fortifications.items()
         ]
+        if not self.fortifications_known:
+            forts = ["unknown to the attacker until the battle"]
         out.append(("Fortifications (defender)", forts or ["none"]))
         out.append(("Set-up zones", self.zones))
         out.append(("Operational terrain", self.terrain))
@@ -90,3 +89,9 @@ class BattleSheet(BaseModel):
             parts.append(f"<h2>{e(heading)}</h2>")
             parts.append("<ul>" + "".join(f"<li>{e(line)}</li>" for line in lines) + "</ul>")
         return "\n".join(parts)
+
+
+def _oob_text(o: OobLine) -> str:
+    if o.category == "unknown":  # what a player knows of the enemy
+        return f"{o.formation}: {o.unit}"
+    return f"{o.formation}: {o.unit} ({o.category.replace('_', ' ')}), {o.strength}, {o.experience}"
