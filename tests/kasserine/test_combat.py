@@ -385,3 +385,26 @@ def test_allied_air_power_roll_on_feb_22_is_logged():
     assert g.state.air_superiority is not None
     assert any("Allied air power: rolled" in line for line in g.log())
     assert not g.can_undo
+
+
+def test_engaged_counter_attack_must_take_on_all_the_attackers():
+    def setup(m):
+        m.add_cliff(H(5, 2), H(6, 2))  # a2 on top: its ZOC reaches y below, not y's up
+
+    units = [U("a1", (3, 2), cf=4), U("a2", (5, 2), cf=4), U("x", (4, 2), side="allied", cf=2),
+             U("y", (6, 2), side="allied", cf=4)]
+    g = combat_game(units, setup=setup)
+    c = g.declare_attack(["a1", "a2"], ["x"])
+    assert c.odds == "4:1" and g.resolve(c, roll=3) == "ENGAGED"
+    assert g.obligations() == []  # y's ZOC does not reach up the cliff to a2
+    g.end_phase()
+    g.end_phase()
+    assert g.state.phase == "allied_combat"
+    c = g.declare_attack(["x"], ["a1"])  # the defender counter-attacks one of them...
+    assert c.odds == "1:2" and g.resolve(c, roll=3) == "CONTACT"
+    problems = g.obligations()
+    assert any(p.startswith("Engaged: a counter-attack must attack all") and "a2" in p for p in problems)
+    c = g.declare_attack(["y"], ["a2"])
+    assert c.attack_strength == 1  # attacking up a cliff: quartered
+    g.resolve(c, roll=6)
+    assert not any(p.startswith("Engaged") for p in g.obligations())

@@ -644,7 +644,9 @@ class Game:
     def _apply_end_phase(self, action: EndPhase) -> list[str]:
         problems = self._obligations()
         if problems:
-            raise refuse(problems[0])
+            more = len(problems) - 1
+            tail = f" ({more} more: see obligations())" if more else ""
+            raise refuse(problems[0] + tail, problems[0].split(":")[0])
         state = self.state
         events: list[str] = [f"{PHASE_WORDS[state.phase]} ends"]
         if state.phase.endswith("combat"):
