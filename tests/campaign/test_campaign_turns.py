@@ -135,3 +135,29 @@ def test_the_log_tells_the_story_in_plain_english():
         for line in c.log
     )
     assert c.log[-1].startswith("Turn 1, us, reinforcement: us's turn begins")
+
+
+def test_undo_takes_back_the_last_action_until_a_die_is_rolled():
+    c = new_campaign()
+    g = c.deploy(
+        "german", "mechanised", CENTRE, ["panzergrenadier_company_motorised"], experience="crack"
+    )
+    u = c.deploy("us", "infantry", CENTRE.neighbor(SE), ["rifle_company"])
+    to_phase(c, "movement")
+    before = c.to_json()
+    c.move(g, [CENTRE.neighbor(N)])
+    assert c.can_undo()
+    c.undo()
+    assert c.formation(g).hex == CENTRE and c.to_json() == before
+    c.end_phase()
+    b = c.declare_attack([g], u)
+    c.end_phase()
+    c.enter_result(b, "DEFENDER DEFEAT", "major")
+    c.end_phase()
+    c.retreat(u, CENTRE.neighbor(SE).neighbor(SE))
+    c.advance(g, CENTRE.neighbor(SE))
+    c.end_phase()
+    c.pursuit(b)  # the seeded die
+    assert not c.can_undo()
+    with pytest.raises(IllegalAction, match="Undo: the pursuit die has been rolled"):
+        c.undo()

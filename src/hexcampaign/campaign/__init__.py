@@ -1,6 +1,8 @@
 """The CM operational campaign (no Qt): formations, production, the seven-phase turn,
 battle set-ups for Combat Mission, results, retreats and pursuit."""
 
+from __future__ import annotations
+
 from hexcampaign.campaign.battle_sheet import BattleSheet, OobLine
 from hexcampaign.campaign.campaign import (
     Campaign,

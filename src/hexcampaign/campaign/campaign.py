@@ -217,6 +217,22 @@ class Campaign:
             c.actions.append(dict(action))
         return c
 
+    def can_undo(self) -> bool:
+        return bool(self.actions) and not _locks(self.actions[-1])
+
+    def undo(self) -> None:
+        """Take back the last action (a replay of all the others). A die roll locks the
+        game at that point: it cannot be taken back."""
+        if not self.actions:
+            raise IllegalAction("Undo: there is nothing to undo", "Undo")
+        if _locks(self.actions[-1]):
+            raise IllegalAction(
+                "Undo: the pursuit die has been rolled, and a roll cannot be taken back", "Undo"
+            )
+        before = Campaign(self.map, self.setup, self.state, self.actions[:-1]).replay()
+        self.state, self.actions, self._dice = before.state, before.actions, before._dice
+        self.memo.clear()
+
     # --- the turn -----------------------------------------------------------------------
 
     @property
@@ -786,6 +802,10 @@ class Campaign:
             t.spotters,
             u.where,
         )
+
+
+def _locks(action: dict[str, Any]) -> bool:
+    return action.get("act") == "pursuit" and bool(action.get("by_dice"))
 
 
 def _bid(battle: BattleRecord | str) -> str:
