@@ -161,3 +161,38 @@ def test_undo_takes_back_the_last_action_until_a_die_is_rolled():
     assert not c.can_undo()
     with pytest.raises(IllegalAction, match="Undo: the pursuit die has been rolled"):
         c.undo()
+
+
+def test_supply_rules_switched_off():
+    c = new_campaign(supply=False)
+    fid = c.deploy("german", "infantry", CENTRE, ["grenadier_company"])  # no corps HQ
+    u = c.deploy("us", "infantry", CENTRE.neighbor(SE), ["rifle_company"])
+    assert c.formation(fid).in_supply
+    to_phase(c, "attack_orders")
+    assert c.declare_attack([fid], u).sheet.ammunition["german"] == "Full"
+
+
+def test_ammunition_option():
+    for limits, expected in ((True, "Limited"), (False, "Full")):
+        c = new_campaign(supply_limits_ammunition=limits)
+        fid = c.deploy("german", "infantry", CENTRE, ["grenadier_company"])
+        u = c.deploy("us", "infantry", CENTRE.neighbor(SE), ["rifle_company"])
+        to_phase(c, "attack_orders")
+        assert c.declare_attack([fid], u).sheet.ammunition["german"].startswith(expected)
+
+
+def test_starting_experience_option():
+    c = new_campaign(starting_experience="green")
+    fid = c.build_division("german", "infantry", GERMAN_CAPITAL)
+    assert c.formation(fid).experience == "green"
+
+
+def test_open_items_say_what_each_phase_awaits():
+    c = new_campaign()
+    fid = c.deploy("german", "infantry", CENTRE, ["grenadier_company"])
+    texts = [i.text for i in c.open_items()]
+    assert any("has no parent corps HQ" in t for t in texts)
+    assert c.pending() == []  # information, not decisions
+    to_phase(c, "purchase")
+    assert [i.text for i in c.open_items()] == ["german has 3 PP left; unspent PP are lost"]
+    assert fid
