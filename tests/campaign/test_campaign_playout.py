@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hexcampaign.campaign import Campaign, CampaignFormatError
+from hexcampaign.campaign import FILE_SUFFIX, Campaign, CampaignFormatError
 
 from ._playout import check_invariants, new_playout, play_phase
 from ._support import new_campaign
@@ -49,10 +49,10 @@ def test_save_to_disk_and_load(tmp_path):
     rng = random.Random(3)
     for _ in range(20):
         play_phase(c, rng)
-    path = tmp_path / "campaign.hexcampaign"
+    path = tmp_path / f"campaign{FILE_SUFFIX}"
     c.save(path)
     c.save(path)
-    assert (tmp_path / "campaign.hexcampaign.bak").exists()
+    assert (tmp_path / f"campaign{FILE_SUFFIX}.bak").exists()
     assert Campaign.load(path).state == c.state
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hexcampaign.campaign.battle_sheet import BattleSheet, OobLine
 from hexcampaign.campaign.campaign import (
+    FILE_SUFFIX,
     Campaign,
     CampaignFormatError,
     DigInStatus,
@@ -19,6 +20,7 @@ from hexcampaign.campaign.unit_chart import UnitChart, UnitChartError, UnitType
 from hexcampaign.rules import IllegalAction
 
 __all__ = [
+    "FILE_SUFFIX",
     "PHASES",
     "Battle",
     "BattleSheet",

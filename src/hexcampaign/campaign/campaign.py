@@ -40,6 +40,7 @@ from hexcampaign.rules import Dice, IllegalAction
 
 FORMAT = "hexcampaign-campaign"
 VERSION = 1
+FILE_SUFFIX = ".hxcampaign"  # as registered in packaging/…mime.xml
 
 
 class CampaignFormatError(FileFormatError):
