@@ -203,7 +203,8 @@ class MapView(QGraphicsView):
         view = self.viewport().rect()
         if rect.isEmpty() or view.isEmpty():
             return
-        zoom = min(view.width() / rect.width(), view.height() / rect.height())
+        # A sliver of desk around the map shows the user it is all there.
+        zoom = 0.98 * min(view.width() / rect.width(), view.height() / rect.height())
         self.set_zoom(zoom)
         self.centerOn(rect.center())
         self.viewport_changed.emit()

@@ -1,0 +1,332 @@
+"""The main window as a user meets it: open, look, point, zoom, edit, save, close."""
+
+from __future__ import annotations
+
+import errno
+import json
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QColor, QDropEvent, QImage, QMouseEvent, QUndoCommand, QWheelEvent
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from hexcampaign.app import MainWindow
+from hexcampaign.app.document import MapDocument
+from hexcampaign.hexes import Hex
+from hexcampaign.maps import Change, ChangeSet, load_map, save_map
+
+KASSERINE = Hex.from_offset(2, 5)
+
+
+class SetTerrain(QUndoCommand):
+    """A minimal edit, as the editor's commands make them: model call, then notify."""
+
+    def __init__(self, document: MapDocument, h: Hex, terrain: str) -> None:
+        super().__init__(f"terrain {terrain}")
+        self.document, self.hex, self.after = document, h, terrain
+        self.before = document.map.terrain(h)
+
+    def redo(self) -> None:
+        self.document.map.set_terrain(self.hex, self.after)
+        self.document.notify(ChangeSet(Change.TERRAIN, {self.hex}))
+
+    def undo(self) -> None:
+        self.document.map.set_terrain(self.hex, self.before)
+        self.document.notify(ChangeSet(Change.TERRAIN, {self.hex}))
+
+
+@pytest.fixture
+def map_file(tmp_path, sample_map):
+    path = tmp_path / "sample.hexmap"
+    save_map(sample_map, path)
+    return path
+
+
+@pytest.fixture
+def window(qtbot, map_file):
+    w = MainWindow(editor=False)
+    qtbot.addWidget(w)
+    w.resize(1000, 700)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_path(map_file)
+    QApplication.processEvents()
+    return w
+
+
+def viewport_image(w: MainWindow) -> QImage:
+    viewport = w.canvas.viewport()
+    image = QImage(viewport.size(), QImage.Format.Format_ARGB32)
+    viewport.render(image)
+    return image
+
+
+def pixel_at_hex(w: MainWindow, h: Hex) -> QColor:
+    """The colour on screen a little above the hex centre (clear of roads and places)."""
+    x, y = w.canvas.layout.center(h)
+    point = w.canvas.mapFromScene(QPointF(x - w.canvas.layout.size * 0.45, y))
+    return viewport_image(w).pixelColor(point)
+
+
+def move_mouse(w: MainWindow, viewport_pos: QPointF, buttons=Qt.MouseButton.NoButton) -> None:
+    event = QMouseEvent(
+        QMouseEvent.Type.MouseMove,
+        viewport_pos,
+        w.canvas.viewport().mapToGlobal(viewport_pos),
+        Qt.MouseButton.NoButton,
+        buttons,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(w.canvas.viewport(), event)
+
+
+def mouse_button(w, kind, viewport_pos, button):
+    event = QMouseEvent(
+        kind,
+        viewport_pos,
+        w.canvas.viewport().mapToGlobal(viewport_pos),
+        button,
+        button if kind == QMouseEvent.Type.MouseButtonPress else Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(w.canvas.viewport(), event)
+
+
+def hex_in_viewport(w: MainWindow, h: Hex) -> QPointF:
+    return QPointF(w.canvas.mapFromScene(QPointF(*w.canvas.layout.center(h))))
+
+
+def test_the_window_opens_a_map(window, map_file):
+    assert window.document is not None
+    assert window.document.map.place("Kasserine").hex == KASSERINE
+    assert "sample.hexmap" in window.displayed_title()
+    assert "*" not in window.displayed_title()
+    # The whole map fits the window after opening.
+    visible = window.canvas.visible_scene_rect()
+    assert visible.contains(window.canvas.map_scene.map_rect)
+    # Terrain colours from the palette are on screen: high ground at 0302.
+    high = QColor(window.document.map.palette.terrains["high_ground"].colour)
+    plain = QColor(window.document.map.palette.terrains["plain"].colour)
+    seen = pixel_at_hex(window, Hex.from_offset(2, 2))
+    assert seen != plain and abs(seen.red() - high.red()) < 60
+    assert window.settings.recent_files()[0] == map_file.resolve()
+
+
+def test_wheel_zoom_keeps_the_point_under_the_cursor(window):
+    canvas = window.canvas
+    canvas.set_zoom(1.0)
+    cursor = QPointF(300, 200)
+    before = canvas.scene_pos(cursor)
+    wheel = QWheelEvent(
+        cursor,
+        canvas.viewport().mapToGlobal(cursor),
+        QPoint(0, 0),
+        QPoint(0, 240),  # two notches towards the user's screen: zoom in
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(canvas.viewport(), wheel)
+    assert canvas.zoom == pytest.approx(1.25**2, rel=1e-3)
+    after = canvas.scene_pos(cursor)
+    assert abs(after.x() - before.x()) * canvas.zoom <= 1.0
+    assert abs(after.y() - before.y()) * canvas.zoom <= 1.0
+    # Zoom has limits.
+    for _ in range(40):
+        QApplication.sendEvent(canvas.viewport(), wheel)
+    assert canvas.zoom == canvas.ZOOM_MAX
+    canvas.fit_map()
+    assert canvas.visible_scene_rect().contains(canvas.map_scene.map_rect)
+
+
+def test_status_bar_names_the_hex_under_the_mouse(window):
+    move_mouse(window, hex_in_viewport(window, KASSERINE))
+    text = window.hex_info.text()
+    assert text.startswith("0205")
+    assert "Plain" in text and "elevation 0" in text and "road" in text
+    assert "Kasserine (city, 5 VP)" in text
+    move_mouse(window, hex_in_viewport(window, Hex.from_offset(3, 1)))
+    assert window.hex_info.text().startswith("0301 · Rugged crest · elevation 2")
+    move_mouse(window, hex_in_viewport(window, Hex.from_offset(7, 5)))
+    assert "river with a bridge" in window.hex_info.text()
+
+
+def test_an_edit_repaints_the_hex_and_undo_restores_it(window):
+    document = window.document
+    h = Hex.from_offset(9, 2)
+    plain = QColor(document.map.palette.terrains["plain"].colour)
+    crest = QColor(document.map.palette.terrains["rugged_crest"].colour)
+    assert pixel_at_hex(window, h) == plain
+    document.undo_stack.push(SetTerrain(document, h, "rugged_crest"))
+    QApplication.processEvents()
+    assert pixel_at_hex(window, h) == crest
+    document.undo_stack.undo()
+    QApplication.processEvents()
+    assert pixel_at_hex(window, h) == plain
+
+
+def test_hiding_a_layer_takes_it_off_the_screen(window):
+    h = Hex.from_offset(9, 2)
+    plain = QColor(window.document.map.palette.terrains["plain"].colour)
+    assert pixel_at_hex(window, h) == plain
+    window.layer_actions["terrain"].setChecked(False)
+    assert not window.canvas.layer_visible("terrain")
+    assert pixel_at_hex(window, h) != plain
+    window.layer_actions["terrain"].setChecked(True)
+    assert pixel_at_hex(window, h) == plain
+
+
+def test_dirty_title_and_the_unsaved_changes_prompt(window, map_file, monkeypatch):
+    document = window.document
+    h = Hex.from_offset(9, 2)
+    document.undo_stack.push(SetTerrain(document, h, "high_ground"))
+    assert window.isWindowModified()
+    assert window.displayed_title().startswith("sample.hexmap*")
+
+    asked = []
+
+    def answer(button):
+        def question(*args, **kwargs):
+            asked.append(args[2] if len(args) > 2 else "")
+            return button
+
+        monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+
+    answer(QMessageBox.StandardButton.Cancel)
+    assert not window.close()
+    assert window.isVisible() and len(asked) == 1 and "sample.hexmap" in asked[0]
+
+    answer(QMessageBox.StandardButton.Save)
+    assert window.close()
+    assert load_map(map_file).terrain(h) == "high_ground"
+    assert not window.isWindowModified()
+
+
+def test_discarding_changes_closes_without_saving(window, map_file, monkeypatch):
+    document = window.document
+    document.undo_stack.push(SetTerrain(document, Hex.from_offset(9, 2), "high_ground"))
+    monkeypatch.setattr(
+        QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)
+    )
+    assert window.close()
+    assert load_map(map_file).terrain(Hex.from_offset(9, 2)) == "plain"
+
+
+def test_a_failed_save_says_why_and_keeps_the_document_dirty(window, map_file, monkeypatch):
+    document = window.document
+    document.undo_stack.push(SetTerrain(document, Hex.from_offset(9, 2), "high_ground"))
+    errors = []
+    monkeypatch.setattr(
+        QMessageBox, "critical", staticmethod(lambda parent, title, text, *a: errors.append(text))
+    )
+
+    def disk_full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("hexcampaign.app.document.save_map", disk_full)
+    assert not window.save()
+    assert len(errors) == 1 and "disk is full" in errors[0]
+    assert window.document is document and document.dirty and window.isWindowModified()
+    assert load_map(map_file).terrain(Hex.from_offset(9, 2)) == "plain"
+
+
+def test_opening_a_bad_file_keeps_the_open_map(window, tmp_path, monkeypatch):
+    errors = []
+    monkeypatch.setattr(
+        QMessageBox, "critical", staticmethod(lambda parent, title, text, *a: errors.append(text))
+    )
+    bad = tmp_path / "broken.hexmap"
+    bad.write_text(json.dumps({"format": "hexcampaign-map", "version": 99}), encoding="utf-8")
+    old = window.document
+    assert not window.open_path(bad)
+    assert window.document is old
+    assert len(errors) == 1 and "broken.hexmap" in errors[0]
+
+
+def test_tools_get_hex_events_and_panning_never_reaches_them(window):
+    class Recorder:
+        def __init__(self):
+            self.events = []
+
+        def pressed(self, e):
+            self.events.append(("pressed", e.hex, e.button))
+
+        def moved(self, e):
+            self.events.append(("moved", e.hex, e.button))
+
+        def released(self, e):
+            self.events.append(("released", e.hex, e.button))
+
+        def hex_changed(self, e):
+            self.events.append(("hex_changed", e.hex, e.button))
+
+    tool = Recorder()
+    canvas = window.canvas
+    canvas.set_tool(tool)
+    a, b = Hex.from_offset(4, 4), Hex.from_offset(5, 4)
+    mouse_button(window, QMouseEvent.Type.MouseButtonPress, hex_in_viewport(window, a), Qt.MouseButton.LeftButton)
+    move_mouse(window, hex_in_viewport(window, b), Qt.MouseButton.LeftButton)
+    mouse_button(window, QMouseEvent.Type.MouseButtonRelease, hex_in_viewport(window, b), Qt.MouseButton.LeftButton)
+    assert ("pressed", a, "left") in tool.events
+    assert ("hex_changed", b, "left") in tool.events
+    assert ("moved", b, "left") in tool.events
+    assert tool.events[-1] == ("released", b, "left")
+
+    tool.events.clear()
+    start = canvas.visible_scene_rect().center()
+    mouse_button(window, QMouseEvent.Type.MouseButtonPress, QPointF(400, 300), Qt.MouseButton.MiddleButton)
+    move_mouse(window, QPointF(300, 250), Qt.MouseButton.MiddleButton)
+    mouse_button(window, QMouseEvent.Type.MouseButtonRelease, QPointF(300, 250), Qt.MouseButton.MiddleButton)
+    moved = canvas.visible_scene_rect().center() - start
+    assert moved.x() * canvas.zoom == pytest.approx(100, abs=1)
+    assert moved.y() * canvas.zoom == pytest.approx(50, abs=1)
+    assert not [e for e in tool.events if e[0] in ("pressed", "released")]
+
+
+def test_preview_shows_on_the_map_and_clears(window):
+    h = Hex.from_offset(9, 2)
+    before = pixel_at_hex(window, h)
+    window.canvas.set_preview(hexes=[h], color="#ff0000")
+    assert pixel_at_hex(window, h) != before
+    window.canvas.clear_preview()
+    assert pixel_at_hex(window, h) == before
+
+
+def test_dropping_a_map_file_opens_it(window, tmp_path, sample_map):
+    other = sample_map.copy()
+    other.name = "Dropped"
+    path = tmp_path / "dropped.hexmap"
+    save_map(other, path)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    drop = QDropEvent(
+        QPointF(50, 50),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(drop)
+    assert window.document.path == path
+    assert "dropped.hexmap" in window.displayed_title()
+
+
+def test_recent_files_survive_a_restart(window, map_file, qtbot):
+    again = MainWindow(editor=False)
+    qtbot.addWidget(again)
+    names = [a.text() for a in again.recent_menu.actions()]
+    assert "sample.hexmap" in names
+    [action] = [a for a in again.recent_menu.actions() if a.text() == "sample.hexmap"]
+    action.trigger()
+    assert again.document is not None and again.document.path == map_file
+
+
+def test_menus_are_shared_in_order(window):
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles[:2] == ["&File", "&Edit"] and titles[-1] == "&Help"
+    game = window.menu("&Game")
+    assert window.menu("&Game") is game
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles.index("&Game") == titles.index("&Layers") + 1
+    assert titles[-1] == "&Help"
