@@ -118,7 +118,9 @@ def _command_parser() -> argparse.ArgumentParser:
         "drawing code as the window. The picture's format follows OUT's suffix.",
     )
     render.add_argument("map", metavar="MAP", help="the map file (.hexmap)")
-    render.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png, OUT.svg or OUT.pdf")
+    render.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="OUT.png, OUT.svg or OUT.pdf"
+    )
     render.add_argument(
         "--hex-size",
         type=float,
@@ -152,10 +154,14 @@ def _command_parser() -> argparse.ArgumentParser:
     new_map.add_argument("--cols", type=int, required=True, help="columns of hexes")
     new_map.add_argument("--rows", type=int, required=True, help="rows of hexes")
     new_map.add_argument(
-        "--palette", default="kasserine", help="terrain palette: kasserine or cm (default kasserine)"
+        "--palette",
+        default="kasserine",
+        help="terrain palette: kasserine or cm (default kasserine)",
     )
     new_map.add_argument("--name", default="", help="the map's name")
-    new_map.add_argument("-o", "--output", required=True, metavar="OUT", help="the new .hexmap file")
+    new_map.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="the new .hexmap file"
+    )
     new_map.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     new_map.set_defaults(run=_new_map)
     return parser

@@ -22,7 +22,9 @@ def answering_message_boxes(monkeypatch):
 
         return staticmethod(box)
 
-    monkeypatch.setattr(QMessageBox, "question", answer("question", QMessageBox.StandardButton.Discard))
+    monkeypatch.setattr(
+        QMessageBox, "question", answer("question", QMessageBox.StandardButton.Discard)
+    )
     for kind in ("critical", "warning", "information"):
         monkeypatch.setattr(QMessageBox, kind, answer(kind, QMessageBox.StandardButton.Ok))
     monkeypatch.setattr(QMessageBox, "about", staticmethod(lambda *a, **k: None))

@@ -265,9 +265,19 @@ def test_tools_get_hex_events_and_panning_never_reaches_them(window):
     canvas = window.canvas
     canvas.set_tool(tool)
     a, b = Hex.from_offset(4, 4), Hex.from_offset(5, 4)
-    mouse_button(window, QMouseEvent.Type.MouseButtonPress, hex_in_viewport(window, a), Qt.MouseButton.LeftButton)
+    mouse_button(
+        window,
+        QMouseEvent.Type.MouseButtonPress,
+        hex_in_viewport(window, a),
+        Qt.MouseButton.LeftButton,
+    )
     move_mouse(window, hex_in_viewport(window, b), Qt.MouseButton.LeftButton)
-    mouse_button(window, QMouseEvent.Type.MouseButtonRelease, hex_in_viewport(window, b), Qt.MouseButton.LeftButton)
+    mouse_button(
+        window,
+        QMouseEvent.Type.MouseButtonRelease,
+        hex_in_viewport(window, b),
+        Qt.MouseButton.LeftButton,
+    )
     assert ("pressed", a, "left") in tool.events
     assert ("hex_changed", b, "left") in tool.events
     assert ("moved", b, "left") in tool.events
@@ -275,9 +285,13 @@ def test_tools_get_hex_events_and_panning_never_reaches_them(window):
 
     tool.events.clear()
     start = canvas.visible_scene_rect().center()
-    mouse_button(window, QMouseEvent.Type.MouseButtonPress, QPointF(400, 300), Qt.MouseButton.MiddleButton)
+    mouse_button(
+        window, QMouseEvent.Type.MouseButtonPress, QPointF(400, 300), Qt.MouseButton.MiddleButton
+    )
     move_mouse(window, QPointF(300, 250), Qt.MouseButton.MiddleButton)
-    mouse_button(window, QMouseEvent.Type.MouseButtonRelease, QPointF(300, 250), Qt.MouseButton.MiddleButton)
+    mouse_button(
+        window, QMouseEvent.Type.MouseButtonRelease, QPointF(300, 250), Qt.MouseButton.MiddleButton
+    )
     moved = canvas.visible_scene_rect().center() - start
     assert moved.x() * canvas.zoom == pytest.approx(100, abs=1)
     assert moved.y() * canvas.zoom == pytest.approx(50, abs=1)

@@ -408,7 +408,9 @@ def describe_hex(m: HexMap, h: Hex | None) -> str:
     place = m.place_at(h)
     if place is not None:
         points = ", ".join(
-            text for value, text in ((place.vp, f"{place.vp} VP"), (place.pp, f"{place.pp} PP")) if value
+            text
+            for value, text in ((place.vp, f"{place.vp} VP"), (place.pp, f"{place.pp} PP"))
+            if value
         )
         parts.append(f"{place.name} ({place.kind}{', ' + points if points else ''})")
     return " · ".join(parts)

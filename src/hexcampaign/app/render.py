@@ -104,7 +104,9 @@ def paint_map(
     wanted = set(LAYER_NAMES) if layers is None else set(layers)
     unknown = wanted - set(LAYER_NAMES)
     if unknown:
-        raise RenderError(f"Unknown map layer {sorted(unknown)[0]!r}; the layers are {', '.join(LAYER_NAMES)}.")
+        raise RenderError(
+            f"Unknown map layer {sorted(unknown)[0]!r}; the layers are {', '.join(LAYER_NAMES)}."
+        )
     frame = Frame(painter, hexmap, layout, rect, features)
     for name in PAINT_ORDER:
         if name in wanted:
@@ -193,7 +195,9 @@ def hexes_scene_rect(layout: Layout, hexes: Iterable[Hex], pad_hexes: float = 1.
     if not xs:
         return QRectF()
     pad = layout.size * (1 + pad_hexes)
-    return QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+    return QRectF(
+        min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+    )
 
 
 def hex_polygon(layout: Layout) -> QPolygonF:
@@ -368,7 +372,9 @@ def _paint_elevation(f: Frame) -> bool:
     for h, level in shaded:
         base = style.ELEVATION_HIGH if level > 0 else style.ELEVATION_LOW
         colour = QColor(base)
-        colour.setAlpha(min(style.ELEVATION_ALPHA_MAX, style.ELEVATION_ALPHA_PER_LEVEL * abs(level)))
+        colour.setAlpha(
+            min(style.ELEVATION_ALPHA_MAX, style.ELEVATION_ALPHA_PER_LEVEL * abs(level))
+        )
         p.setBrush(colour)
         x, y = layout.center(h)
         p.drawPolygon(f.shape.translated(x, y))
@@ -564,9 +570,7 @@ def _paint_places(f: Frame) -> bool:
     """A symbol by kind (a star for a capital), the name under it, VP/PP under that."""
     p, layout = f.painter, f.layout
     near = f.near_rect(3)  # names are wider than a hex
-    places = [
-        (x, y, pl) for x, y, pl in f.features.places(layout) if near.contains(QPointF(x, y))
-    ]
+    places = [(x, y, pl) for x, y, pl in f.features.places(layout) if near.contains(QPointF(x, y))]
     if not places:
         return False
     s = layout.size
@@ -592,8 +596,10 @@ def _paint_places(f: Frame) -> bool:
         points = _points_text(place.vp, place.pp)
         if points:
             lines.append((points, points_font, points_metrics))
-        y = cy + s * 0.42 if place.label_position != "above" else cy - s * 0.42 - sum(
-            m.height() for _, _, m in lines
+        y = (
+            cy + s * 0.42
+            if place.label_position != "above"
+            else cy - s * 0.42 - sum(m.height() for _, _, m in lines)
         )
         for text, font, metrics in lines:
             _text_box(p, text, font, metrics, cx, y)

@@ -158,7 +158,12 @@ class LayerItem(QGraphicsItem):
             tile_painter.translate(-i * TILE, -j * TILE)
             tile_painter.scale(zoom, zoom)
             paint_map(
-                tile_painter, scene.hexmap, scene.layout, rect, scene.visible_layers(), scene.features
+                tile_painter,
+                scene.hexmap,
+                scene.layout,
+                rect,
+                scene.visible_layers(),
+                scene.features,
             )
         finally:
             tile_painter.end()

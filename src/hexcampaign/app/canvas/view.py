@@ -153,7 +153,9 @@ class MapView(QGraphicsView):
 
     def set_layer_visible(self, name: str, visible: bool) -> None:
         if name not in LAYER_NAMES:
-            raise ValueError(f"Unknown map layer {name!r}; the layers are {', '.join(LAYER_NAMES)}.")
+            raise ValueError(
+                f"Unknown map layer {name!r}; the layers are {', '.join(LAYER_NAMES)}."
+            )
         if visible:
             self._hidden_layers.discard(name)
         else:
@@ -163,7 +165,9 @@ class MapView(QGraphicsView):
 
     def layer_visible(self, name: str) -> bool:
         if name not in LAYER_NAMES:
-            raise ValueError(f"Unknown map layer {name!r}; the layers are {', '.join(LAYER_NAMES)}.")
+            raise ValueError(
+                f"Unknown map layer {name!r}; the layers are {', '.join(LAYER_NAMES)}."
+            )
         return name not in self._hidden_layers
 
     # --- zoom and pan -------------------------------------------------------------------
