@@ -280,3 +280,17 @@ def test_transfer_only_from_the_army_hq_box(campaign):
         IllegalAction, match="Reinforcement: units are transferred from the Army HQ box"
     ):
         campaign.transfer(uid, other)
+
+
+def test_a_campaign_needs_a_cm_map_and_two_capitals():
+    from hexcampaign.campaign import Campaign
+    from hexcampaign.maps import HexMap
+
+    with pytest.raises(ValueError, match="campaign palette"):
+        Campaign.new(
+            HexMap.blank(5, 5, palette="kasserine"), capitals={"german": Hex(0, 0), "us": Hex(4, 0)}
+        )
+    with pytest.raises(ValueError, match="The us capital must be a hex on the map"):
+        Campaign.new(cm_map(), capitals={"german": GERMAN_CAPITAL, "us": Hex(99, 0)})
+    with pytest.raises(ValueError, match="two different sides"):
+        Campaign.new(cm_map(), sides=("us", "us"), capitals={"us": US_CAPITAL})

@@ -124,6 +124,11 @@ class Campaign:
         options: Options | None = None,
         holdings: dict[str, str] | None = None,
     ) -> Campaign:
+        if hexmap.palette.ruleset != "campaign":
+            raise ValueError(
+                f'A CM campaign needs a map drawn with a campaign palette (such as "cm"); '
+                f"this map uses the {hexmap.palette.name} palette."
+            )
         sides = tuple(sides)  # type: ignore[assignment]
         if len(sides) != 2 or sides[0] == sides[1]:
             raise ValueError("A campaign has two different sides.")
