@@ -177,3 +177,38 @@ def test_pending_decisions_block_other_actions():
     refused(lambda: g.advance("g", [H(4, 2)]), "Advance after combat", "no advance")
     acts = g.legal_actions()
     assert acts and all(type(a).__name__ == "Retreat" for a in acts)
+
+
+def test_save_to_file_is_atomic_and_loads(tmp_path):
+    g = game([U("g", (2, 2)), U("a", (4, 2), side="allied")])
+    g.move("g", [H(3, 2)])
+    path = tmp_path / "game.kasserine"
+    g.save(path)
+    g.end_phase()
+    g.save(path)
+    assert (tmp_path / "game.kasserine.bak").exists()
+    loaded = Game.load(path)
+    assert loaded.state == g.state
+    path.write_text('{"format": "hexcampaign-kasserine-game", "version": 1, "actions": []}')
+    with pytest.raises(ValueError, match="damaged"):
+        Game.load(path)
+
+
+def test_undo_goes_back_to_the_last_roll_and_no_further():
+    g = game([U("g", (3, 2)), U("h", (8, 8)), U("a", (4, 2), side="allied")])
+    g.end_phase()
+    c = g.declare_attack(["g"], ["a"])
+    g.resolve(c, roll=6)  # ENGAGED: locked here
+    g.end_phase()
+    g.end_phase()
+    after_roll = g.state.turn, g.state.phase
+    g.end_phase()
+    g.move("h", [H(8, 7)])
+    g.undo()
+    g.undo()
+    assert (g.state.turn, g.state.phase) == after_roll
+    g.undo()
+    g.undo()
+    assert g.state.phase == "german_combat" and g.unit("g").engaged
+    refused(lambda: g.undo(), "Undo", "die roll")
+    assert g.replay().state == g.state

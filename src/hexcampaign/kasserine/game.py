@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from pydantic import TypeAdapter
 
+from hexcampaign.files import FileFormatError, atomic_write_text, read_json
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import crt
 from hexcampaign.kasserine.board import NO_HEX, Board
@@ -149,6 +150,8 @@ class Game:
         self._lines: list[str] = []
         self._dice = Dice(state.seed)
         self._locked = 0
+        # The position at the last die roll: undo re-applies only the actions after it.
+        self._snapshot: tuple = (0, state.model_copy(deep=True), self._dice.state(), [])
         self._position: Position | None = None
         self._replaying = False
         self._routes: tuple = ("", {}, set(), {})
@@ -440,8 +443,15 @@ class Game:
                 "Undo: a die roll has been seen since the last action; play is locked from there",
                 "Undo",
             )
-        rebuilt = self._rebuild(self._actions[:-1], self._locked)
-        self.__dict__.update(rebuilt.__dict__)
+        count, state, dice, lines = self._snapshot
+        tail = self._actions[count:-1]
+        self.state = state.model_copy(deep=True)
+        self._dice = Dice.restore(dice)
+        self._lines = list(lines)
+        self._actions = self._actions[:count]
+        self._position = None
+        for action in tail:
+            self._do(action.model_copy(deep=True))
 
     def replay(self) -> Game:
         """A new game: the start position and seed, with the log re-applied."""
@@ -461,25 +471,47 @@ class Game:
         }
         return json.dumps(document, ensure_ascii=False, indent=1)
 
+    def save(self, path) -> None:
+        """Write the game atomically, keeping the previous file as a .bak backup."""
+        atomic_write_text(path, self.to_json(), verify=json.loads)
+
+    @classmethod
+    def load(cls, path) -> Game:
+        """Read a saved game; a bad file raises FileFormatError (a ValueError) with a
+        sentence for the player."""
+        document = read_json(path, "Kasserine Pass save")
+        try:
+            return cls._from_document(document)
+        except ValueError as e:
+            raise FileFormatError(f"{path}: {e}") from None
+
     @classmethod
     def from_json(cls, text: str) -> Game:
         try:
             document = json.loads(text)
         except ValueError as e:
             raise ValueError(f"This is not a Kasserine Pass save: {e}") from None
+        return cls._from_document(document)
+
+    @classmethod
+    def _from_document(cls, document) -> Game:
         if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
             raise ValueError("This is not a Kasserine Pass save (its format field is wrong).")
         if document.get("version") != SAVE_VERSION:
             raise ValueError(f"This save is version {document.get('version')}; I read version 1.")
-        hexmap = loads_map(json.dumps(document["map"]))
-        initial = GameState.model_validate(document["initial"])
-        zones = {k: [Hex(q, r) for q, r in v] for k, v in document["entry_zones"].items()}
-        arrivals = {k: [Hex(q, r) for q, r in v] for k, v in document["arrival_points"].items()}
-        game = cls(hexmap, initial, zones, arrivals)
-        game._lines = []
-        actions = ACTIONS.validate_python(document["actions"])
-        game = game._rebuild(actions, int(document.get("locked", 0)))
-        saved = GameState.model_validate(document["state"])
+        try:
+            hexmap = loads_map(json.dumps(document["map"]))
+            initial = GameState.model_validate(document["initial"])
+            zones = {k: [Hex(q, r) for q, r in v] for k, v in document["entry_zones"].items()}
+            arrivals = {
+                k: [Hex(q, r) for q, r in v] for k, v in document["arrival_points"].items()
+            }
+            game = cls(hexmap, initial, zones, arrivals)
+            actions = ACTIONS.validate_python(document["actions"])
+            game = game._rebuild(actions, int(document.get("locked", 0)))
+            saved = GameState.model_validate(document["state"])
+        except (KeyError, TypeError, ValueError, IllegalAction, RuntimeError) as e:
+            raise ValueError(f"This Kasserine Pass save is damaged: {e}") from None
         if saved != game.state:
             raise ValueError("This save does not replay to the position it recorded; it is damaged.")
         return game
@@ -525,10 +557,16 @@ class Game:
         before = (self.date(), PHASE_WORDS[self.state.phase])
         events = handler(action) or []
         self._actions.append(action)
-        if action.faces or getattr(action, "roll", None) is not None or getattr(action, "die", None) is not None:
-            self._locked = len(self._actions)
         self._position = None
         self._lines.extend(f"{before[0]}, {before[1]}: {e}" for e in events)
+        if action.faces or getattr(action, "roll", None) is not None or getattr(action, "die", None) is not None:
+            self._locked = len(self._actions)
+            self._snapshot = (
+                self._locked,
+                self.state.model_copy(deep=True),
+                self._dice.state(),
+                list(self._lines),
+            )
         return events
 
     def _pos(self) -> Position:
