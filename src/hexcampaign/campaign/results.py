@@ -54,7 +54,7 @@ def enter_result(
     for uid, n in {**casualties, **abandoned}.items():
         if uid not in fought:
             raise IllegalAction(f"{rule}: {uid} did not fight in battle {b.id}", rule)
-        if not isinstance(n, int) or n < 0:
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise IllegalAction(f"{rule}: casualties are whole numbers of 0 or more", rule)
     for uid, n in casualties.items():
         t = c.unit_type(uid)
