@@ -121,3 +121,21 @@ def test_full_scenario_random_playout(seed):
 def test_full_scenario_soak(seed):
     """The issue's 200 seeded games of the full scenario (make soak)."""
     test_full_scenario_random_playout(seed)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"allied_air_power": "roll", "crt_high_rolls": "clamp", "rangers_zoc": True},
+        {"allied_air_power": "on", "italian_zoc": True, "german_initial_placement": False},
+        {"dice": "hand", "advance_terrain_limit": False},
+    ],
+)
+def test_random_playout_with_options(options):
+    from hexcampaign.kasserine import Options
+
+    g = skirmish(11, Options(**options))
+    rng = random.Random(11)
+    play(g, rng)
+    assert g.over and g.replay().state == g.state
+    assert Game.from_json(g.to_json()).state == g.state

@@ -1116,7 +1116,7 @@ class Game:
             return "Combat: an attack needs at least one attacking unit", None
         if not action.defenders:
             return "Combat: an attack is made against units in one hex", None
-        if len(set(action.attackers)) != len(action.attackers) or len(set(action.defenders)) != len(action.defenders):
+        if any(len(set(ids)) != len(ids) for ids in (action.attackers, action.defenders, action.artillery)):
             return "Combat: a unit is named twice", None
         defenders = [self._unit(d) for d in action.defenders]
         for d in defenders:
@@ -1250,12 +1250,13 @@ class Game:
             raise refuse(f"Combat: a result is waiting — {self.state.pending[0].describe()}")
         pos = self._pos()
         target = self.board.index[Hex(*c.target)]
+        if len(set(action.artillery)) != len(action.artillery):
+            raise refuse("Artillery: a battery is named twice")
         for g_id in action.artillery:
             g = self._unit(g_id)
             if g.side == c.side or g.kind not in self.rules.support_kinds or not self._on_map(g):
-                return_error = f"Artillery: {self._label(g)} is not artillery of the defending side"
-                raise refuse(return_error)
-            if g.supported or g_id in action.artillery[: action.artillery.index(g_id)]:
+                raise refuse(f"Artillery: {self._label(g)} is not artillery of the defending side")
+            if g.supported:
                 raise refuse("Artillery: one battery supports only one combat a phase")
             if g.id in c.defenders:
                 raise refuse("Artillery: artillery under attack defends itself and cannot also support")
