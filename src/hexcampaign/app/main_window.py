@@ -139,7 +139,7 @@ class MainWindow(QMainWindow):
         self._show_zoom()
         self.document_changed.emit(document)
         if old is not None and old is not document:
-            old.deleteLater()
+            _retire(old)
 
     def open_path(self, path: Path | str) -> bool:
         """Open a map file (asks first about unsaved changes). False when not opened;
@@ -254,6 +254,11 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
+            if self.document is not None:
+                try:  # the document dies with the window: see _retire
+                    self.document.undo_stack.cleanChanged.disconnect()
+                except (RuntimeError, TypeError):
+                    pass
             event.accept()
         else:
             event.ignore()
@@ -414,6 +419,16 @@ def describe_hex(m: HexMap, h: Hex | None) -> str:
         )
         parts.append(f"{place.name} ({place.kind}{', ' + points if points else ''})")
     return " · ".join(parts)
+
+
+def _retire(document: MapDocument) -> None:
+    """Delete a document nobody shows any more. Its undo stack reports "clean" while
+    it is destroyed; cut that off first, or the report reaches a half-deleted object."""
+    try:
+        document.undo_stack.cleanChanged.disconnect()
+    except (RuntimeError, TypeError):
+        pass
+    document.deleteLater()
 
 
 def _dropped_file(event) -> Path | None:
