@@ -4,14 +4,14 @@ resources/campaign/ and validated, so an umpire's house rule is a data edit."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from hexcampaign.paths import resources_path
 
 Group = Literal["infantry", "armour", "support", "artillery", "air"]
-CATEGORIES = (
+Category = Literal[
     "infantry",
     "tank",
     "stug",
@@ -26,7 +26,8 @@ CATEGORIES = (
     "heavy_artillery",
     "heavy_mortar",
     "air",
-)
+]
+CATEGORIES: tuple[str, ...] = get_args(Category)
 
 
 class RuleTableError(ValueError):
@@ -60,6 +61,14 @@ class CampaignRules(_Strict):
     corps_hq_troops: list[str]
     fortify_turns: int = Field(ge=1)
     ammunition: dict[Literal["in_supply", "out_of_supply"], str]
+
+    @model_validator(mode="after")
+    def _every_category_grouped(self) -> CampaignRules:
+        if set(self.category_groups) != set(CATEGORIES):
+            raise ValueError(f"category_groups must name exactly the categories {CATEGORIES}")
+        if set(self.pursuit_max_roll) - set(self.experience_levels):
+            raise ValueError("pursuit_max_roll names an unknown experience level")
+        return self
 
     def group(self, category: str) -> Group:
         return self.category_groups[category]

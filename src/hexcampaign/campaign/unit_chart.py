@@ -7,26 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from hexcampaign.campaign.tables import CATEGORIES
+from hexcampaign.campaign.tables import Category
 from hexcampaign.paths import resources_path
-
-Category = Literal[
-    "infantry",
-    "tank",
-    "stug",
-    "light_tank",
-    "sp_gun",
-    "armoured_car",
-    "at_gun",
-    "aa_gun",
-    "engineer",
-    "mortar",
-    "medium_artillery",
-    "heavy_artillery",
-    "heavy_mortar",
-    "air",
-]
-assert set(Category.__args__) == set(CATEGORIES)  # type: ignore[attr-defined]
 
 # Casualties count men for these categories (the red number) and vehicles or guns for the rest.
 MANPOWER_CATEGORIES = ("infantry", "engineer")
