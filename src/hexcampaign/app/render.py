@@ -45,7 +45,8 @@ LAYER_NAMES: tuple[str, ...] = (
     "places",
     "labels",
 )
-# Bottom to top: fills first, then water and lines, ink features, then text.
+# Bottom to top: fills, water, grid, ink features, then text; place names and labels
+# sit above the coordinates so a name is never crossed out by a hex number.
 PAINT_ORDER: tuple[str, ...] = (
     "terrain",
     "elevation",
@@ -54,9 +55,9 @@ PAINT_ORDER: tuple[str, ...] = (
     "grid",
     "roads",
     "cliffs",
+    "coordinates",
     "places",
     "labels",
-    "coordinates",
 )
 
 DEFAULT_HEX_SIZE = 32.0
@@ -414,7 +415,8 @@ def _paint_rivers(f: Frame) -> bool:
     if not here:
         return False
     colour = QColor(m.palette.river_colour)
-    wash = QColor(colour)
+    # A light, fairly opaque blue: a plain darkening would read as mud, not water.
+    wash = colour.lighter(style.RIVER_WASH_LIGHTER)
     wash.setAlpha(style.RIVER_WASH_ALPHA)
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
