@@ -294,3 +294,22 @@ def test_a_campaign_needs_a_cm_map_and_two_capitals():
         Campaign.new(cm_map(), capitals={"german": GERMAN_CAPITAL, "us": Hex(99, 0)})
     with pytest.raises(ValueError, match="two different sides"):
         Campaign.new(cm_map(), sides=("us", "us"), capitals={"us": US_CAPITAL})
+
+
+def test_umpire_pp_adjustment_is_logged_and_never_goes_negative(campaign):
+    campaign.adjust_pp("german", 4, "captured supply dump")
+    assert campaign.pp_available("german") == 7
+    assert campaign.log[-1].endswith("Umpire override: +4 PP for german (captured supply dump)")
+    with pytest.raises(IllegalAction, match="Umpire override: german has only 7 PP to take away"):
+        campaign.adjust_pp("german", -8, "penalty")
+    with pytest.raises(IllegalAction, match="Umpire override: give a reason"):
+        campaign.adjust_pp("german", 1, " ")
+
+
+def test_victory_points_follow_holdings():
+    m = cm_map()
+    m.add_place(Hex.from_offset(5, 4), "Dorf", "village", vp=2, pp=1)
+    c = new_campaign(m)
+    assert c.victory_points("german") == 2 and c.victory_points("us") == 0
+    c.deploy("us", "corps", Hex.from_offset(5, 4))
+    assert c.victory_points("german") == 0 and c.victory_points("us") == 2

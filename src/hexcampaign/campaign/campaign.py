@@ -289,6 +289,15 @@ class Campaign:
     def pp_available(self, side: str) -> int:
         return self.state.pp[side]
 
+    def victory_points(self, side: str) -> int:
+        """VP of the places `side` holds now (the draft sets no victory rule; shown to the
+        umpire as a yardstick)."""
+        return sum(p.vp for p in self.map.places() if self.state.holdings.get(p.name) == side)
+
+    def adjust_pp(self, side: str, amount: int, reason: str) -> None:
+        """Umpire: add (or with a negative amount remove) PP this turn; logged with the reason."""
+        self._act("adjust_pp", side=side, amount=amount, reason=reason)
+
     def holder(self, place_name: str) -> str | None:
         return self.state.holdings.get(place_name)
 
@@ -771,6 +780,19 @@ class Campaign:
 
     def _do_pursuit(self, battle: str, division: str | None, roll: int, by_dice: bool) -> bool:
         return results.pursuit(self, battle, division, roll, by_dice)[0]
+
+    def _do_adjust_pp(self, side: str, amount: int, reason: str) -> None:
+        if side not in self.setup.sides:
+            raise IllegalAction(f"Umpire override: there is no side {side!r}", "Umpire override")
+        if not reason.strip():
+            raise IllegalAction("Umpire override: give a reason for the change", "Umpire override")
+        if self.state.pp[side] + amount < 0:
+            raise IllegalAction(
+                f"Umpire override: {side} has only {self.state.pp[side]} PP to take away",
+                "Umpire override",
+            )
+        self.state.pp[side] += amount
+        self.say(f"Umpire override: {amount:+d} PP for {side} ({reason.strip()})")
 
     def _do_set_experience(self, fid: str, level: str) -> None:
         levels = campaign_rules().experience_levels
