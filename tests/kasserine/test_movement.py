@@ -356,3 +356,17 @@ def test_a_unit_standing_on_a_place_holds_it_from_the_start():
 
     g = game([U("g", (9, 9)), U("a", (1, 1), side="allied")], setup=setup)
     assert g.state.holders["Sbiba"] == "german" and g.victory_points() == 1
+
+
+def test_one_hex_and_fight_uses_the_direct_step_not_a_cheaper_detour():
+    def setup(m):
+        m.set_terrain(H(3, 2), "rugged_crest")
+        m.add_road(H(2, 2), H(3, 1))
+        m.add_road(H(3, 1), H(3, 2))
+
+    g = game([U("g", (2, 2), kind="infantry", cf=1, mf=3),
+              U("b", (4, 3), side="allied", nationality="british")], setup=setup)
+    assert g.reachable("g")[H(3, 2)] == 8
+    assert g.path_to("g", H(3, 2)) == [H(3, 2)]
+    refused(lambda: g.move("g", [H(3, 1), H(3, 2)]), "Cost of combat")
+    g.move("g", [H(3, 2)])

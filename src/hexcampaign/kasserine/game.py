@@ -854,8 +854,8 @@ class Game:
         for i, spent in best.items():
             if i == origin:
                 continue
-            if zones[i] and spent > limit and not self._one_hex(u, i, came_from, start_set):
-                continue
+            if zones[i] and spent > limit:
+                continue  # no MP left to fight; the one-hex rule below may still allow it
             if i in occupants and pos.stacking_error(i, [u]):
                 continue
             result[i] = spent
@@ -884,13 +884,6 @@ class Game:
         if u.kind in self.rules.support_kinds:
             return 0
         return self._pos().combat_cost(u)
-
-    def _one_hex(self, u: UnitState, i: int, came_from: dict[int, int], starts: set[int]) -> bool:
-        if u.hexes_moved != 0:
-            return False
-        if u.at is None:
-            return i in starts
-        return i in self.board.neighbour[self._pos().index_of(u)]
 
     def _one_hex_steps(self, u: UnitState, starts: list[tuple[int, int]]) -> list[tuple[int, int]]:
         pos = self._pos()
