@@ -36,6 +36,38 @@ def fixture():
     return game(units, cols=7, rows=7, setup=setup)
 
 
+def tight_fixture():
+    """Low movement factors against zones of control: the cost-of-combat reserve and the
+    one-hex-and-fight exception decide most hexes."""
+
+    def setup(m):
+        m.set_terrain(H(3, 2), "rugged_crest")
+        m.set_terrain(H(2, 4), "high_ground")
+        m.add_road(H(2, 2), H(3, 1))
+        m.add_road(H(3, 1), H(3, 2))
+        m.set_river(H(1, 3), True)
+
+    units = [
+        U("i1", (2, 2), nationality="italian", kind="infantry", cf=1, mf=3),
+        U("i2", (1, 4), nationality="italian", kind="infantry", cf=1, mf=6),
+        U("pz", (0, 0), mf=7),
+        U("b", (4, 3), side="allied", nationality="british"),
+        U("us", (2, 5), side="allied"),
+    ]
+    return game(units, cols=6, rows=7, setup=setup)
+
+
+def test_tight_move_count_matches_breadth_first_reference():
+    g = tight_fixture()
+    for unit_id in ["i1", "i2", "pz"]:
+        expected = reference_ends(g, unit_id, depth=g.unit(unit_id).mf)
+        assert set(g.reachable(unit_id)) == expected, unit_id
+        for h, cost in g.reachable(unit_id).items():
+            g.move(unit_id, g.path_to(unit_id, h))
+            assert g.unit(unit_id).mp_spent == cost
+            g.undo()
+
+
 def reference_ends(g, unit_id: str, depth: int) -> set:
     """Every hex some path of up to `depth` hexes legally ends in, by trying move()."""
     ends = set()
