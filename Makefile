@@ -10,7 +10,7 @@ run: $(STAMP)
 	$(BIN)/hexcampaign maps/cm-sample.hexmap
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests scripts benchmarks
+	$(BIN)/ruff check src tests scripts benchmarks packaging
 	$(BIN)/lint-imports
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
 
