@@ -408,3 +408,15 @@ def test_engaged_counter_attack_must_take_on_all_the_attackers():
     assert c.attack_strength == 1  # attacking up a cliff: quartered
     g.resolve(c, roll=6)
     assert not any(p.startswith("Engaged") for p in g.obligations())
+
+
+def test_guns_left_behind_in_an_attacked_stack_are_not_a_target_obligation():
+    units = [U("a", (3, 2)), U("b", (3, 1)), U("x", (4, 2), side="allied", cf=1),
+             U("gun", (4, 2), side="allied", **GUN)]
+    g = combat_game(units)
+    c = g.declare_attack(["a"], ["x"])
+    g.resolve(c, roll=6)  # 2:1, ENGAGED
+    # b is in x's zone of control, but x has been attacked and the guns may not be named
+    refused(lambda: g.declare_attack(["b"], ["gun"]), "Artillery", "selectively")
+    assert g.obligations() == []
+    g.end_phase()

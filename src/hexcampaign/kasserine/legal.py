@@ -12,7 +12,11 @@ import itertools
 from typing import TYPE_CHECKING
 
 from hexcampaign.kasserine.board import NO_HEX
-from hexcampaign.kasserine.obligations import available_artillery, available_attackers
+from hexcampaign.kasserine.obligations import (
+    available_artillery,
+    available_attackers,
+    defender_groups,
+)
 from hexcampaign.kasserine.position import enemy_of
 from hexcampaign.kasserine.state import (
     GAME_OVER,
@@ -157,11 +161,7 @@ def _combat_actions(game: Game) -> list:
         attackers = available_attackers(game, j)
         if not attackers:
             continue
-        stack = [e for e in pos.units_at(j, enemy_of(side)) if not e.defended]
-        combat = [e for e in stack if e.kind not in game.rules.support_kinds]
-        groups = [combat or stack]
-        if side == "german" and len(combat) > 1:
-            groups.extend([e] for e in combat)
+        groups = defender_groups(game, j)
         attacker_sets = [attackers] + ([[a] for a in attackers] if len(attackers) > 1 else [])
         for group, atts in itertools.product(groups, attacker_sets):
             guns = available_artillery(game, atts)

@@ -82,29 +82,49 @@ def can_be_attacked(game: Game, e: UnitState) -> bool:
     pos = game._pos()
     target = pos.index_of(e)
     attackers = available_attackers(game, target)
-    if not attackers:
+    defense = _least_defense(game, e)
+    if not attackers or defense is None:
         return False
-    return _odds_possible(game, target, attackers, _least_defense(game, e))
+    return _odds_possible(game, target, attackers, defense)
 
 
 def can_attack_with(game: Game, u: UnitState) -> bool:
     """Could `u` still take part in some attack at 1:6 or better this phase?"""
     pos = game._pos()
     i = pos.index_of(u)
-    enemy = enemy_of(u.side)
     for j in game.board.neighbour[i]:
         if j == NO_HEX:
             continue
-        targets = [e for e in pos.units_at(j, enemy) if not e.defended]
-        if not targets:
+        groups = defender_groups(game, j)
+        if not groups:
             continue
         attackers = available_attackers(game, j)
         if u not in attackers:
             continue
-        defense = min(_least_defense(game, e) for e in targets)
+        defense = min(Fraction(pos.defense_basic(g) * game.board.city[j]) for g in groups)
         if _odds_possible(game, j, attackers, defense):
             return True
     return False
+
+
+def defender_groups(game: Game, target: int) -> list[list[UnitState]]:
+    """The defender sets the side to play may still name in hex `target` this phase:
+    for the Germans each combat unit alone and the stack, for the Allies the whole stack;
+    artillery only when it stands alone."""
+    pos = game._pos()
+    stack = pos.units_at(target, enemy_of(game.state.side))
+    if not stack:
+        return []
+    combat = [e for e in stack if e.kind not in game.rules.support_kinds]
+    if not combat:
+        return [] if any(e.defended for e in stack) else [stack]
+    fresh = [e for e in combat if not e.defended]
+    if game.state.side == "allied":
+        return [combat] if len(fresh) == len(combat) else []
+    groups = [[e] for e in fresh]
+    if len(fresh) > 1:
+        groups.append(fresh)
+    return groups
 
 
 def available_attackers(game: Game, target: int) -> list[UnitState]:
@@ -148,18 +168,14 @@ def _odds_possible(game: Game, target: int, attackers: list[UnitState], defense:
     return attack > 0 and attack * 6 >= defense
 
 
-def _least_defense(game: Game, e: UnitState) -> Fraction:
-    """The smallest defense `e` can be attacked at: alone for German selective attacks,
-    with its whole stack for the Allies."""
+def _least_defense(game: Game, e: UnitState) -> Fraction | None:
+    """The smallest defense `e` can still be attacked at (None: it cannot be named)."""
     pos = game._pos()
     i = pos.index_of(e)
-    stack = [u for u in pos.units_at(i, e.side) if not u.defended]
-    combat = [u for u in stack if u.kind not in game.rules.support_kinds]
-    if combat:
-        group = [e] if game.state.side == "german" else combat
-    else:
-        group = stack
-    return Fraction(pos.defense_basic(group) * game.board.city[i])
+    groups = [g for g in defender_groups(game, i) if e in g]
+    if not groups:
+        return None
+    return min(Fraction(pos.defense_basic(g) * game.board.city[i]) for g in groups)
 
 
 def _all_attacked(game: Game, ids: list[str], rule: str) -> list[str]:
