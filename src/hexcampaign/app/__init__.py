@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 
 def _keep_none_alive() -> None:
-    """Give None a practically endless reference count on Python 3.11.
+    """Give None, True and False practically endless reference counts on Python 3.11.
 
     The PySide6 6.12 wheels are built for the stable ABI of Python 3.12+, where None is
     immortal, and return it from every void method (setPen, drawPolygon, setText...)
@@ -23,7 +23,8 @@ def _keep_none_alive() -> None:
         return
     import ctypes
 
-    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 48
+    for singleton in (None, True, False):  # bool-returning overrides lose references too
+        ctypes.c_ssize_t.from_address(id(singleton)).value += 1 << 48
 
 
 _keep_none_alive()

@@ -29,6 +29,7 @@ ELEVATION_ALPHA_MAX = 150
 
 CONTOUR = QColor(110, 70, 30, 220)
 CONTOUR_WIDTH = 0.07
+CONTOUR_MIN_SCREEN_HEX = 8.0  # smaller hexes show their level by shading alone
 
 RIVER_WASH_ALPHA = 120
 RIVER_WASH_LIGHTER = 165  # percent

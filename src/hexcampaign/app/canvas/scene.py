@@ -96,7 +96,7 @@ class MapScene(QGraphicsScene):
         if changes.flags & Change.GRID:
             self.set_map(self.hexmap)
             return
-        self.features.forget(changes.flags)
+        self.features.forget(changes.flags, changes.hexes)
         names: set[str] = set()
         for flag, layers in LAYERS_FOR_CHANGE.items():
             if changes.flags & flag:
