@@ -344,3 +344,77 @@ def test_menus_are_shared_in_order(window):
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles.index("&Game") == titles.index("&Layers") + 1
     assert titles[-1] == "&Help"
+
+
+def test_space_drag_pans_instead_of_using_the_tool(window):
+    from PySide6.QtGui import QKeyEvent
+
+    class Counter:
+        presses = 0
+
+        def pressed(self, e):
+            self.presses += 1
+
+        def moved(self, e):
+            pass
+
+        def released(self, e):
+            pass
+
+        def hex_changed(self, e):
+            pass
+
+    tool = Counter()
+    canvas = window.canvas
+    canvas.set_tool(tool)
+    canvas.set_zoom(1.5)
+    start = canvas.visible_scene_rect().center()
+    QApplication.sendEvent(
+        canvas, QKeyEvent(QKeyEvent.Type.KeyPress, Qt.Key.Key_Space, Qt.KeyboardModifier.NoModifier)
+    )
+    mouse_button(
+        window, QMouseEvent.Type.MouseButtonPress, QPointF(200, 200), Qt.MouseButton.LeftButton
+    )
+    move_mouse(window, QPointF(260, 170), Qt.MouseButton.LeftButton)
+    mouse_button(
+        window, QMouseEvent.Type.MouseButtonRelease, QPointF(260, 170), Qt.MouseButton.LeftButton
+    )
+    QApplication.sendEvent(
+        canvas,
+        QKeyEvent(QKeyEvent.Type.KeyRelease, Qt.Key.Key_Space, Qt.KeyboardModifier.NoModifier),
+    )
+    moved = canvas.visible_scene_rect().center() - start
+    assert moved.x() * canvas.zoom == pytest.approx(-60, abs=1)
+    assert moved.y() * canvas.zoom == pytest.approx(30, abs=1)
+    assert tool.presses == 0
+    # Without space the left button is the tool's again.
+    mouse_button(
+        window, QMouseEvent.Type.MouseButtonPress, QPointF(200, 200), Qt.MouseButton.LeftButton
+    )
+    assert tool.presses == 1
+
+
+def test_status_bar_is_empty_off_the_map(window):
+    move_mouse(window, hex_in_viewport(window, KASSERINE))
+    assert window.hex_info.text()
+    window.canvas.set_zoom(0.5)
+    window.canvas.center_on_hex(Hex.from_offset(0, 0))
+    move_mouse(window, QPointF(5, 5))  # the desk above and left of the map
+    assert window.hex_info.text() == ""
+
+
+def test_new_map_from_the_dialog(window, monkeypatch):
+    from hexcampaign.app.dialogs.new_map import NewMapDialog
+
+    def fill_and_accept(dialog):
+        dialog.cols.setValue(8)
+        dialog.rows.setValue(6)
+        dialog.set_palette("cm")
+        dialog.name.setText("Fresh")
+        return NewMapDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewMapDialog, "exec", fill_and_accept)
+    assert window.new_map()
+    m = window.document.map
+    assert (m.cols, m.rows, m.palette.name, m.name) == (8, 6, "cm", "Fresh")
+    assert window.document.path is None and "Fresh" in window.displayed_title()

@@ -1,0 +1,149 @@
+"""The map painter, checked on the pixels a reader of the map would look at."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from hexcampaign.app.render import (
+    LAYER_NAMES,
+    RenderError,
+    hexes_in_rect,
+    map_layout,
+    map_scene_rect,
+    paint_map,
+    render_to_file,
+)
+from hexcampaign.hexes import Hex
+from hexcampaign.maps import HexMap
+
+at = Hex.from_offset
+
+
+@pytest.fixture
+def picture(qapp, sample_map, tmp_path):
+    """The sample map rendered at 40 px hexes, with its layout."""
+    path = tmp_path / "sample.png"
+    render_to_file(sample_map, path, hex_size=40)
+    return QImage(str(path)), map_layout(sample_map, 40)
+
+
+def colour_at(image: QImage, x: float, y: float) -> QColor:
+    return image.pixelColor(round(x), round(y))
+
+
+def close(a: QColor, b: QColor, tolerance: int = 12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a.getRgb()[:3], b.getRgb()[:3]))
+
+
+def test_terrain_is_filled_with_the_palette_colours(picture, sample_map):
+    image, layout = picture
+    terrains = sample_map.palette.terrains
+    for h in (at(9, 2), at(3, 1)):
+        x, y = layout.center(h)
+        seen = colour_at(image, x - layout.size * 0.5, y)
+        expected = QColor(terrains[sample_map.terrain(h)].colour)
+        if sample_map.elevation(h):  # shaded darker, never lighter
+            assert seen.lightness() < expected.lightness()
+        else:
+            assert close(seen, expected, 2)
+
+
+def test_rivers_are_blue_and_roads_run_centre_to_centre(picture, sample_map):
+    image, layout = picture
+    x, y = layout.center(at(7, 2))
+    river = colour_at(image, x, y)
+    assert river.blue() > river.red() + 60  # the river line through the centre
+    wash = colour_at(image, x - layout.size * 0.6, y)
+    assert wash.blue() > wash.red()  # and a blue wash over the hex
+    a, b = at(3, 5), at(4, 5)
+    assert sample_map.has_road(a, b)
+    (ax, ay), (bx, by) = layout.center(a), layout.center(b)
+    road = colour_at(image, (ax + bx) / 2, (ay + by) / 2)
+    assert close(road, QColor(sample_map.palette.road_colour), 40)
+
+
+def test_cliff_hatching_is_on_the_low_side(picture, sample_map):
+    image, layout = picture
+    upper, lower = at(3, 3), at(3, 4)
+    assert sample_map.cliff_top(upper, lower) == upper
+
+    def darkness_towards(h: Hex) -> int:
+        """Dark pixels in a band just inside `h` along the cliff hexside."""
+        (ax, ay), (bx, by) = layout.side_segment(sample_map.cliffs().popitem()[0])
+        cx, cy = layout.center(h)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        ux, uy = (cx - mx), (cy - my)
+        norm = math.hypot(ux, uy)
+        ux, uy = ux / norm, uy / norm
+        dark = 0
+        for i in range(1, 20):
+            t = i / 20
+            px, py = ax + (bx - ax) * t, ay + (by - ay) * t
+            q = colour_at(image, px + ux * layout.size * 0.15, py + uy * layout.size * 0.15)
+            dark += q.lightness() < 90
+        return dark
+
+    assert darkness_towards(lower) >= 3
+    assert darkness_towards(upper) == 0
+
+
+def test_places_and_labels_are_written_on_the_map(qapp, sample_map):
+    layout = map_layout(sample_map, 40)
+    rect = map_scene_rect(sample_map, layout)
+    without = _paint(sample_map, layout, rect, set(LAYER_NAMES) - {"places", "labels"})
+    full = _paint(sample_map, layout, rect, None)
+    x, y = layout.center(at(2, 5))
+    below = QRectF(x - 40, y + 16, 80, 20)  # where the name "Kasserine" goes
+    assert _differs(without, full, below)
+    lx, ly = layout.center(at(5, 7))
+    assert _differs(without, full, QRectF(lx - 30, ly - 8, 60, 16))  # "Road 1"
+
+
+def test_render_sizes_and_refusals(qapp, tmp_path):
+    m = HexMap.blank(3, 2, palette="cm")
+    size = render_to_file(m, tmp_path / "small.png", hex_size=10)
+    assert QImage(str(tmp_path / "small.png")).size().toTuple() == size
+    assert size == (math.ceil(1.5 * 10 * 2 + 20 + 10), math.ceil(math.sqrt(3) * 10 * 2.5 + 10))
+    with pytest.raises(RenderError, match="must end in .png, .svg or .pdf"):
+        render_to_file(m, tmp_path / "x.jpg")
+    with pytest.raises(RenderError, match="between 2 and 512"):
+        render_to_file(m, tmp_path / "x.png", hex_size=1000)
+    with pytest.raises(RenderError, match="does not exist"):
+        render_to_file(m, tmp_path / "nowhere" / "x.png")
+
+
+def test_hexes_in_rect_covers_every_hex_it_touches(sample_map):
+    layout = map_layout(sample_map, 30)
+    rect = QRectF(100, 80, 150, 120)
+    found = set(hexes_in_rect(sample_map, layout, rect, pad=0))
+    touching = {h for h in sample_map.hexes() if layout.polygon(h).intersects(_box(rect))}
+    assert touching <= found
+    assert len(found) < len(sample_map.hexes())
+
+
+def _box(rect: QRectF):
+    from shapely.geometry import box
+
+    return box(rect.left(), rect.top(), rect.right(), rect.bottom())
+
+
+def _paint(m, layout, rect, layers) -> QImage:
+    image = QImage(math.ceil(rect.width()), math.ceil(rect.height()), QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.translate(-rect.left(), -rect.top())
+    paint_map(painter, m, layout, rect, layers)
+    painter.end()
+    return image
+
+
+def _differs(a: QImage, b: QImage, rect: QRectF) -> bool:
+    return any(
+        a.pixel(x, y) != b.pixel(x, y)
+        for x in range(int(rect.left()), int(rect.right()))
+        for y in range(int(rect.top()), int(rect.bottom()))
+    )
