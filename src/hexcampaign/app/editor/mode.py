@@ -1,41 +1,647 @@
-"""EditorMode: wires the editor's menus, docks and tools into the main window."""
+"""EditorMode: the map editor inside the main window.
+
+MainWindow builds one EditorMode(window). It adds the Edit, Map, Tools and File menu
+entries, the docks (tools, properties, layers, overview, undo history, validation),
+the tools with their shortcuts, autosave with crash recovery, and follows
+`window.document_changed` to every new document. Refusals are sentences in the status
+bar or in a dialog, never tracebacks.
+"""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+
+from hexcampaign.app.autosave import (
+    DEFAULT_INTERVAL_S,
+    INTERVAL_SETTING,
+    Autosaver,
+    Orphan,
+    recover_orphans,
+)
+from hexcampaign.app.editor import export
+from hexcampaign.app.editor.commands import ReplaceMap, push_edit, refusal
+from hexcampaign.app.editor.dialogs import (
+    ExportDialog,
+    MapPropertiesDialog,
+    PlaceDialog,
+    ResizeDialog,
+)
+from hexcampaign.app.editor.docks import HistoryDock, LayersDock, ToolPaletteDock
+from hexcampaign.app.editor.overview import OverviewDock
+from hexcampaign.app.editor.properties_dock import PropertiesDock
+from hexcampaign.app.editor.reshape import (
+    REGION_FORMAT,
+    HexRegion,
+    copy_region,
+    paste_region,
+    paste_targets,
+    region_anchor,
+    resize_map,
+    with_palette,
+)
+from hexcampaign.app.editor.tools import (
+    TOOL_CLASSES,
+    BrushSettings,
+    PlaceValues,
+    Tool,
+    ToolContext,
+)
+from hexcampaign.app.editor.validation_dock import ValidationDock
+from hexcampaign.app.render import LAYER_NAMES, RenderError
+from hexcampaign.hexes import Hex
+from hexcampaign.maps import HexMap, MapEditError, Place
+from hexcampaign.maps.changes import ChangeSet
+from hexcampaign.rules import IllegalAction
+
+LAST_TOOL_SETTING = "editor.last_tool"
+WINDOW_STATE_SETTING = "editor.window_state"
 
 
 class EditorMode(QObject):
-    """Installs Edit > Undo/Redo and follows the window's current document."""
-
     def __init__(self, window: Any) -> None:
         super().__init__(window)
         self.window = window
-        self.document = None
-        edit = window.menu("&Edit")
-        self.undo_action = QAction("&Undo", self)
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.undo_action.triggered.connect(self._undo)
-        self.redo_action = QAction("&Redo", self)
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
-        self.redo_action.triggered.connect(self._redo)
-        edit.addAction(self.undo_action)
-        edit.addAction(self.redo_action)
+        self.canvas = window.canvas
+        self.document: Any = None
+        self.brush = BrushSettings()
+        self.selected_hex: Hex | None = None
+        self.selected_region: list[Hex] = []
+        self.clipboard: HexRegion | None = None
+        self.tools: dict[str, Tool] = {cls.name: cls() for cls in TOOL_CLASSES}
+        self.tool: Tool | None = None
+        self.context: ToolContext | None = None
+        self._shown = False
+
+        self._build_actions()
+        self._build_docks()
+        self._build_menus()
+        self.autosaver = Autosaver(self._setting(INTERVAL_SETTING, DEFAULT_INTERVAL_S), self)
+        self.autosaver.failed.connect(self._say)
+
         window.document_changed.connect(self.attach)
-        if getattr(window, "document", None) is not None:
-            self.attach(window.document)
+        window.installEventFilter(self)
+        self._restore_layout()
+        self.attach(getattr(window, "document", None))
+        last = self._setting(LAST_TOOL_SETTING, "inspect")
+        self.set_tool(last if last in self.tools else "inspect")
+
+    # --- documents ---------------------------------------------------------------------------
 
     def attach(self, document: Any) -> None:
         """Follow a new document (None when the window holds none)."""
+        if self.document is not None:
+            for signal, slot in (
+                (self.document.changed, self._map_changed),
+                (self.document.replaced, self._map_replaced),
+            ):
+                try:
+                    signal.disconnect(slot)
+                except (RuntimeError, TypeError):
+                    pass
         self.document = document
+        self.selected_hex = None
+        self.selected_region = []
+        if document is not None:
+            document.changed.connect(self._map_changed)
+            document.replaced.connect(self._map_replaced)
+            self.context = ToolContext(
+                document=document,
+                settings=self.brush,
+                status=self._say,
+                preview=self.canvas.set_preview,
+                clear_preview=self.canvas.clear_preview,
+                select=self.select_hex,
+                select_region=self._region_selected,
+                ask_place=self.ask_place,
+            )
+        else:
+            self.context = None
+        self.palette_dock.show_palette(document.map.palette if document else None)
+        self.properties.attach(document)
+        self.history.show_stack(document.undo_stack if document else None)
+        self.overview.show_map(document.map if document else None)
+        self.validation.attach(document)
+        self.autosaver.attach(document)
+        self._follow_stack(document)
+        if self.tool is not None:
+            self.set_tool(self.tool.name)
+        self._update_actions()
+
+    # --- tools -------------------------------------------------------------------------------
+
+    def set_tool(self, name: str) -> None:
+        """Make `name` the canvas's tool (its action checked); remembered in settings."""
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = self.tools[name]
+        self.tool_actions[name].setChecked(True)
+        if self.context is not None:
+            self.tool.activate(self.context)
+            self.canvas.set_tool(self.tool)
+        else:
+            self.canvas.set_tool(None)
+        self._set_setting(LAST_TOOL_SETTING, name)
+
+    def select_hex(self, h: Hex | None) -> None:
+        self.selected_hex = h
+        self.properties.show_hex(h)
+
+    def ask_place(self, existing: Place | None, h: Hex) -> PlaceValues | None:
+        """The place dialog (tests replace this method)."""
+        dialog = PlaceDialog(self.document.map, existing, h, self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.values()
+
+    def go_to(self, h: Hex) -> None:
+        """Centre the canvas on a hex and select it (validation dock clicks)."""
+        self.canvas.center_on_hex(h)
+        self.select_hex(h)
+        self.canvas.set_preview(hexes=[h])
+
+    # --- edit menu: copy, paste, delete -----------------------------------------------------
+
+    def copy(self) -> bool:
+        if self.document is None:
+            return False
+        hexes = self.selected_region or ([self.selected_hex] if self.selected_hex else [])
+        try:
+            region = copy_region(self.document.map, hexes)
+        except IllegalAction as error:
+            self._say(error.reason)
+            return False
+        self.clipboard = region
+        _put_on_clipboard(region)
+        self._say(f"Copied {len(region)} hexes.")
+        return True
+
+    def paste(self, anchor: Hex | None = None) -> bool:
+        """Paste the copied region with its top-left at `anchor` (default: the selected
+        region's top-left, else the selected hex); one undo step."""
+        if self.document is None:
+            return False
+        m = self.document.map
+        region = _take_from_clipboard() or self.clipboard
+        if region is None:
+            self._say("Paste: copy some hexes first (select a region, then Ctrl+C).")
+            return False
+        if anchor is None:
+            if self.selected_region:
+                anchor = region_anchor(m, self.selected_region)
+            elif self.selected_hex is not None:
+                anchor = self.selected_hex
+            else:
+                self._say("Paste: select where the copied hexes should go.")
+                return False
+        notes: list[str] = []
+        targets = paste_targets(m, region, anchor)
+        try:
+            changed = push_edit(
+                self.document,
+                f"Paste {len(targets)} hexes",
+                targets,
+                lambda m: notes.extend(paste_region(m, region, anchor)),
+            )
+        except (IllegalAction, MapEditError) as error:
+            self._say(refusal(error))
+            return False
+        self._say(" ".join([f"Pasted {len(targets)} hexes.", *notes]))
+        return changed
+
+    def delete_selected(self) -> None:
+        if self.tool is not None and self.tool.key_pressed("delete"):
+            return
+        if self.document is None or self.selected_hex is None:
+            return
+        place = self.document.map.place_at(self.selected_hex)
+        if place is None:
+            self._say("Delete: the selected hex holds no place.")
+            return
+        push_edit(
+            self.document, f"Delete {place.name}", [place.hex], lambda m: m.remove_place(place.name)
+        )
+        self._say(f"Deleted {place.name}.")
+
+    # --- map menu ----------------------------------------------------------------------------
+
+    def map_properties(self) -> bool:
+        if self.document is None:
+            return False
+        dialog = MapPropertiesDialog(self.document.map, self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.apply_properties(dialog.values())
+
+    def apply_properties(self, values) -> bool:
+        """One undo step: the meta fields, or a new map when the palette changes."""
+        m = self.document.map
+        meta = {
+            "name": values.name,
+            "author": values.author,
+            "description": values.description,
+            "label_style": values.label_style,
+            "label_first": values.label_first,
+        }
+        if values.palette != m.palette.name:
+            new, replaced = with_palette(m, values.palette)
+            for key, value in meta.items():
+                setattr(new, key, value)
+            self.document.undo_stack.push(
+                ReplaceMap(self.document, new, f"Palette {values.palette}")
+            )
+            if replaced:
+                self._say(
+                    f"{replaced} hexes had terrain the {values.palette} palette lacks; "
+                    "they now show its default terrain."
+                )
+            return True
+
+        def change(m: HexMap) -> None:
+            for key, value in meta.items():
+                setattr(m, key, value)
+
+        return push_edit(self.document, "Map properties", [], change)
+
+    def resize_map(self) -> bool:
+        if self.document is None:
+            return False
+        dialog = ResizeDialog(self.document.map, self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.apply_resize(*dialog.margins())
+
+    def apply_resize(self, left: int, right: int, top: int, bottom: int) -> bool:
+        try:
+            new, lost = resize_map(self.document.map, left, right, top, bottom)
+        except IllegalAction as error:
+            self._say(error.reason)
+            return False
+        self.document.undo_stack.push(
+            ReplaceMap(self.document, new, f"Resize to {new.cols}×{new.rows}")
+        )
+        extra = f" {lost} hexes with content were cut off." if lost else ""
+        self._say(f"The map is now {new.cols}×{new.rows} hexes.{extra}")
+        return True
+
+    def validate(self) -> None:
+        self.validation.show()
+        self.validation.raise_()
+        self.validation.refresh()
+
+    # --- export and print --------------------------------------------------------------------
+
+    def visible_layers(self) -> list[str]:
+        return [name for name in LAYER_NAMES if self.canvas.layer_visible(name)]
+
+    def export_dialog(self) -> bool:
+        if self.document is None:
+            return False
+        dialog = ExportDialog(self.document.map, self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        options = dialog.options()
+        suffix = {"png": ".png", "svg": ".svg"}.get(options.kind, ".pdf")
+        stem = self.document.path.stem if self.document.path else (self.document.map.name or "map")
+        folder = self.document.path.parent if self.document.path else Path.home()
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, "Export the map", str(folder / (stem + suffix)), f"*{suffix}"
+        )
+        if not path:
+            return False
+        if not path.lower().endswith(suffix):
+            path += suffix
+        return self.export_to(Path(path), options)
+
+    def export_to(self, path: Path, options) -> bool:
+        m = self.document.map
+        layers = self.visible_layers()
+        try:
+            if options.kind in ("png", "svg"):
+                width, height = export.export_picture(m, path, options.hex_size, layers)
+                done = f"{width}×{height} pixels"
+            elif options.kind == "pdf-fitted":
+                export.export_pdf_fitted(m, path, options.paper, layers)
+                done = f"one {options.paper} page"
+            else:
+                pages = export.export_pdf_tiled(
+                    m, path, options.paper, options.hex_mm, options.overlap_mm, layers
+                )
+                done = f"{pages} {options.paper} page{'s' * (pages != 1)} at true scale"
+        except (RenderError, OSError) as error:
+            self.window.show_error("Could not export the map", str(error))
+            return False
+        self._say(f"Exported {path.name} ({done}).")
+        return True
+
+    def print_map(self) -> bool:
+        if self.document is None:
+            return False
+        try:
+            from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+        except ImportError:
+            self.window.show_error(
+                "Printing is not available",
+                "This installation of Qt has no print support; export a PDF and print that.",
+            )
+            return False
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        tiled = (
+            QMessageBox.question(
+                self.window,
+                "Print",
+                "Print at true scale over several sheets (19 mm hexes)?\n"
+                "No fits the whole map on one sheet.",
+            )
+            == QMessageBox.StandardButton.Yes
+        )
+        try:
+            pages = export.print_map(
+                printer, self.document.map, tiled, layers=self.visible_layers()
+            )
+        except RenderError as error:
+            self.window.show_error("Could not print the map", str(error))
+            return False
+        self._say(f"Sent {pages} page{'s' * (pages != 1)} to the printer.")
+        return True
+
+    # --- autosave and recovery ----------------------------------------------------------------
+
+    def set_autosave_interval(self, seconds: float) -> None:
+        self.autosaver.set_interval(seconds)
+        self._set_setting(INTERVAL_SETTING, seconds)
+
+    def recover(self) -> list[Orphan]:
+        """Offer every orphaned autosave; the first restored one opens in the window,
+        others are written next to the autosaves as recovered files and named."""
+        opened: list[Orphan] = []
+
+        def open_map(hexmap: HexMap, orphan: Orphan) -> None:
+            from hexcampaign.app.document import MapDocument
+
+            if not opened:
+                source = Path(orphan.source) if orphan.source else None
+                document = MapDocument(hexmap, source)
+                self.window.set_document(document)
+                # Restored edits are not in the user's file yet: the document is dirty.
+                document.undo_stack.resetClean()
+                document.dirty_changed.emit(True)
+            else:
+                from hexcampaign.maps import save_map
+
+                target = self.autosaver.folder.parent / "recovered" / f"{orphan.session}.hexmap"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                save_map(hexmap, target)
+                self._say(f"Also recovered {orphan.title}: saved as {target}.")
+            opened.append(orphan)
+
+        return recover_orphans(self.ask_restore, open_map, self._say)
+
+    def ask_restore(self, orphan: Orphan) -> bool:
+        """The recovery question (tests replace this method). HEXCAMPAIGN_RECOVER=yes/no
+        answers it without a dialog, for scripted runs."""
+        preset = os.environ.get("HEXCAMPAIGN_RECOVER", "").strip().lower()
+        if preset in ("yes", "no"):
+            return preset == "yes"
+        answer = QMessageBox.question(
+            self.window,
+            "Restore unsaved work?",
+            f"hexcampaign did not close normally. Restore {orphan.describe()}?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    # --- Qt plumbing -----------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.window and event.type() == QEvent.Type.Show and not self._shown:
+            # The first time the window appears, offer what a crashed session left.
+            self._shown = True
+            QTimer.singleShot(0, self.recover)
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            # The window may still refuse (unsaved changes, Cancel): look once it decided.
+            QTimer.singleShot(0, self._after_close)
+        return False
+
+    def _after_close(self) -> None:
+        if not self.window.isVisible():
+            self._save_layout()
+            self.autosaver.close_clean()
+
+    def _build_actions(self) -> None:
+        w = self.window
+        self.tool_group = QActionGroup(self)
+        self.tool_group.setExclusive(True)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in self.tools.items():
+            action = QAction(tool.label, w)
+            action.setObjectName(f"tool-{name}")
+            action.setCheckable(True)
+            action.setShortcut(QKeySequence(tool.shortcut))
+            action.setToolTip(f"{tool.label} ({tool.shortcut}): {tool.tip}")
+            action.setStatusTip(tool.tip)
+            action.triggered.connect(lambda _on=False, n=name: self.set_tool(n))
+            self.tool_group.addAction(action)
+            self.tool_actions[name] = action
+
+        def act(text: str, slot, shortcut=None, name: str = "") -> QAction:
+            action = QAction(text, w)
+            if shortcut is not None:
+                action.setShortcut(QKeySequence(shortcut))
+            action.setObjectName(name)
+            action.triggered.connect(lambda _on=False: slot())
+            return action
+
+        self.undo_action = act("&Undo", self._undo, QKeySequence.StandardKey.Undo, "undo")
+        self.redo_action = act("&Redo", self._redo, QKeySequence.StandardKey.Redo, "redo")
+        self.copy_action = act("&Copy hexes", self.copy, QKeySequence.StandardKey.Copy, "copy")
+        self.paste_action = act("&Paste hexes", self.paste, QKeySequence.StandardKey.Paste, "paste")
+        self.delete_action = act(
+            "&Delete place", self.delete_selected, QKeySequence(Qt.Key.Key_Delete), "delete"
+        )
+        self.properties_action = act(
+            "Map &properties…", self.map_properties, None, "map-properties"
+        )
+        self.resize_action = act("&Resize…", self.resize_map, None, "map-resize")
+        self.validate_action = act(
+            "&Validate", self.validate, QKeySequence("Ctrl+Shift+V"), "validate"
+        )
+        self.export_action = act("&Export…", self.export_dialog, QKeySequence("Ctrl+E"), "export")
+        self.print_action = act("&Print…", self.print_map, QKeySequence.StandardKey.Print, "print")
+
+    def _build_docks(self) -> None:
+        w = self.window
+        area = Qt.DockWidgetArea
+        self.palette_dock = ToolPaletteDock(self.tool_actions.values(), self.brush, w)
+        self.properties = PropertiesDock(self._say, w)
+        self.layers = LayersDock(LAYER_NAMES, self.canvas.layer_visible, self._set_layer_visible, w)
+        self.overview_dock = OverviewDock(self.canvas, w)
+        self.overview = self.overview_dock.overview
+        self.history = HistoryDock(w)
+        self.validation = ValidationDock(self.go_to, w)
+        w.addDockWidget(area.LeftDockWidgetArea, self.palette_dock)
+        w.addDockWidget(area.LeftDockWidgetArea, self.layers)
+        w.addDockWidget(area.RightDockWidgetArea, self.overview_dock)
+        w.addDockWidget(area.RightDockWidgetArea, self.properties)
+        w.addDockWidget(area.RightDockWidgetArea, self.history)
+        w.addDockWidget(area.RightDockWidgetArea, self.validation)
+        w.tabifyDockWidget(self.history, self.validation)
+        self.history.raise_()
+        for action in getattr(w, "layer_actions", {}).values():
+            name = action.objectName().removeprefix("layer-")
+            action.toggled.connect(lambda on, n=name: self.layers.show_visible(n, on))
+
+    def _build_menus(self) -> None:
+        w = self.window
+        edit = w.menu("&Edit")
+        for action in (self.undo_action, self.redo_action):
+            edit.addAction(action)
+        edit.addSeparator()
+        for action in (self.copy_action, self.paste_action, self.delete_action):
+            edit.addAction(action)
+        map_menu = w.menu("&Map")
+        for action in (self.properties_action, self.resize_action, self.validate_action):
+            map_menu.addAction(action)
+        tools = w.menu("&Tools")
+        for action in self.tool_actions.values():
+            tools.addAction(action)
+        view = w.menu("&View")
+        view.addSeparator()
+        docks = view.addMenu("&Panels")
+        for dock in (
+            self.palette_dock,
+            self.properties,
+            self.layers,
+            self.overview_dock,
+            self.history,
+            self.validation,
+        ):
+            docks.addAction(dock.toggleViewAction())
+        file = w.menu("&File")
+        quit_action = next((a for a in file.actions() if a.text() == "&Quit"), None)
+        file.insertAction(quit_action, self.export_action)
+        file.insertAction(quit_action, self.print_action)
+        file.insertSeparator(quit_action)
+
+    def _set_layer_visible(self, name: str, visible: bool) -> None:
+        action = getattr(self.window, "layer_actions", {}).get(name)
+        if action is not None:
+            action.setChecked(visible)  # the window's action tells the canvas
+        else:
+            self.canvas.set_layer_visible(name, visible)
+
+    def _map_changed(self, changes: ChangeSet) -> None:
+        self.properties.map_changed(changes)
+        self.overview.map_changed(changes)
+        self.validation.map_changed(changes)
+
+    def _map_replaced(self) -> None:
+        self.palette_dock.show_palette(self.document.map.palette)
+        self.overview.show_map(self.document.map)
+        self.selected_region = []
+        if self.selected_hex is not None and not self.document.map.contains(self.selected_hex):
+            self.select_hex(None)
+
+    def _region_selected(self, hexes: list[Hex]) -> None:
+        self.selected_region = hexes
+        if hexes:
+            self.select_hex(hexes[0])
+
+    def _follow_stack(self, document: Any) -> None:
+        stack = document.undo_stack if document is not None else None
+        if stack is not None:
+            stack.canUndoChanged.connect(self._update_actions)
+            stack.canRedoChanged.connect(self._update_actions)
+            stack.undoTextChanged.connect(self._update_actions)
+            stack.redoTextChanged.connect(self._update_actions)
+
+    def _update_actions(self, *_args) -> None:
+        doc = self.document
+        stack = doc.undo_stack if doc is not None else None
+        try:
+            can_undo = stack is not None and stack.canUndo()
+            can_redo = stack is not None and stack.canRedo()
+            undo_text, redo_text = (stack.undoText(), stack.redoText()) if stack else ("", "")
+        except RuntimeError:
+            can_undo = can_redo = False
+            undo_text = redo_text = ""
+        self.undo_action.setEnabled(can_undo)
+        self.redo_action.setEnabled(can_redo)
+        self.undo_action.setText(f"&Undo {undo_text}" if undo_text else "&Undo")
+        self.redo_action.setText(f"&Redo {redo_text}" if redo_text else "&Redo")
+        for action in (
+            self.copy_action,
+            self.paste_action,
+            self.delete_action,
+            self.properties_action,
+            self.resize_action,
+            self.validate_action,
+            self.export_action,
+            self.print_action,
+        ):
+            action.setEnabled(doc is not None)
 
     def _undo(self) -> None:
         if self.document is not None:
+            if self.tool is not None:
+                self.tool.end_gesture()
             self.document.undo_stack.undo()
 
     def _redo(self) -> None:
         if self.document is not None:
             self.document.undo_stack.redo()
+
+    def _say(self, text: str) -> None:
+        self.window.show_message(text)
+
+    def _setting(self, key: str, default: Any) -> Any:
+        settings = getattr(self.window, "settings", None)
+        value = settings.value(key, default) if settings is not None else default
+        return (
+            default
+            if value is None
+            or type(value) is not type(default)
+            and not (isinstance(default, (int, float)) and isinstance(value, (int, float)))
+            else value
+        )
+
+    def _set_setting(self, key: str, value: Any) -> None:
+        settings = getattr(self.window, "settings", None)
+        if settings is not None and settings.value(key) != value:
+            settings.set_value(key, value)
+
+    def _save_layout(self) -> None:
+        state = bytes(self.window.saveState().toBase64()).decode("ascii")
+        self._set_setting(WINDOW_STATE_SETTING, state)
+
+    def _restore_layout(self) -> None:
+        state = self._setting(WINDOW_STATE_SETTING, "")
+        if state:
+            self.window.restoreState(QByteArray.fromBase64(state.encode("ascii")))
+
+
+def _put_on_clipboard(region: HexRegion) -> None:
+    # Plain text (the region's JSON), so another hexcampaign window can paste it too.
+    clipboard = QGuiApplication.clipboard()
+    if clipboard is not None:
+        clipboard.setText(region.to_json())
+
+
+def _take_from_clipboard() -> HexRegion | None:
+    clipboard = QGuiApplication.clipboard()
+    text = clipboard.text() if clipboard is not None else ""
+    if f'"format": "{REGION_FORMAT}"' not in text:
+        return None
+    try:
+        return HexRegion.from_json(text)
+    except IllegalAction:
+        return None

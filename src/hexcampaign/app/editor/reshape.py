@@ -17,7 +17,6 @@ from hexcampaign.maps import HexMap
 from hexcampaign.maps.model import MAX_SIDE
 from hexcampaign.rules import IllegalAction
 
-REGION_MIME = "application/x-hexcampaign-region"
 REGION_FORMAT = "hexcampaign-region"
 
 

@@ -14,11 +14,13 @@ from hexcampaign.app.editor.tools.elevation import Elevation
 from hexcampaign.app.editor.tools.inspect import Inspect, describe_hex
 from hexcampaign.app.editor.tools.place import PlaceTool
 from hexcampaign.app.editor.tools.road import Road
+from hexcampaign.app.editor.tools.select import SelectRegion
 from hexcampaign.app.editor.tools.terrain import Eraser, Fill, TerrainBrush
 from hexcampaign.app.editor.tools.water import Bridge, River
 
 TOOL_CLASSES: tuple[type[Tool], ...] = (
     Inspect,
+    SelectRegion,
     TerrainBrush,
     Fill,
     Elevation,
@@ -43,6 +45,7 @@ __all__ = [
     "PlaceValues",
     "River",
     "Road",
+    "SelectRegion",
     "StrokeTool",
     "TerrainBrush",
     "Tool",

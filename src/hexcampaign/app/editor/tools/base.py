@@ -52,6 +52,7 @@ class ToolContext:
     preview: Callable[..., None] = _ignore
     clear_preview: Callable[[], None] = _ignore
     select: Callable[[Hex | None], None] = _ignore
+    select_region: Callable[[list[Hex]], None] = _ignore
     # The place dialog: (existing place or None, hex) -> values, or None when cancelled.
     ask_place: Callable[[Place | None, Hex], PlaceValues | None] = lambda place, h: None
 

@@ -1,0 +1,303 @@
+"""The editor's dialogs: a place, the map's properties, resize, export options.
+
+Each dialog checks its values before OK closes it and shows the refusal's sentence in
+the dialog, so a bad value never reaches the map and the user's typing is kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign.app.editor.tools import PlaceValues
+from hexcampaign.app.editor.tools.place import check_place_values
+from hexcampaign.hexes import Hex
+from hexcampaign.maps import HexMap, Place, palette_names
+from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
+from hexcampaign.rules import IllegalAction
+
+
+class _CheckedDialog(QDialog):
+    """OK runs `check()`; an IllegalAction's sentence shows in red and OK is refused."""
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.form = QFormLayout()
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020;")
+        self.error.hide()
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        outer = QVBoxLayout(self)
+        outer.addLayout(self.form)
+        outer.addWidget(self.error)
+        outer.addWidget(self.buttons)
+
+    def check(self) -> None:
+        """Raise IllegalAction when the values are not acceptable."""
+
+    def accept(self) -> None:
+        try:
+            self.check()
+        except IllegalAction as refusal:
+            self.error.setText(refusal.reason)
+            self.error.show()
+            return
+        super().accept()
+
+
+class PlaceDialog(_CheckedDialog):
+    def __init__(
+        self, hexmap: HexMap, existing: Place | None, h: Hex, parent: QWidget | None = None
+    ) -> None:
+        title = f"Place at {hexmap.label(h)}" if existing is None else f"Edit {existing.name}"
+        super().__init__(title, parent)
+        self.hexmap = hexmap
+        self.existing = existing
+        self.name = QLineEdit(existing.name if existing else "")
+        self.name.setPlaceholderText("e.g. Thala")
+        self.name.setMaxLength(80)
+        self.kind = QComboBox()
+        kinds = list(hexmap.palette.place_kinds)
+        if existing is not None and existing.kind not in kinds:
+            kinds.append(existing.kind)
+        self.kind.addItems(kinds)
+        if existing is not None:
+            self.kind.setCurrentText(existing.kind)
+        self.vp = _spin(0, 999, existing.vp if existing else 0)
+        self.pp = _spin(0, 999, existing.pp if existing else 0)
+        self.form.addRow("&Name:", self.name)
+        self.form.addRow("&Kind:", self.kind)
+        self.form.addRow("&Victory points:", self.vp)
+        self.form.addRow("&Production points:", self.pp)
+
+    def values(self) -> PlaceValues:
+        return PlaceValues(
+            self.name.text().strip(), self.kind.currentText(), self.vp.value(), self.pp.value()
+        )
+
+    def check(self) -> None:
+        check_place_values(self.hexmap, self.values(), self.existing)
+
+
+@dataclass
+class MapProperties:
+    name: str
+    author: str
+    description: str
+    palette: str
+    label_style: str
+    label_first: int
+
+
+class MapPropertiesDialog(_CheckedDialog):
+    def __init__(self, hexmap: HexMap, parent: QWidget | None = None) -> None:
+        super().__init__("Map properties", parent)
+        self.name = QLineEdit(hexmap.name)
+        self.author = QLineEdit(hexmap.author)
+        self.description = QPlainTextEdit(hexmap.description)
+        self.description.setMinimumHeight(80)
+        self.palette = QComboBox()
+        self.palette.addItems(palette_names())
+        self.palette.setCurrentText(hexmap.palette.name)
+        self.palette.setToolTip(
+            "Changing the palette replaces terrain the new palette does not have with its "
+            "default terrain (one undo step)."
+        )
+        self.label_style = QComboBox()
+        for style in LABEL_STYLES:
+            self.label_style.addItem(_label_example(style, hexmap.label_first), style)
+        self.label_style.setCurrentIndex(LABEL_STYLES.index(hexmap.label_style))
+        self.label_first = _spin(0, 1, hexmap.label_first)
+        self.label_first.setToolTip("The number printed on the first column and row: 0 or 1.")
+        self.form.addRow("&Name:", self.name)
+        self.form.addRow("&Author:", self.author)
+        self.form.addRow("&Description:", self.description)
+        self.form.addRow("Terrain &palette:", self.palette)
+        self.form.addRow("Coordinate &labels:", self.label_style)
+        self.form.addRow("&First number:", self.label_first)
+        self.setMinimumWidth(420)
+
+    def values(self) -> MapProperties:
+        return MapProperties(
+            self.name.text().strip(),
+            self.author.text().strip(),
+            self.description.toPlainText().strip(),
+            self.palette.currentText(),
+            self.label_style.currentData(),
+            self.label_first.value(),
+        )
+
+    def check(self) -> None:
+        if len(self.values().name) > 120:
+            raise IllegalAction("Map properties: a map name may have at most 120 characters.")
+
+
+class ResizeDialog(_CheckedDialog):
+    """Columns and rows to add (positive) or remove (negative) on each side."""
+
+    def __init__(self, hexmap: HexMap, parent: QWidget | None = None) -> None:
+        super().__init__("Resize the map", parent)
+        self.hexmap = hexmap
+        self.left = _spin(-hexmap.cols + 1, MAX_SIDE, 0)
+        self.right = _spin(-hexmap.cols + 1, MAX_SIDE, 0)
+        self.top = _spin(-hexmap.rows + 1, MAX_SIDE, 0)
+        self.bottom = _spin(-hexmap.rows + 1, MAX_SIDE, 0)
+        grid = QGridLayout()
+        grid.addWidget(QLabel("Rows on top:"), 0, 1)
+        grid.addWidget(self.top, 0, 2)
+        grid.addWidget(QLabel("Columns on the left:"), 1, 0)
+        grid.addWidget(self.left, 1, 1)
+        grid.addWidget(QLabel("Columns on the right:"), 1, 2)
+        grid.addWidget(self.right, 1, 3)
+        grid.addWidget(QLabel("Rows at the bottom:"), 2, 1)
+        grid.addWidget(self.bottom, 2, 2)
+        box = QWidget()
+        box.setLayout(grid)
+        self.result = QLabel()
+        self.form.addRow(box)
+        self.form.addRow("Result:", self.result)
+        note = QLabel(
+            "Positive numbers add blank hexes, negative numbers cut hexes away. "
+            "Content keeps its shape; an odd number of columns on the left moves every "
+            "other column half a hex."
+        )
+        note.setWordWrap(True)
+        self.form.addRow(note)
+        for spin in (self.left, self.right, self.top, self.bottom):
+            spin.valueChanged.connect(self._show_result)
+        self._show_result()
+
+    def margins(self) -> tuple[int, int, int, int]:
+        return self.left.value(), self.right.value(), self.top.value(), self.bottom.value()
+
+    def new_size(self) -> tuple[int, int]:
+        left, right, top, bottom = self.margins()
+        return self.hexmap.cols + left + right, self.hexmap.rows + top + bottom
+
+    def check(self) -> None:
+        cols, rows = self.new_size()
+        if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+            raise IllegalAction(
+                f"Resize: a map must keep 1 to {MAX_SIDE} columns and rows, not {cols}×{rows}."
+            )
+
+    def _show_result(self) -> None:
+        cols, rows = self.new_size()
+        self.result.setText(f"{self.hexmap.cols}×{self.hexmap.rows} → {cols}×{rows} hexes")
+
+
+EXPORT_KINDS = ("png", "svg", "pdf-fitted", "pdf-tiled")
+PAPER_SIZES = ("A4", "Letter", "A3", "Legal")
+
+
+@dataclass
+class ExportOptions:
+    kind: str = "png"
+    hex_size: float = 32.0  # pixels from centre to corner (PNG and SVG)
+    paper: str = "A4"
+    hex_mm: float = 19.0  # true scale: across the flats of one hex, in millimetres
+    overlap_mm: float = 10.0
+
+
+class ExportDialog(_CheckedDialog):
+    """Export choices; the file name is asked for afterwards."""
+
+    def __init__(self, hexmap: HexMap, parent: QWidget | None = None) -> None:
+        super().__init__("Export the map", parent)
+        self.hexmap = hexmap
+        self.kinds = QButtonGroup(self)
+        titles = {
+            "png": "PNG picture",
+            "svg": "SVG drawing",
+            "pdf-fitted": "PDF, one page, map fitted to the page",
+            "pdf-tiled": "PDF, true scale over several pages (with overlap marks)",
+        }
+        box = QGroupBox("Format")
+        column = QVBoxLayout(box)
+        for i, kind in enumerate(EXPORT_KINDS):
+            button = QRadioButton(titles[kind])
+            button.setObjectName(kind)
+            self.kinds.addButton(button, i)
+            column.addWidget(button)
+        self.kinds.button(0).setChecked(True)
+        self.hex_size = QDoubleSpinBox()
+        self.hex_size.setRange(4, 256)
+        self.hex_size.setValue(32)
+        self.hex_size.setSuffix(" px")
+        self.pixels = QLabel()
+        self.paper = QComboBox()
+        self.paper.addItems(PAPER_SIZES)
+        self.hex_mm = QDoubleSpinBox()
+        self.hex_mm.setRange(5, 60)
+        self.hex_mm.setValue(19.0)
+        self.hex_mm.setSuffix(" mm")
+        self.hex_mm.setToolTip("Hex width across the flats on paper (¾ inch is 19 mm).")
+        self.overlap = QDoubleSpinBox()
+        self.overlap.setRange(0, 40)
+        self.overlap.setValue(10)
+        self.overlap.setSuffix(" mm")
+        self.form.addRow(box)
+        self.form.addRow("Hex size (PNG, SVG):", self.hex_size)
+        self.form.addRow("Picture size:", self.pixels)
+        self.form.addRow("Paper (PDF):", self.paper)
+        self.form.addRow("Hex width (true scale):", self.hex_mm)
+        self.form.addRow("Overlap between pages:", self.overlap)
+        self.hex_size.valueChanged.connect(self._update)
+        self.kinds.idClicked.connect(lambda _id: self._update())
+        self._update()
+
+    def options(self) -> ExportOptions:
+        return ExportOptions(
+            EXPORT_KINDS[self.kinds.checkedId()],
+            self.hex_size.value(),
+            self.paper.currentText(),
+            self.hex_mm.value(),
+            self.overlap.value(),
+        )
+
+    def _update(self) -> None:
+        from hexcampaign.app.render import map_layout, map_scene_rect
+
+        rect = map_scene_rect(self.hexmap, map_layout(self.hexmap, self.hex_size.value()))
+        self.pixels.setText(f"{rect.width():.0f} × {rect.height():.0f} pixels")
+        kind = self.options().kind
+        self.hex_size.setEnabled(kind in ("png", "svg"))
+        self.paper.setEnabled(kind.startswith("pdf"))
+        self.hex_mm.setEnabled(kind == "pdf-tiled")
+        self.overlap.setEnabled(kind == "pdf-tiled")
+
+
+def _spin(low: int, high: int, value: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    return spin
+
+
+def _label_example(style: str, first: int) -> str:
+    col, row = 5 + first, 12 + first
+    sep = {"CCRR": "", "CC.RR": ".", "CC-RR": "-"}.get(style, "")
+    return f"{col:02d}{sep}{row:02d}"

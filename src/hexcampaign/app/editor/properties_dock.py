@@ -1,0 +1,281 @@
+"""The Properties dock: everything on the selected hex, each field editable.
+
+Every change the user makes here is one undo step (push_edit), refused changes put
+their sentence in the status bar and the dock shows the map as it really is again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign.app.editor.commands import CommandId, push_edit, refusal
+from hexcampaign.app.editor.tools import PlaceValues
+from hexcampaign.app.editor.tools.place import check_place_values, replace_place
+from hexcampaign.hexes import DIRECTION_NAMES, Hex, HexSide
+from hexcampaign.maps import HexMap, MapEditError
+from hexcampaign.maps.changes import Change, ChangeSet
+from hexcampaign.rules import IllegalAction
+
+CLIFF_CHOICES = (("none", "—"), ("here", "top here"), ("there", "top there"))
+
+
+class PropertiesDock(QDockWidget):
+    def __init__(self, status: Callable[[str], None], parent: QWidget) -> None:
+        super().__init__("Properties", parent)
+        self.setObjectName("editor-properties")
+        self.status = status
+        self.document: Any = None
+        self.hex: Hex | None = None
+        self._refreshing = False
+
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(6, 6, 6, 6)
+        self.title = QLabel("No hex selected: click one with the Inspect tool.")
+        self.title.setWordWrap(True)
+        column.addWidget(self.title)
+
+        self.hex_box = QGroupBox("Hex")
+        form = QFormLayout(self.hex_box)
+        self.terrain = QComboBox()
+        self.terrain.activated.connect(self._terrain_changed)
+        self.elevation = QSpinBox()
+        self.elevation.setRange(-99, 99)
+        self.elevation.editingFinished.connect(self._elevation_changed)
+        self.river = QCheckBox("River")
+        self.river.clicked.connect(self._river_changed)
+        self.bridge = QCheckBox("Bridge")
+        self.bridge.clicked.connect(self._bridge_changed)
+        water = QHBoxLayout()
+        water.addWidget(self.river)
+        water.addWidget(self.bridge)
+        form.addRow("Terrain:", self.terrain)
+        form.addRow("Elevation:", self.elevation)
+        form.addRow(water)
+        column.addWidget(self.hex_box)
+
+        self.sides_box = QGroupBox("Hexsides")
+        grid = QGridLayout(self.sides_box)
+        grid.addWidget(QLabel("Road"), 0, 1)
+        grid.addWidget(QLabel("Cliff"), 0, 2)
+        self.roads: list[QCheckBox] = []
+        self.cliffs: list[QComboBox] = []
+        for d, name in enumerate(DIRECTION_NAMES):
+            grid.addWidget(QLabel(name), d + 1, 0)
+            road = QCheckBox()
+            road.clicked.connect(lambda on, d=d: self._road_changed(d, on))
+            cliff = QComboBox()
+            for key, text in CLIFF_CHOICES:
+                cliff.addItem(text, key)
+            cliff.activated.connect(lambda _i, d=d: self._cliff_changed(d))
+            grid.addWidget(road, d + 1, 1)
+            grid.addWidget(cliff, d + 1, 2)
+            self.roads.append(road)
+            self.cliffs.append(cliff)
+        column.addWidget(self.sides_box)
+
+        self.place_box = QGroupBox("Place")
+        place_form = QFormLayout(self.place_box)
+        self.place_name = QLineEdit()
+        self.place_name.setPlaceholderText("no place here")
+        self.place_kind = QComboBox()
+        self.place_vp = QSpinBox()
+        self.place_vp.setRange(0, 999)
+        self.place_pp = QSpinBox()
+        self.place_pp.setRange(0, 999)
+        buttons = QHBoxLayout()
+        self.place_apply = QPushButton("Apply")
+        self.place_apply.clicked.connect(self._place_apply)
+        self.place_remove = QPushButton("Remove")
+        self.place_remove.clicked.connect(self._place_remove)
+        buttons.addWidget(self.place_apply)
+        buttons.addWidget(self.place_remove)
+        place_form.addRow("Name:", self.place_name)
+        place_form.addRow("Kind:", self.place_kind)
+        place_form.addRow("VP:", self.place_vp)
+        place_form.addRow("PP:", self.place_pp)
+        place_form.addRow(buttons)
+        column.addWidget(self.place_box)
+        column.addStretch(1)
+        self.setWidget(body)
+        self.refresh()
+
+    # --- following the document and the selection --------------------------------------
+
+    def attach(self, document: Any) -> None:
+        self.document = document
+        self.hex = None
+        self.refresh()
+
+    def show_hex(self, h: Hex | None) -> None:
+        self.hex = h
+        self.refresh()
+
+    def map_changed(self, changes: ChangeSet) -> None:
+        if self.hex is None:
+            return
+        if (
+            changes.flags & (Change.GRID | Change.META)
+            or not changes.hexes
+            or (self.hex in changes.hexes or any(n in changes.hexes for n in self.hex.neighbors()))
+        ):
+            self.refresh()
+
+    def refresh(self) -> None:
+        self._refreshing = True
+        try:
+            self._refresh()
+        finally:
+            self._refreshing = False
+
+    def _refresh(self) -> None:
+        m = self.map
+        valid = m is not None and self.hex is not None and m.contains(self.hex)
+        for box in (self.hex_box, self.sides_box, self.place_box):
+            box.setEnabled(valid)
+        if not valid:
+            self.title.setText("No hex selected: click one with the Inspect tool.")
+            return
+        h = self.hex
+        self.title.setText(f"Hex {m.label(h)}")
+        self.terrain.clear()
+        for t in m.palette.terrains_list:
+            self.terrain.addItem(t.label, t.name)
+        self.terrain.setCurrentIndex(self.terrain.findData(m.terrain(h)))
+        self.elevation.setValue(m.elevation(h))
+        self.river.setChecked(m.is_river(h))
+        self.bridge.setChecked(m.has_bridge(h))
+        for d, n in enumerate(h.neighbors()):
+            inside = m.contains(n)
+            self.roads[d].setEnabled(inside)
+            self.cliffs[d].setEnabled(inside)
+            self.roads[d].setChecked(inside and m.has_road(h, n))
+            top = m.cliff_top(h, n) if inside else None
+            key = "none" if top is None else ("here" if top == h else "there")
+            self.cliffs[d].setCurrentIndex(self.cliffs[d].findData(key))
+        place = m.place_at(h)
+        self.place_kind.clear()
+        self.place_kind.addItems(list(m.palette.place_kinds))
+        self.place_name.setText(place.name if place else "")
+        if place:
+            if self.place_kind.findText(place.kind) < 0:
+                self.place_kind.addItem(place.kind)
+            self.place_kind.setCurrentText(place.kind)
+        self.place_vp.setValue(place.vp if place else 0)
+        self.place_pp.setValue(place.pp if place else 0)
+        self.place_apply.setText("Apply" if place else "Add place")
+        self.place_remove.setEnabled(place is not None)
+
+    @property
+    def map(self) -> HexMap | None:
+        return self.document.map if self.document is not None else None
+
+    # --- edits, each one undo step ----------------------------------------------------------
+
+    def _edit(self, text: str, hexes: list[Hex], change) -> None:
+        if self._refreshing or self.document is None or self.hex is None:
+            return
+        try:
+            push_edit(self.document, text, hexes, change, CommandId.HEX_PROPERTIES)
+        except (IllegalAction, MapEditError) as error:
+            self.status(refusal(error))
+        self.refresh()
+
+    def _terrain_changed(self, _index: int) -> None:
+        h, name = self.hex, self.terrain.currentData()
+        self._edit(f"Terrain of {self.map.label(h)}", [h], lambda m: m.set_terrain(h, name))
+
+    def _elevation_changed(self) -> None:
+        h, level = self.hex, self.elevation.value()
+        if self.map is not None and h is not None and self.map.elevation(h) != level:
+            self._edit(
+                f"Elevation of {self.map.label(h)}", [h], lambda m: m.set_elevation(h, level)
+            )
+
+    def _river_changed(self, on: bool) -> None:
+        h = self.hex
+        self._edit(f"River at {self.map.label(h)}", [h], lambda m: m.set_river(h, on))
+
+    def _bridge_changed(self, on: bool) -> None:
+        h = self.hex
+        self._edit(f"Bridge at {self.map.label(h)}", [h], lambda m: m.set_bridge(h, on))
+
+    def _road_changed(self, direction: int, on: bool) -> None:
+        h = self.hex
+        n = h.neighbor(direction)
+
+        def change(m: HexMap) -> None:
+            if on:
+                m.add_road(h, n)
+            else:
+                m.remove_road(h, n)
+
+        self._edit(f"Road {m_label(self.map, h)}–{m_label(self.map, n)}", [h, n], change)
+
+    def _cliff_changed(self, direction: int) -> None:
+        h = self.hex
+        n = h.neighbor(direction)
+        key = self.cliffs[direction].currentData()
+
+        def change(m: HexMap) -> None:
+            m.remove_cliff(h, n)
+            if key == "here":
+                m.add_cliff(h, n)
+            elif key == "there":
+                m.add_cliff(n, h)
+
+        side = HexSide.between(h, n)
+        self._edit(f"Cliff {side}", [h, n], change)
+
+    def _place_apply(self) -> None:
+        if self.map is None or self.hex is None:
+            return
+        h = self.hex
+        existing = self.map.place_at(h)
+        values = PlaceValues(
+            self.place_name.text().strip(),
+            self.place_kind.currentText(),
+            self.place_vp.value(),
+            self.place_pp.value(),
+        )
+        try:
+            check_place_values(self.map, values, existing)
+        except IllegalAction as error:
+            self.status(error.reason)
+            return
+        if existing is None:
+            self._edit(
+                f"Add place {values.name}",
+                [h],
+                lambda m: m.add_place(h, values.name, values.kind, values.vp, values.pp),
+            )
+        else:
+            self._edit(
+                f"Edit place {values.name}", [h], lambda m: replace_place(m, existing, values)
+            )
+
+    def _place_remove(self) -> None:
+        place = self.map.place_at(self.hex) if self.map and self.hex else None
+        if place is not None:
+            self._edit(f"Delete {place.name}", [self.hex], lambda m: m.remove_place(place.name))
+
+
+def m_label(m: HexMap | None, h: Hex) -> str:
+    return m.label(h) if m is not None else str(h)

@@ -1,0 +1,79 @@
+"""The Validation dock: the map's problems (maps.validation), refreshed after edits;
+clicking one centres its hex on the canvas and selects it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign.hexes import Hex
+from hexcampaign.maps.validation import Problem, find_problems
+
+REFRESH_DELAY_MS = 400
+
+
+class ValidationDock(QDockWidget):
+    def __init__(self, go_to: Callable[[Hex], None], parent: QWidget) -> None:
+        super().__init__("Validation", parent)
+        self.setObjectName("editor-validation")
+        self.go_to = go_to
+        self.document: Any = None
+        self.problems: list[Problem] = []
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(6, 6, 6, 6)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.itemClicked.connect(self._clicked)
+        self.list.itemActivated.connect(self._clicked)
+        column.addWidget(self.summary)
+        column.addWidget(self.list, 1)
+        self.setWidget(body)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(REFRESH_DELAY_MS)
+        self._timer.timeout.connect(self.refresh)
+
+    def attach(self, document: Any) -> None:
+        self.document = document
+        self.refresh()
+
+    def map_changed(self, _changes=None) -> None:
+        self._timer.start()
+
+    def refresh(self) -> None:
+        self._timer.stop()
+        self.list.clear()
+        if self.document is None:
+            self.problems = []
+            self.summary.setText("No map open.")
+            return
+        self.problems = find_problems(self.document.map)
+        for problem in self.problems:
+            item = QListWidgetItem(problem.message)
+            item.setData(Qt.ItemDataRole.UserRole, problem.hex)
+            item.setToolTip(f"{problem.kind}: click to show the hex")
+            self.list.addItem(item)
+        count = len(self.problems)
+        self.summary.setText(
+            "No problems found."
+            if not count
+            else f"{count} problem{'s' * (count != 1)}: click one to show its hex."
+        )
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        h = item.data(Qt.ItemDataRole.UserRole)
+        if h is not None:
+            self.go_to(Hex(*h))

@@ -1,0 +1,254 @@
+"""The editor in the real main window: menus, docks, shortcuts, settings."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+
+from hexcampaign.app import MainWindow
+from hexcampaign.app.document import MapDocument
+from hexcampaign.app.editor.dialogs import MapProperties
+from hexcampaign.app.settings import Settings
+from hexcampaign.maps import HexMap
+
+from .conftest import at, drag, event
+
+
+def sample() -> HexMap:
+    m = HexMap.blank(30, 24, palette="kasserine")
+    m.name = "Sample"
+    for c in range(0, 12):
+        m.add_road(at(c, 10), at(c + 1, 10))
+    m.add_place(at(2, 10), "Kasserine", "city", 5)
+    return m
+
+
+@pytest.fixture
+def window(qtbot):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.open_map(sample())
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    forget_edits(w)
+
+
+def forget_edits(w) -> None:
+    """Closing a window with unsaved edits asks first; tests leave without asking."""
+    if w.document is not None:
+        w.document.undo_stack.setClean()
+
+
+def test_tools_are_chosen_by_shortcut_and_the_canvas_gets_them(window, qtbot):
+    editor = window.editor
+    window.canvas.setFocus()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_T)
+    assert editor.tool.name == "terrain" and window.canvas.tool is editor.tool
+    qtbot.keyClick(window.canvas, Qt.Key.Key_D)
+    assert editor.tool.name == "road"
+    assert editor.tool_actions["road"].isChecked()
+
+
+def test_a_stroke_through_the_editor_is_one_undo_entry_in_the_history(window):
+    editor = window.editor
+    editor.set_tool("terrain")
+    editor.palette_dock.terrains.setCurrentRow(2)  # rugged crest
+    original = window.document.map.copy()
+    drag(editor.tool, [at(c, 3) for c in range(10)])
+    assert window.document.map.terrain(at(5, 3)) == "rugged_crest"
+    assert editor.history.view.model().rowCount() == 2  # "as opened" + one stroke
+    assert window.isWindowModified()
+    editor.undo_action.trigger()
+    assert window.document.map == original
+    editor.redo_action.trigger()
+    assert window.document.map.terrain(at(9, 3)) == "rugged_crest"
+
+
+def test_brush_radius_and_elevation_mode_come_from_the_palette_dock(window):
+    editor = window.editor
+    editor.palette_dock.radius.setValue(1)
+    editor.set_tool("elevation")
+    editor.palette_dock.elevation_mode.setCurrentIndex(2)  # set level
+    editor.palette_dock.level.setValue(4)
+    drag(editor.tool, [at(5, 5)])
+    m = window.document.map
+    assert all(m.elevation(h) == 4 for h in at(5, 5).within(1))
+
+
+def test_validation_dock_lists_a_planted_problem_and_a_click_centres_its_hex(window, qtbot):
+    editor = window.editor
+    m = window.document.map
+    far = at(25, 20)
+    m.add_place(far, "Haidra", "village")  # no road reaches it
+    editor.validate()
+    items = [editor.validation.list.item(i) for i in range(editor.validation.list.count())]
+    haidra = [item for item in items if "Haidra" in item.text()]
+    assert len(haidra) == 1
+    window.canvas.set_zoom(2.0)
+    window.canvas.center_on_hex(at(1, 1))
+    editor.validation.list.itemClicked.emit(haidra[0])
+    centre = window.canvas.visible_scene_rect().center()
+    x, y = window.canvas.layout.center(far)
+    assert abs(centre.x() - x) < window.canvas.layout.size
+    assert abs(centre.y() - y) < window.canvas.layout.size
+    assert editor.selected_hex == far
+    assert editor.properties.place_name.text() == "Haidra"
+
+
+def test_validation_refreshes_after_an_edit(window, qtbot):
+    editor = window.editor
+    editor.validate()
+    before = editor.validation.list.count()
+    editor.set_tool("road")
+    drag(editor.tool, [at(20, 3), at(21, 3)])
+    editor.set_tool("river")
+    drag(editor.tool, [at(20, 3)])
+    window.document.map.set_bridge(at(20, 3), True)
+    # A bridge whose road is then removed (outside the editor) is a problem; the dock
+    # picks it up on its own after the next edit announces itself.
+    window.document.map.remove_road(at(20, 3), at(21, 3))
+    drag(editor.tool, [at(25, 20)])
+
+    def shows_bridge() -> bool:
+        texts = [
+            editor.validation.list.item(i).text() for i in range(editor.validation.list.count())
+        ]
+        return any(t.startswith("Bridge at") for t in texts)
+
+    qtbot.waitUntil(shows_bridge, timeout=2000)
+    assert editor.validation.list.count() == before + 1
+
+
+def test_properties_dock_edits_are_undo_steps(window):
+    editor = window.editor
+    m = window.document.map
+    editor.select_hex(at(4, 4))
+    dock = editor.properties
+    assert dock.title.text() == f"Hex {m.label(at(4, 4))}"
+    dock.terrain.setCurrentIndex(dock.terrain.findData("high_ground"))
+    dock.terrain.activated.emit(dock.terrain.currentIndex())
+    assert m.terrain(at(4, 4)) == "high_ground"
+    dock.roads[3].click()  # a road to the south
+    assert m.has_road(at(4, 4), at(4, 5))
+    dock.cliffs[0].setCurrentIndex(1)  # top here, on the north side
+    dock.cliffs[0].activated.emit(1)
+    assert m.cliff_top(at(4, 4), at(4, 3)) == at(4, 4)
+    dock.bridge.click()  # refused: no river
+    assert not m.has_bridge(at(4, 4)) and not dock.bridge.isChecked()
+    assert "bridge" in window.statusBar().currentMessage().lower()
+    dock.place_name.setText("Sbiba")
+    dock.place_apply.click()
+    assert m.place_at(at(4, 4)).name == "Sbiba"
+    assert window.document.undo_stack.count() == 4
+    for _ in range(4):
+        window.document.undo_stack.undo()
+    assert m == sample()
+
+
+def test_layers_dock_and_layers_menu_stay_in_step(window):
+    editor = window.editor
+    editor.layers.boxes["grid"].setChecked(False)
+    assert not window.canvas.layer_visible("grid")
+    assert not window.layer_actions["grid"].isChecked()
+    window.layer_actions["grid"].setChecked(True)
+    assert editor.layers.boxes["grid"].isChecked() and window.canvas.layer_visible("grid")
+
+
+def test_overview_click_moves_the_view(window, qtbot):
+    editor = window.editor
+    editor.overview_dock.show()
+    window.canvas.set_zoom(3.0)
+    window.canvas.center_on_hex(at(1, 1))
+    overview = editor.overview
+    overview.resize(300, 240)
+    overview.rebuild()
+    target = overview._to_widget(QPointF(*window.canvas.layout.center(at(20, 15))))
+    qtbot.mouseClick(
+        overview, Qt.MouseButton.LeftButton, pos=QPoint(int(target.x()), int(target.y()))
+    )
+    centre = window.canvas.visible_scene_rect().center()
+    x, y = window.canvas.layout.center(at(20, 15))
+    assert abs(centre.x() - x) < 2 * window.canvas.layout.size
+    assert abs(centre.y() - y) < 2 * window.canvas.layout.size
+    box = overview.viewport_rect()
+    assert box.contains(target)
+
+
+def test_copy_paste_region_is_one_undo_step(window):
+    editor = window.editor
+    m = window.document.map
+    editor.set_tool("select")
+    drag(editor.tool, [at(1, 9), at(3, 11)])
+    assert len(editor.selected_region) == 9
+    assert editor.copy()
+    before = m.copy()
+    editor.selected_region = []
+    editor.select_hex(at(21, 2))  # an even column shift keeps every row
+    assert editor.paste()
+    assert m.place("Kasserine 2").hex == at(22, 3)
+    assert m.has_road(at(21, 3), at(22, 3)) and m.has_road(at(22, 3), at(23, 3))
+    assert window.document.undo_stack.count() == 1
+    window.document.undo_stack.undo()
+    assert m == before
+
+
+def test_map_properties_and_palette_change_and_resize_undo(window):
+    editor = window.editor
+    doc = window.document
+    original = doc.map.copy()
+    editor.apply_properties(MapProperties("Tunisia", "JH", "Feb 1943", "kasserine", "CC.RR", 1))
+    assert doc.map.name == "Tunisia" and doc.map.label(at(0, 0)) == "01.01"
+    editor.apply_properties(MapProperties("Tunisia", "JH", "Feb 1943", "cm", "CC.RR", 1))
+    assert doc.map.palette.name == "cm"
+    listed = [
+        editor.palette_dock.terrains.item(i).text()
+        for i in range(editor.palette_dock.terrains.count())
+    ]
+    assert listed == [t.label for t in doc.map.palette.terrains_list]
+    editor.apply_resize(2, 0, 0, -4)
+    assert (doc.map.cols, doc.map.rows) == (32, 20)
+    assert doc.map.place("Kasserine").hex == at(4, 10)
+    assert doc.undo_stack.count() == 3
+    for _ in range(3):
+        doc.undo_stack.undo()
+    assert doc.map == original
+    assert window.canvas.hexmap is doc.map
+
+
+def test_refusals_are_status_sentences(window):
+    editor = window.editor
+    editor.set_tool("bridge")
+    editor.tool.pressed(event(at(5, 5)))
+    assert window.statusBar().currentMessage().startswith("Bridge: a bridge needs")
+    editor.apply_resize(-40, 0, 0, 0)
+    assert window.statusBar().currentMessage().startswith("Resize:")
+
+
+def test_last_tool_and_dock_layout_are_remembered(qtbot):
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.open_map(sample())
+    first.show()
+    first.editor.set_tool("cliff")
+    first.editor.history.hide()
+    first.close()
+    qtbot.waitUntil(lambda: Settings().value("editor.window_state") is not None, timeout=2000)
+    second = MainWindow()
+    qtbot.addWidget(second)
+    assert second.editor.tool.name == "cliff"
+    assert second.editor.history.isHidden()
+
+
+def test_opening_another_document_moves_the_editor_to_it(window):
+    editor = window.editor
+    other = MapDocument(HexMap.blank(5, 5, palette="cm"))
+    window.set_document(other)
+    assert editor.document is other and editor.tool.document is other
+    assert editor.palette_dock.terrains.count() == len(other.map.palette.terrains)
+    editor.set_tool("terrain")
+    drag(editor.tool, [at(1, 1)])
+    assert other.map.terrain(at(1, 1)) == editor.brush.terrain
+    assert other.undo_stack.count() == 1
+    forget_edits(window)
