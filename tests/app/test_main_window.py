@@ -418,3 +418,25 @@ def test_new_map_from_the_dialog(window, monkeypatch):
     m = window.document.map
     assert (m.cols, m.rows, m.palette.name, m.name) == (8, 6, "cm", "Fresh")
     assert window.document.path is None and "Fresh" in window.displayed_title()
+
+
+def test_after_wheel_zooming_the_map_is_drawn_completely(window, qtbot):
+    canvas = window.canvas
+    cursor = QPointF(500, 300)
+    for _ in range(3):
+        wheel = QWheelEvent(
+            cursor,
+            canvas.viewport().mapToGlobal(cursor),
+            QPoint(0, 0),
+            QPoint(0, 120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(canvas.viewport(), wheel)
+        canvas.viewport().repaint()
+    qtbot.wait(400)  # the user stops turning the wheel
+    shown = viewport_image(window)
+    canvas.map_scene.tiles.clear()
+    assert shown == viewport_image(window)  # the same as drawn from scratch

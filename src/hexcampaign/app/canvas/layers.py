@@ -9,6 +9,7 @@ showing a layer drops them all.
 from __future__ import annotations
 
 import math
+import time
 import traceback
 from collections import OrderedDict
 from typing import TYPE_CHECKING
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from hexcampaign.app.canvas.scene import MapScene
 
 TILE = 256  # device pixels per tile side; 400 tiles (the cache's limit) take 100 MiB
+RENDER_BUDGET = 0.03  # seconds of tile rendering per frame while the user pans or zooms
 COMPOSITE = "map"  # tile-cache key of the composite of all visible layers
 
 
@@ -54,6 +56,9 @@ class TileCache:
         for key in [k for k in self._tiles if k[0] == layer]:
             if scene_rect is None or _tile_scene_rect(key).intersects(scene_rect):
                 del self._tiles[key]
+
+    def items(self) -> list[tuple[tuple, QPixmap | None]]:
+        return list(self._tiles.items())
 
     def clear(self) -> None:
         self._tiles.clear()
@@ -128,7 +133,14 @@ class LayerItem(QGraphicsItem):
         i1 = math.floor(exposed.right() * zoom / TILE)
         j0 = math.floor(exposed.top() * zoom / TILE)
         j1 = math.floor(exposed.bottom() * zoom / TILE)
-        cache = self.map_scene.tiles
+        scene = self.map_scene
+        cache = scene.tiles
+        # While the user wheels or drags, a frame renders new tiles for a few dozen
+        # milliseconds and shows the rest from other zoom levels, finishing them in
+        # the frames that follow; every other paint (exports, grabs) is complete.
+        now = time.perf_counter()
+        deadline = now + RENDER_BUDGET if now < scene.progressive_until else math.inf
+        unfinished = False
         painter.save()
         painter.setWorldTransform(QTransform())
         for i in range(i0, i1 + 1):
@@ -136,10 +148,40 @@ class LayerItem(QGraphicsItem):
                 key = (COMPOSITE, zoom, ratio, i, j)
                 tile = cache.get(key)
                 if tile is False:
+                    if time.perf_counter() > deadline:
+                        self._paint_stand_in(painter, key, dx, dy)
+                        unfinished = True
+                        continue
                     tile = self._render_tile(key)
                     cache.put(key, tile)
                 if tile is not None:
                     painter.drawPixmap(i * TILE + dx, j * TILE + dy, tile)
+        painter.restore()
+        if unfinished:
+            scene.finish_later(exposed)
+
+    def _paint_stand_in(self, painter: QPainter, key: tuple, dx: int, dy: int) -> None:
+        """Fill a tile not rendered yet with the cached tiles of other zooms, scaled."""
+        _, zoom, ratio, i, j = key
+        wanted = _tile_scene_rect(key)
+        target = QRectF(i * TILE + dx, j * TILE + dy, TILE, TILE)
+        painter.save()
+        painter.setClipRect(target)
+        for other, tile in self.map_scene.tiles.items():
+            if tile is None or other[0] != COMPOSITE or other[1] == zoom or other[2] != ratio:
+                continue
+            rect = _tile_scene_rect(other)
+            if rect.intersects(wanted):
+                painter.drawPixmap(
+                    QRectF(
+                        rect.left() * zoom + dx,
+                        rect.top() * zoom + dy,
+                        rect.width() * zoom,
+                        rect.height() * zoom,
+                    ),
+                    tile,
+                    QRectF(0, 0, tile.width(), tile.height()),
+                )
         painter.restore()
 
     def _render_tile(self, key: tuple) -> QPixmap | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtWidgets import QGraphicsScene
 
 from hexcampaign.app import style
@@ -45,6 +45,9 @@ class MapScene(QGraphicsScene):
         self.setBackgroundBrush(style.CANVAS_BACKGROUND)
         self.hex_size = hex_size
         self.tiles = TileCache()
+        # Until this perf_counter() time the user is panning or zooming (see MapView).
+        self.progressive_until = 0.0
+        self._finishing = False
         self.layers: dict[str, LayerItem] = {}
         self.hexmap = hexmap
         self.features = MapFeatures(hexmap)
@@ -72,6 +75,20 @@ class MapScene(QGraphicsScene):
         self.preview.set_preview()
         self.tiles.clear()
         self.update()
+
+    def finish_later(self, region: QRectF) -> None:
+        """Ask for another paint of `region` once the event loop is free."""
+        if not self._finishing:
+            self._finishing = True
+            rect = QRectF(region)  # the caller's rectangle dies with its paint event
+            QTimer.singleShot(0, self, lambda: self._finish(rect))  # cancelled with the scene
+
+    def _finish(self, region: QRectF) -> None:
+        self._finishing = False
+        try:
+            self.update(region)
+        except RuntimeError:  # the scene was replaced meanwhile
+            pass
 
     def visible_layers(self) -> set[str]:
         return {name for name, item in self.layers.items() if item.isVisible()}

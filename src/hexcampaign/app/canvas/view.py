@@ -7,6 +7,7 @@ current tool, with the hex and the nearest hexside found by layout arithmetic.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -33,6 +34,7 @@ from hexcampaign.maps.changes import ChangeSet
 
 ZOOM_MIN = 0.05
 ZOOM_MAX = 8.0
+INTERACTIVE_SECONDS = 0.3  # after a wheel notch or drag step, frames may be progressive
 WHEEL_STEP = 1.25  # zoom factor per wheel notch (120 eighths of a degree)
 _BUTTONS = {
     Qt.MouseButton.LeftButton: "left",
@@ -229,6 +231,7 @@ class MapView(QGraphicsView):
     def wheelEvent(self, event: QWheelEvent) -> None:
         dy = event.angleDelta().y()
         if dy:
+            self._interactive()
             self.set_zoom(self._zoom * WHEEL_STEP ** (dy / 120), event.position())
             event.accept()
             return
@@ -256,6 +259,7 @@ class MapView(QGraphicsView):
             pos = event.position().toPoint()
             delta = pos - self._pan_from
             self._pan_from = pos
+            self._interactive()
             self._scroll_by(-delta.x(), -delta.y())
             event.accept()
             return
@@ -387,6 +391,11 @@ class MapView(QGraphicsView):
         rect = self.map_scene.map_rect.adjusted(-room_x, -room_y, room_x, room_y)
         self.map_scene.setSceneRect(rect)
         self.setSceneRect(rect)
+
+    def _interactive(self) -> None:
+        """The user is moving the map: frames may finish their tiles over later frames."""
+        if self.map_scene is not None:
+            self.map_scene.progressive_until = time.perf_counter() + INTERACTIVE_SECONDS
 
     def _scrolled(self, _value: int) -> None:
         self.viewport_changed.emit()
