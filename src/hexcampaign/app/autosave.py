@@ -173,8 +173,9 @@ class Autosaver(QObject):
     def close_clean(self) -> None:
         """A clean close: nothing needs recovering, remove the whole session."""
         self.timer.stop()
-        self._remove_map()
-        _remove(self.lock_path)
+        if self._locked:
+            self._remove_map()
+            _remove(self.lock_path)
         self._locked = False
 
     # --- helpers -------------------------------------------------------------------------
@@ -206,6 +207,8 @@ class Autosaver(QObject):
         raise OSError("could not create an autosave lock file")
 
     def _remove_map(self) -> None:
+        if not self._locked:
+            return  # nothing written yet, and the name may not be ours
         for path in (self.map_path, self.info_path):
             _remove(path)
             _remove(path.with_name(path.name + ".bak"))

@@ -1,0 +1,190 @@
+"""Autosave every interval into the data folder, a lock naming the PID, a clean close
+removes it, and the next start offers to restore what a killed program left."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from hexcampaign.app import MainWindow
+from hexcampaign.app.autosave import Autosaver, autosave_dir, find_orphans
+from hexcampaign.app.document import MapDocument
+from hexcampaign.app.editor.mode import EditorMode
+from hexcampaign.maps import HexMap, load_map, save_map
+
+from .conftest import at, drag
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def edited_window(qtbot, tmp_path, interval=0.2):
+    user_file = tmp_path / "mine.hexmap"
+    save_map(HexMap.blank(8, 6, palette="kasserine"), user_file)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.open_path(user_file)
+    w.editor.set_autosave_interval(interval)
+    w.editor.set_tool("terrain")
+    w.editor.brush.terrain = "rugged_crest"
+    drag(w.editor.tool, [at(1, 1), at(2, 1), at(3, 1)])
+    return w, user_file
+
+
+def test_the_autosave_appears_after_the_interval_and_never_over_the_users_file(qtbot, tmp_path):
+    w, user_file = edited_window(qtbot, tmp_path)
+    untouched = user_file.read_bytes()
+    saver = w.editor.autosaver
+    qtbot.waitUntil(saver.map_path.exists, timeout=3000)
+    assert saver.map_path.parent == autosave_dir()
+    assert load_map(saver.map_path) == w.document.map
+    assert user_file.read_bytes() == untouched
+    lock = json.loads(saver.lock_path.read_text())
+    assert lock["pid"] == os.getpid()
+    info = json.loads(saver.info_path.read_text())
+    assert info["source"] == str(user_file)
+    # Saving to the user's file makes the autosave unnecessary.
+    assert w.save()
+    assert not saver.map_path.exists()
+
+
+def test_the_interval_is_a_setting(qtbot, tmp_path):
+    w, _ = edited_window(qtbot, tmp_path, interval=45)
+    assert w.editor.autosaver.timer.interval() == 45_000
+    second = MainWindow()
+    qtbot.addWidget(second)
+    assert second.editor.autosaver.interval_s == 45
+
+
+def test_a_clean_close_deletes_the_autosave_and_the_lock(qtbot, tmp_path):
+    w, _ = edited_window(qtbot, tmp_path)
+    saver = w.editor.autosaver
+    w.show()
+    qtbot.waitUntil(saver.map_path.exists, timeout=3000)
+    w.document.undo_stack.setClean()  # the user chose "Discard" when asked
+    w.close()
+    qtbot.waitUntil(lambda: not saver.lock_path.exists(), timeout=2000)
+    assert not saver.map_path.exists()
+    assert list(autosave_dir().iterdir()) == []
+
+
+def test_two_programs_never_write_the_same_autosave(qapp, tmp_path):
+    first = Autosaver(60)
+    second = Autosaver(60)
+    assert first.map_path != second.map_path
+    # Even if two sessions drew the same name, the exclusive lock makes the second move on.
+    second.session = first.session
+    for saver in (first, second):
+        doc = MapDocument(HexMap.blank(3, 3, palette="cm"))
+        doc.map.set_terrain(at(1, 1), "forest")
+        doc.undo_stack.resetClean()
+        saver.attach(doc)
+        assert saver.autosave_now()
+    assert first.map_path != second.map_path
+    assert first.map_path.exists() and second.map_path.exists()
+    # A running program's autosaves are not orphans.
+    assert find_orphans() == []
+    first.close_clean()
+    second.close_clean()
+
+
+CRASHING_EDITOR = textwrap.dedent(
+    """
+    import os, sys
+    from PySide6.QtWidgets import QApplication
+    app = QApplication([])
+    from hexcampaign.app import MainWindow
+    from hexcampaign.app.tool_events import ToolEvent
+    from hexcampaign.hexes import Hex, HexSide
+    w = MainWindow()
+    w.open_path(sys.argv[1])
+    w.editor.set_autosave_interval(0.1)
+    w.editor.set_tool("road")
+    hexes = [Hex.from_offset(c, 2) for c in range(1, 6)]
+    def event(h):
+        return ToolEvent(0, 0, h, HexSide.of(h, 0), "left", frozenset())
+    w.editor.tool.pressed(event(hexes[0]))
+    for h in hexes[1:]:
+        w.editor.tool.moved(event(h))
+    w.editor.tool.released(event(hexes[-1]))
+    saver = w.editor.autosaver
+    while not saver.map_path.exists():
+        app.processEvents()
+    print(saver.map_path, flush=True)
+    os.kill(os.getpid(), 9)  # a crash: no clean close
+    """
+)
+
+
+def test_a_second_program_offers_the_orphaned_autosave_and_restores_the_edits(
+    qtbot, tmp_path, monkeypatch
+):
+    user_file = tmp_path / "campaign-map.hexmap"
+    save_map(HexMap.blank(8, 6, palette="kasserine"), user_file)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT / "src"))
+    crashed = subprocess.run(
+        [sys.executable, "-c", CRASHING_EDITOR, str(user_file)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert crashed.returncode == -signal.SIGKILL, crashed.stderr
+    autosaved = Path(crashed.stdout.strip().splitlines()[-1])
+    assert autosaved.exists()
+    edited = load_map(autosaved)
+    assert len(edited.roads()) == 4
+    assert load_map(user_file).roads() == []  # the user's file never got the edits
+
+    offered = []
+
+    def answer(self, orphan):
+        offered.append(orphan)
+        return True
+
+    monkeypatch.setattr(EditorMode, "ask_restore", answer)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.document is not None, timeout=3000)
+    assert len(offered) == 1 and offered[0].source == str(user_file)
+    assert w.document.map == edited
+    assert w.document.path == user_file
+    assert w.document.dirty and w.isWindowModified()
+    assert find_orphans() == []
+    w.document.undo_stack.setClean()
+
+
+def test_declining_recovery_removes_the_orphan(qtbot, tmp_path, monkeypatch):
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    save_map(HexMap.blank(4, 4, palette="cm"), folder / "x.hexmap")
+    (folder / "x.lock").write_text(json.dumps({"pid": dead.pid}))
+    assert [o.session for o in find_orphans()] == ["x"]
+    monkeypatch.setattr(EditorMode, "ask_restore", lambda self, orphan: False)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.editor.recover() == []
+    assert w.document is None
+    assert not (folder / "x.hexmap").exists() and not (folder / "x.lock").exists()
+
+
+@pytest.mark.parametrize("content", [b"not a map", b""])
+def test_a_damaged_autosave_is_reported_not_fatal(qtbot, monkeypatch, content):
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    (folder / "y.hexmap").write_bytes(content)
+    monkeypatch.setattr(EditorMode, "ask_restore", lambda self, orphan: True)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.editor.recover() == []
+    assert w.statusBar().currentMessage().startswith("Could not restore")
+    assert (folder / "y.hexmap").exists()  # left for the user to rescue by hand
