@@ -440,3 +440,19 @@ def test_after_wheel_zooming_the_map_is_drawn_completely(window, qtbot):
     shown = viewport_image(window)
     canvas.map_scene.tiles.clear()
     assert shown == viewport_image(window)  # the same as drawn from scratch
+
+
+def test_an_edit_redraws_only_the_region_it_touched(window):
+    canvas = window.canvas
+    canvas.set_zoom(3.0)  # many tiles, so a small edit leaves most of them alone
+    viewport_image(window)
+
+    def tiles_now():
+        return {key for key, _ in canvas.map_scene.tiles.items() if key[1] == canvas.zoom}
+
+    before = tiles_now()
+    assert len(before) > 12
+    document = window.document
+    document.undo_stack.push(SetTerrain(document, Hex.from_offset(9, 2), "high_ground"))
+    dropped = before - tiles_now()
+    assert 1 <= len(dropped) <= 4

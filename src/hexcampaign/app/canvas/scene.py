@@ -33,8 +33,11 @@ LAYERS_FOR_CHANGE: dict[Change, tuple[str, ...]] = {
     Change.LABEL: ("labels",),
     Change.META: ("coordinates",),
 }
-# How far (in hexes) a hex's drawing reaches beyond it: names and labels are wide.
-REACH = {"places": 3.0, "labels": 4.0}
+# How far (in hexes) past its own outline a change to a hex can alter the picture:
+# a river hex bends its neighbours' river lines, names and labels are wide, and every
+# other layer stays within the hex and the width of its pens.
+REACH = {"rivers": 1.25, "places": 3.0, "labels": 4.0, "cliffs": 0.5, "roads": 0.5}
+DEFAULT_REACH = 0.25
 PREVIEW_Z = 1000.0
 
 
@@ -121,5 +124,7 @@ class MapScene(QGraphicsScene):
         for name in names:
             region: QRectF | None = None
             if changes.hexes:
-                region = hexes_scene_rect(self.layout, changes.hexes, REACH.get(name, 1.5))
+                region = hexes_scene_rect(
+                    self.layout, changes.hexes, REACH.get(name, DEFAULT_REACH)
+                )
             self.layers[name].invalidate(region)
