@@ -68,7 +68,6 @@ class ToolPaletteDock(QDockWidget):
         terrain_column = QVBoxLayout(terrain_box)
         self.terrains = QListWidget()
         self.terrains.setIconSize(QSize(22, 16))
-        self.terrains.setMinimumHeight(90)
         self.terrains.currentItemChanged.connect(self._terrain_chosen)
         terrain_column.addWidget(self.terrains)
         column.addWidget(terrain_box)
@@ -91,6 +90,7 @@ class ToolPaletteDock(QDockWidget):
         form.addRow("Radius:", self.radius)
         form.addRow("Elevation:", self.elevation_mode)
         form.addRow("Level:", self.level)
+        self._mode_chosen(0)
         column.addWidget(brush_box)
         column.addStretch(1)
         self.setWidget(body)
@@ -111,6 +111,10 @@ class ToolPaletteDock(QDockWidget):
                 chosen = names[1] if len(names) > 1 else names[0]
             self.terrains.setCurrentRow(names.index(chosen))
             self.settings.terrain = chosen
+        # As tall as the palette's list (three rows at least), so the brush stays in view.
+        rows = max(3, self.terrains.count())
+        row_height = max(self.terrains.sizeHintForRow(0), 20)
+        self.terrains.setFixedHeight(rows * row_height + 2 * self.terrains.frameWidth() + 4)
         self.terrains.blockSignals(False)
 
     def _terrain_chosen(self, item: QListWidgetItem | None, _previous=None) -> None:

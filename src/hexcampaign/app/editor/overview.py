@@ -27,7 +27,7 @@ class OverviewWidget(QWidget):
         self._offset = QPointF(0, 0)
         self._scene = QRectF()
         self._dragging = False
-        self.setMinimumSize(160, 120)
+        self.setMinimumSize(200, 170)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self._redraw = QTimer(self)
