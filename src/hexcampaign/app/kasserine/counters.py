@@ -1,0 +1,275 @@
+"""Wargame counters: NATO unit symbols drawn with QPainter, and the scene items that
+show them on the map (stacks drawn offset, the stack listed on hover).
+
+One function paints a counter into any rectangle, so the map, the docks' unit lists and
+the screenshots all show the same piece of card.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Iterable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from hexcampaign.kasserine import UnitView
+from hexcampaign.kasserine.units import KIND_WORDS
+
+# Counter card colours: the original game's German buff and Allied olive.
+SIDE_FILL = {"german": QColor("#d8c08a"), "allied": QColor("#8f9a5b")}
+SIDE_INK = {"german": QColor("#1e1a12"), "allied": QColor("#12150a")}
+ENGAGED_FILL = QColor("#7a2e22")  # the flipped side: a red-brown back with the word on it
+ENGAGED_INK = QColor("#fff4dc")
+SELECTED = QColor(255, 210, 0)
+# Size marks above the symbol box (a detachment is half a battalion: one bar).
+SIZE_MARKS = {"detachment": "I", "battalion": "II", "regiment": "III", "brigade": "X"}
+NATION_MARKS = {"british": "B", "french": "Fr", "italian": "It"}
+COUNTER_FRACTION = 0.92  # counter side as a fraction of the hex size (circumradius)
+STACK_STEP = 0.09  # offset of each counter under the top one, as a fraction of hex size
+COUNTER_Z = 2000.0  # above the map layers and the hover preview
+MARKER_Z = 1900.0
+
+
+def factors_text(unit: UnitView) -> str:
+    """The numbers printed on the counter: combat-movement, artillery support-range-movement."""
+    if unit.kind == "artillery":
+        return f"{unit.support}-{unit.range}-{unit.mf}"
+    return f"{unit.cf}-{unit.mf}"
+
+
+def describe_unit(unit: UnitView) -> str:
+    """One line for lists and tooltips: "Panzer 1 — German armor battalion 2-16"."""
+    nation = unit.nationality.capitalize() if unit.nationality != "us" else "US"
+    words = f"{nation} {KIND_WORDS[unit.kind]} {unit.size} {factors_text(unit)}"
+    if unit.kind == "artillery":
+        words += f" (support {unit.support}, range {unit.range}, movement {unit.mf})"
+    extra = " — ENGAGED" if unit.engaged else ""
+    return f"{unit.name or unit.id} — {words}{extra}"
+
+
+def paint_counter(painter: QPainter, rect: QRectF, unit: UnitView, selected: bool = False) -> None:
+    """Paint one counter filling `rect` (a square)."""
+    side = unit.side
+    engaged = unit.engaged
+    fill = ENGAGED_FILL if engaged else SIDE_FILL[side]
+    ink = ENGAGED_INK if engaged else SIDE_INK[side]
+    s = rect.width()
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    # The card, with a darker edge so stacked counters read as separate pieces.
+    edge = QPen(SELECTED if selected else fill.darker(190), s * (0.08 if selected else 0.035))
+    painter.setPen(edge)
+    painter.setBrush(fill)
+    painter.drawRoundedRect(rect, s * 0.08, s * 0.08)
+
+    # The NATO symbol box in the upper middle.
+    box = QRectF(rect.left() + s * 0.2, rect.top() + s * 0.27, s * 0.6, s * 0.38)
+    pen = QPen(ink, max(0.6, s * 0.035))
+    pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(box)
+    _paint_symbol(painter, box, unit.kind, ink)
+
+    # Size mark above the box.
+    painter.setPen(ink)
+    painter.setFont(_font(s * 0.17, bold=True))
+    size_rect = QRectF(rect.left(), rect.top() + s * 0.06, s, s * 0.2)
+    painter.drawText(size_rect, Qt.AlignmentFlag.AlignCenter, SIZE_MARKS.get(unit.size, ""))
+
+    # Nationality mark in the top-left corner (the Germans need none).
+    mark = NATION_MARKS.get(unit.nationality)
+    if mark:
+        painter.setFont(_font(s * 0.16, bold=True))
+        painter.drawText(
+            QRectF(rect.left() + s * 0.05, rect.top() + s * 0.04, s * 0.3, s * 0.2),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            mark,
+        )
+
+    # Factors along the bottom, or the flipped side's word.
+    bottom = QRectF(rect.left(), rect.top() + s * 0.66, s, s * 0.3)
+    if engaged:
+        painter.setFont(_font(s * 0.14, bold=True))
+        painter.drawText(
+            QRectF(rect.left(), rect.top() + s * 0.64, s, s * 0.16),
+            Qt.AlignmentFlag.AlignCenter,
+            "ENGAGED",
+        )
+        painter.setFont(_font(s * 0.15, bold=True))
+        painter.drawText(
+            QRectF(rect.left(), rect.top() + s * 0.79, s, s * 0.17),
+            Qt.AlignmentFlag.AlignCenter,
+            factors_text(unit),
+        )
+    else:
+        painter.setFont(_font(s * (0.2 if unit.kind == "artillery" else 0.24), bold=True))
+        painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, factors_text(unit))
+    painter.restore()
+
+
+def counter_pixmap(unit: UnitView, size: int = 40) -> QPixmap:
+    """A counter picture for lists and dialogs."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    paint_counter(painter, QRectF(1, 1, size - 2, size - 2), unit)
+    painter.end()
+    return pixmap
+
+
+def counter_icon(unit: UnitView, size: int = 40) -> QIcon:
+    return QIcon(counter_pixmap(unit, size))
+
+
+class CounterItem(QGraphicsItem):
+    """One counter on the map. Its position and stacking offset are set by the owner."""
+
+    def __init__(self, unit: UnitView, side_px: float) -> None:
+        super().__init__()
+        self.unit = unit
+        self.side_px = side_px
+        self.selected = False
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the play tool
+        self.setAcceptHoverEvents(False)
+        self.setZValue(COUNTER_Z)
+
+    def set_unit(self, unit: UnitView) -> None:
+        if unit != self.unit:
+            self.unit = unit
+            self.update()
+
+    def set_selected(self, selected: bool) -> None:
+        if selected != self.selected:
+            self.selected = selected
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        half = self.side_px / 2 + self.side_px * 0.06
+        return QRectF(-half, -half, 2 * half, 2 * half)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        try:  # an exception escaping paint() aborts the process under PySide
+            half = self.side_px / 2
+            paint_counter(
+                painter, QRectF(-half, -half, 2 * half, 2 * half), self.unit, self.selected
+            )
+        except Exception:
+            traceback.print_exc()
+
+
+class PlaceMarkerItem(QGraphicsItem):
+    """A victory place's holder: a ring in the holding side's colour with its points."""
+
+    def __init__(self, name: str, points: int, radius: float) -> None:
+        super().__init__()
+        self.name = name
+        self.points = points
+        self.radius = radius
+        self.holder = "allied"
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(MARKER_Z)
+
+    def set_holder(self, holder: str) -> None:
+        if holder != self.holder:
+            self.holder = holder
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        r = self.radius * 1.2
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        try:
+            r = self.radius
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            colour = QColor("#b08d3c") if self.holder == "german" else QColor("#4f5c22")
+            painter.setPen(QPen(QColor(255, 255, 255), r * 0.18))
+            painter.setBrush(colour)
+            painter.drawEllipse(QPointF(0, 0), r, r)
+            painter.setPen(QColor(255, 255, 255))
+            painter.setFont(_font(r * 0.95, bold=True))
+            painter.drawText(
+                QRectF(-r, -r, 2 * r, 2 * r),
+                Qt.AlignmentFlag.AlignCenter,
+                ("G" if self.holder == "german" else "A") + str(self.points),
+            )
+        except Exception:
+            traceback.print_exc()
+
+
+def stack_offsets(count: int, hex_size: float) -> list[QPointF]:
+    """Where each counter of a stack sits relative to the hex centre, bottom one first:
+    each higher counter a step up and to the right, the stack centred on the hex."""
+    step = hex_size * STACK_STEP
+    first = -(count - 1) * step / 2
+    return [QPointF(first + k * step, -(first + k * step)) for k in range(count)]
+
+
+def stack_tooltip(units: Iterable[UnitView]) -> str:
+    lines = [describe_unit(u) for u in reversed(list(units))]  # top counter first
+    return "\n".join(lines)
+
+
+# --- symbols -------------------------------------------------------------------------------
+
+
+def _paint_symbol(painter: QPainter, box: QRectF, kind: str, ink: QColor) -> None:
+    left, top, right, bottom = box.left(), box.top(), box.right(), box.bottom()
+    w, h = box.width(), box.height()
+    cx, cy = box.center().x(), box.center().y()
+    if kind in ("infantry", "armored_infantry", "rangers"):
+        painter.drawLine(QPointF(left, top), QPointF(right, bottom))
+        painter.drawLine(QPointF(left, bottom), QPointF(right, top))
+    if kind in ("armor", "armored_infantry"):
+        # The track: a rounded oblong inside the box.
+        track = QRectF(left + w * 0.18, top + h * 0.22, w * 0.64, h * 0.56)
+        painter.drawRoundedRect(track, h * 0.28, h * 0.28)
+    if kind == "recon":
+        painter.drawLine(QPointF(left, bottom), QPointF(right, top))
+    if kind == "artillery":
+        painter.setBrush(QBrush(ink))
+        r = h * 0.17
+        painter.drawEllipse(QPointF(cx, cy), r, r)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+    if kind == "engineers":
+        # The bridge sign: a bar with three legs.
+        y0, y1 = top + h * 0.32, top + h * 0.72
+        x0, x1 = left + w * 0.2, right - w * 0.2
+        painter.drawLine(QPointF(x0, y0), QPointF(x1, y0))
+        for x in (x0, cx, x1):
+            painter.drawLine(QPointF(x, y0), QPointF(x, y1))
+    if kind == "anti_tank":
+        painter.drawLine(QPointF(left, bottom), QPointF(cx, top))
+        painter.drawLine(QPointF(cx, top), QPointF(right, bottom))
+    if kind == "flak":
+        # Air defence: a dome rising from the bottom edge.
+        dome = QPainterPath()
+        dome.moveTo(QPointF(left + w * 0.15, bottom))
+        dome.cubicTo(
+            QPointF(left + w * 0.2, top + h * 0.15),
+            QPointF(right - w * 0.2, top + h * 0.15),
+            QPointF(right - w * 0.15, bottom),
+        )
+        painter.drawPath(dome)
+    if kind == "rangers":
+        painter.setFont(_font(h * 0.42, bold=True))
+        label = QRectF(left, top + h * 0.02, w, h * 0.45)
+        painter.fillRect(
+            QRectF(cx - w * 0.16, top + h * 0.06, w * 0.32, h * 0.36), QColor(0, 0, 0, 0)
+        )
+        painter.drawText(label, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "R")
+
+
+def _font(pixel_size: float, bold: bool = False) -> QFont:
+    f = QFont("DejaVu Sans")
+    f.setPixelSize(max(1, round(pixel_size)))
+    f.setBold(bold)
+    return f

@@ -1,0 +1,235 @@
+"""Dialogs of the play mode: a new game (players, every optional rule, the seed) and
+the victory at the end (places held, points, level, the whole log)."""
+
+from __future__ import annotations
+
+import random
+import typing
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign.app.kasserine.session import DEFAULT_PLAYERS
+from hexcampaign.kasserine import Game, Options
+
+# One line per optional rule: what it changes, in the players' words. Keys are the
+# engine's Options fields; a field without a line here still gets a control (its name).
+OPTION_TEXT: dict[str, tuple[str, str]] = {
+    "german_initial_placement": (
+        "German initial placement counts as movement",
+        "The first hex a German unit is placed on counts as the first hex of its move.",
+    ),
+    "advance_terrain_limit": (
+        "Advance-after-combat terrain limit",
+        "A unit may not advance into terrain that costs more MP than its movement factor.",
+    ),
+    "rangers_zoc": (
+        "Rangers exert a British-style zone of control",
+        "German Panzer units may not move through the Rangers' ZOC at +2 MP.",
+    ),
+    "italian_zoc": (
+        "Italian infantry ZOC is passable",
+        "US armor and all British/French units may move through Italian infantry ZOC at +2 MP.",
+    ),
+    "allied_air_power": (
+        "Allied air power",
+        "From the Feb 22 turn one Allied attack a turn is shifted one column (off, on, or a "
+        "50/50 roll on Feb 22).",
+    ),
+    "crt_high_rolls": (
+        "CRT rolls above 6",
+        "The printed table lists rolls 2-6: mirror reads 7 as 6 and s>7 as 14-s; clamp reads "
+        "every roll above 6 as 6.",
+    ),
+    "dice": (
+        "Dice",
+        "Let the program roll, or roll real dice and enter what you threw.",
+    ),
+}
+CHOICE_WORDS = {
+    "off": "off",
+    "on": "on",
+    "roll": "50/50 roll on Feb 22",
+    "mirror": "mirror (7 → row 6, 8 → row 6, 12 → row 2)",
+    "clamp": "clamp (every roll above 6 → row 6)",
+    "program": "the program rolls",
+    "hand": "entered by hand",
+}
+MAX_SEED = 2_000_000_000
+
+
+class NewGameDialog(QDialog):
+    """Players, every Option of the engine with a one-line explanation, and the seed."""
+
+    def __init__(self, parent: QWidget | None = None, seed: int | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Kasserine Pass game")
+        self.setMinimumWidth(620)
+        players = QGroupBox("Players (hot-seat: both at this computer)", self)
+        self.names = {
+            "german": QLineEdit(players),
+            "allied": QLineEdit(players),
+        }
+        form = QFormLayout(players)
+        for side, edit in self.names.items():
+            edit.setPlaceholderText(DEFAULT_PLAYERS[side])
+            edit.setObjectName(f"player-{side}")
+            form.addRow(f"{'German' if side == 'german' else 'Allied'} player:", edit)
+
+        rules = QGroupBox("Optional rules", self)
+        grid = QVBoxLayout(rules)
+        self.controls: dict[str, QWidget] = {}
+        defaults = Options()
+        for name, field in Options.model_fields.items():
+            title, line = OPTION_TEXT.get(name, (name.replace("_", " ").capitalize(), ""))
+            value = getattr(defaults, name)
+            choices = typing.get_args(field.annotation)
+            row = QHBoxLayout()
+            if isinstance(value, bool):
+                control: QWidget = QCheckBox(title, rules)
+                control.setChecked(value)
+                row.addWidget(control, 1)
+            else:
+                label = QLabel(title + ":", rules)
+                control = QComboBox(rules)
+                for choice in choices:
+                    control.addItem(CHOICE_WORDS.get(choice, choice), choice)
+                control.setCurrentIndex(list(choices).index(value))
+                row.addWidget(label)
+                row.addWidget(control, 1)
+            control.setObjectName(f"option-{name}")
+            grid.addLayout(row)
+            explanation = QLabel(line, rules)
+            explanation.setWordWrap(True)
+            explanation.setObjectName(f"explain-{name}")
+            small = explanation.font()
+            small.setPointSizeF(small.pointSizeF() * 0.9)
+            explanation.setFont(small)
+            explanation.setStyleSheet("color: #555; margin-left: 22px; margin-bottom: 4px;")
+            grid.addWidget(explanation)
+            self.controls[name] = control
+
+        seed_box = QGroupBox("Dice seed", self)
+        self.seed = QSpinBox(seed_box)
+        self.seed.setObjectName("seed")
+        self.seed.setRange(0, MAX_SEED)
+        self.seed.setValue(seed if seed is not None else random.randrange(MAX_SEED))
+        self.reseed = QPushButton("New random seed", seed_box)
+        self.reseed.clicked.connect(lambda: self.seed.setValue(random.randrange(MAX_SEED)))
+        seed_row = QHBoxLayout(seed_box)
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(self.reseed)
+        seed_note = QLabel(
+            "The same seed and the same moves give the same dice: note it for a rematch.",
+            seed_box,
+        )
+        seed_note.setWordWrap(True)
+        seed_row.addWidget(seed_note, 2)
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the game")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(players)
+        layout.addWidget(rules)
+        layout.addWidget(seed_box)
+        layout.addWidget(buttons)
+
+    def players(self) -> dict[str, str]:
+        return {
+            side: edit.text().strip() or DEFAULT_PLAYERS[side] for side, edit in self.names.items()
+        }
+
+    def options(self) -> Options:
+        values = {}
+        for name, control in self.controls.items():
+            if isinstance(control, QCheckBox):
+                values[name] = control.isChecked()
+            else:
+                values[name] = control.currentData()
+        return Options(**values)
+
+    def seed_value(self) -> int:
+        return self.seed.value()
+
+
+class VictoryDialog(QDialog):
+    """The end of the game: places held, points, the level of victory and the log."""
+
+    def __init__(self, game: Game, players: dict[str, str], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Kasserine Pass — the end")
+        self.setMinimumSize(640, 560)
+        level = game.victory_level()
+        points = game.victory_points()
+        headline = QLabel(level, self)
+        big = QFont()
+        big.setPointSizeF(big.pointSizeF() * 2.0)
+        big.setBold(True)
+        headline.setFont(big)
+        headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        winner = (
+            players.get("german", "German")
+            if level != "German defeat"
+            else players.get("allied", "Allied")
+        )
+        summary = QLabel(
+            f"After {game.date(game.state.turn)} the Germans hold {points} victory point"
+            f"{'s' if points != 1 else ''}. Well played, {winner}.",
+            self,
+        )
+        summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        summary.setWordWrap(True)
+        self.places = QTableWidget(len(game.state.victory), 3, self)
+        self.places.setHorizontalHeaderLabels(["Place", "Points", "Held by"])
+        self.places.verticalHeader().setVisible(False)
+        for r, (name, vp) in enumerate(sorted(game.state.victory.items(), key=lambda kv: -kv[1])):
+            holder = game.state.holders.get(name, "allied")
+            for c, text in enumerate(
+                (name, str(vp), "Germans" if holder == "german" else "Allies")
+            ):
+                self.places.setItem(r, c, QTableWidgetItem(text))
+        self.places.resizeColumnsToContents()
+        self.places.horizontalHeader().setStretchLastSection(True)
+        scale = QLabel(
+            "0–2 points: German defeat · 3–4: German tactical victory · 5–7: German decisive "
+            "victory · 8–10: German strategic victory",
+            self,
+        )
+        scale.setWordWrap(True)
+        self.log = QPlainTextEdit("\n".join(game.log()), self)
+        self.log.setReadOnly(True)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        close.rejected.connect(self.reject)
+        close.accepted.connect(self.accept)
+        layout = QVBoxLayout(self)
+        layout.addWidget(headline)
+        layout.addWidget(summary)
+        layout.addWidget(self.places)
+        layout.addWidget(scale)
+        layout.addWidget(QLabel("<b>The whole game</b>", self))
+        layout.addWidget(self.log, 1)
+        layout.addWidget(close)
+        self.level = level
+        self.points = points

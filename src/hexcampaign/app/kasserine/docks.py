@@ -1,0 +1,432 @@
+"""The play mode's docks and turn bar: set-up, reinforcements, the stack inspector, the
+game log and the Combat Results Table. Each one redraws from the game on `refresh()`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolBar,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign.app.kasserine.counters import counter_icon, describe_unit
+from hexcampaign.files import atomic_write_text
+from hexcampaign.hexes import Hex
+from hexcampaign.kasserine import Game, UnitView
+from hexcampaign.kasserine.game import PHASE_WORDS
+from hexcampaign.kasserine.tables import crt_table
+
+ICON = 36
+UNIT_ROLE = Qt.ItemDataRole.UserRole
+
+
+def side_word(side: str) -> str:
+    return "German" if side == "german" else "Allied"
+
+
+class TurnBar(QToolBar):
+    """Date, phase, side to play, victory points, places held; End phase and Undo."""
+
+    end_phase_requested = Signal()
+    undo_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Turn", parent)
+        self.setObjectName("kasserine-turn-bar")
+        self.setMovable(False)
+        self.date = QLabel(self)
+        self.phase = QLabel(self)
+        self.player = QLabel(self)
+        self.points = QLabel(self)
+        self.places = QLabel(self)
+        big = QFont()
+        big.setPointSizeF(big.pointSizeF() * 1.25)
+        big.setBold(True)
+        self.date.setFont(big)
+        for label in (self.date, self.phase, self.player, self.points, self.places):
+            label.setContentsMargins(8, 0, 8, 0)
+            self.addWidget(label)
+            self.addSeparator()
+        self.places.setWordWrap(False)
+        spacer = QWidget(self)
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.addWidget(spacer)
+        self.undo_button = QPushButton("Undo", self)
+        self.undo_button.setObjectName("undo")
+        self.end_button = QPushButton("End phase", self)
+        self.end_button.setObjectName("end-phase")
+        self.addWidget(self.undo_button)
+        self.addWidget(self.end_button)
+        self.undo_button.clicked.connect(self.undo_requested)
+        self.end_button.clicked.connect(self.end_phase_requested)
+
+    def refresh(self, game: Game, players: dict[str, str]) -> None:
+        state = game.state
+        self.date.setText(f"{game.date()} (turn {state.turn} of 12)")
+        self.phase.setText(PHASE_WORDS[state.phase].capitalize())
+        side = game.side_to_play
+        colour = "#7a5a12" if side == "german" else "#44501c"
+        self.player.setText(
+            f"<b style='color:{colour}'>{players.get(side, side_word(side))}</b> "
+            f"({side_word(side)}) to play"
+            if not game.over
+            else "Game over"
+        )
+        self.points.setText(f"German victory points: <b>{game.victory_points()}</b>")
+        held = game.held_places("german")
+        victory = [n for n in held if n in state.victory]
+        self.places.setText(
+            "Germans hold: " + (", ".join(victory) if victory else "no victory place")
+        )
+        self.places.setToolTip(
+            "German: "
+            + (", ".join(held) or "none")
+            + "\nAllied: "
+            + (", ".join(game.held_places("allied")) or "none")
+        )
+        self.end_button.setText("End set-up" if state.phase == "german_setup" else "End phase")
+        self.end_button.setEnabled(not game.over)
+        self.undo_button.setEnabled(game.can_undo)
+
+
+class UnitList(QListWidget):
+    """A list of counters; the unit id is each row's data."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setIconSize(QSize(ICON, ICON))
+        self.setSpacing(1)
+        self.setUniformItemSizes(True)
+
+    def show_units(self, units: list[UnitView], notes: dict[str, str] | None = None) -> None:
+        chosen = set(self.selected_ids())
+        self.blockSignals(True)
+        self.clear()
+        for unit in units:
+            text = describe_unit(unit)
+            if notes and unit.id in notes:
+                text += "\n" + notes[unit.id]
+            item = QListWidgetItem(counter_icon(unit, ICON), text)
+            item.setData(UNIT_ROLE, unit.id)
+            item.setToolTip(text)
+            self.addItem(item)
+            if unit.id in chosen:
+                item.setSelected(True)
+        self.blockSignals(False)
+
+    def selected_ids(self) -> list[str]:
+        return [item.data(UNIT_ROLE) for item in self.selectedItems()]
+
+    def ids(self) -> list[str]:
+        return [self.item(i).data(UNIT_ROLE) for i in range(self.count())]
+
+    def select_id(self, unit_id: str | None) -> None:
+        for i in range(self.count()):
+            item = self.item(i)
+            item.setSelected(item.data(UNIT_ROLE) == unit_id)
+
+
+class SetupDock(QDockWidget):
+    """German set-up: the entering formations wait here until placed."""
+
+    unit_chosen = Signal(object)  # unit id or None
+    done_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("German set-up", parent)
+        self.setObjectName("kasserine-setup")
+        body = QWidget(self)
+        self.help = QLabel(
+            "Pick a unit, then click a highlighted hex of its entry zone. "
+            "Italians go within 2 hexes of the east edge.",
+            body,
+        )
+        self.help.setWordWrap(True)
+        self.units = UnitList(body)
+        self.units.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.count = QLabel(body)
+        self.done = QPushButton("Done — end the set-up", body)
+        self.done.setObjectName("setup-done")
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.help)
+        layout.addWidget(self.units, 1)
+        layout.addWidget(self.count)
+        layout.addWidget(self.done)
+        self.setWidget(body)
+        self.units.itemSelectionChanged.connect(self._chosen)
+        self.done.clicked.connect(self.done_requested)
+
+    def refresh(self, game: Game) -> None:
+        waiting = waiting_for_setup(game)
+        zones = {u.id: game.state.units[u.id].entry or "" for u in waiting}
+        notes = {uid: f"entry zone: {zone}" if zone else "" for uid, zone in zones.items()}
+        self.units.show_units(waiting, notes)
+        self.count.setText(
+            f"{len(waiting)} unit{'s' if len(waiting) != 1 else ''} still to place"
+            if waiting
+            else "Every unit is placed: end the set-up."
+        )
+
+    def _chosen(self) -> None:
+        ids = self.units.selected_ids()
+        self.unit_chosen.emit(ids[0] if ids else None)
+
+
+class ReinforcementsDock(QDockWidget):
+    """Upcoming arrivals by date and place; arrived ones waiting to enter are selectable."""
+
+    unit_chosen = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Reinforcements", parent)
+        self.setObjectName("kasserine-reinforcements")
+        body = QWidget(self)
+        self.tree = QTreeWidget(body)
+        self.tree.setHeaderHidden(True)
+        self.tree.setIconSize(QSize(28, 28))
+        self.help = QLabel(body)
+        self.help.setWordWrap(True)
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.help)
+        self.setWidget(body)
+        self.tree.itemClicked.connect(self._clicked)
+
+    def refresh(self, game: Game) -> None:
+        self.tree.clear()
+        turn = game.state.turn
+        groups: dict[tuple[int, str], list[UnitView]] = {}
+        for unit in game.units():
+            if unit.arrives is None or unit.eliminated or unit.hex is not None:
+                continue
+            groups.setdefault((unit.arrives.turn, unit.arrives.place), []).append(unit)
+        moving = game.state.phase.endswith("movement")
+        for (when, place), units in sorted(groups.items()):
+            status = "due" if when > turn else "waiting to enter"
+            top = QTreeWidgetItem([f"{game.date(when)} — {place} ({status})"])
+            bold = top.font(0)
+            bold.setBold(True)
+            top.setFont(0, bold)
+            self.tree.addTopLevelItem(top)
+            for unit in units:
+                line = describe_unit(unit)
+                if when <= turn:
+                    side_moves = moving and game.state.side == unit.side
+                    if side_moves and not game.reachable(unit.id):
+                        line += f"\n  blocked: an enemy unit holds {place}; it waits off the map"
+                    elif side_moves:
+                        line += "\n  select, then click a highlighted hex to enter the map"
+                    else:
+                        line += f"\n  enters in the {side_word(unit.side)} movement phase"
+                child = QTreeWidgetItem([line])
+                child.setIcon(0, counter_icon(unit, 28))
+                child.setData(0, UNIT_ROLE, unit.id)
+                top.addChild(child)
+            top.setExpanded(True)
+        self.help.setText(
+            "Reinforcements arrive at the start of their side's movement phase on their date. "
+            "Entering, the first hex counts as movement; if the enemy holds the arrival "
+            "point the unit waits."
+        )
+
+    def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        uid = item.data(0, UNIT_ROLE)
+        if uid:
+            self.unit_chosen.emit(uid)
+
+
+class StackDock(QDockWidget):
+    """The stack inspector: the units in the chosen hex, to pick from, and the unit
+    actions (break down, bridges, break off)."""
+
+    units_chosen = Signal(list)
+    action_requested = Signal(
+        str
+    )  # "breakdown" | "destroy_bridge" | "rebuild_bridge" | "break_off"
+
+    ACTIONS = (
+        ("breakdown", "Break down"),
+        ("destroy_bridge", "Blow bridge"),
+        ("rebuild_bridge", "Rebuild bridge"),
+        ("break_off", "Break off"),
+    )
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Stack", parent)
+        self.setObjectName("kasserine-stack")
+        body = QWidget(self)
+        self.title = QLabel("Click a hex to see its stack.", body)
+        self.title.setWordWrap(True)
+        self.units = UnitList(body)
+        self.units.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        for name, text in self.ACTIONS:
+            button = QPushButton(text, body)
+            button.setObjectName(name)
+            button.clicked.connect(lambda _c=False, n=name: self.action_requested.emit(n))
+            row.addWidget(button)
+            self.buttons[name] = button
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.title)
+        layout.addWidget(self.units, 1)
+        layout.addLayout(row)
+        self.setWidget(body)
+        self.units.itemSelectionChanged.connect(
+            lambda: self.units_chosen.emit(self.units.selected_ids())
+        )
+
+    def show_stack(
+        self, game: Game, h: Hex | None, units: list[UnitView], chosen: list[str]
+    ) -> None:
+        if h is None:
+            self.title.setText("Click a hex to see its stack.")
+        else:
+            place = game.map.place_at(h)
+            name = f" — {place.name}" if place else ""
+            self.title.setText(f"Hex {game.map.label(h)}{name}: {len(units)} unit(s)")
+        self.units.show_units(list(reversed(units)))
+        self.units.blockSignals(True)
+        for i in range(self.units.count()):
+            item = self.units.item(i)
+            item.setSelected(item.data(UNIT_ROLE) in chosen)
+        self.units.blockSignals(False)
+
+    def enable_actions(self, available: set[str]) -> None:
+        for name, button in self.buttons.items():
+            button.setEnabled(name in available)
+
+
+class LogDock(QDockWidget):
+    """Every action and roll in plain words, with a filter per side and export."""
+
+    FILTERS = ("Both sides", "German", "Allied")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Game log", parent)
+        self.setObjectName("kasserine-log")
+        body = QWidget(self)
+        self.filter = QComboBox(body)
+        self.filter.addItems(self.FILTERS)
+        self.export_button = QPushButton("Export…", body)
+        self.text = QPlainTextEdit(body)
+        self.text.setReadOnly(True)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Show:", body))
+        top.addWidget(self.filter, 1)
+        top.addWidget(self.export_button)
+        layout = QVBoxLayout(body)
+        layout.addLayout(top)
+        layout.addWidget(self.text, 1)
+        self.setWidget(body)
+        self.lines: list[str] = []
+        self.filter.currentIndexChanged.connect(lambda _i: self._show())
+
+    def refresh(self, game: Game) -> None:
+        lines = game.log()
+        if lines != self.lines:
+            self.lines = lines
+            self._show()
+
+    def shown_lines(self) -> list[str]:
+        wanted = self.filter.currentText()
+        if wanted == self.FILTERS[0]:
+            return list(self.lines)
+        return [line for line in self.lines if _line_side(line) == wanted]
+
+    def export_to(self, path: Path | str) -> None:
+        """Write the shown lines as text (atomic); OSError when the disk refuses."""
+        atomic_write_text(Path(path), "\n".join(self.shown_lines()) + "\n")
+
+    def _show(self) -> None:
+        self.text.setPlainText("\n".join(self.shown_lines()))
+        bar = self.text.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+
+class CrtDock(QDockWidget):
+    """The Combat Results Table as printed, from the data file, with the column of the
+    attack in hand highlighted."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Combat Results Table", parent)
+        self.setObjectName("kasserine-crt")
+        table = crt_table()
+        self.columns = list(table.columns) + list(table.automatic)
+        body = QWidget(self)
+        self.table = QTableWidget(len(table.rows), len(self.columns), body)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setHorizontalHeaderLabels(self.columns)
+        self.table.setVerticalHeaderLabels([str(r) for r in sorted(table.rows)])
+        for r, roll in enumerate(sorted(table.rows)):
+            for c, column in enumerate(self.columns):
+                if column in table.automatic:
+                    text = table.automatic[column]
+                else:
+                    text = table.rows[roll][table.columns.index(column)]
+                item = QTableWidgetItem(text.replace(" ", "\n"))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(r, c, item)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.note = QLabel(body)
+        self.note.setWordWrap(True)
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.note)
+        self.setWidget(body)
+        self.highlighted: str | None = None
+
+    def refresh(self, high_rolls: str, column: str | None, row: int | None = None) -> None:
+        self.note.setText(
+            "Rows are the two-dice roll as printed (2 to 6). "
+            + crt_table().high_rolls.get(high_rolls, high_rolls)
+        )
+        self.highlighted = column
+        for c, name in enumerate(self.columns):
+            for r in range(self.table.rowCount()):
+                item = self.table.item(r, c)
+                hit = name == column
+                landed = hit and row is not None and r == row - 2
+                colour = QColor("#f3c94f") if landed else QColor("#fdf0c2") if hit else None
+                item.setBackground(QBrush(colour) if colour else QBrush())
+        if column in self.columns:
+            self.table.scrollToItem(self.table.item(0, self.columns.index(column)))
+
+
+def waiting_for_setup(game: Game) -> list[UnitView]:
+    """German units still to be placed in the set-up (engine rule: entering German units
+    without an arrival date, on turn 1)."""
+    if game.state.phase != "german_setup":
+        return []
+    return [
+        u
+        for u in game.units()
+        if u.side == "german" and u.hex is None and not u.eliminated and u.arrives is None
+    ]
+
+
+def _line_side(line: str) -> str:
+    """A log line's side, from the phase it names ("Feb 14, German movement: ...")."""
+    head = line.split(":", 1)[0]
+    return "German" if "German" in head else "Allied" if "Allied" in head else ""

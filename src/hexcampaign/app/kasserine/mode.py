@@ -1,0 +1,735 @@
+"""KasserineMode: Kasserine Pass played hot-seat in the main window.
+
+The mode hangs its turn bar, docks and Game menu on the window, installs the play tool
+on the canvas and draws the counters above the map. It never changes the game itself:
+every click becomes one engine call through the session, and everything on screen is
+redrawn from the game afterwards. A refusal shows the engine's sentence.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction, QCursor, QKeySequence
+from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox
+
+from hexcampaign.app.document import MapDocument
+from hexcampaign.app.kasserine.board import CounterLayer, HighlightItem
+from hexcampaign.app.kasserine.combat_panel import CombatDock
+from hexcampaign.app.kasserine.dialogs import NewGameDialog, VictoryDialog
+from hexcampaign.app.kasserine.docks import (
+    CrtDock,
+    LogDock,
+    ReinforcementsDock,
+    SetupDock,
+    StackDock,
+    TurnBar,
+    waiting_for_setup,
+)
+from hexcampaign.app.kasserine.session import (
+    FILE_FILTER,
+    FILE_SUFFIX,
+    PlaySession,
+    autosave_folder,
+)
+from hexcampaign.app.kasserine.tool import PlayTool
+from hexcampaign.files import FileFormatError, describe_os_error
+from hexcampaign.hexes import Hex
+from hexcampaign.kasserine import Game, Options
+from hexcampaign.kasserine.crt import printed_row
+from hexcampaign.kasserine.state import BreakdownUnit, BreakOff, BridgeWork
+
+MOVE_COLOUR = "#ffc800"
+ENTRY_COLOUR = "#3aa0ff"
+RETREAT_COLOUR = "#ff6a3a"
+ADVANCE_COLOUR = "#3ac060"
+ATTACK_COLOUR = "#ff3a3a"
+
+
+class KasserineMode(QObject):
+    SUFFIXES = (FILE_SUFFIX,)
+    game_changed = Signal()  # after any change of game, or a new/opened game
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self.canvas = window.canvas
+        self.session: PlaySession | None = None
+        self.layer: CounterLayer | None = None
+        self.highlight: HighlightItem | None = None
+        self.tool = PlayTool(self)
+        self.active = False
+        self.selected: str | None = None  # the unit the player is handling
+        self.stack_hex: Hex | None = None
+        self.reachable: dict[Hex, int] = {}
+        self.victory_dialog: VictoryDialog | None = None
+        self.last_message = ""
+        self._build_docks()
+        self._build_menu()
+        self._show(False)
+
+    # --- the contract with the main window --------------------------------------------------
+
+    def activate(self) -> None:
+        """Show the docks, turn bar and Game menu; install the play tool; draw the game."""
+        self.active = True
+        self._show(True)
+        if self.session is not None:
+            self._show_game()
+        self.canvas.set_tool(self.tool)
+
+    def deactivate(self) -> None:
+        self.active = False
+        self._show(False)
+        if self.canvas.tool is self.tool:
+            self.canvas.set_tool(None)
+        self._drop_items()
+
+    def open_path(self, path: Path | str) -> bool:
+        """Open a .kpgame; a bad file is one sentence in a dialog, the current game stays."""
+        path = Path(path)
+        try:
+            session = PlaySession.load(path, self)
+        except FileFormatError as error:
+            QMessageBox.warning(self.window, "Could not open the game", str(error))
+            return False
+        except OSError as error:
+            QMessageBox.warning(
+                self.window, "Could not open the game", describe_os_error(error, path, "open")
+            )
+            return False
+        if not self.maybe_close():
+            return False
+        self._start(session)
+        self.window.settings.add_recent_file(path)
+        self.say(f"Opened {path.name}: {session.whose_turn()}.")
+        return True
+
+    def maybe_close(self) -> bool:
+        """True when the game may be dropped (saved, discarded, or nothing unsaved)."""
+        if self.session is None or not self.session.dirty:
+            return True
+        answer = QMessageBox.question(
+            self.window,
+            "Unsaved game",
+            f"{self.session.title} has moves that are not saved. Save the game first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    # --- games ------------------------------------------------------------------------------
+
+    def new_game(
+        self,
+        seed: int,
+        options: Options | None = None,
+        players: dict[str, str] | None = None,
+    ) -> PlaySession:
+        """Start the scenario (no questions asked: the caller has asked them)."""
+        game = Game.scenario(seed=seed, options=options or Options())
+        session = PlaySession(game, players, None, self)
+        self._start(session)
+        session.autosave()
+        self.say(f"New game, seed {seed}: {session.whose_turn()}.")
+        return session
+
+    def new_game_dialog(self) -> bool:
+        """Ask for players, options and seed, then start. False when cancelled."""
+        if not self.maybe_close():
+            return False
+        dialog = self.make_new_game_dialog()
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        self.new_game(dialog.seed_value(), dialog.options(), dialog.players())
+        return True
+
+    def make_new_game_dialog(self) -> NewGameDialog:
+        return NewGameDialog(self.window)
+
+    def save(self) -> bool:
+        if self.session is None:
+            return False
+        if self.session.path is None:
+            return self.save_as()
+        return self.save_to(self.session.path)
+
+    def save_as(self) -> bool:
+        if self.session is None:
+            return False
+        folder = self.session.path.parent if self.session.path else Path.home()
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, "Save the game as", str(folder / f"kasserine{FILE_SUFFIX}"), FILE_FILTER
+        )
+        if not path:
+            return False
+        target = Path(path)
+        if not target.suffix:
+            target = target.with_suffix(FILE_SUFFIX)
+        return self.save_to(target)
+
+    def save_to(self, path: Path | str) -> bool:
+        if self.session is None:
+            return False
+        path = Path(path)
+        try:
+            self.session.save(path)
+        except OSError as error:
+            QMessageBox.critical(
+                self.window, "Could not save the game", describe_os_error(error, path, "save")
+            )
+            return False
+        self.window.settings.add_recent_file(path)
+        self._update_title()
+        self.say(f"Saved {path.name}.")
+        return True
+
+    def open_dialog(self) -> bool:
+        path, _ = QFileDialog.getOpenFileName(
+            self.window, "Open a Kasserine Pass game", str(Path.home()), FILE_FILTER
+        )
+        return self.open_path(path) if path else False
+
+    def open_autosave_dialog(self) -> bool:
+        folder = autosave_folder()
+        path, _ = QFileDialog.getOpenFileName(
+            self.window, "Open an autosaved game", str(folder), FILE_FILTER
+        )
+        return self.open_path(path) if path else False
+
+    def close_game(self) -> bool:
+        if not self.maybe_close():
+            return False
+        if self.session is not None:
+            self.session.discard_autosave()
+        self._drop_items()
+        self.session = None
+        self.refresh()
+        return True
+
+    # --- the player's gestures (the play tool and the docks call these) ------------------------
+
+    def hex_clicked(self, h: Hex) -> bool:
+        """A left click on the map. True when the engine accepted an action."""
+        g = self.game
+        if g is None or not g.map.contains(h):
+            return False
+        decision = g.pending()
+        if decision is not None and decision.kind in ("retreat", "advance"):
+            return self._decision_click(h, decision)
+        phase = g.state.phase
+        if phase == "german_setup":
+            return self._setup_click(h)
+        if phase.endswith("movement"):
+            return self._movement_click(h)
+        if phase.endswith("combat"):
+            return self._combat_click(h)
+        return False
+
+    def hex_hovered(self, h: Hex | None) -> None:
+        g = self.game
+        if g is None or h is None or not g.map.contains(h):
+            return
+        stack = self.layer.units_at(h) if self.layer else []
+        here = ", ".join((u.name or u.id) for u in reversed(stack))
+        prefix = f"{g.map.label(h)}: {here}. " if here else ""
+        unit = self.selected
+        if unit and g.state.phase.endswith("movement") and g.pending() is None and self.reachable:
+            if h in self.reachable:
+                path = g.path_to(unit, h)
+                view = g.unit(unit)
+                start = [view.hex] if view.hex is not None else []
+                spent = self.reachable[h]
+                self.canvas.set_preview(path=start + path, color=MOVE_COLOUR)
+                zoc = (
+                    " Enemy zone of control: the move ends there." if h in self._enemy_zoc() else ""
+                )
+                self._status(
+                    f"{prefix}Move {view.name or view.id} to {g.map.label(h)}: "
+                    f"{spent - view.mp_spent} MP, {view.mf - spent} MP left.{zoc}"
+                )
+            else:
+                self.canvas.clear_preview()
+                self._status(prefix + self._why_not(unit, h))
+            return
+        if prefix:
+            self._status(prefix)
+
+    def hex_context_menu(self, h: Hex) -> QMenu | None:
+        """Right click: the unit actions possible in that hex, as a pop-up menu."""
+        g = self.game
+        if g is None:
+            return None
+        self.show_stack(h)
+        menu = QMenu(self.window)
+        for uid, name, text in self.unit_actions(h):
+            action = menu.addAction(text)
+            action.triggered.connect(lambda _c=False, u=uid, n=name: self.unit_action(n, u))
+        if menu.isEmpty():
+            return None
+        menu.popup(QCursor.pos())
+        self._menu = menu
+        return menu
+
+    def unit_actions(self, h: Hex) -> list[tuple[str, str, str]]:
+        """(unit id, action name, menu text) the engine would accept for units in hex h."""
+        g = self.game
+        here = {u.id for u in self.layer.units_at(h)} if self.layer else set()
+        result = []
+        for a in g.legal_actions(moves=False) if here else []:
+            uid = getattr(a, "unit", None)
+            if uid not in here:
+                continue
+            name = g.unit(uid).name or uid
+            if isinstance(a, BreakdownUnit):
+                result.append((uid, "breakdown", f"Break down {name}"))
+            elif isinstance(a, BreakOff):
+                result.append((uid, "break_off", f"Break off {name} (+2 MP)"))
+            elif isinstance(a, BridgeWork):
+                verb = "destroy_bridge" if a.destroy else "rebuild_bridge"
+                text = "Blow the bridge" if a.destroy else "Rebuild the bridge"
+                result.append((uid, verb, f"{text} with {name}"))
+        return result
+
+    def unit_action(self, name: str, unit_id: str | None = None) -> bool:
+        """Break down, blow/rebuild a bridge or break off, for the chosen unit."""
+        g = self.game
+        uid = unit_id or self.selected
+        if g is None or uid is None:
+            self.say("Pick a unit first (click its hex, then pick it in the Stack dock).")
+            return False
+        if name in ("destroy_bridge", "rebuild_bridge"):
+            view = g.unit(uid)
+            if view.hex is None:
+                self.say("Engineers: the unit is not on the map")
+                return False
+            result = self.session.act(name, uid, view.hex)
+        else:
+            result = self.session.act(name, uid)
+        if result is None:
+            return False
+        if name == "breakdown":
+            self.selected = result[0] if result else None
+        return True
+
+    def choose_unit(self, unit_id: str | None) -> None:
+        """Select a unit (from the map, the stack inspector, set-up or reinforcements)."""
+        self.selected = unit_id
+        g = self.game
+        if g is not None and unit_id is not None and unit_id in g.state.units:
+            view = g.unit(unit_id)
+            if view.hex is not None:
+                self.stack_hex = view.hex
+        self._refresh_selection()
+
+    def end_phase(self) -> bool:
+        g = self.game
+        if g is None:
+            return False
+        problems = g.obligations()
+        if self.session.act("end_phase") is None:
+            if problems:
+                QMessageBox.warning(
+                    self.window,
+                    "The phase cannot end yet",
+                    "Still to do before the phase ends:\n\n• " + "\n• ".join(problems),
+                )
+            return False
+        self.selected = None
+        self.combat.panel.target = None
+        self.combat.panel._show_last = False
+        return True
+
+    def undo(self) -> bool:
+        return self.session.undo() if self.session is not None else False
+
+    def show_stack(self, h: Hex | None) -> None:
+        self.stack_hex = h
+        self._refresh_stack()
+
+    def say(self, text: str) -> None:
+        self.last_message = text
+        self.window.show_message(text, 10000)
+
+    # --- redraw ------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game | None:
+        return self.session.game if self.session is not None else None
+
+    def refresh(self) -> None:
+        """Redraw everything from the game."""
+        g = self.game
+        has = g is not None
+        for dock in self.docks:
+            dock.setEnabled(has)
+        for action in self._game_actions:
+            action.setEnabled(has)
+        if not has:
+            return
+        if self.selected and (
+            self.selected not in g.state.units or g.unit(self.selected).eliminated
+        ):
+            self.selected = None
+        self.turn_bar.refresh(g, self.session.players)
+        self.setup.refresh(g)
+        self.setup.setVisible(self.active and g.state.phase == "german_setup")
+        self.reinforcements.refresh(g)
+        self.log.refresh(g)
+        self.combat.panel.refresh()
+        combat = self.combat.panel.current_combat()
+        row = None
+        if combat is not None and combat.resolved and combat.roll:
+            row = printed_row(combat.roll, g.state.options.crt_high_rolls)
+        self.crt.refresh(g.state.options.crt_high_rolls, combat.odds if combat else None, row)
+        if self.layer is not None:
+            self.layer.sync(g)
+        self._refresh_selection()
+        self._update_title()
+        if g.over and self.active and self.victory_dialog is None:
+            self.show_victory()
+        self.game_changed.emit()
+
+    def show_victory(self) -> VictoryDialog:
+        self.victory_dialog = VictoryDialog(self.game, self.session.players, self.window)
+        self.victory_dialog.show()
+        return self.victory_dialog
+
+    # --- internals: clicks ------------------------------------------------------------------
+
+    def _setup_click(self, h: Hex) -> bool:
+        g = self.game
+        uid = self.selected
+        waiting = {u.id for u in waiting_for_setup(g)}
+        if uid in waiting:
+            if self.session.act("place", uid, h) is None:
+                return False
+            rest = [u.id for u in waiting_for_setup(g)]
+            # The next unit of the same formation is what a player places next.
+            zone = g.state.units[uid].entry
+            same = [x for x in rest if g.state.units[x].entry == zone]
+            self.choose_unit((same or rest or [None])[0])
+            return True
+        self.show_stack(h)
+        mine = [u for u in self.layer.units_at(h) if u.side == "german"]
+        if mine:
+            self.choose_unit(mine[-1].id)
+        else:
+            self.say(
+                "German set-up: pick a unit in the set-up dock, then click a hex of its entry zone."
+            )
+        return False
+
+    def _movement_click(self, h: Hex) -> bool:
+        g = self.game
+        uid = self.selected
+        if uid is not None and h in self.reachable:
+            path = g.path_to(uid, h)
+            if self.session.act("move", uid, path) is None:
+                return False
+            self.show_stack(h)
+            return True
+        side = g.state.side
+        mine = [u for u in self.layer.units_at(h) if u.side == side]
+        if mine:
+            self.show_stack(h)
+            ids = [u.id for u in reversed(mine)]  # top counter first
+            # Clicking the same stack again steps to the next unit in it.
+            nxt = ids[(ids.index(uid) + 1) % len(ids)] if uid in ids else ids[0]
+            self.choose_unit(nxt)
+            return False
+        if uid is not None:
+            self._refuse_move(uid, h)
+            return False
+        self.show_stack(h)
+        return False
+
+    def _refuse_move(self, uid: str, h: Hex) -> None:
+        """Ask the engine to move along the straight line: its refusal says which rule
+        forbids the hex (cliff, zone of control, MP, stacking...)."""
+        g = self.game
+        view = g.unit(uid)
+        if view.hex is not None:
+            path = view.hex.line_to(h)[1:]
+        else:
+            path = [h]
+        if not path:
+            return
+        # Only a hex reachable() left out gets here; if the engine accepts the straight
+        # line after all, that is a legal move and it is made.
+        self.session.act("move", uid, path)
+
+    def _combat_click(self, h: Hex) -> bool:
+        g = self.game
+        panel = self.combat.panel
+        side = g.state.side
+        stack = self.layer.units_at(h)
+        self.show_stack(h)
+        if any(u.side != side for u in stack):
+            panel.choose_target(h)
+            return False
+        mine = [u for u in stack if u.side == side]
+        if panel.target is not None and mine:
+            toggled = [u.id for u in mine if panel.toggle_attacker(u.id)]
+            if not toggled:
+                self.say(
+                    "Combat: these units cannot attack the chosen hex (not adjacent, already "
+                    "attacked, or without the MP to fight)"
+                )
+        elif mine:
+            self.choose_unit(mine[-1].id)
+        return False
+
+    def _decision_click(self, h: Hex, decision) -> bool:
+        g = self.game
+        uid = self.combat.panel.decision_unit
+        if uid is None:
+            return False
+        paths = g.retreat_paths(uid) if decision.kind == "retreat" else g.advance_paths(uid)
+        ends = {p[-1]: p for p in reversed(paths) if p}
+        method = "retreat" if decision.kind == "retreat" else "advance"
+        if h in ends:
+            return self.session.act(method, uid, ends[h]) is not None
+        view = g.unit(uid)
+        path = view.hex.line_to(h)[1:] if view.hex is not None else [h]
+        if path:
+            return self.session.act(method, uid, path) is not None
+        return False
+
+    def _why_not(self, uid: str, h: Hex) -> str:
+        try:
+            self.game.path_to(uid, h)
+        except Exception as error:  # IllegalAction: its sentence
+            return str(error)
+        return ""
+
+    # --- internals: drawing -------------------------------------------------------------------
+
+    def _start(self, session: PlaySession) -> None:
+        if self.session is not None and self.session is not session:
+            self.session.discard_autosave()
+            self.session.deleteLater()
+        if self.victory_dialog is not None:
+            self.victory_dialog.close()
+            self.victory_dialog = None
+        self.session = session
+        session.changed.connect(self._changed)
+        session.refused.connect(self._refused)
+        session.dirty_changed.connect(lambda _d: self._update_title())
+        self.selected = None
+        self.stack_hex = None
+        self.combat.panel.target = None
+        self.combat.panel.defense_done = set()
+        self._show_game()
+
+    def _show_game(self) -> None:
+        g = self.game
+        self._drop_items()
+        document = MapDocument(g.map)
+        self.window.set_document(document)
+        scene = self.canvas.scene()
+        layout = self.canvas.layout
+        self.layer = CounterLayer(scene, layout)
+        self.highlight = HighlightItem(layout, scene.map_rect)
+        scene.addItem(self.highlight)
+        self.refresh()
+
+    def _drop_items(self) -> None:
+        if self.layer is not None:
+            try:
+                self.layer.clear()
+            except RuntimeError:  # the scene went with an earlier map
+                pass
+        if self.highlight is not None:
+            try:
+                if self.highlight.scene() is not None:
+                    self.highlight.scene().removeItem(self.highlight)
+            except RuntimeError:
+                pass
+        self.layer = None
+        self.highlight = None
+
+    def _changed(self, events: list[str]) -> None:
+        if events:
+            self.say(events[-1])
+        self.refresh()
+
+    def _refused(self, sentence: str) -> None:
+        self.say(sentence)
+
+    def _status(self, text: str) -> None:
+        self.window.show_message(text, 8000)
+
+    def _enemy_zoc(self) -> set[Hex]:
+        g = self.game
+        enemy = "allied" if g.state.side == "german" else "german"
+        return g.zone_of_control(enemy)
+
+    def _refresh_selection(self) -> None:
+        g = self.game
+        if g is None or self.layer is None or self.highlight is None:
+            return
+        self.layer.select({self.selected} if self.selected else set())
+        self.reachable = {}
+        self.canvas.clear_preview()
+        decision = g.pending()
+        phase = g.state.phase
+        hexes: dict[Hex, str] = {}
+        zoc: set[Hex] = set()
+        marked: set[Hex] = set()
+        colour = MOVE_COLOUR
+        if decision is not None and decision.kind in ("retreat", "advance"):
+            uid = self.combat.panel.decision_unit
+            if uid:
+                paths = g.retreat_paths(uid) if decision.kind == "retreat" else g.advance_paths(uid)
+                hexes = {p[-1]: "" for p in paths if p}
+                view = g.unit(uid)
+                if view.hex is not None:
+                    marked = {view.hex}
+            colour = RETREAT_COLOUR if decision.kind == "retreat" else ADVANCE_COLOUR
+        elif phase == "german_setup" and self.selected:
+            hexes = {
+                Hex(*a.hex): ""
+                for a in g.legal_actions()
+                if getattr(a, "kind", "") == "place" and a.unit == self.selected
+            }
+            colour = ENTRY_COLOUR
+        elif phase.endswith("movement") and self.selected:
+            view = g.unit(self.selected)
+            if view.side == g.state.side:
+                self.reachable = g.reachable(self.selected)
+                hexes = {h: f"{view.mf - spent}" for h, spent in self.reachable.items()}
+                zoc = self._enemy_zoc()
+                if not self.reachable and view.hex is not None:
+                    self._status(self._why_not(self.selected, view.hex) or "")
+        elif phase.endswith("combat"):
+            panel = self.combat.panel
+            if panel.target is not None:
+                marked = {panel.target}
+                chosen = set(panel.attackers.selected_ids())
+                hexes = {g.unit(uid).hex: "" for uid in chosen if g.unit(uid).hex is not None}
+                colour = ATTACK_COLOUR
+        self.highlight.show_hexes(hexes, zoc, marked, colour)
+        self._refresh_stack()
+
+    def _refresh_stack(self) -> None:
+        g = self.game
+        if g is None or self.layer is None:
+            return
+        h = self.stack_hex
+        units = self.layer.units_at(h) if h is not None else []
+        self.stack.show_stack(g, h, units, [self.selected] if self.selected else [])
+        available = set()
+        if self.selected and h is not None:
+            available = {name for uid, name, _ in self.unit_actions(h) if uid == self.selected}
+        self.stack.enable_actions(available)
+
+    def _update_title(self) -> None:
+        if self.session is None or not self.active:
+            return
+        star = "*" if self.session.dirty else ""
+        self.window.setWindowTitle(f"{self.session.title}{star} — Kasserine Pass — hexcampaign")
+
+    # --- building ------------------------------------------------------------------------------
+
+    def _build_docks(self) -> None:
+        w = self.window
+        self.turn_bar = TurnBar(w)
+        w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
+        self.setup = SetupDock(w)
+        self.reinforcements = ReinforcementsDock(w)
+        self.stack = StackDock(w)
+        self.combat = CombatDock(lambda: self.session, w)
+        self.log = LogDock(w)
+        self.crt = CrtDock(w)
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        w.addDockWidget(left, self.setup)
+        w.addDockWidget(left, self.stack)
+        w.addDockWidget(left, self.reinforcements)
+        w.addDockWidget(right, self.combat)
+        w.addDockWidget(bottom, self.log)
+        w.addDockWidget(bottom, self.crt)
+        w.tabifyDockWidget(self.log, self.crt)
+        self.log.raise_()
+        self.docks = [self.setup, self.stack, self.reinforcements, self.combat, self.log, self.crt]
+        self.turn_bar.end_phase_requested.connect(self.end_phase)
+        self.turn_bar.undo_requested.connect(self.undo)
+        self.setup.unit_chosen.connect(self.choose_unit)
+        self.setup.done_requested.connect(self.end_phase)
+        self.reinforcements.unit_chosen.connect(self.choose_unit)
+        self.stack.units_chosen.connect(lambda ids: self.choose_unit(ids[0]) if ids else None)
+        self.stack.action_requested.connect(lambda name: self.unit_action(name))
+        self.combat.panel.decision_unit_changed.connect(lambda _u: self._refresh_selection())
+        self.combat.panel.attack_changed.connect(self._refresh_selection)
+        self.log.export_button.clicked.connect(self._export_log)
+
+    def _build_menu(self) -> None:
+        menu = self.window.menu("&Game")
+        self.menu = menu
+        self._menu_actions: list[QAction] = []
+        self._game_actions: list[QAction] = []
+
+        def add(text, slot, shortcut=None, needs_game=True):
+            action = QAction(text, self.window)
+            if shortcut:
+                action.setShortcut(QKeySequence(shortcut))
+            action.triggered.connect(lambda _c=False: slot())
+            menu.addAction(action)
+            self._menu_actions.append(action)
+            if needs_game:
+                self._game_actions.append(action)
+            return action
+
+        add("&New Kasserine Pass game…", self.new_game_dialog, needs_game=False)
+        add("&Open game…", self.open_dialog, needs_game=False)
+        add("Open an &autosaved game…", self.open_autosave_dialog, needs_game=False)
+        menu.addSeparator()
+        add("&Save game", self.save, "Ctrl+Shift+G")
+        add("Save game &as…", self.save_as)
+        menu.addSeparator()
+        add("&Undo the last action", self.undo, "Ctrl+Alt+Z")
+        add("&End phase", self.end_phase, "Ctrl+E")
+        add("E&xport the log…", self._export_log)
+        menu.addSeparator()
+        add("&Close the game", self.close_game)
+
+    def _show(self, visible: bool) -> None:
+        self.turn_bar.setVisible(visible)
+        for dock in self.docks:
+            dock.setVisible(visible)
+        if visible and self.game is not None:
+            self.setup.setVisible(self.game.state.phase == "german_setup")
+        for action in getattr(self, "_menu_actions", []):
+            action.setVisible(visible)
+
+    def _export_log(self) -> bool:
+        if self.game is None:
+            return False
+        path, _ = QFileDialog.getSaveFileName(
+            self.window,
+            "Export the game log",
+            str(Path.home() / "kasserine-log.txt"),
+            "Text (*.txt);;All files (*)",
+        )
+        if not path:
+            return False
+        try:
+            self.log.export_to(path)
+        except OSError as error:
+            QMessageBox.critical(
+                self.window,
+                "Could not export the log",
+                describe_os_error(error, Path(path), "save"),
+            )
+            return False
+        self.say(f"Exported the log to {os.path.basename(path)}.")
+        return True
