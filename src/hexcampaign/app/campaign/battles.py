@@ -1,0 +1,496 @@
+"""Battles: the battles dock, the attack order (attackers, target, artillery and air in
+range with the corps they come from), the defender's allocation of support, the set-up
+sheet viewer (umpire's and per-side, exported as Markdown/HTML/PDF or printed) and the
+pursuit roll. Every order is the engine's; a refusal keeps the dialog open and names the
+rule in it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign.app.campaign.reports import export_sheet, print_html, sheet_html_page
+from hexcampaign.campaign import attacks
+from hexcampaign.campaign.state import to_hex
+from hexcampaign.files import describe_os_error
+
+ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def support_label(c, uid: str, where) -> str:
+    """ "leFH 18 battery — III Corps at 0712, 2 hexes from the target" (air: Army HQ box)."""
+    u = c.unit(uid)
+    if u.where in c.state.formations:
+        corps = c.formation(u.where)
+        distance = corps.hex.distance(where)
+        return (
+            f"{u.name} — {corps.name} at {c.map.label(corps.hex)}, "
+            f"{distance} hex{'es' if distance != 1 else ''} from the target"
+        )
+    return f"{u.name} — Army HQ box"
+
+
+class BattlesDock(QDockWidget):
+    def __init__(self, mode) -> None:
+        super().__init__("Battles", mode.window)
+        self.setObjectName("campaign-battles")
+        self.mode = mode
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        self.list = QListWidget(body)
+        self.list.setObjectName("battle-list")
+        self.list.setWordWrap(True)
+        self.list.itemDoubleClicked.connect(lambda _i: self.sheet_dialog(self.current()))
+        layout.addWidget(self.list, 1)
+        grid = QGridLayout()
+        self.buttons = {}
+        for i, (key, text, slot) in enumerate(
+            [
+                ("attack", "Attack order…", lambda: self.attack_dialog(None, self.mode.attackers)),
+                ("sheet", "Set-up sheet…", lambda: self.sheet_dialog(self.current())),
+                ("defense", "Defender's support…", lambda: self.defense_dialog(self.current())),
+                ("result", "Enter result…", lambda: self.result_form(self.current())),
+                ("pursuit", "Pursuit roll", lambda: self.roll_pursuit(self.current())),
+                ("cancel", "Call off", self._cancel),
+            ]
+        ):
+            button = QPushButton(text, body)
+            button.clicked.connect(lambda _c=False, s=slot: s())
+            grid.addWidget(button, i // 2, i % 2)
+            self.buttons[key] = button
+        layout.addLayout(grid)
+        self.setWidget(body)
+        mode.changed.connect(self.refresh)
+
+    def current(self) -> str | None:
+        item = self.list.currentItem()
+        return item.data(ID_ROLE) if item is not None else None
+
+    def refresh(self) -> None:
+        c = self.mode.campaign
+        keep = self.current()
+        self.list.clear()
+        if c is None:
+            return
+        battles = sorted(c.battles(), key=lambda b: (-b.side_turn, b.id))
+        for b in battles:
+            if b.result is None:
+                status = "awaiting result"
+            else:
+                status = b.result.outcome + (f" ({b.result.level})" if b.result.level else "")
+            item = QListWidgetItem(
+                f"{b.id} · turn {b.turn} · {b.sheet.title().split(' — ')[1]}\n"
+                f"    {b.sheet.battle_type}, {b.sheet.turns} turns — {status}"
+            )
+            item.setData(ID_ROLE, b.id)
+            if b.side_turn != c.state.side_turn:
+                item.setForeground(Qt.GlobalColor.gray)
+            self.list.addItem(item)
+            if b.id == keep:
+                self.list.setCurrentItem(item)
+        if self.list.currentItem() is None and self.list.count():
+            self.list.setCurrentRow(0)
+        phase = c.phase
+        self.buttons["attack"].setEnabled(phase == "attack_orders")
+        self.buttons["defense"].setEnabled(phase == "attack_orders")
+        self.buttons["cancel"].setEnabled(phase == "attack_orders")
+        self.buttons["result"].setEnabled(phase in ("battle_resolution", "pursuit"))
+        self.buttons["pursuit"].setEnabled(phase == "pursuit")
+
+    # --- dialogs ----------------------------------------------------------------------------
+
+    def attack_dialog(self, target: str | None, attackers: list[str]):
+        if self.mode.campaign is None:
+            return None
+        dialog = AttackOrderDialog(self.mode, target, attackers)
+        self.mode._open(dialog)
+        return dialog
+
+    def defense_dialog(self, battle: str | None):
+        if self.mode.campaign is None or battle is None:
+            return None
+        dialog = DefenseSupportDialog(self.mode, battle)
+        self.mode._open(dialog)
+        return dialog
+
+    def sheet_dialog(self, battle: str | None):
+        if self.mode.campaign is None or battle is None:
+            return None
+        dialog = BattleSheetDialog(self.mode, battle)
+        self.mode._open(dialog)
+        return dialog
+
+    def result_form(self, battle: str | None):
+        from hexcampaign.app.campaign.result_form import ResultForm
+
+        if self.mode.campaign is None or battle is None:
+            return None
+        dialog = ResultForm(self.mode, battle)
+        self.mode._open(dialog)
+        return dialog
+
+    def roll_pursuit(self, battle: str | None, division: str | None = None) -> bool | None:
+        """Roll the pursuit die (the engine's dice, logged; it cannot be taken back)."""
+        c = self.mode.campaign
+        if c is None or battle is None:
+            return None
+        ok, success = self.mode.act(c.pursuit, battle, None, division)
+        if not ok:
+            return None
+        b = c.battle(battle)
+        roll = b.pursuit_roll
+        text = (
+            f"Pursuit after battle {battle}: rolled {roll} — the pursuit battle is on "
+            f"({b.pursuit_battle})."
+            if success
+            else f"Pursuit after battle {battle}: rolled {roll} — no pursuit."
+        )
+        self.mode.window.show_message(text, 10000)
+        QMessageBox.information(self.mode.window, "Pursuit roll", text)
+        return bool(success)
+
+    def _cancel(self) -> None:
+        c = self.mode.campaign
+        battle = self.current()
+        if c is not None and battle is not None:
+            self.mode.act(c.cancel_attack, battle)
+
+
+class _OrderDialog(QDialog):
+    """A dialog whose OK sends an order; a refusal is shown in it and it stays open."""
+
+    def __init__(self, mode, title: str) -> None:
+        super().__init__(mode.window)
+        self.mode = mode
+        self.setWindowTitle(title)
+        self.layout_ = QVBoxLayout(self)
+        self.refusal = QLabel(self)
+        self.refusal.setObjectName("order-refusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }")
+        self.refusal.hide()
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.buttons.accepted.connect(self.submit)
+        self.buttons.rejected.connect(self.reject)
+
+    def finish_layout(self) -> None:
+        self.layout_.addWidget(self.refusal)
+        self.layout_.addWidget(self.buttons)
+
+    def submit(self) -> bool:
+        raise NotImplementedError
+
+    def show_refusal(self, sentence: str) -> None:
+        self.refusal.setText(sentence)
+        self.refusal.show()
+
+
+def _checked(widget: QListWidget) -> list[str]:
+    return [
+        widget.item(i).data(ID_ROLE)
+        for i in range(widget.count())
+        if widget.item(i).checkState() == Qt.CheckState.Checked
+    ]
+
+
+def _check_list(parent, rows: list[tuple[str, str]], checked: set[str]) -> QListWidget:
+    widget = QListWidget(parent)
+    for uid, text in rows:
+        item = QListWidgetItem(text)
+        item.setData(ID_ROLE, uid)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(Qt.CheckState.Checked if uid in checked else Qt.CheckState.Unchecked)
+        widget.addItem(item)
+    return widget
+
+
+class AttackOrderDialog(_OrderDialog):
+    """Attackers and a target, with the artillery and air the attacker may add."""
+
+    def __init__(self, mode, target: str | None, attackers: list[str]) -> None:
+        super().__init__(mode, "Attack order")
+        c = mode.campaign
+        self.options = c.attack_options()
+        form = QFormLayout()
+        self.target_box = QComboBox(self)
+        self.target_box.setObjectName("attack-target")
+        for fid in self.options:
+            f = c.formation(fid)
+            self.target_box.addItem(f"{f.name} at {c.map.label(f.hex)}", fid)
+        if target is not None and target not in self.options:
+            f = c.formation(target)
+            self.target_box.addItem(
+                f"{f.name} at {c.map.label(f.hex)} (no division may attack it)", target
+            )
+        if target is not None:
+            self.target_box.setCurrentIndex(self.target_box.findData(target))
+        form.addRow("Target:", self.target_box)
+        self.layout_.addLayout(form)
+        self.layout_.addWidget(QLabel("Attacking divisions:", self))
+        self.attacker_list = QListWidget(self)
+        self.attacker_list.setObjectName("attackers")
+        self.layout_.addWidget(self.attacker_list)
+        self.layout_.addWidget(QLabel("Artillery in range (and the corps it comes from):", self))
+        self.artillery_list = QListWidget(self)
+        self.artillery_list.setObjectName("artillery")
+        self.layout_.addWidget(self.artillery_list)
+        self.layout_.addWidget(QLabel("Air support:", self))
+        self.air_list = QListWidget(self)
+        self.air_list.setObjectName("air")
+        self.layout_.addWidget(self.air_list)
+        self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
+        self.layout_.addWidget(self.summary)
+        self.finish_layout()
+        self._wanted = set(attackers)
+        self.target_box.currentIndexChanged.connect(lambda _i: self._fill_attackers())
+        self.attacker_list.itemChanged.connect(lambda _i: self._fill_support())
+        self._fill_attackers()
+        self.resize(620, 560)
+        if not self.options:
+            self.show_refusal(
+                "Attack orders: no division of the side to play is next to an enemy it may "
+                "attack now"
+                if c.phase == "attack_orders"
+                else f"Attack orders are given in the attack orders phase, not {c.phase.replace('_', ' ')}"
+            )
+
+    @property
+    def target(self) -> str | None:
+        return self.target_box.currentData()
+
+    def attackers(self) -> list[str]:
+        return _checked(self.attacker_list)
+
+    def artillery(self) -> list[str]:
+        return _checked(self.artillery_list)
+
+    def air(self) -> list[str]:
+        return _checked(self.air_list)
+
+    def set_checked(self, widget: QListWidget, ids: list[str]) -> None:
+        for i in range(widget.count()):
+            item = widget.item(i)
+            item.setCheckState(
+                Qt.CheckState.Checked if item.data(ID_ROLE) in ids else Qt.CheckState.Unchecked
+            )
+
+    def submit(self) -> bool:
+        c = self.mode.campaign
+        if self.target is None:
+            self.show_refusal("Attack orders: choose a target")
+            return False
+        ok, result = self.mode.act(
+            c.declare_attack, self.attackers(), self.target, self.artillery(), self.air()
+        )
+        if not ok:
+            self.show_refusal(str(result))
+            return False
+        self.battle = result.id
+        self.mode.attackers = []
+        self.mode.changed.emit()
+        self.mode.window.show_message(
+            f"Battle {result.id} declared: {result.sheet.battle_type}, {result.sheet.turns} turns."
+        )
+        self.accept()
+        return True
+
+    def _fill_attackers(self) -> None:
+        c = self.mode.campaign
+        self.attacker_list.blockSignals(True)
+        self.attacker_list.clear()
+        able = self.options.get(self.target, [])
+        for fid in able:
+            f = c.formation(fid)
+            item = QListWidgetItem(
+                f"{f.name} at {c.map.label(f.hex)} — {f.composition}, {f.experience}"
+            )
+            item.setData(ID_ROLE, fid)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            on = fid in self._wanted or (not self._wanted and len(able) == 1)
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+            self.attacker_list.addItem(item)
+        self.attacker_list.blockSignals(False)
+        self._fill_support()
+
+    def _fill_support(self) -> None:
+        c = self.mode.campaign
+        keep_art, keep_air = set(self.artillery()), set(self.air())
+        self.artillery_list.clear()
+        self.air_list.clear()
+        if self.target is None:
+            return
+        where = c.formation(self.target).hex
+        parents = {c.formation(a).corps for a in self.attackers()} - {None}
+        artillery, air = attacks.available_support(
+            c, c.side_to_play, where, parents, defending=False
+        )
+        for uid in artillery:
+            self._add(self.artillery_list, uid, support_label(c, uid, where), uid in keep_art)
+        for uid in air:
+            self._add(self.air_list, uid, support_label(c, uid, where), uid in keep_air)
+        if not artillery:
+            self.artillery_list.addItem(QListWidgetItem("(no artillery in range)"))
+        if not air:
+            self.air_list.addItem(QListWidgetItem("(no air support in the Army HQ box)"))
+        target = c.formation(self.target)
+        state = "fortified" if target.fortified else ("dug in" if target.dug_in else "not dug in")
+        self.summary.setText(
+            f"The defender is {state}: the battle type follows from that on the set-up sheet."
+        )
+
+    @staticmethod
+    def _add(widget: QListWidget, uid: str, text: str, on: bool) -> None:
+        item = QListWidgetItem(text)
+        item.setData(ID_ROLE, uid)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        widget.addItem(item)
+
+
+class DefenseSupportDialog(_OrderDialog):
+    """The defender's allocation step: artillery of its parent corps in range, and air."""
+
+    def __init__(self, mode, battle: str) -> None:
+        c = mode.campaign
+        b = c.battle(battle)
+        super().__init__(mode, f"Defensive support — battle {b.id}")
+        self.battle = battle
+        where = to_hex(b.defender_hex)
+        self.layout_.addWidget(
+            QLabel(
+                f"{b.defender_side} defends {c.map.label(where)} against "
+                f"{', '.join(c.formation(a).name for a in b.attackers if a in c.state.formations)}."
+                "\nOnce the defender assigns support, the attacker's orders are closed.",
+                self,
+            )
+        )
+        artillery, air = c.available_support(b.defender_side, b)
+        self.layout_.addWidget(QLabel("Artillery of the defender's corps HQ in range:", self))
+        self.artillery_list = _check_list(
+            self,
+            [(u, support_label(c, u, where)) for u in artillery],
+            set(b.defense_artillery),
+        )
+        self.layout_.addWidget(self.artillery_list)
+        self.layout_.addWidget(QLabel("Air support:", self))
+        self.air_list = _check_list(
+            self, [(u, support_label(c, u, where)) for u in air], set(b.defense_air)
+        )
+        self.layout_.addWidget(self.air_list)
+        self.finish_layout()
+        self.resize(560, 420)
+
+    def submit(self) -> bool:
+        c = self.mode.campaign
+        ok, result = self.mode.act(
+            c.support_defense, self.battle, _checked(self.artillery_list), _checked(self.air_list)
+        )
+        if not ok:
+            self.show_refusal(str(result))
+            return False
+        self.accept()
+        return True
+
+
+class BattleSheetDialog(QDialog):
+    """The set-up sheet as the umpire sees it, or as one side's player may."""
+
+    def __init__(self, mode, battle: str) -> None:
+        super().__init__(mode.window)
+        self.mode = mode
+        self.battle = battle
+        c = mode.campaign
+        self.setWindowTitle(f"Battle {battle} — set-up sheet")
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Sheet for:", self))
+        self.viewpoint = QComboBox(self)
+        self.viewpoint.setObjectName("sheet-viewpoint")
+        self.viewpoint.addItem("the umpire (everything)", None)
+        for side in c.sides:
+            self.viewpoint.addItem(f"the {side} player", side)
+        self.viewpoint.currentIndexChanged.connect(lambda _i: self.refresh())
+        top.addWidget(self.viewpoint, 1)
+        layout.addLayout(top)
+        self.browser = QTextBrowser(self)
+        self.browser.setObjectName("sheet-view")
+        layout.addWidget(self.browser, 1)
+        row = QHBoxLayout()
+        for text, suffix in (("Markdown…", ".md"), ("HTML…", ".html"), ("PDF…", ".pdf")):
+            button = QPushButton(f"Export {text}", self)
+            button.clicked.connect(lambda _c=False, s=suffix: self.export_dialog(s))
+            row.addWidget(button)
+        print_button = QPushButton("Print…", self)
+        print_button.clicked.connect(self.print_dialog)
+        row.addWidget(print_button)
+        row.addStretch(1)
+        close = QPushButton("Close", self)
+        close.clicked.connect(self.accept)
+        row.addWidget(close)
+        layout.addLayout(row)
+        self.resize(760, 720)
+        self.refresh()
+
+    @property
+    def side(self) -> str | None:
+        return self.viewpoint.currentData()
+
+    def set_side(self, side: str | None) -> None:
+        self.viewpoint.setCurrentIndex(max(0, self.viewpoint.findData(side)))
+
+    def sheet(self):
+        return self.mode.campaign.battle_sheet(self.battle, side=self.side)
+
+    def refresh(self) -> None:
+        self.browser.setHtml(sheet_html_page(self.sheet()))
+
+    def export(self, path: Path | str) -> Path:
+        return export_sheet(self.sheet(), path)
+
+    def export_dialog(self, suffix: str) -> Path | None:
+        who = self.side or "umpire"
+        suggested = Path.home() / f"battle-{self.battle}-{who}{suffix}"
+        path, _ = QFileDialog.getSaveFileName(self, "Export the battle sheet", str(suggested))
+        if not path:
+            return None
+        target = Path(path)
+        if target.suffix.lower() != suffix:
+            target = target.with_suffix(suffix)
+        try:
+            self.export(target)
+        except OSError as e:
+            QMessageBox.critical(self, "Could not export", describe_os_error(e, target, "save"))
+            return None
+        self.mode.window.show_message(f"Exported {target.name}.")
+        return target
+
+    def print_dialog(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            print_html(sheet_html_page(self.sheet()), printer)

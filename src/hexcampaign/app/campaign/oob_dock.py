@@ -1,0 +1,360 @@
+"""The order-of-battle dock: one side at a time (a side switcher), as a tree
+Army HQ box → corps HQs → divisions → combat units, with each unit's category, strength
+(casualty threshold or vehicle count) and experience, and each formation's composition
+counted against the limits ("infantry 2/3, armour 3/3, total 5/6").
+
+In the reinforcement phase a unit is dragged from the Army HQ box onto a formation; the
+engine decides, and a drop it forbids is refused with its sentence shown at the drop.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QPoint, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QToolTip,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign.campaign import FormationView, UnitView
+from hexcampaign.campaign.tables import campaign_rules
+
+UNIT_MIME = "application/x-hexcampaign-unit"
+ID_ROLE = Qt.ItemDataRole.UserRole
+KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # "army_hq" | "formation" | "unit"
+COLUMNS = ("Formation / unit", "Category", "Strength", "Experience")
+
+
+def unit_strength(c, u: UnitView) -> str:
+    """What a unit can lose: men up to its red number, or vehicles/guns."""
+    limit = c.unit_type(u.id).loss_limit
+    if u.red_number is not None:
+        return f"eliminated at {u.red_number} casualties"
+    return f"{u.vehicles} vehicles/guns (eliminated at {limit} lost)"
+
+
+def formation_label(c, f: FormationView) -> str:
+    size = "XXX" if f.kind == "corps" else "XX"
+    flags = []
+    if f.fortified:
+        flags.append("fortified")
+    elif f.dug_in:
+        flags.append("dug in")
+    if f.kind != "corps" and not f.in_supply:
+        flags.append("OUT OF SUPPLY")
+    if f.reinforced_this_turn:
+        flags.append("reinforced this turn")
+    extra = f" — {', '.join(flags)}" if flags else ""
+    return f"[{size}] {f.name} at {c.map.label(f.hex)}{extra}"
+
+
+class OobTree(QTreeWidget):
+    """The tree; drops of Army HQ units on formations go to the dock's `drop_unit`."""
+
+    def __init__(self, dock: OobDock) -> None:
+        super().__init__(dock)
+        self.dock = dock
+        self.setObjectName("oob-tree")
+        self.setColumnCount(len(COLUMNS))
+        self.setHeaderLabels(list(COLUMNS))
+        self.setDragEnabled(True)
+        self.setAcceptDrops(True)
+        self.viewport().setAcceptDrops(True)
+        self.setDropIndicatorShown(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.setDefaultDropAction(Qt.DropAction.CopyAction)
+        self.setAlternatingRowColors(True)
+        self.setUniformRowHeights(True)
+
+    def mimeTypes(self) -> list[str]:
+        return [UNIT_MIME]
+
+    def mimeData(self, items) -> QMimeData:
+        data = QMimeData()
+        uids = [i.data(0, ID_ROLE) for i in items if i.data(0, KIND_ROLE) == "unit"]
+        if uids:
+            data.setData(UNIT_MIME, uids[0].encode())
+        return data
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasFormat(UNIT_MIME):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:
+        if event.mimeData().hasFormat(UNIT_MIME):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event) -> None:
+        # The tree never moves items itself: the engine decides, then the dock redraws.
+        mime = event.mimeData()
+        if not mime.hasFormat(UNIT_MIME):
+            event.ignore()
+            return
+        uid = bytes(mime.data(UNIT_MIME)).decode()
+        pos = event.position().toPoint()
+        target = self.formation_at(pos)
+        event.setDropAction(Qt.DropAction.IgnoreAction)
+        event.accept()
+        self.dock.drop_unit(uid, target, self.viewport().mapToGlobal(pos))
+
+    def formation_at(self, pos: QPoint) -> str | None:
+        item = self.itemAt(pos)
+        while item is not None and item.data(0, KIND_ROLE) != "formation":
+            item = item.parent()
+        return item.data(0, ID_ROLE) if item is not None else None
+
+
+class OobDock(QDockWidget):
+    def __init__(self, mode) -> None:
+        super().__init__("Order of battle", mode.window)
+        self.setObjectName("campaign-oob")
+        self.mode = mode
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Side:", body))
+        self.side_box = QComboBox(body)
+        self.side_box.setObjectName("oob-side")
+        self.side_box.currentIndexChanged.connect(lambda _i: self.refresh())
+        row.addWidget(self.side_box, 1)
+        layout.addLayout(row)
+        self.tree = OobTree(self)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
+        self.tree.itemDoubleClicked.connect(self._double_clicked)
+        layout.addWidget(self.tree, 1)
+        self.hint = QLabel(body)
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("QLabel { color: #555; }")
+        layout.addWidget(self.hint)
+        self.feedback = QLabel(body)
+        self.feedback.setObjectName("oob-feedback")
+        self.feedback.setWordWrap(True)
+        self.feedback.hide()
+        layout.addWidget(self.feedback)
+        self.setWidget(body)
+        self.setMinimumWidth(420)
+        mode.changed.connect(self.refresh)
+
+    @property
+    def side(self) -> str | None:
+        return self.side_box.currentData()
+
+    def set_side(self, side: str) -> None:
+        index = self.side_box.findData(side)
+        if index >= 0:
+            self.side_box.setCurrentIndex(index)
+
+    def drop_unit(self, uid: str, fid: str | None, at: QPoint | None = None) -> bool:
+        """A unit dropped on a formation: the engine's transfer, or its refusal shown here."""
+        c = self.mode.campaign
+        if c is None:
+            return False
+        if fid is None:
+            sentence = "Reinforcement: drop the unit on a division or a corps HQ"
+            self.mode.refuse(sentence, at)
+            ok, why = False, sentence
+        else:
+            ok, why = self.mode.act(c.transfer, uid, fid, at=at)
+        if ok:
+            unit = c.unit(uid)
+            self._say(f"{unit.name} joined {c.formation(fid).name}.", error=False)
+        else:
+            self._say(str(why), error=True)
+            if at is not None:
+                QToolTip.showText(at, str(why), self.tree)
+        return ok
+
+    def refresh(self) -> None:
+        c = self.mode.campaign
+        wanted = self.side
+        self.side_box.blockSignals(True)
+        self.side_box.clear()
+        if c is not None:
+            for side in c.sides:
+                self.side_box.addItem(side.capitalize(), side)
+            index = self.side_box.findData(wanted or c.side_to_play)
+            self.side_box.setCurrentIndex(max(index, 0))
+        self.side_box.blockSignals(False)
+        self._fill()
+
+    def _fill(self) -> None:
+        c = self.mode.campaign
+        tree = self.tree
+        expanded = self._expanded_ids()
+        tree.clear()
+        if c is None:
+            self.hint.setText("")
+            return
+        side = self.side or c.side_to_play
+        bold = QFont()
+        bold.setBold(True)
+        box = QTreeWidgetItem(tree, [f"Army HQ box ({len(c.army_hq(side))} units)", "", "", ""])
+        box.setData(0, KIND_ROLE, "army_hq")
+        box.setData(0, ID_ROLE, "army_hq")
+        box.setFont(0, bold)
+        box.setFlags(box.flags() & ~Qt.ItemFlag.ItemIsDragEnabled & ~Qt.ItemFlag.ItemIsDropEnabled)
+        for u in c.army_hq(side):
+            self._unit_item(box, c, u, "—", draggable=u.category != "air")
+        formations = c.formations(side)
+        corps = [f for f in formations if f.kind == "corps"]
+        for hq in corps:
+            item = self._formation_item(tree, c, hq)
+            for f in formations:
+                if f.kind != "corps" and f.corps == hq.id:
+                    self._formation_item(item, c, f)
+        loose = [
+            f for f in formations if f.kind != "corps" and f.corps not in {x.id for x in corps}
+        ]
+        if loose:
+            orphans = QTreeWidgetItem(
+                tree, ["Divisions without a corps HQ (no supply)", "", "", ""]
+            )
+            orphans.setData(0, KIND_ROLE, "group")
+            orphans.setData(0, ID_ROLE, "no-corps")
+            orphans.setFlags(orphans.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
+            for f in loose:
+                self._formation_item(orphans, c, f)
+        if expanded:
+            self._restore(expanded)
+        else:
+            tree.expandAll()
+        for col in range(tree.columnCount()):
+            tree.resizeColumnToContents(col)
+        if c.phase == "reinforcement" and side == c.side_to_play:
+            self.hint.setText(
+                "Reinforcement phase: drag a unit from the Army HQ box onto a division or corps "
+                "HQ. Right-click a division to assign it to a corps or rate its experience."
+            )
+        else:
+            self.hint.setText(
+                f"Units join formations in {side}'s reinforcement phase. "
+                f"Now: {c.side_to_play}'s {c.phase.replace('_', ' ')} phase."
+            )
+
+    def _formation_item(self, parent, c, f: FormationView) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(parent, [formation_label(c, f), f.kind, f.composition, f.experience])
+        item.setData(0, KIND_ROLE, "formation")
+        item.setData(0, ID_ROLE, f.id)
+        item.setFlags(
+            (item.flags() | Qt.ItemFlag.ItemIsDropEnabled) & ~Qt.ItemFlag.ItemIsDragEnabled
+        )
+        font = item.font(0)
+        font.setBold(True)
+        item.setFont(0, font)
+        if f.id == self.mode.selected:
+            for col in range(len(COLUMNS)):
+                item.setBackground(col, QBrush(QColor("#fff3c4")))
+        item.setToolTip(0, c.dig_in_status(f.id).text)
+        item.setToolTip(2, _limits_text(f.kind))
+        for u in f.units:
+            self._unit_item(item, c, u, f.experience, draggable=False)
+        return item
+
+    def _unit_item(self, parent, c, u: UnitView, experience: str, draggable: bool):
+        item = QTreeWidgetItem(
+            parent,
+            [u.name, u.category.replace("_", " "), unit_strength(c, u), experience],
+        )
+        item.setData(0, KIND_ROLE, "unit")
+        item.setData(0, ID_ROLE, u.id)
+        item.setToolTip(
+            0, f"{u.id}: {u.name}, {u.cost} PP" + (", motorised" if u.motorised else "")
+        )
+        flags = item.flags() & ~Qt.ItemFlag.ItemIsDropEnabled
+        if draggable:
+            flags |= Qt.ItemFlag.ItemIsDragEnabled
+        else:
+            flags &= ~Qt.ItemFlag.ItemIsDragEnabled
+        item.setFlags(flags)
+        return item
+
+    def _expanded_ids(self) -> set[str] | None:
+        if self.tree.topLevelItemCount() == 0:
+            return None
+        out = set()
+        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        while stack:
+            item = stack.pop()
+            if item.isExpanded():
+                out.add(item.data(0, ID_ROLE))
+            stack += [item.child(i) for i in range(item.childCount())]
+        return out
+
+    def _restore(self, expanded: set[str]) -> None:
+        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        while stack:
+            item = stack.pop()
+            item.setExpanded(item.data(0, ID_ROLE) in expanded or item.childCount() < 8)
+            stack += [item.child(i) for i in range(item.childCount())]
+
+    def _say(self, text: str, error: bool) -> None:
+        colour = "#8b0000; background: #fdecea" if error else "#1b5e20; background: #e8f5e9"
+        self.feedback.setStyleSheet(f"QLabel {{ color: {colour}; padding: 4px; }}")
+        self.feedback.setText(text)
+        self.feedback.show()
+
+    def _double_clicked(self, item: QTreeWidgetItem, _col: int) -> None:
+        c = self.mode.campaign
+        if c is None or item.data(0, KIND_ROLE) != "formation":
+            return
+        fid = item.data(0, ID_ROLE)
+        self.mode.select(fid)
+        self.mode.window.canvas.center_on_hex(c.formation(fid).hex)
+
+    def _context_menu(self, pos: QPoint) -> None:
+        c = self.mode.campaign
+        item = self.tree.itemAt(pos)
+        if c is None or item is None or item.data(0, KIND_ROLE) != "formation":
+            return
+        f = c.formation(item.data(0, ID_ROLE))
+        menu = QMenu(self.tree)
+        if f.kind != "corps":
+            assign = menu.addMenu("Assign to corps HQ")
+            for hq in c.formations(f.side):
+                if hq.kind == "corps":
+                    action = assign.addAction(hq.name)
+                    action.triggered.connect(
+                        lambda _c=False, fid=f.id, cid=hq.id: self.mode.act(
+                            c.assign_to_corps, fid, cid
+                        )
+                    )
+            detach = assign.addAction("(no corps HQ)")
+            detach.triggered.connect(
+                lambda _c=False, fid=f.id: self.mode.act(c.assign_to_corps, fid, None)
+            )
+        rate = menu.addMenu("Experience")
+        for level in campaign_rules().experience_levels:
+            action = rate.addAction(level)
+            action.setCheckable(True)
+            action.setChecked(level == f.experience)
+            action.triggered.connect(
+                lambda _c=False, fid=f.id, lv=level: self.mode.act(c.set_experience, fid, lv)
+            )
+        show = menu.addAction("Show on the map")
+        show.triggered.connect(lambda _c=False, fid=f.id: self._double_clicked(item, 0))
+        menu.popup(self.tree.viewport().mapToGlobal(pos))
+
+
+def _limits_text(kind: str) -> str:
+    limits = campaign_rules().limits["corps" if kind == "corps" else "division"]
+    text = (
+        f"At most {limits.infantry} infantry companies, {limits.armour} tank/StuG/light tank/"
+        f"SP gun/armoured car units, {limits.total} combat units in all"
+    )
+    if limits.artillery:
+        text += f", plus up to {limits.artillery} medium/heavy artillery or heavy mortar units"
+    return text

@@ -1,0 +1,260 @@
+"""The purchase dock: the side's unit chart as a table (type, category, cost,
+availability this turn), the PP available and left after the basket, the basket, Buy;
+and the builds (infantry division, mechanised division, corps HQ) placed on the map.
+
+Purchases are made in the new unit purchase phase (7), builds in the reinforcement
+phase (1); the engine refuses anything else and the dock shows its sentence.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign.campaign import IllegalAction
+from hexcampaign.campaign.production import check_purchase
+from hexcampaign.campaign.tables import campaign_rules
+
+TYPE_ROLE = Qt.ItemDataRole.UserRole
+BUILD_TITLES = {
+    "infantry": "Infantry division",
+    "mechanised": "Mechanised division",
+    "corps": "Corps HQ",
+}
+
+
+def availability(c, side: str, type_id: str) -> str:
+    """'available', or why not now (the engine's own purchase check, without buying)."""
+    t = c.setup.charts[side].type(type_id)
+    if c.turn < t.available_from_turn:
+        return f"from turn {t.available_from_turn}"
+    if t.per_turn_limit is not None:
+        left = t.per_turn_limit - c.state.bought_this_turn.get(type_id, 0)
+        if side != c.side_to_play:
+            return f"{t.per_turn_limit} per turn"
+        return f"{max(left, 0)} of {t.per_turn_limit} left this turn"
+    return "available"
+
+
+class PurchaseDock(QDockWidget):
+    def __init__(self, mode) -> None:
+        super().__init__("Purchases and builds", mode.window)
+        self.setObjectName("campaign-purchase")
+        self.mode = mode
+        self.basket: list[str] = []  # unit type ids, in the order added
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        self.heading = QLabel(body)
+        font = QFont()
+        font.setBold(True)
+        self.heading.setFont(font)
+        layout.addWidget(self.heading)
+        self.pp_label = QLabel(body)
+        self.pp_label.setObjectName("pp-label")
+        layout.addWidget(self.pp_label)
+
+        self.table = QTableWidget(0, 4, body)
+        self.table.setObjectName("unit-chart")
+        self.table.setHorizontalHeaderLabels(["Type", "Category", "Cost", "Availability"])
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.setAlternatingRowColors(True)
+        self.table.itemDoubleClicked.connect(lambda _i: self.add_selected())
+        layout.addWidget(self.table, 3)
+
+        row = QHBoxLayout()
+        self.add_button = QPushButton("Add to basket ▼", body)
+        self.add_button.clicked.connect(self.add_selected)
+        self.remove_button = QPushButton("Remove", body)
+        self.remove_button.clicked.connect(self.remove_selected)
+        row.addWidget(self.add_button)
+        row.addWidget(self.remove_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+
+        self.basket_list = QListWidget(body)
+        self.basket_list.setObjectName("basket")
+        layout.addWidget(self.basket_list, 1)
+        buy_row = QHBoxLayout()
+        self.total_label = QLabel(body)
+        self.buy_button = QPushButton("Buy", body)
+        self.buy_button.setObjectName("buy")
+        self.buy_button.clicked.connect(self.buy)
+        buy_row.addWidget(self.total_label, 1)
+        buy_row.addWidget(self.buy_button)
+        layout.addLayout(buy_row)
+
+        builds = QGroupBox("Build a formation (reinforcement phase; placed on the map)", body)
+        build_row = QHBoxLayout(builds)
+        self.build_buttons: dict[str, QPushButton] = {}
+        for kind, cost in campaign_rules().build_costs.items():
+            button = QPushButton(f"{BUILD_TITLES[kind]}\n{cost} PP", builds)
+            button.clicked.connect(lambda _c=False, k=kind: self.start_build(k))
+            build_row.addWidget(button)
+            self.build_buttons[kind] = button
+        layout.addWidget(builds)
+        self.feedback = QLabel(body)
+        self.feedback.setObjectName("purchase-feedback")
+        self.feedback.setWordWrap(True)
+        layout.addWidget(self.feedback)
+        self.setWidget(body)
+        self.setMinimumWidth(420)
+        mode.changed.connect(self.refresh)
+
+    # --- the umpire's gestures --------------------------------------------------------------
+
+    def add(self, type_id: str) -> None:
+        self.basket.append(type_id)
+        self._refresh_basket()
+
+    def add_selected(self) -> None:
+        row = self.table.currentRow()
+        if row >= 0:
+            self.add(self.table.item(row, 0).data(TYPE_ROLE))
+
+    def remove_selected(self) -> None:
+        row = self.basket_list.currentRow()
+        if 0 <= row < len(self.basket):
+            del self.basket[row]
+            self._refresh_basket()
+
+    def buy(self) -> list[str]:
+        """Buy the basket in order; stops at the first refusal, which is shown. Returns the
+        new unit ids (they wait in the Army HQ box)."""
+        c = self.mode.campaign
+        bought: list[str] = []
+        if c is None:
+            return bought
+        side = c.side_to_play
+        while self.basket:
+            ok, result = self.mode.act(c.purchase, side, self.basket[0])
+            if not ok:
+                self._say(str(result), error=True)
+                break
+            bought.append(result)
+            self.basket.pop(0)
+        if bought:
+            names = ", ".join(c.unit(u).name for u in bought)
+            left = "" if not self.basket else f" ({len(self.basket)} left in the basket)"
+            self._say(f"Bought {names}; they wait in the Army HQ box{left}.", error=False)
+        self._refresh_basket()
+        return bought
+
+    def start_build(self, kind: str) -> None:
+        """Highlight the legal hexes for a new formation; a map click places it."""
+        c = self.mode.campaign
+        if c is None:
+            return
+        self.mode.start_placing("build", kind)
+        if not self.mode.placing_choices():
+            # Ask the engine why not, at the capital, so the refusal names the rule.
+            capital = c.setup.capitals[c.side_to_play]
+            from hexcampaign.hexes import Hex
+
+            self.mode.placing = None
+            where = Hex(*capital)
+            if kind == "corps":
+                ok, why = self.mode.act(c.build_corps, c.side_to_play, where)
+            else:
+                ok, why = self.mode.act(c.build_division, c.side_to_play, kind, where)
+            if not ok:
+                self._say(str(why), error=True)
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        c = self.mode.campaign
+        self.table.setRowCount(0)
+        if c is None:
+            self.heading.setText("No campaign open")
+            self.pp_label.setText("")
+            self._refresh_basket()
+            return
+        side = c.side_to_play
+        chart = c.setup.charts[side]
+        self.heading.setText(f"{side.capitalize()} unit chart — {chart.title or chart.side}")
+        self.table.setRowCount(len(chart.types))
+        for row, t in enumerate(chart.types):
+            status = availability(c, side, t.id)
+            try:
+                check_purchase(c, side, t.id)
+                why = ""
+            except IllegalAction as e:
+                why = str(e)
+            cells = [t.name, t.category.replace("_", " "), str(t.cost), status]
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(TYPE_ROLE, t.id)
+                item.setToolTip(why or (t.note or t.name))
+                if col == 2:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if why and c.phase == "purchase":
+                    item.setForeground(QColor("#999999"))
+                self.table.setItem(row, col, item)
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for button in self.build_buttons.values():
+            button.setEnabled(c.phase == "reinforcement")
+        self._refresh_basket()
+
+    def pp_left(self) -> int:
+        c = self.mode.campaign
+        if c is None:
+            return 0
+        return c.pp_available(c.side_to_play) - self.basket_cost()
+
+    def basket_cost(self) -> int:
+        c = self.mode.campaign
+        if c is None:
+            return 0
+        chart = c.setup.charts[c.side_to_play]
+        return sum(chart.type(t).cost for t in self.basket if chart.has(t))
+
+    def _refresh_basket(self) -> None:
+        c = self.mode.campaign
+        self.basket_list.clear()
+        if c is None:
+            self.total_label.setText("")
+            self.buy_button.setEnabled(False)
+            return
+        chart = c.setup.charts[c.side_to_play]
+        self.basket = [t for t in self.basket if chart.has(t)]
+        for type_id in self.basket:
+            t = chart.type(type_id)
+            self.basket_list.addItem(QListWidgetItem(f"{t.name} — {t.cost} PP"))
+        available = c.pp_available(c.side_to_play)
+        left = available - self.basket_cost()
+        self.pp_label.setText(
+            f"PP available: {available}   ·   left after the basket: {left}   ·   "
+            f"income this turn: {c.production_points(c.side_to_play)}"
+        )
+        self.pp_label.setStyleSheet("QLabel { color: #8b0000; }" if left < 0 else "")
+        self.total_label.setText(f"Basket: {len(self.basket)} units, {self.basket_cost()} PP")
+        purchase_phase = c.phase == "purchase"
+        self.buy_button.setEnabled(bool(self.basket) and purchase_phase)
+        self.add_button.setEnabled(purchase_phase)
+        if not purchase_phase and not self.feedback.text():
+            self.feedback.setText("Units are bought in the new unit purchase phase (7).")
+
+    def _say(self, text: str, error: bool) -> None:
+        colour = "#8b0000; background: #fdecea" if error else "#1b5e20; background: #e8f5e9"
+        self.feedback.setStyleSheet(f"QLabel {{ color: {colour}; padding: 4px; }}")
+        self.feedback.setText(text)

@@ -1,0 +1,145 @@
+"""Writing battle sheets and turn reports to files: Markdown, HTML, PDF, and print.
+
+The sheet's words come from the engine (`BattleSheet.to_markdown` / `to_html`); PDF and
+print lay that HTML out with QTextDocument, so all formats say exactly the same thing.
+The turn report is built from the campaign log and state, per side, so each player gets
+only what their side did and what happened to it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QSizeF
+from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+from hexcampaign.campaign import BattleSheet
+from hexcampaign.files import atomic_write_text
+
+SHEET_CSS = """
+body { font-family: 'DejaVu Sans', sans-serif; font-size: 10pt; color: #111; }
+h1 { font-size: 15pt; margin-bottom: 4pt; }
+h2 { font-size: 11.5pt; margin-top: 10pt; margin-bottom: 2pt; color: #333;
+     border-bottom: 1px solid #999; }
+ul { margin-top: 0; }
+li { margin-bottom: 1pt; }
+"""
+EXPORT_FORMATS = {".md": "Markdown", ".html": "HTML", ".pdf": "PDF"}
+
+
+def sheet_html_page(sheet: BattleSheet) -> str:
+    """A complete HTML page for the sheet (the engine's fragment, with a style sheet)."""
+    title = html.escape(sheet.title())
+    return (
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>"
+        f"<style>{SHEET_CSS}</style></head><body>{sheet.to_html()}</body></html>"
+    )
+
+
+def export_sheet(sheet: BattleSheet, path: Path | str) -> Path:
+    """Write the sheet as Markdown, HTML or PDF, chosen by the file's suffix."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".md":
+        atomic_write_text(path, sheet.to_markdown())
+    elif suffix in (".html", ".htm"):
+        atomic_write_text(path, sheet_html_page(sheet))
+    elif suffix == ".pdf":
+        write_pdf(sheet_html_page(sheet), path, sheet.title())
+    else:
+        raise ValueError(
+            f"A battle sheet is exported as Markdown (.md), HTML (.html) or PDF (.pdf), "
+            f"not {suffix or 'a file without a suffix'}."
+        )
+    return path
+
+
+def write_pdf(page_html: str, path: Path | str, title: str = "") -> None:
+    """Lay out HTML on A4 pages with QTextDocument and write it with QPdfWriter."""
+    writer = QPdfWriter(str(path))
+    writer.setTitle(title)
+    writer.setCreator("hexcampaign")
+    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
+    writer.setResolution(144)
+    document = QTextDocument()
+    document.setDefaultStyleSheet(SHEET_CSS)
+    document.setHtml(page_html)
+    rect = writer.pageLayout().paintRectPixels(writer.resolution())
+    document.setPageSize(QSizeF(rect.width(), rect.height()))
+    document.print_(writer)
+
+
+def print_html(page_html: str, printer) -> None:
+    document = QTextDocument()
+    document.setDefaultStyleSheet(SHEET_CSS)
+    document.setHtml(page_html)
+    document.print_(printer)
+
+
+def turn_report(c, side: str, turn: int | None = None, notes: list[str] | None = None) -> str:
+    """A Markdown turn report for one side: its own half-turn in full (what moved, its
+    battles, results, purchases, PP), and from the enemy's half only what touched it
+    (battles and places). Enemy moves and purchases stay hidden, as they would be."""
+    turn = c.turn if turn is None else turn
+    lines = [f"# {side.capitalize()} turn report — campaign turn {turn}", ""]
+    lines.append(
+        f"PP available now: {c.pp_available(side)} · income: {c.production_points(side)} · "
+        f"victory points held: {c.victory_points(side)}"
+    )
+    lines += ["", "## Events", ""]
+    enemy = c.enemy(side)
+    pattern = re.compile(r"^Turn (\d+), ([^,]+), ([^:]+): (.*)$")
+    shown = 0
+    for line in c.log:
+        m = pattern.match(line)
+        if not m or int(m.group(1)) != turn:
+            continue
+        actor, phase, text = m.group(2), m.group(3), m.group(4)
+        if actor == side or _touches(text, side, enemy):
+            lines.append(f"- ({actor}, {phase}) {text}")
+            shown += 1
+    if not shown:
+        lines.append("- nothing yet")
+    battles = [
+        b for b in c.battles() if b.turn == turn and side in (b.attacker_side, b.defender_side)
+    ]
+    if battles:
+        lines += ["", "## Battles", ""]
+        for b in battles:
+            result = "awaiting the result"
+            if b.result is not None:
+                result = b.result.outcome + (f" ({b.result.level})" if b.result.level else "")
+            lines.append(f"- {b.sheet.title()}: {result}")
+    lines += ["", "## Formations", ""]
+    for f in c.formations(side):
+        state = "dug in" if f.dug_in else "not dug in"
+        supply = "" if f.kind == "corps" else (", in supply" if f.in_supply else ", OUT OF SUPPLY")
+        lines.append(
+            f"- {f.name} at {c.map.label(f.hex)}: {f.composition}; {f.experience}, {state}{supply}"
+        )
+    waiting = c.army_hq(side)
+    if waiting:
+        lines += ["", "## Army HQ box", ""]
+        lines += [f"- {u.name} ({u.category.replace('_', ' ')})" for u in waiting]
+    mine = [n for n in (notes or []) if n.startswith(f"Turn {turn}, ")]
+    if mine:
+        lines += ["", "## Umpire's notes", ""]
+        lines += [f"- {n}" for n in mine]
+    return "\n".join(lines) + "\n"
+
+
+def _touches(text: str, side: str, enemy: str) -> bool:
+    """An enemy-turn log line the side may read: battles, retreats, places taken."""
+    lowered = text.lower()
+    return (
+        lowered.startswith("battle ")
+        or " attack " in lowered
+        or "retreat" in lowered
+        or " takes " in lowered
+        or "pursu" in lowered
+        or "eliminated" in lowered
+        or "overruns" in lowered
+    ) and not lowered.startswith(f"{enemy} buys")

@@ -1,0 +1,237 @@
+"""The result form of one battle: outcome and CM victory level, casualties and abandoned
+vehicles per combat unit with the elimination each entry implies shown live, and the
+umpire's override (eliminate or spare a unit) with a reason, which is logged.
+
+The live column uses the engine's own rule functions (battlefield holder, elimination
+threshold), so what the form predicts is exactly what `enter_result` then does.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from hexcampaign.app.campaign.battles import _OrderDialog
+from hexcampaign.campaign import results
+from hexcampaign.campaign.tables import campaign_rules
+
+COLUMNS = (
+    "Side",
+    "Formation",
+    "Combat unit",
+    "Eliminated at",
+    "Casualties",
+    "Abandoned",
+    "Rules say",
+    "Umpire",
+)
+OVERRIDES = ("as the rules say", "eliminate", "spare")
+MAX_MEN = 999
+
+
+class ResultForm(_OrderDialog):
+    def __init__(self, mode, battle: str) -> None:
+        c = mode.campaign
+        b = c.battle(battle)
+        super().__init__(mode, f"Result of battle {b.id}")
+        self.battle = battle
+        self.record = b
+        title = QLabel(b.sheet.title(), self)
+        title.setWordWrap(True)
+        font = QFont()
+        font.setBold(True)
+        title.setFont(font)
+        self.layout_.addWidget(title)
+        form = QFormLayout()
+        self.outcome = QComboBox(self)
+        self.outcome.setObjectName("outcome")
+        for outcome in results.OUTCOMES:
+            self.outcome.addItem(outcome, outcome)
+        self.level = QComboBox(self)
+        self.level.setObjectName("level")
+        for level in campaign_rules().victory_levels:
+            self.level.addItem(level, level)
+        form.addRow("Outcome:", self.outcome)
+        form.addRow("CM victory level:", self.level)
+        self.layout_.addLayout(form)
+        self.uids = results.participants(c, b)
+        self.table = QTableWidget(len(self.uids), len(COLUMNS), self)
+        self.table.setObjectName("casualties")
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.casualty_boxes: dict[str, QSpinBox] = {}
+        self.abandoned_boxes: dict[str, QSpinBox] = {}
+        self.override_boxes: dict[str, QComboBox] = {}
+        for row, uid in enumerate(self.uids):
+            self._row(row, uid)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.layout_.addWidget(self.table, 1)
+        reason_row = QFormLayout()
+        self.reason = QLineEdit(self)
+        self.reason.setObjectName("override-reason")
+        self.reason.setPlaceholderText(
+            "Why the umpire overrides the rules (required for an override)"
+        )
+        reason_row.addRow("Override reason:", self.reason)
+        self.layout_.addLayout(reason_row)
+        self.summary = QLabel(self)
+        self.summary.setObjectName("result-summary")
+        self.summary.setWordWrap(True)
+        self.layout_.addWidget(self.summary)
+        self.finish_layout()
+        self.outcome.currentIndexChanged.connect(lambda _i: self.update_live())
+        self.resize(980, 560)
+        self.update_live()
+
+    # --- what the umpire entered ----------------------------------------------------------
+
+    def set_outcome(self, outcome: str, level: str | None = None) -> None:
+        self.outcome.setCurrentIndex(self.outcome.findData(outcome))
+        if level is not None:
+            self.level.setCurrentIndex(self.level.findData(level))
+
+    def set_casualties(self, uid: str, n: int, abandoned: int = 0) -> None:
+        self.casualty_boxes[uid].setValue(n)
+        if uid in self.abandoned_boxes:
+            self.abandoned_boxes[uid].setValue(abandoned)
+
+    def set_override(self, uid: str, choice: str) -> None:
+        box = self.override_boxes[uid]
+        box.setCurrentIndex(OVERRIDES.index(choice))
+
+    def casualties(self) -> dict[str, int]:
+        return {u: box.value() for u, box in self.casualty_boxes.items() if box.value()}
+
+    def abandoned(self) -> dict[str, int]:
+        return {u: box.value() for u, box in self.abandoned_boxes.items() if box.value()}
+
+    def overrides(self) -> tuple[list[str], list[str]]:
+        eliminate = [u for u, b in self.override_boxes.items() if b.currentText() == "eliminate"]
+        spare = [u for u, b in self.override_boxes.items() if b.currentText() == "spare"]
+        return eliminate, spare
+
+    def computed(self) -> list[str]:
+        """The units the rules eliminate for what is entered now (before any override)."""
+        c = self.mode.campaign
+        held_by = results.battlefield_holder(c, self.record, self.outcome.currentData())
+        casualties, abandoned = self.casualties(), self.abandoned()
+        return [u for u in self.uids if results.is_eliminated(c, u, casualties, abandoned, held_by)]
+
+    def eliminated(self) -> list[str]:
+        """Computed, with the umpire's overrides applied: what Apply will eliminate."""
+        eliminate, spare = self.overrides()
+        return [u for u in self.uids if (u in self.computed() or u in eliminate) and u not in spare]
+
+    # --- live display ------------------------------------------------------------------------
+
+    def update_live(self) -> None:
+        c = self.mode.campaign
+        self.level.setEnabled(self.outcome.currentData() != "DRAW")
+        computed = set(self.computed())
+        final = self.eliminated()
+        for row, uid in enumerate(self.uids):
+            text = "ELIMINATED" if uid in computed else "stays (restored to full strength)"
+            if c.unit_type(uid).red_number is None and uid not in computed:
+                text = "stays"
+            cell = QTableWidgetItem(text)
+            cell.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            if uid in final:
+                cell.setForeground(QColor("#b00020"))
+                bold = cell.font()
+                bold.setBold(True)
+                cell.setFont(bold)
+            self.table.setItem(row, 6, cell)
+        names = [f"{c.unit(u).name} ({u})" for u in final]
+        eliminate, spare = self.overrides()
+        extra = ""
+        if eliminate or spare:
+            extra = f" Umpire override: {len(eliminate)} eliminated, {len(spare)} spared."
+        self.summary.setText(
+            (
+                "Applying this result eliminates: " + "; ".join(names)
+                if names
+                else "Applying this result eliminates no unit."
+            )
+            + extra
+        )
+
+    def submit(self) -> bool:
+        c = self.mode.campaign
+        eliminate, spare = self.overrides()
+        reason = self.reason.text().strip()
+        if (eliminate or spare) and not reason:
+            self.show_refusal("Umpire override: give a reason for the override; it is logged")
+            return False
+        outcome = self.outcome.currentData()
+        level = None if outcome == "DRAW" else self.level.currentData()
+        ok, result = self.mode.act(
+            c.enter_result,
+            self.battle,
+            outcome,
+            level,
+            self.casualties(),
+            self.abandoned(),
+            eliminate,
+            spare,
+        )
+        if not ok:
+            self.show_refusal(str(result))
+            return False
+        for note in result.overridden:
+            self.mode.add_note(f"Battle {self.battle}: {note} — reason: {reason}")
+        self.mode.changed.emit()
+        self.accept()
+        return True
+
+    def _row(self, row: int, uid: str) -> None:
+        c = self.mode.campaign
+        u = c.unit(uid)
+        t = c.unit_type(uid)
+        where = c.formation(u.where).name if u.where in c.state.formations else "Army HQ box"
+        limit = (
+            f"{t.loss_limit} men"
+            if t.red_number is not None
+            else (f"{t.loss_limit} of {t.vehicles} vehicles/guns")
+        )
+        for col, text in enumerate(
+            (u.side, where, f"{u.name} ({u.category.replace('_', ' ')})", limit)
+        ):
+            cell = QTableWidgetItem(text)
+            cell.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.table.setItem(row, col, cell)
+        casualties = QSpinBox(self.table)
+        casualties.setRange(0, t.vehicles if t.vehicles is not None else MAX_MEN)
+        casualties.valueChanged.connect(lambda _v: self.update_live())
+        self.casualty_boxes[uid] = casualties
+        self.table.setCellWidget(row, 4, casualties)
+        if t.vehicles is not None:
+            abandoned = QSpinBox(self.table)
+            abandoned.setRange(0, t.vehicles)
+            abandoned.setToolTip(
+                "Abandoned vehicles of the side holding the battlefield are recovered"
+            )
+            abandoned.valueChanged.connect(lambda _v: self.update_live())
+            self.abandoned_boxes[uid] = abandoned
+            self.table.setCellWidget(row, 5, abandoned)
+        else:
+            self.table.setCellWidget(row, 5, QWidget(self.table))
+        override = QComboBox(self.table)
+        override.addItems(list(OVERRIDES))
+        override.currentIndexChanged.connect(lambda _i: self.update_live())
+        self.override_boxes[uid] = override
+        self.table.setCellWidget(row, 7, override)

@@ -1,0 +1,451 @@
+"""The new-campaign wizard: the map (the shipped sample or any CM-palette map), the two
+sides (name, capital, unit chart shipped or loaded, starting PP), the starting
+formations (deployed through the engine's `deploy`), the house-rule options and the seed.
+
+Nothing is built until Start; then the engine builds the campaign and every starting
+formation, and a refusal (a composition limit, a stacking rule) is shown here with its
+rule, the wizard staying open with everything entered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign.campaign import Campaign, IllegalAction, Options, UnitChart, UnitChartError
+from hexcampaign.campaign.tables import campaign_rules
+from hexcampaign.hexes import Hex
+from hexcampaign.maps import HexMap, MapFormatError, load_map
+from hexcampaign.paths import maps_path
+
+SAMPLE_MAP = "cm-sample.hexmap"
+SHIPPED_CHARTS = ("german", "us")
+OPTION_TEXTS = {
+    "fortification": "Fortifying (the draft: not for playtest)",
+    "carry_over_pp": "Unspent PP carry over to the next turn",
+    "supply": "Supply rules",
+    "supply_halves_movement": "Out of supply: half movement",
+    "supply_blocks_reinforcement": "Out of supply: no reinforcement",
+    "supply_limits_ammunition": "Out of supply: CM ammunition Limited",
+    "parent_corps_artillery_needs_range": "The attacker's own corps artillery needs the 3-hex range",
+    "foot_infantry_in_mechanised": "Foot infantry allowed in mechanised divisions",
+}
+KINDS = ("infantry", "mechanised", "corps")
+
+
+@dataclass
+class StartingFormation:
+    """One row of the starting order of battle. A division goes under the last corps HQ
+    of its side listed above it (deploy's `corps`)."""
+
+    side_index: int
+    kind: str
+    where: str  # the printed hex coordinate, e.g. "0410"
+    units: list[str] = field(default_factory=list)
+    experience: str = "regular"
+    dug_in: bool = False
+
+
+def standard_start(hexmap: HexMap, capitals: list[Hex], charts: list[UnitChart]):
+    """A small opening force per side: a corps HQ with one artillery unit on the capital
+    and an infantry division of two infantry companies and one armour unit beside it."""
+    rows: list[StartingFormation] = []
+    rules = campaign_rules()
+    for i, (capital, chart) in enumerate(zip(capitals, charts, strict=True)):
+        by_group: dict[str, list[str]] = {}
+        for t in chart.types:
+            group = rules.group(t.category)
+            if t.available_from_turn <= 1:
+                by_group.setdefault(group, []).append(t.id)
+        enemy = capitals[1 - i]
+        beside = min(hexmap.neighbours_on_map(capital), key=lambda h: (h.distance(enemy), h.q, h.r))
+        rows.append(
+            StartingFormation(i, "corps", hexmap.label(capital), by_group.get("artillery", [])[:1])
+        )
+        infantry = by_group.get("infantry", [])[:1] * 2
+        armour = by_group.get("armour", [])[:1]
+        rows.append(StartingFormation(i, "infantry", hexmap.label(beside), infantry + armour))
+    return rows
+
+
+class NewCampaignDialog(QDialog):
+    started = Signal(object)  # the Campaign, once built
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New CM campaign")
+        self.hexmap: HexMap | None = None
+        self.map_path: Path | None = None
+        self.campaign: Campaign | None = None
+        self.charts: list[UnitChart | None] = [None, None]
+        layout = QVBoxLayout(self)
+        self.tabs = QTabWidget(self)
+        layout.addWidget(self.tabs, 1)
+        self.tabs.addTab(self._map_page(), "1. Map and sides")
+        self.tabs.addTab(self._forces_page(), "2. Starting formations")
+        self.tabs.addTab(self._options_page(), "3. Options and seed")
+        self.refusal = QLabel(self)
+        self.refusal.setObjectName("wizard-refusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }")
+        self.refusal.hide()
+        layout.addWidget(self.refusal)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the campaign")
+        self.buttons.accepted.connect(self.start)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.resize(860, 620)
+        self.use_map(load_map(maps_path(SAMPLE_MAP)), maps_path(SAMPLE_MAP))
+
+    # --- the pages ---------------------------------------------------------------------------
+
+    def _map_page(self) -> QWidget:
+        page = QWidget(self)
+        layout = QVBoxLayout(page)
+        row = QHBoxLayout()
+        self.map_label = QLabel(page)
+        self.map_label.setWordWrap(True)
+        sample = QPushButton("The sample CM map", page)
+        sample.clicked.connect(
+            lambda: self.use_map(load_map(maps_path(SAMPLE_MAP)), maps_path(SAMPLE_MAP))
+        )
+        other = QPushButton("Another map…", page)
+        other.clicked.connect(self._choose_map)
+        row.addWidget(QLabel("Map:", page))
+        row.addWidget(self.map_label, 1)
+        row.addWidget(sample)
+        row.addWidget(other)
+        layout.addLayout(row)
+        self.side_names: list[QLineEdit] = []
+        self.capital_boxes: list[QComboBox] = []
+        self.chart_boxes: list[QComboBox] = []
+        self.pp_boxes: list[QSpinBox] = []
+        sides = QGridLayout()
+        for i, default in enumerate(SHIPPED_CHARTS):
+            box = QGroupBox(f"Side {i + 1}" + (" (plays first)" if i == 0 else ""), page)
+            form = QFormLayout(box)
+            name = QLineEdit(default, box)
+            name.setObjectName(f"side-{i}-name")
+            capital = QComboBox(box)
+            capital.setObjectName(f"side-{i}-capital")
+            chart = QComboBox(box)
+            chart.setObjectName(f"side-{i}-chart")
+            for shipped in SHIPPED_CHARTS:
+                chart.addItem(f"Shipped {shipped} chart", shipped)
+            chart.addItem("Load a chart file…", "file")
+            chart.setCurrentIndex(i)
+            chart.activated.connect(lambda _x, i=i: self._chart_chosen(i))
+            pp = QSpinBox(box)
+            pp.setObjectName(f"side-{i}-pp")
+            pp.setRange(0, 999)
+            pp.setSuffix(" PP")
+            pp.setToolTip("Starting PP on top of the first turn's income (an umpire grant, logged)")
+            form.addRow("Name:", name)
+            form.addRow("Capital:", capital)
+            form.addRow("Unit chart:", chart)
+            form.addRow("Starting PP:", pp)
+            sides.addWidget(box, 0, i)
+            self.side_names.append(name)
+            self.capital_boxes.append(capital)
+            self.chart_boxes.append(chart)
+            self.pp_boxes.append(pp)
+        layout.addLayout(sides)
+        layout.addStretch(1)
+        return page
+
+    def _forces_page(self) -> QWidget:
+        page = QWidget(self)
+        layout = QVBoxLayout(page)
+        note = QLabel(
+            "Each row is deployed by the engine (no PP; composition and stacking rules hold). "
+            "Units are unit-type ids from the side's chart, separated by commas. A division "
+            "goes under the last corps HQ of its side listed above it.",
+            page,
+        )
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.forces = QTableWidget(0, 6, page)
+        self.forces.setObjectName("starting-formations")
+        self.forces.setHorizontalHeaderLabels(
+            ["Side", "Kind", "Hex", "Units (type ids)", "Experience", "Dug in"]
+        )
+        self.forces.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.forces.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        layout.addWidget(self.forces, 1)
+        row = QHBoxLayout()
+        add = QPushButton("Add a formation", page)
+        add.clicked.connect(lambda: self.add_formation(StartingFormation(0, "infantry", "")))
+        remove = QPushButton("Remove", page)
+        remove.clicked.connect(lambda: self.forces.removeRow(self.forces.currentRow()))
+        standard = QPushButton("Standard opening forces", page)
+        standard.clicked.connect(self.fill_standard)
+        clear = QPushButton("None (start empty)", page)
+        clear.clicked.connect(lambda: self.forces.setRowCount(0))
+        for b in (add, remove, standard, clear):
+            row.addWidget(b)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.type_help = QLabel(page)
+        self.type_help.setWordWrap(True)
+        self.type_help.setStyleSheet("QLabel { color: #555; }")
+        layout.addWidget(self.type_help)
+        return page
+
+    def _options_page(self) -> QWidget:
+        page = QWidget(self)
+        form = QFormLayout(page)
+        defaults = Options()
+        self.option_boxes: dict[str, QCheckBox] = {}
+        for name, text in OPTION_TEXTS.items():
+            box = QCheckBox(text, page)
+            box.setChecked(bool(getattr(defaults, name)))
+            self.option_boxes[name] = box
+            form.addRow(box)
+        self.draw_box = QComboBox(page)
+        self.draw_box.addItem("the defender", "defender")
+        self.draw_box.addItem("nobody", "nobody")
+        form.addRow("After a DRAW the battlefield is held by:", self.draw_box)
+        self.experience_box = QComboBox(page)
+        for level in campaign_rules().experience_levels:
+            self.experience_box.addItem(level, level)
+        self.experience_box.setCurrentIndex(
+            self.experience_box.findData(defaults.starting_experience)
+        )
+        form.addRow("Experience of new formations:", self.experience_box)
+        self.seed = QSpinBox(page)
+        self.seed.setObjectName("seed")
+        self.seed.setRange(0, 2_000_000_000)
+        self.seed.setValue(1)
+        form.addRow("Dice seed:", self.seed)
+        return page
+
+    # --- filling in ----------------------------------------------------------------------
+
+    def use_map(self, hexmap: HexMap, path: Path | None = None) -> bool:
+        if hexmap.palette.ruleset != "campaign":
+            self.show_refusal(
+                f'A CM campaign needs a map drawn with a campaign palette (such as "cm"); '
+                f"{hexmap.name or 'this map'} uses the {hexmap.palette.name} palette."
+            )
+            return False
+        self.hexmap, self.map_path = hexmap, path
+        self.map_label.setText(
+            f"{hexmap.name or (path.name if path else 'untitled')} — {hexmap.cols}×{hexmap.rows} "
+            f"hexes, {len(hexmap.places())} places"
+        )
+        places = sorted(hexmap.places(), key=lambda p: (p.kind != "capital", p.name))
+        capitals = [p for p in places if p.kind == "capital"]
+        for i, box in enumerate(self.capital_boxes):
+            box.clear()
+            for p in places:
+                box.addItem(f"{p.name} ({hexmap.label(p.hex)}, {p.kind})", p.name)
+            if len(capitals) > i:
+                box.setCurrentIndex(box.findData(capitals[i].name))
+        self.refusal.hide()
+        self.fill_standard()
+        return True
+
+    def fill_standard(self) -> None:
+        try:
+            charts = [self.chart(i) for i in range(2)]
+            capitals = [self.capital(i) for i in range(2)]
+        except (UnitChartError, ValueError) as e:
+            self.show_refusal(str(e))
+            return
+        self.forces.setRowCount(0)
+        for row in standard_start(self.hexmap, capitals, charts):
+            self.add_formation(row)
+        self._type_help()
+
+    def add_formation(self, row: StartingFormation) -> None:
+        n = self.forces.rowCount()
+        self.forces.insertRow(n)
+        side = QComboBox(self.forces)
+        side.addItems(["side 1", "side 2"])
+        side.setCurrentIndex(row.side_index)
+        kind = QComboBox(self.forces)
+        kind.addItems(list(KINDS))
+        kind.setCurrentText(row.kind)
+        experience = QComboBox(self.forces)
+        experience.addItems(campaign_rules().experience_levels)
+        experience.setCurrentText(row.experience)
+        dug_in = QCheckBox(self.forces)
+        dug_in.setChecked(row.dug_in)
+        self.forces.setCellWidget(n, 0, side)
+        self.forces.setCellWidget(n, 1, kind)
+        self.forces.setItem(n, 2, QTableWidgetItem(row.where))
+        self.forces.setItem(n, 3, QTableWidgetItem(", ".join(row.units)))
+        self.forces.setCellWidget(n, 4, experience)
+        self.forces.setCellWidget(n, 5, dug_in)
+
+    def starting_formations(self) -> list[StartingFormation]:
+        rows = []
+        for n in range(self.forces.rowCount()):
+            units_text = self.forces.item(n, 3).text() if self.forces.item(n, 3) else ""
+            rows.append(
+                StartingFormation(
+                    self.forces.cellWidget(n, 0).currentIndex(),
+                    self.forces.cellWidget(n, 1).currentText(),
+                    self.forces.item(n, 2).text().strip() if self.forces.item(n, 2) else "",
+                    [u.strip() for u in units_text.split(",") if u.strip()],
+                    self.forces.cellWidget(n, 4).currentText(),
+                    self.forces.cellWidget(n, 5).isChecked(),
+                )
+            )
+        return rows
+
+    def chart(self, i: int) -> UnitChart:
+        choice = self.chart_boxes[i].currentData()
+        if choice == "file":
+            if self.charts[i] is None:
+                raise UnitChartError(f"Side {i + 1}: choose a unit chart file.")
+            return self.charts[i]
+        return UnitChart.default(choice)
+
+    def capital(self, i: int) -> Hex:
+        name = self.capital_boxes[i].currentData()
+        if name is None or self.hexmap is None:
+            raise ValueError(f"Side {i + 1}: the map has no place to be its capital.")
+        return self.hexmap.place(name).hex
+
+    def options(self) -> Options:
+        values = {name: box.isChecked() for name, box in self.option_boxes.items()}
+        return Options(
+            **values,
+            draw_battlefield_held_by=self.draw_box.currentData(),
+            starting_experience=self.experience_box.currentData(),
+        )
+
+    # --- starting ---------------------------------------------------------------------------
+
+    def build(self) -> Campaign:
+        """The campaign as entered (raises ValueError / IllegalAction / UnitChartError)."""
+        if self.hexmap is None:
+            raise ValueError("Choose a map with a campaign palette.")
+        names = tuple(box.text().strip() for box in self.side_names)
+        if not all(names):
+            raise ValueError("Each side needs a name.")
+        capitals = [self.capital(i) for i in range(2)]
+        if capitals[0] == capitals[1]:
+            raise ValueError("The two sides need different capitals.")
+        charts = {names[i]: self.chart(i) for i in range(2)}
+        c = Campaign.new(
+            self.hexmap,
+            sides=names,  # type: ignore[arg-type]
+            capitals=dict(zip(names, capitals, strict=True)),
+            charts=charts,
+            seed=self.seed.value(),
+            options=self.options(),
+        )
+        for i, name in enumerate(names):
+            if self.pp_boxes[i].value():
+                c.adjust_pp(
+                    name, self.pp_boxes[i].value(), "starting PP set in the new-campaign wizard"
+                )
+        by_label = {c.map.label(h): h for h in c.map.hexes()}
+        last_corps: dict[str, str] = {}
+        for n, row in enumerate(self.starting_formations(), start=1):
+            side = names[row.side_index]
+            where = by_label.get(row.where)
+            if where is None:
+                raise ValueError(
+                    f"Starting formation {n}: there is no hex {row.where!r} on the map."
+                )
+            try:
+                fid = c.deploy(
+                    side,
+                    row.kind,
+                    where,
+                    row.units,
+                    corps=None if row.kind == "corps" else last_corps.get(side),
+                    experience=row.experience,
+                    dug_in=row.dug_in,
+                )
+            except IllegalAction as e:
+                raise IllegalAction(f"Starting formation {n}: {e}", e.rule) from None
+            if row.kind == "corps":
+                last_corps[side] = fid
+        return c
+
+    def start(self) -> bool:
+        try:
+            c = self.build()
+        except (ValueError, IllegalAction, UnitChartError) as e:
+            self.show_refusal(str(e))
+            return False
+        self.campaign = c
+        self.started.emit(c)
+        self.accept()
+        return True
+
+    def show_refusal(self, sentence: str) -> None:
+        self.refusal.setText(sentence)
+        self.refusal.show()
+
+    def _choose_map(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "A map for the campaign", str(Path.home()), "Hex maps (*.hexmap)"
+        )
+        if not path:
+            return
+        try:
+            self.use_map(load_map(path), Path(path))
+        except (MapFormatError, OSError) as e:
+            self.show_refusal(str(e))
+
+    def _chart_chosen(self, i: int) -> None:
+        if self.chart_boxes[i].currentData() != "file":
+            self._type_help()
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, "A unit chart", str(Path.home()), "Unit charts (*.json)"
+        )
+        if not path:
+            self.chart_boxes[i].setCurrentIndex(i if i < len(SHIPPED_CHARTS) else 0)
+            return
+        try:
+            self.charts[i] = UnitChart.load(path)
+        except UnitChartError as e:
+            self.show_refusal(str(e))
+            self.chart_boxes[i].setCurrentIndex(0)
+            return
+        self.chart_boxes[i].setItemText(self.chart_boxes[i].currentIndex(), Path(path).name)
+        self._type_help()
+
+    def _type_help(self) -> None:
+        texts = []
+        for i in range(2):
+            try:
+                chart = self.chart(i)
+            except UnitChartError:
+                continue
+            ids = ", ".join(t.id for t in chart.types)
+            texts.append(f"Side {i + 1} unit types: {ids}")
+        self.type_help.setText("\n".join(texts))
