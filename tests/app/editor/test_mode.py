@@ -252,3 +252,32 @@ def test_opening_another_document_moves_the_editor_to_it(window):
     assert other.map.terrain(at(1, 1)) == editor.brush.terrain
     assert other.undo_stack.count() == 1
     forget_edits(window)
+
+
+def test_real_mouse_drag_on_the_canvas_lays_one_road(window, qtbot):
+    from PySide6.QtTest import QTest
+
+    editor = window.editor
+    editor.set_tool("road")
+    canvas = window.canvas
+    canvas.set_zoom(1.0)
+    canvas.center_on_hex(at(5, 5))
+    qtbot.wait(10)
+
+    def pos(h):
+        x, y = canvas.layout.center(h)
+        return canvas.mapFromScene(QPointF(x, y))
+
+    path = [at(4, 5), at(5, 5), at(6, 5), at(7, 5)]
+    viewport = canvas.viewport()
+    QTest.mousePress(
+        viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos(path[0])
+    )
+    for h in path[1:]:
+        QTest.mouseMove(viewport, pos(h))
+    QTest.mouseRelease(
+        viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos(path[-1])
+    )
+    m = window.document.map
+    assert all(m.has_road(a, b) for a, b in zip(path, path[1:]))
+    assert window.document.undo_stack.count() == 1

@@ -315,3 +315,22 @@ def test_edits_announce_what_changed(document, context):
 
     assert seen and seen[-1].flags & Change.ROAD
     assert {at(1, 1), at(2, 1)} <= seen[-1].hexes
+
+
+def test_label_tool_adds_and_shift_removes_labels(document, context):
+    from hexcampaign.app.editor.tools import LabelTool
+
+    m = document.map
+    original = m.copy()
+    context.ask_label = lambda h: "  Road 1 "
+    tool = activate(LabelTool(), context)
+    tool.pressed(event(at(3, 3)))
+    tool.released(event(at(3, 3)))
+    assert [(lb.hex, lb.text) for lb in m.labels()] == [(at(3, 3), "Road 1")]
+    tool.pressed(event(at(3, 3), "left", "shift"))
+    assert m.labels() == []
+    assert document.undo_stack.count() == 2
+    document.undo_stack.undo()
+    assert [lb.text for lb in m.labels()] == ["Road 1"]
+    document.undo_stack.undo()
+    assert m == original

@@ -16,6 +16,7 @@ from hexcampaign.app.editor.tools import (
     Elevation,
     Eraser,
     Fill,
+    LabelTool,
     PlaceTool,
     PlaceValues,
     River,
@@ -52,6 +53,7 @@ class EditHistory(RuleBasedStateMachine):
             document=self.doc,
             settings=self.settings,
             ask_place=lambda existing, h: self.answers.pop() if self.answers else None,
+            ask_label=lambda h: "Road 1",
         )
         self.history = [self.original]  # the map after each undo-stack index
 
@@ -117,6 +119,10 @@ class EditHistory(RuleBasedStateMachine):
     def place(self, h, name, to):
         self.answers = [PlaceValues(name, "village", 1, 0)]
         self._drive(PlaceTool(), [h, to])
+
+    @rule(h=anywhere, shift=st.booleans())
+    def label(self, h, shift):
+        self._drive(LabelTool(), [h], *(["shift"] if shift else []))
 
     @rule()
     def undo(self):

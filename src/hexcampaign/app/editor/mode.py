@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
 from hexcampaign.app.autosave import (
     DEFAULT_INTERVAL_S,
@@ -119,6 +119,7 @@ class EditorMode(QObject):
                 select=self.select_hex,
                 select_region=self._region_selected,
                 ask_place=self.ask_place,
+                ask_label=self.ask_label,
             )
         else:
             self.context = None
@@ -158,6 +159,13 @@ class EditorMode(QObject):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.values()
+
+    def ask_label(self, h: Hex) -> str | None:
+        """The label question (tests replace this method)."""
+        text, ok = QInputDialog.getText(
+            self.window, "Map label", f"Label for hex {self.document.map.label(h)}:"
+        )
+        return text if ok else None
 
     def go_to(self, h: Hex) -> None:
         """Centre the canvas on a hex and select it (validation dock clicks)."""

@@ -12,6 +12,7 @@ from hexcampaign.app.editor.tools.base import (
 from hexcampaign.app.editor.tools.cliff import Cliff
 from hexcampaign.app.editor.tools.elevation import Elevation
 from hexcampaign.app.editor.tools.inspect import Inspect, describe_hex
+from hexcampaign.app.editor.tools.label import LabelTool
 from hexcampaign.app.editor.tools.place import PlaceTool
 from hexcampaign.app.editor.tools.road import Road
 from hexcampaign.app.editor.tools.select import SelectRegion
@@ -29,6 +30,7 @@ TOOL_CLASSES: tuple[type[Tool], ...] = (
     Bridge,
     Cliff,
     PlaceTool,
+    LabelTool,
     Eraser,
 )
 
@@ -41,6 +43,7 @@ __all__ = [
     "Eraser",
     "Fill",
     "Inspect",
+    "LabelTool",
     "PlaceTool",
     "PlaceValues",
     "River",

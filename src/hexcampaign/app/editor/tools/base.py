@@ -55,6 +55,8 @@ class ToolContext:
     select_region: Callable[[list[Hex]], None] = _ignore
     # The place dialog: (existing place or None, hex) -> values, or None when cancelled.
     ask_place: Callable[[Place | None, Hex], PlaceValues | None] = lambda place, h: None
+    # The label question: hex -> text, or None when cancelled.
+    ask_label: Callable[[Hex], str | None] = lambda h: None
 
 
 class Tool:
