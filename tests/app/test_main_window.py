@@ -456,3 +456,22 @@ def test_an_edit_redraws_only_the_region_it_touched(window):
     document.undo_stack.push(SetTerrain(document, Hex.from_offset(9, 2), "high_ground"))
     dropped = before - tiles_now()
     assert 1 <= len(dropped) <= 4
+
+
+def test_other_file_kinds_go_to_the_mode_that_registered_them(window, tmp_path):
+    opened = []
+    window.openers[".kpgame"] = lambda path: opened.append(path) or True
+    game = tmp_path / "feb14.kpgame"
+    game.write_text("{}")
+    map_before = window.document
+    assert window.open_path(game)
+    assert opened == [game] and window.document is map_before
+
+
+def test_the_window_comes_back_where_it_was(window, qtbot):
+    window.resize(900, 650)
+    window.document.undo_stack.setClean()
+    assert window.close()
+    again = MainWindow(editor=False)
+    qtbot.addWidget(again)
+    assert (again.width(), again.height()) == (900, 650)

@@ -9,9 +9,10 @@ document (still dirty) and says why in one sentence.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QByteArray, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -77,12 +78,18 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.hex_info, 1)
         self.statusBar().addPermanentWidget(self.zoom_info)
         self.layer_actions: dict[str, QAction] = {}
+        # Modes that open other files (a game, a campaign) register their suffix here:
+        # suffix -> function(path) -> opened?; anything else is tried as a map.
+        self.openers: dict[str, Callable[[Path], bool]] = {}
         self._menus: dict[str, QMenu] = {}
         self._build_menus()
         self.canvas.hex_hovered.connect(self._show_hex)
         self.canvas.viewport_changed.connect(self._show_zoom)
         self.setAcceptDrops(True)
         self.resize(1280, 800)
+        geometry = self.settings.value("window_geometry")
+        if isinstance(geometry, str):
+            self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
         self._update_title()
         self.editor = None
         if editor:
@@ -145,6 +152,9 @@ class MainWindow(QMainWindow):
         """Open a map file (asks first about unsaved changes). False when not opened;
         the reason has then been shown in a dialog."""
         path = Path(path)
+        opener = self.openers.get(path.suffix.lower())
+        if opener is not None:
+            return opener(path)
         if not self.maybe_save():
             return False
         try:
@@ -254,6 +264,9 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
+            self.settings.set_value(
+                "window_geometry", bytes(self.saveGeometry().toBase64()).decode()
+            )
             if self.document is not None:
                 try:  # the document dies with the window: see _retire
                     self.document.undo_stack.cleanChanged.disconnect()

@@ -624,13 +624,16 @@ def _paint_places(f: Frame) -> bool:
         points = _points_text(place.vp, place.pp)
         if points:
             lines.append((points, points_font, points_metrics))
-        y = (
-            cy + s * 0.42
-            if place.label_position != "above"
-            else cy - s * 0.42 - sum(m.height() for _, _, m in lines)
-        )
+        height = sum(m.height() for _, _, m in lines)
+        width = max(m.horizontalAdvance(t) for t, _, m in lines) + 4
+        x, y = cx, cy + s * 0.42  # below the symbol unless the author chose otherwise
+        if place.label_position == "above":
+            y = cy - s * 0.42 - height
+        elif place.label_position in ("left", "right"):
+            side = -1 if place.label_position == "left" else 1
+            x, y = cx + side * (r * 1.3 + width / 2), cy - height / 2
         for text, font, metrics in lines:
-            _text_box(p, text, font, metrics, cx, y)
+            _text_box(p, text, font, metrics, x, y)
             y += metrics.height()
     return True
 

@@ -30,7 +30,7 @@ from hexcampaign.app.render import DEFAULT_HEX_SIZE, LAYER_NAMES
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex, HexSide, Layout
 from hexcampaign.maps import HexMap
-from hexcampaign.maps.changes import ChangeSet
+from hexcampaign.maps.changes import Change, ChangeSet
 
 ZOOM_MIN = 0.05
 ZOOM_MAX = 8.0
@@ -107,6 +107,9 @@ class MapView(QGraphicsView):
     def map_changed(self, changes: ChangeSet) -> None:
         if self.map_scene is not None:
             self.map_scene.apply_changes(changes)
+            if changes.flags & Change.GRID:  # the map may have grown or shrunk
+                self._update_scene_rect()
+                self.viewport_changed.emit()
 
     def map_replaced(self, hexmap: HexMap) -> None:
         """The document swapped its map object (resize, palette): rebuild, keep the view."""
