@@ -6,12 +6,15 @@
 Each picture is a function registered with `@shot("name")`: it gets a `Studio` that
 opens the real MainWindow offscreen, and returns the widget to grab. Later issues add
 their shots (editor docks, a Kasserine turn, the umpire's desk) the same way, so no
-picture in the docs goes stale.
+picture in the docs goes stale: either here, or in their own file scripts/shots/*.py
+defining `register(shot, studio_class)`, which is called with this module's `shot`
+decorator and `Studio` class before any picture is taken.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 import tempfile
@@ -125,7 +128,18 @@ def _hover(studio: Studio, window: MainWindow, h: Hex) -> None:
     studio.settle()
 
 
+def load_more_shots(folder: Path = REPO / "scripts" / "shots") -> None:
+    """Let other parts of the program keep their shots in files of their own."""
+    for path in sorted(folder.glob("*.py")) if folder.is_dir() else []:
+        spec = importlib.util.spec_from_file_location(f"shots_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        if hasattr(module, "register"):
+            module.register(shot, Studio)
+
+
 def main(argv: list[str] | None = None) -> int:
+    load_more_shots()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help=f"shots to make (default all: {', '.join(SHOTS)})")
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "screenshots")
