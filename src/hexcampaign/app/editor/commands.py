@@ -51,6 +51,12 @@ META_FIELDS = ("name", "author", "description", "label_style", "label_first")
 
 _gesture_serials = count(1)
 
+# What a dab may snapshot. A tool that changes only some kinds says so, which keeps a
+# 40,000-hex fill fast; the undo state machine test checks each tool's choice.
+ALL_FEATURES = frozenset(
+    {"terrain", "elevation", "river", "bridge", "road", "cliff", "places", "labels", "meta"}
+)
+
 
 class MapEdit(QUndoCommand):
     """One undo step: a feature diff applied to the document's current map."""
@@ -120,10 +126,17 @@ class Gesture:
     on the map without an undo entry.
     """
 
-    def __init__(self, document: Any, text: str, command_id: CommandId) -> None:
+    def __init__(
+        self,
+        document: Any,
+        text: str,
+        command_id: CommandId,
+        features: frozenset[str] = ALL_FEATURES,
+    ) -> None:
         self.document = document
         self.text = text
         self.command_id = command_id
+        self.features = features
         self.serial = next(_gesture_serials)
         self.dabs = 0
 
@@ -131,13 +144,13 @@ class Gesture:
         """True when the dab changed the map."""
         m = self.document.map
         region = [h for h in dict.fromkeys(hexes) if m.contains(h)]
-        before = read_features(m, region)
+        before = read_features(m, region, self.features)
         try:
             change(m)
         except BaseException:
             write_features(m, before)
             raise
-        after = read_features(m, region)
+        after = read_features(m, region, self.features)
         diff = {k: (before[k], after[k]) for k in before if before[k] != after[k]}
         if not diff:
             return False
@@ -162,24 +175,41 @@ def push_edit(
 # --- features ------------------------------------------------------------------------
 
 
-def read_features(m: HexMap, hexes: Iterable[Hex]) -> dict[Key, Any]:
-    """Every feature on or around `hexes`: per hex, per hexside, and the map-wide lists."""
+def read_features(
+    m: HexMap, hexes: Iterable[Hex], features: frozenset[str] = ALL_FEATURES
+) -> dict[Key, Any]:
+    """The features on or around `hexes`: per hex, per hexside, and the map-wide lists."""
     values: dict[Key, Any] = {}
+    per_hex = [
+        (kind, read)
+        for kind, read in (
+            ("terrain", m.terrain),
+            ("elevation", m.elevation),
+            ("river", m.is_river),
+            ("bridge", m.has_bridge),
+        )
+        if kind in features
+    ]
+    sides = "road" in features or "cliff" in features
     for h in hexes:
-        values[("terrain", h)] = m.terrain(h)
-        values[("elevation", h)] = m.elevation(h)
-        values[("river", h)] = m.is_river(h)
-        values[("bridge", h)] = m.has_bridge(h)
-        for n in h.neighbors():
-            if m.contains(n):
-                side = HexSide.between(h, n)
-                values[("road", side)] = m.has_road(h, n)
-                values[("cliff", side)] = m.cliff_top(h, n)
+        for kind, read in per_hex:
+            values[(kind, h)] = read(h)
+        if sides:
+            for n in h.neighbors():
+                if m.contains(n):
+                    side = HexSide.between(h, n)
+                    if "road" in features:
+                        values[("road", side)] = m.has_road(h, n)
+                    if "cliff" in features:
+                        values[("cliff", side)] = m.cliff_top(h, n)
     # Places and labels are kept whole, in order, so an undo restores the file exactly.
-    values[("places",)] = tuple(m.places())
-    values[("labels",)] = tuple(m.labels())
-    for name in META_FIELDS:
-        values[("meta", name)] = getattr(m, name)
+    if "places" in features:
+        values[("places",)] = tuple(m.places())
+    if "labels" in features:
+        values[("labels",)] = tuple(m.labels())
+    if "meta" in features:
+        for name in META_FIELDS:
+            values[("meta", name)] = getattr(m, name)
     return values
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hexcampaign.app.editor.commands import CommandId, Gesture, refusal
+from hexcampaign.app.editor.commands import ALL_FEATURES, CommandId, Gesture, refusal
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap, MapEditError, Place
@@ -67,6 +67,8 @@ class Tool:
     shortcut = ""
     tip = ""
     command_id = CommandId.HEX_PROPERTIES
+    # The map features this tool's edits may change (what each dab snapshots for undo).
+    features: frozenset[str] = ALL_FEATURES
 
     def __init__(self) -> None:
         self.context: ToolContext | None = None
@@ -115,7 +117,7 @@ class Tool:
         return self.gesture is not None
 
     def begin_gesture(self, text: str) -> Gesture:
-        self.gesture = Gesture(self.document, text, self.command_id)
+        self.gesture = Gesture(self.document, text, self.command_id, self.features)
         return self.gesture
 
     def end_gesture(self) -> None:
@@ -124,7 +126,7 @@ class Tool:
 
     def attempt(self, hexes: Iterable[Hex], change: Callable[[HexMap], object]) -> bool:
         """Apply one dab of the current gesture; a refusal becomes a status sentence."""
-        gesture = self.gesture or Gesture(self.document, self.label, self.command_id)
+        gesture = self.gesture or Gesture(self.document, self.label, self.command_id, self.features)
         try:
             return gesture.apply(hexes, change)
         except (IllegalAction, MapEditError) as error:

@@ -28,6 +28,7 @@ class Cliff(Tool):
         "ground, the side you started on). Shift or the right button removes."
     )
     command_id = CommandId.CLIFF
+    features = frozenset({"cliff"})
 
     def __init__(self) -> None:
         super().__init__()

@@ -15,6 +15,7 @@ class Elevation(StrokeTool):
     shortcut = "V"
     tip = "Raise, lower or set the level of hexes; Shift or the right button does the opposite."
     command_id = CommandId.ELEVATION
+    features = frozenset({"elevation"})
 
     def __init__(self) -> None:
         super().__init__()

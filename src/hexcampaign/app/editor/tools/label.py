@@ -15,6 +15,7 @@ class LabelTool(Tool):
     shortcut = "L"
     tip = "Click a hex to write a map label on it; Shift-click removes the hex's labels."
     command_id = CommandId.LABEL
+    features = frozenset({"labels"})
 
     def pressed(self, e: ToolEvent) -> None:
         if e.button not in ("left", "right"):

@@ -18,6 +18,7 @@ class Road(Tool):
         "hex line. Shift or the right button removes the segments dragged over."
     )
     command_id = CommandId.ROAD
+    features = frozenset({"road"})
 
     def __init__(self) -> None:
         super().__init__()

@@ -18,6 +18,7 @@ class TerrainBrush(StrokeTool):
     shortcut = "T"
     tip = "Paint the chosen terrain; drag paints a stroke; brush radius 0–3."
     command_id = CommandId.TERRAIN_BRUSH
+    features = frozenset({"terrain"})
 
     def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
         terrain = current_terrain(self.map, self.context.settings.terrain)
@@ -41,6 +42,7 @@ class Fill(Tool):
     shortcut = "F"
     tip = "Flood-fill the connected region of equal terrain with the chosen terrain."
     command_id = CommandId.FILL
+    features = frozenset({"terrain"})
 
     def pressed(self, e: ToolEvent) -> None:
         if e.button != "left":

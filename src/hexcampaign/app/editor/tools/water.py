@@ -19,6 +19,7 @@ class River(StrokeTool):
         "button, unmarks them."
     )
     command_id = CommandId.RIVER
+    features = frozenset({"river", "bridge"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -48,6 +49,7 @@ class Bridge(Tool):
     shortcut = "B"
     tip = "Click a hex with both a road and a river to add or remove its bridge."
     command_id = CommandId.BRIDGE
+    features = frozenset({"bridge"})
 
     def pressed(self, e: ToolEvent) -> None:
         if e.button not in ("left", "right"):
