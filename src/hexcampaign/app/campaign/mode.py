@@ -393,18 +393,21 @@ class CampaignMode(QObject):
         self.purchase_dock = PurchaseDock(self)
         self.battles_dock = BattlesDock(self)
         self.log_dock = LogDock(self)
-        left, right, bottom = (
-            Qt.DockWidgetArea.LeftDockWidgetArea,
-            Qt.DockWidgetArea.RightDockWidgetArea,
-            Qt.DockWidgetArea.BottomDockWidgetArea,
-        )
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         self.window.addDockWidget(left, self.phase_dock)
         self.window.addDockWidget(left, self.battles_dock)
         self.window.addDockWidget(right, self.oob_dock)
         self.window.addDockWidget(right, self.purchase_dock)
-        self.window.addDockWidget(bottom, self.log_dock)
+        self.window.addDockWidget(left, self.log_dock)
+        # The map keeps the middle: the OOB and purchases share the right, the battles
+        # and the log the lower left.
         self.window.tabifyDockWidget(self.oob_dock, self.purchase_dock)
+        self.window.tabifyDockWidget(self.battles_dock, self.log_dock)
         self.oob_dock.raise_()
+        self.battles_dock.raise_()
+        self.window.resizeDocks(
+            [self.phase_dock, self.oob_dock], [330, 620], Qt.Orientation.Horizontal
+        )
         self._docks = [
             self.phase_dock,
             self.battles_dock,

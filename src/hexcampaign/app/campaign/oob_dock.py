@@ -31,20 +31,25 @@ from hexcampaign.campaign.tables import campaign_rules
 UNIT_MIME = "application/x-hexcampaign-unit"
 ID_ROLE = Qt.ItemDataRole.UserRole
 KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # "army_hq" | "formation" | "unit"
-COLUMNS = ("Formation / unit", "Category", "Strength", "Experience")
+COLUMNS = ("Formation / unit", "Category", "Strength / composition", "Experience")
 
 
 def unit_strength(c, u: UnitView) -> str:
     """What a unit can lose: men up to its red number, or vehicles/guns."""
     limit = c.unit_type(u.id).loss_limit
     if u.red_number is not None:
-        return f"eliminated at {u.red_number} casualties"
-    return f"{u.vehicles} vehicles/guns (eliminated at {limit} lost)"
+        return f"elim. at {u.red_number} casualties"
+    return f"{u.vehicles} vehicles/guns · elim. at {limit} lost"
 
 
 def formation_label(c, f: FormationView) -> str:
     size = "XXX" if f.kind == "corps" else "XX"
-    flags = []
+    return f"{size}  {f.name} ({c.map.label(f.hex)})"
+
+
+def formation_status(f: FormationView) -> str:
+    """Experience and the markers the counter shows: dug in, fortified, out of supply."""
+    flags = [f.experience]
     if f.fortified:
         flags.append("fortified")
     elif f.dug_in:
@@ -52,9 +57,8 @@ def formation_label(c, f: FormationView) -> str:
     if f.kind != "corps" and not f.in_supply:
         flags.append("OUT OF SUPPLY")
     if f.reinforced_this_turn:
-        flags.append("reinforced this turn")
-    extra = f" — {', '.join(flags)}" if flags else ""
-    return f"[{size}] {f.name} at {c.map.label(f.hex)}{extra}"
+        flags.append("reinforced")
+    return " · ".join(flags)
 
 
 class OobTree(QTreeWidget):
@@ -74,6 +78,7 @@ class OobTree(QTreeWidget):
         self.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.setAlternatingRowColors(True)
         self.setUniformRowHeights(True)
+        self.setIndentation(14)
 
     def mimeTypes(self) -> list[str]:
         return [UNIT_MIME]
@@ -146,7 +151,7 @@ class OobDock(QDockWidget):
         self.feedback.hide()
         layout.addWidget(self.feedback)
         self.setWidget(body)
-        self.setMinimumWidth(420)
+        self.setMinimumWidth(480)
         mode.changed.connect(self.refresh)
 
     @property
@@ -234,6 +239,9 @@ class OobDock(QDockWidget):
             tree.expandAll()
         for col in range(tree.columnCount()):
             tree.resizeColumnToContents(col)
+        # Long unit names elide (the full name is in the tooltip) so the counts stay in view.
+        tree.setColumnWidth(0, min(tree.columnWidth(0), 250))
+        tree.setColumnWidth(1, min(tree.columnWidth(1), 130))
         if c.phase == "reinforcement" and side == c.side_to_play:
             self.hint.setText(
                 "Reinforcement phase: drag a unit from the Army HQ box onto a division or corps "

@@ -139,7 +139,7 @@ class PhaseDock(QDockWidget):
             self.phases.addItem(item)
         items = c.open_items()
         for open_item in items:
-            prefix = "⛔ " if open_item.blocking else "• "
+            prefix = "✖ " if open_item.blocking else "• "
             row = QListWidgetItem(prefix + open_item.text)
             row.setData(ITEM_ROLE, open_item)
             if open_item.blocking:

@@ -116,7 +116,7 @@ class PurchaseDock(QDockWidget):
         self.feedback.setWordWrap(True)
         layout.addWidget(self.feedback)
         self.setWidget(body)
-        self.setMinimumWidth(420)
+        self.setMinimumWidth(480)
         mode.changed.connect(self.refresh)
 
     # --- the umpire's gestures --------------------------------------------------------------
