@@ -383,6 +383,19 @@ class EditorMode(QObject):
 
     # --- autosave and recovery ----------------------------------------------------------------
 
+    def ask_autosave_interval(self) -> None:
+        minutes, ok = QInputDialog.getInt(
+            self.window,
+            "Autosave",
+            "Autosave unsaved edits every (minutes):",
+            max(1, round(self.autosaver.interval_s / 60)),
+            1,
+            120,
+        )
+        if ok:
+            self.set_autosave_interval(minutes * 60)
+            self._say(f"Unsaved edits are now autosaved every {minutes} minutes.")
+
     def set_autosave_interval(self, seconds: float) -> None:
         self.autosaver.set_interval(seconds)
         self._set_setting(INTERVAL_SETTING, seconds)
@@ -485,6 +498,9 @@ class EditorMode(QObject):
         )
         self.export_action = act("&Export…", self.export_dialog, QKeySequence("Ctrl+E"), "export")
         self.print_action = act("&Print…", self.print_map, QKeySequence.StandardKey.Print, "print")
+        self.autosave_action = act(
+            "Autosave &interval…", self.ask_autosave_interval, None, "autosave-interval"
+        )
 
     def _build_docks(self) -> None:
         w = self.window
@@ -516,6 +532,8 @@ class EditorMode(QObject):
         edit.addSeparator()
         for action in (self.copy_action, self.paste_action, self.delete_action):
             edit.addAction(action)
+        edit.addSeparator()
+        edit.addAction(self.autosave_action)
         map_menu = w.menu("&Map")
         for action in (self.properties_action, self.resize_action, self.validate_action):
             map_menu.addAction(action)
@@ -612,15 +630,15 @@ class EditorMode(QObject):
         self.window.show_message(text)
 
     def _setting(self, key: str, default: Any) -> Any:
+        """A setting of the default's type; anything else (a hand-edited file) is ignored."""
         settings = getattr(self.window, "settings", None)
         value = settings.value(key, default) if settings is not None else default
-        return (
-            default
-            if value is None
-            or type(value) is not type(default)
-            and not (isinstance(default, (int, float)) and isinstance(value, (int, float)))
-            else value
-        )
+        numbers = (int, float)
+        if isinstance(default, numbers) and not isinstance(default, bool):
+            fits = isinstance(value, numbers) and not isinstance(value, bool) and value > 0
+        else:
+            fits = isinstance(value, type(default))
+        return value if fits else default
 
     def _set_setting(self, key: str, value: Any) -> None:
         settings = getattr(self.window, "settings", None)
