@@ -95,3 +95,19 @@ def test_duplicate_names_ignore_case_and_spaces():
     problems = [p for p in find_problems(m) if p.kind == "duplicate_name"]
     assert len(problems) == 1
     assert "Two places are named" in problems[0].message
+
+
+def test_the_validate_command_prints_the_same_problems(tmp_path, capsys):
+    from hexcampaign.cli import main
+    from hexcampaign.maps import save_map
+
+    m = sound_map()
+    m.add_place(at(6, 4), "Haidra", "village")
+    m.add_cliff(at(4, 2), at(5, 2))
+    path = tmp_path / "planted.hexmap"
+    save_map(m, path)
+    status = main(["validate", str(path)])
+    out = capsys.readouterr().out
+    assert status != 0
+    for problem in find_problems(m):
+        assert problem.message in out
