@@ -144,17 +144,24 @@ class PurchaseDock(QDockWidget):
         if c is None:
             return bought
         side = c.side_to_play
+        refusal = None
         while self.basket:
             ok, result = self.mode.act(c.purchase, side, self.basket[0])
             if not ok:
-                self._say(str(result), error=True)
+                refusal = str(result)
                 break
             bought.append(result)
             self.basket.pop(0)
+        done = ""
         if bought:
             names = ", ".join(c.unit(u).name for u in bought)
-            left = "" if not self.basket else f" ({len(self.basket)} left in the basket)"
-            self._say(f"Bought {names}; they wait in the Army HQ box{left}.", error=False)
+            done = f"Bought {names}; they wait in the Army HQ box."
+        if refusal is not None:
+            # The refusal first: it is what the umpire must act on.
+            left = f" ({len(self.basket)} left in the basket)"
+            self._say(refusal + left + (f"\n{done}" if done else ""), error=True)
+        elif done:
+            self._say(done, error=False)
         self._refresh_basket()
         return bought
 

@@ -1,0 +1,345 @@
+"""The umpire's desk as an umpire meets it: the wizard, the docks, the phase stepper,
+movement on the map, saving and reopening."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QDialogButtonBox
+
+from hexcampaign.app.campaign.oob_dock import KIND_ROLE, UNIT_MIME
+from hexcampaign.app.campaign.wizard import NewCampaignDialog, StartingFormation
+from hexcampaign.campaign import Campaign
+
+
+def state_of(c: Campaign) -> dict:
+    data = json.loads(c.to_json())
+    return {"state": data["state"], "actions": data["actions"], "setup": data["setup"]}
+
+
+# --- the wizard ----------------------------------------------------------------------------
+
+
+def test_wizard_starts_a_campaign_on_the_sample_map(mode, window, qtbot, user_folders):
+    dialog = mode.new_campaign_dialog()
+    assert isinstance(dialog, NewCampaignDialog) and dialog.isVisible()
+    assert dialog.capital_boxes[0].currentData() == "Altdorf"
+    assert dialog.capital_boxes[1].currentData() == "Fort Lewis"
+    dialog.side_names[0].setText("Axis")
+    dialog.side_names[1].setText("Allies")
+    dialog.pp_boxes[1].setValue(4)
+    dialog.seed.setValue(42)
+    dialog.option_boxes["carry_over_pp"].setChecked(True)
+    assert len(dialog.starting_formations()) == 4  # the standard opening: corps + division each
+
+    qtbot.mouseClick(
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton
+    )
+
+    c = mode.campaign
+    assert c is not None and not dialog.isVisible()
+    assert c.sides == ("Axis", "Allies")
+    assert (c.turn, c.side_to_play, c.phase) == (1, "Axis", "reinforcement")
+    assert c.setup.seed == 42 and c.options.carry_over_pp
+    assert c.pp_available("Allies") == 4  # the starting grant (its income comes on its turn)
+    assert sorted(f.side for f in c.formations()) == ["Allies", "Allies", "Axis", "Axis"]
+    altdorf = c.map.place("Altdorf").hex
+    [corps] = [f for f in c.formations("Axis") if f.kind == "corps"]
+    assert corps.hex == altdorf and corps.units  # its artillery came with it
+    [division] = [f for f in c.formations("Axis") if f.kind != "corps"]
+    assert division.corps == corps.id and division.hex.distance(altdorf) == 1
+    # The map shows a counter per formation, in the canvas' scene, and the stepper the turn.
+    assert set(mode.items.counters) == {f.id for f in c.formations()}
+    assert all(i.scene() is window.canvas.scene() for i in mode.items.counters.values())
+    assert mode.items.counters[corps.id].size_mark == "XXX"
+    assert mode.items.counters[division.id].size_mark == "XX"
+    assert mode.phase_dock.heading.text() == "Turn 1 — Axis to play"
+    # Autosaved at once, into the user data folder.
+    _, data_dir = user_folders
+    [autosave] = list((data_dir / "autosave").glob("*.hxcampaign"))
+    assert state_of(Campaign.load(autosave)) == state_of(c)
+
+
+def test_wizard_refuses_a_starting_division_over_the_limit(mode, qtbot):
+    dialog = mode.new_campaign_dialog()
+    dialog.add_formation(
+        StartingFormation(0, "infantry", "0512", ["grenadier_company"] * 4, "regular", False)
+    )
+    assert not dialog.start()
+    assert "Starting formation 5" in dialog.refusal.text()
+    assert "Division limit: at most 3 infantry companies" in dialog.refusal.text()
+    assert dialog.isVisible() and mode.campaign is None
+
+
+def test_wizard_refuses_a_map_without_a_campaign_palette(mode, sample_map):
+    dialog = mode.new_campaign_dialog()
+    assert not dialog.use_map(sample_map)  # a Kasserine-palette map
+    assert "campaign palette" in dialog.refusal.text()
+    assert dialog.hexmap is not None and dialog.hexmap.palette.name == "cm"
+
+
+# --- purchases -----------------------------------------------------------------------------
+
+
+def chart_row(dock, type_id: str) -> int:
+    for row in range(dock.table.rowCount()):
+        if dock.table.item(row, 0).data(Qt.ItemDataRole.UserRole) == type_id:
+            return row
+    raise AssertionError(type_id)
+
+
+def test_purchase_through_the_dock_and_the_pp_shown_drop(mode, desk, qtbot):
+    c = desk.small_campaign()
+    desk.clash(c)
+    mode.start(c)
+    for _ in range(6):
+        assert mode.phase_dock.next()
+    assert c.phase == "purchase"
+    dock = mode.purchase_dock
+    assert "PP available: 10" in dock.pp_label.text()
+
+    dock.table.selectRow(chart_row(dock, "grenadier_company"))
+    qtbot.mouseClick(dock.add_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dock.add_button, Qt.MouseButton.LeftButton)
+    assert "left after the basket: 6" in dock.pp_label.text()
+    assert c.pp_available("german") == 10  # nothing bought yet
+    qtbot.mouseClick(dock.buy_button, Qt.MouseButton.LeftButton)
+
+    assert c.pp_available("german") == 6
+    assert "PP available: 6" in dock.pp_label.text()
+    assert [u.type_id for u in c.army_hq("german")] == ["grenadier_company"] * 2
+    assert dock.basket == []
+    box = mode.oob_dock.tree.topLevelItem(0)
+    assert box.text(0) == "Army HQ box (2 units)"
+    assert [box.child(i).text(0) for i in range(box.childCount())] == [
+        "Grenadier company (foot)"
+    ] * 2
+
+    # A basket the PP cannot pay: the first buys, the second is refused with the rule.
+    dock.add("panzer_iv_platoon")
+    dock.add("panzer_iv_platoon")
+    bought = dock.buy()
+    assert len(bought) == 1 and c.pp_available("german") == 1
+    assert dock.feedback.text().startswith("Production points: it costs 5 PP")
+    assert dock.basket == ["panzer_iv_platoon"]
+    assert "PP available: 1" in dock.pp_label.text()
+
+
+# --- the OOB dock and drag and drop ----------------------------------------------------------
+
+
+def formation_item(tree, fid):
+    stack = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    while stack:
+        item = stack.pop()
+        if item.data(0, KIND_ROLE) == "formation" and item.data(0, Qt.ItemDataRole.UserRole) == fid:
+            return item
+        stack += [item.child(i) for i in range(item.childCount())]
+    raise AssertionError(fid)
+
+
+def drop(tree, uid: str, item) -> None:
+    tree.scrollToItem(item)
+    pos = tree.visualItemRect(item).center()
+    mime = QMimeData()
+    mime.setData(UNIT_MIME, uid.encode())
+    event = QDropEvent(
+        QPointF(pos),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    tree.dropEvent(event)
+
+
+def test_drop_into_a_full_division_is_refused_with_the_limit_and_nothing_changes(mode, desk):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    full = c.deploy(
+        "german",
+        "infantry",
+        desk.GERMAN_CAPITAL.neighbor(1),
+        ["grenadier_company"] * 3,
+        corps=ids["g_corps"],
+    )
+    for _ in range(6):
+        c.end_phase()
+    waiting = c.purchase("german", "grenadier_company")
+    for _ in range(8):  # the rest of the German turn and the whole US turn
+        c.end_phase()
+    assert (c.side_to_play, c.phase) == ("german", "reinforcement")
+    mode.start(c)
+    tree = mode.oob_dock.tree
+    assert "infantry 3/3" in formation_item(tree, full).text(2)
+    before = state_of(c)
+
+    drop(tree, waiting, formation_item(tree, full))
+
+    refusal = "Division limit: at most 3 infantry companies in a division"
+    assert refusal in mode.oob_dock.feedback.text() and mode.oob_dock.feedback.isVisible()
+    assert refusal in mode.window.statusBar().currentMessage()
+    assert state_of(c) == before
+    assert c.unit(waiting).where == "army_hq"
+    assert mode.oob_dock.tree.topLevelItem(0).text(0) == "Army HQ box (1 units)"
+
+    # The same unit dropped on the corps HQ (room for infantry) joins it.
+    drop(tree, waiting, formation_item(mode.oob_dock.tree, ids["g_corps"]))
+    assert c.unit(waiting).where == ids["g_corps"]
+    corps_item = formation_item(mode.oob_dock.tree, ids["g_corps"])
+    assert "infantry 1/3" in corps_item.text(2)
+    assert "Grenadier company (foot)" in [
+        corps_item.child(i).text(0) for i in range(corps_item.childCount())
+    ]
+
+
+# --- the phase stepper -----------------------------------------------------------------------
+
+
+def test_next_is_refused_with_the_open_items_listed_and_back_stays_in_the_phase(mode, desk):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    mode.start(c)
+    stepper = mode.phase_dock
+    assert stepper.next() and stepper.next()
+    assert c.phase == "attack_orders"
+    b = c.declare_attack([ids["german"]], ids["us"])
+    mode.changed.emit()
+    assert stepper.back_button.isEnabled()
+    assert stepper.back()  # the declaration is taken back: still the attack orders phase
+    assert c.battles() == [] and c.phase == "attack_orders"
+    b = c.declare_attack([ids["german"]], ids["us"])
+    mode.changed.emit()
+    assert stepper.next()
+    assert c.phase == "battle_resolution"
+    assert not stepper.back_button.isEnabled()  # the phase change is committed
+
+    assert not stepper.next()
+
+    assert c.phase == "battle_resolution"
+    assert stepper.refusal.isVisible()
+    text = stepper.refusal.text()
+    assert text.startswith("End of phase: the battle resolution phase is not finished")
+    assert f"• Battle {b.id} at {c.map.label(desk.FRONT.neighbor(2))}: enter the CM result" in text
+    assert any("enter the CM result" in t for t in stepper.open_item_texts())
+    assert not stepper.back()
+    assert "nothing in this phase can be taken back" in stepper.refusal.text()
+
+
+# --- movement on the map ---------------------------------------------------------------------
+
+
+def test_select_move_and_refusal_on_the_map(mode, desk):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    corps = c.formation(ids["g_corps"])
+    mode.start(c)
+    mode.phase_dock.next()
+    assert c.phase == "movement"
+
+    mode.tool.click(corps.hex)
+    assert mode.selected == corps.id
+    [reach] = [o for o in mode.items.overlays if o.layer.labels]
+    assert reach.layer.hexes == set(c.reachable(corps.id))
+    step = next(h for h, cost in c.reachable(corps.id).items() if cost == 1)
+    assert reach.layer.labels[step] == "1"  # points left: 2 - 1
+
+    far = corps.hex.neighbor(5).neighbor(5).neighbor(5)
+    mode.tool.click(far)  # beyond its 2 points: the engine's refusal, nothing moves
+    assert mode.last_refusal and mode.last_refusal.startswith("Movement")
+    assert c.formation(corps.id).hex == corps.hex
+
+    mode.tool.click(step)
+    assert c.formation(corps.id).hex == step
+    assert mode.items.counters[corps.id].formation.hex == step
+    assert mode.selected is None
+
+
+def test_counters_show_dug_in_and_out_of_supply(mode, desk):
+    c = desk.small_campaign()
+    alone = c.deploy(
+        "german", "infantry", desk.GERMAN_CAPITAL.neighbor(3), ["grenadier_company"], dug_in=True
+    )
+    mode.start(c)
+    counter = mode.items.counters[alone]
+    assert counter.markers == ["DUG IN", "OOS"]  # no corps HQ: no supply
+    mode.zoc_action.setChecked(True)
+    zoc = [o for o in mode.items.overlays if o.layer.hatch is not None]
+    assert zoc and desk.GERMAN_CAPITAL.neighbor(3).neighbor(0) in zoc[0].layer.hexes
+
+
+# --- saving and opening -------------------------------------------------------------------
+
+
+def test_save_and_reopen_give_the_same_campaign(mode, desk, window, tmp_path, qtbot):
+    from hexcampaign.app.campaign import install
+
+    c = desk.small_campaign()
+    desk.clash(c)
+    mode.start(c)
+    mode.phase_dock.next()
+    mode.add_note("a note the umpire made")
+    path = tmp_path / "my.hxcampaign"
+    assert mode.save_to(path)
+    assert not mode.dirty
+    assert mode.maybe_close()  # nothing unsaved
+
+    again = install(window)
+    again.activate()
+    assert again.open_path(path)
+    assert state_of(again.campaign) == state_of(c)
+    assert again.notes == mode.notes
+    assert set(again.items.counters) == set(mode.items.counters) or not mode.active
+    # The saved file plays on identically: the same action from both gives the same state.
+    c.end_phase()
+    again.campaign.end_phase()
+    assert state_of(again.campaign) == state_of(c)
+
+
+def test_a_damaged_file_is_refused_in_one_sentence_and_the_campaign_stays(
+    mode, desk, tmp_path, answering_message_boxes
+):
+    c = desk.small_campaign()
+    mode.start(c)
+    mode.dirty = False
+    bad = tmp_path / "bad.hxcampaign"
+    bad.write_text('{"format": "hexcampaign-campaign", "version": 1, "map": {}}')
+    assert not mode.open_path(bad)
+    assert mode.campaign is c
+    [(kind, text)] = answering_message_boxes
+    assert kind == "critical" and "Could not open the campaign" in text and "damaged" in text
+
+
+def test_unsaved_changes_are_asked_about(mode, desk, answering_message_boxes):
+    mode.start(desk.small_campaign())
+    assert mode.dirty
+    assert mode.maybe_close()  # the test's message box answers "Discard"
+    assert answering_message_boxes[0][0] == "question"
+    assert "not saved" in answering_message_boxes[0][1]
+
+
+def test_autosave_at_every_phase(mode, desk, user_folders):
+    c = desk.small_campaign()
+    desk.clash(c)
+    mode.start(c)
+    target = mode.autosave_path()
+    for phase in ("movement", "attack_orders", "battle_resolution"):
+        mode.phase_dock.next()
+        assert Campaign.load(target).phase == phase
+    assert target.parent == user_folders[1] / "autosave"
+
+
+def test_deactivate_removes_the_desk(mode, desk, window):
+    mode.start(desk.small_campaign())
+    scene = window.canvas.scene()
+    assert mode.items.places and all(i.scene() is scene for i in mode.items.places)
+    mode.deactivate()
+    assert not mode.phase_dock.isVisible() and not mode.oob_dock.isVisible()
+    assert not mode.items.counters and not mode.items.places
+    assert window.canvas.tool is None
+    assert not mode.menu.menuAction().isVisible()
+    mode.activate()
+    assert mode.phase_dock.isVisible() and window.canvas.tool is mode.tool
+    assert QPoint(0, 0) is not None
