@@ -225,6 +225,7 @@ class MapFeatures:
         self._bridges: set[Hex] | None = None
         self._cliffs: dict[Hex, list[tuple[HexSide, Hex]]] | None = None
         self._places: list[tuple[float, float, Place]] | None = None
+        self._places_layout: Layout | None = None
         self._labels: list[MapLabel] | None = None
         self._elevations: dict[Hex, int] | None = None
 
@@ -291,9 +292,10 @@ class MapFeatures:
         return self._cliffs
 
     def places(self, layout: Layout) -> list[tuple[float, float, Place]]:
-        """Every place with its centre (the layout of one scene never changes)."""
-        if self._places is None:
+        """Every place with its centre in `layout`."""
+        if self._places is None or self._places_layout != layout:
             self._places = [(*layout.center(pl.hex), pl) for pl in self.map.places()]
+            self._places_layout = layout
         return self._places
 
     def labels(self) -> list[MapLabel]:
