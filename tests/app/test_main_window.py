@@ -475,3 +475,29 @@ def test_the_window_comes_back_where_it_was(window, qtbot):
     again = MainWindow(editor=False)
     qtbot.addWidget(again)
     assert (again.width(), again.height()) == (700, 500)
+
+
+def test_a_tool_refusal_is_a_status_sentence_and_a_tool_bug_no_crash(window, capsys):
+    from hexcampaign.rules import IllegalAction
+
+    class Refusing:
+        def pressed(self, e):
+            raise IllegalAction("Bridge: a bridge needs a road and a river in its hex")
+
+        def moved(self, e):
+            raise RuntimeError("a bug in the tool")
+
+        def released(self, e):
+            pass
+
+        def hex_changed(self, e):
+            pass
+
+    window.canvas.set_tool(Refusing())
+    point = hex_in_viewport(window, Hex.from_offset(4, 4))
+    mouse_button(window, QMouseEvent.Type.MouseButtonPress, point, Qt.MouseButton.LeftButton)
+    assert window.statusBar().currentMessage().startswith("Bridge: a bridge needs")
+    move_mouse(window, point + QPointF(3, 3))
+    assert "internal error" in window.statusBar().currentMessage()
+    assert "a bug in the tool" in capsys.readouterr().err
+    assert window.isVisible()

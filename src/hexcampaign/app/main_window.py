@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.canvas.hex_hovered.connect(self._show_hex)
         self.canvas.viewport_changed.connect(self._show_zoom)
+        self.canvas.message.connect(self.show_message)
         self.setAcceptDrops(True)
         self.resize(1280, 800)
         geometry = self.settings.value("window_geometry")

@@ -8,6 +8,7 @@ current tool, with the hex and the nearest hexside found by layout arithmetic.
 from __future__ import annotations
 
 import time
+import traceback
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,8 +30,9 @@ from hexcampaign.app.canvas.scene import MapScene
 from hexcampaign.app.render import DEFAULT_HEX_SIZE, LAYER_NAMES
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex, HexSide, Layout
-from hexcampaign.maps import HexMap
+from hexcampaign.maps import HexMap, MapEditError
 from hexcampaign.maps.changes import Change, ChangeSet
+from hexcampaign.rules import IllegalAction
 
 ZOOM_MIN = 0.05
 ZOOM_MAX = 8.0
@@ -51,6 +53,7 @@ class MapView(QGraphicsView):
     hex_hovered = Signal(object)  # Hex under the pointer (may lie off the map)
     viewport_changed = Signal()  # after a pan, zoom or resize
     first_painted = Signal()  # once, after the first paint of the viewport
+    message = Signal(str)  # a sentence for the status bar (a tool's refusal)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -252,7 +255,7 @@ class MapView(QGraphicsView):
         name = _BUTTONS.get(button)
         if name in ("left", "right") and self.tool is not None and self.map_scene is not None:
             self._tool_button = name
-            self.tool.pressed(self._tool_event(event, name))
+            self._to_tool("pressed", self._tool_event(event, name))
             event.accept()
             return
         super().mousePressEvent(event)
@@ -274,9 +277,9 @@ class MapView(QGraphicsView):
             self.hovered_hex = e.hex
             self.hex_hovered.emit(e.hex)
             if self.tool is not None:
-                self.tool.hex_changed(e)
+                self._to_tool("hex_changed", e)
         if self.tool is not None:
-            self.tool.moved(e)
+            self._to_tool("moved", e)
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -293,7 +296,7 @@ class MapView(QGraphicsView):
         name = _BUTTONS.get(button)
         if name is not None and name == self._tool_button and self.tool is not None:
             self._tool_button = None
-            self.tool.released(self._tool_event(event, name))
+            self._to_tool("released", self._tool_event(event, name))
             event.accept()
             return
         super().mouseReleaseEvent(event)
@@ -349,6 +352,17 @@ class MapView(QGraphicsView):
             self.first_painted.emit()
 
     # --- helpers ------------------------------------------------------------------------
+
+    def _to_tool(self, what: str, e: ToolEvent) -> None:
+        """Hand an event to the tool. A refusal it did not report itself becomes a
+        status-bar sentence; a bug in a tool is reported, never a crash of the window."""
+        try:
+            getattr(self.tool, what)(e)
+        except (IllegalAction, MapEditError) as refusal:
+            self.message.emit(str(refusal))
+        except Exception:
+            traceback.print_exc()
+            self.message.emit("That did not work: an internal error; the map is unchanged.")
 
     def _tool_event(self, event: QMouseEvent, button: str) -> ToolEvent:
         p = self._to_scene(event.position())
