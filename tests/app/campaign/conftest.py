@@ -4,6 +4,7 @@ small CM campaign with two divisions face to face (built through the engine)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 import zlib
 
 import pytest
@@ -140,7 +141,8 @@ def pdf_text(path) -> str:
                 hexes = token.group(2).decode()
                 for i in range(0, len(hexes), 4):
                     out.append(table.get(int(hexes[i : i + 4], 16), "?"))
-    return "".join(out)
+    # Qt's text layout uses ligatures ("fi" is one glyph): NFKC spells them out again.
+    return unicodedata.normalize("NFKC", "".join(out))
 
 
 def squeeze(text: str) -> str:

@@ -290,6 +290,14 @@ class AttackOrderDialog(_OrderDialog):
     def air(self) -> list[str]:
         return _checked(self.air_list)
 
+    @staticmethod
+    def available_ids(widget: QListWidget) -> list[str]:
+        return [
+            widget.item(i).data(ID_ROLE)
+            for i in range(widget.count())
+            if widget.item(i).data(ID_ROLE) is not None
+        ]
+
     def set_checked(self, widget: QListWidget, ids: list[str]) -> None:
         for i in range(widget.count()):
             item = widget.item(i)

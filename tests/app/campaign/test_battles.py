@@ -1,0 +1,240 @@
+"""Battles at the umpire's desk: the attack order on the map, the defender's support,
+set-up sheets and their exports, result entry with overrides, retreat, advance, pursuit,
+turn reports, and the screenshot functions."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+
+from hexcampaign.app.campaign.battles import AttackOrderDialog, BattleSheetDialog
+from hexcampaign.app.campaign.result_form import ResultForm
+
+
+def oob_line_texts(sheet) -> list[str]:
+    """The sheet's order-of-battle lines (one per OobLine, in the engine's words)."""
+    lines = []
+    for title, section in sheet.sections():
+        if title.endswith("order of battle"):
+            lines += [
+                line
+                for line in section
+                if not line.startswith(("Artillery:", "Air support:", "Ammunition:"))
+            ]
+    oobs = [o for side in sheet.oobs.values() for o in side]
+    assert len(lines) == len(oobs)
+    for line, o in zip(lines, oobs, strict=True):
+        assert line.startswith(f"{o.formation}: {o.unit}")
+    return lines
+
+
+def to_attack_orders(mode, desk):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    mode.start(c)
+    mode.phase_dock.next()
+    mode.phase_dock.next()
+    assert c.phase == "attack_orders"
+    return c, ids
+
+
+def declare_on_the_map(mode, c, ids, with_artillery=True):
+    """Click the attacker, then the enemy: the attack order opens with them filled in."""
+    mode.tool.click(c.formation(ids["german"]).hex)
+    assert mode.attackers == [ids["german"]]
+    mode.tool.click(c.formation(ids["us"]).hex)
+    dialog = mode.dialog
+    assert isinstance(dialog, AttackOrderDialog) and dialog.isVisible()
+    assert dialog.target == ids["us"] and dialog.attackers() == [ids["german"]]
+    if with_artillery:
+        dialog.set_checked(dialog.artillery_list, dialog.available_ids(dialog.artillery_list))
+    assert dialog.submit()
+    [b] = c.battles()
+    return b
+
+
+def test_a_battle_declared_on_the_map_gives_the_engines_sheet_in_every_export(mode, desk, tmp_path):
+    c, ids = to_attack_orders(mode, desk)
+    b = declare_on_the_map(mode, c, ids)
+    german_artillery = c.formation(ids["g_corps"]).units[0].id
+    assert b.attackers == [ids["german"]] and b.defender == ids["us"]
+    assert b.artillery == [german_artillery]
+
+    dialog = mode.battles_dock.sheet_dialog(b.id)
+    assert isinstance(dialog, BattleSheetDialog)
+    sheet = c.battle_sheet(b)
+    assert dialog.sheet() == sheet
+    lines = oob_line_texts(sheet)
+    assert len(lines) == 5  # two German and three US combat units
+    shown = dialog.browser.toPlainText()
+    for line in lines:
+        assert line in shown
+    assert "Artillery: 10.5 cm leFH 18 battery" in shown
+
+    md = dialog.export(tmp_path / "b.md")
+    html = dialog.export(tmp_path / "b.html")
+    pdf = dialog.export(tmp_path / "b.pdf")
+    assert md.read_text(encoding="utf-8") == sheet.to_markdown()
+    html_text = html.read_text(encoding="utf-8")
+    assert sheet.to_html() in html_text and html_text.startswith("<!DOCTYPE html>")
+    assert pdf.read_bytes().startswith(b"%PDF")
+    pdf_words = desk.squeeze(desk.pdf_text(pdf))
+    for line in lines:
+        assert desk.squeeze(line) in pdf_words
+        assert f"- {line}" in md.read_text(encoding="utf-8")
+
+
+def test_the_per_side_sheet_shows_only_what_that_side_knows(mode, desk, tmp_path):
+    c, ids = to_attack_orders(mode, desk)
+    b = declare_on_the_map(mode, c, ids, with_artillery=False)
+    dialog = mode.battles_dock.sheet_dialog(b.id)
+    dialog.set_side("german")
+    assert dialog.sheet() == c.battle_sheet(b, side="german")
+    assert dialog.sheet() != c.battle_sheet(b)
+    exported = dialog.export(tmp_path / "german.md").read_text(encoding="utf-8")
+    assert exported == c.battle_sheet(b, side="german").to_markdown()
+    for line in oob_line_texts(c.battle_sheet(b, side="german")):
+        assert line in dialog.browser.toPlainText()
+
+
+def test_the_attack_order_lists_artillery_with_its_corps_and_refusals_keep_it_open(mode, desk):
+    c, ids = to_attack_orders(mode, desk)
+    dialog = mode.battles_dock.attack_dialog(ids["us"], [])
+    texts = [dialog.artillery_list.item(i).text() for i in range(dialog.artillery_list.count())]
+    corps = c.formation(ids["g_corps"])
+    assert texts == [
+        f"10.5 cm leFH 18 battery — {corps.name} at {c.map.label(corps.hex)}, "
+        f"{corps.hex.distance(c.formation(ids['us']).hex)} hexes from the target"
+    ]
+    dialog.set_checked(dialog.attacker_list, [])
+    assert not dialog.submit()
+    assert dialog.isVisible() and c.battles() == []
+    assert dialog.refusal.text() == "Attack orders: name at least one attacking division"
+
+
+def test_the_defenders_allocation_step(mode, desk):
+    c, ids = to_attack_orders(mode, desk)
+    b = declare_on_the_map(mode, c, ids, with_artillery=False)
+    [item] = [i for i in c.open_items() if i.kind == "defense"]
+    dialog = mode.battles_dock.defense_dialog(b.id)
+    us_artillery = c.formation(ids["u_corps"]).units[0].id
+    assert dialog.artillery_list.count() == 1
+    assert dialog.artillery_list.item(0).data(Qt.ItemDataRole.UserRole) == us_artillery
+    dialog.artillery_list.item(0).setCheckState(Qt.CheckState.Checked)
+    assert dialog.submit()
+    assert c.battle(b.id).defense_artillery == [us_artillery]
+    assert any("105 mm" in line for line in c.battle_sheet(b).artillery["us"])
+    assert item.battle == b.id
+
+
+def to_result(mode, desk):
+    c, ids = to_attack_orders(mode, desk)
+    b = declare_on_the_map(mode, c, ids, with_artillery=False)
+    assert mode.phase_dock.next()
+    assert c.phase == "battle_resolution"
+    return c, ids, b
+
+
+def test_result_entry_eliminates_exactly_what_the_rules_say_and_logs_the_override(mode, desk):
+    c, ids, b = to_result(mode, desk)
+    german = {c.unit(u.id).type_id: u.id for u in c.formation(ids["german"]).units}
+    us = [u.id for u in c.formation(ids["us"]).units]
+    rifle_a, rifle_b, sherman = us
+    panzer = german["panzer_iv_platoon"]
+    form = mode.battles_dock.result_form(b.id)
+    assert isinstance(form, ResultForm)
+
+    form.set_outcome("DEFENDER DEFEAT", "tactical")
+    form.set_casualties(rifle_a, 60)  # the red number: eliminated
+    form.set_casualties(rifle_b, 59)  # one short: restored to full strength
+    form.set_casualties(sherman, 3, abandoned=1)  # defender left the field: abandoned count
+    form.set_casualties(panzer, 3, abandoned=1)  # the attacker holds it: 2 lost of 5 stays
+    live = {form.uids[r]: form.table.item(r, 6).text() for r in range(len(form.uids))}
+    assert live[rifle_a] == "ELIMINATED" and live[sherman] == "ELIMINATED"
+    assert live[rifle_b].startswith("stays") and live[panzer] == "stays"
+    assert form.computed() == [rifle_a, sherman]
+
+    # The umpire spares the Sherman platoon: without a reason that is refused.
+    form.set_override(sherman, "spare")
+    assert form.eliminated() == [rifle_a]
+    assert "1 spared" in form.summary.text()
+    assert not form.submit()
+    assert "give a reason" in form.refusal.text() and b.result is None
+    form.reason.setText("two tanks bogged, recovered after the battle")
+    assert form.submit()
+
+    result = c.battle(b.id).result
+    assert result.outcome == "DEFENDER DEFEAT" and result.level == "tactical"
+    assert result.eliminated == [rifle_a]
+    assert c.unit(rifle_a).where == "eliminated"
+    assert all(c.unit(u).where != "eliminated" for u in (rifle_b, sherman, panzer))
+    assert any("Umpire override in battle" in line and "spares" in line for line in c.log)
+    [note] = mode.notes
+    assert "two tanks bogged" in note and "spares" in note
+    assert "two tanks bogged" in mode.log_dock.text.toPlainText()
+    assert not mode.phase_dock.back_button.isEnabled()  # a result is committed
+
+
+def test_retreat_advance_on_the_map_then_the_pursuit_roll(mode, desk):
+    c, ids, b = to_result(mode, desk)
+    form = mode.battles_dock.result_form(b.id)
+    form.set_outcome("DEFENDER DEFEAT", "major")
+    assert form.submit()
+    assert mode.phase_dock.next()
+    assert c.phase == "retreat_advance"
+    defender_hex = c.formation(ids["us"]).hex
+
+    [retreat] = [i for i in c.open_items() if i.kind == "retreat"]
+    row = next(
+        mode.phase_dock.open_items.item(i)
+        for i in range(mode.phase_dock.open_items.count())
+        if mode.phase_dock.open_items.item(i).text().endswith(retreat.text)
+    )
+    mode.phase_dock._take_up(row)
+    assert mode.placing == ("retreat", ids["us"])
+    [choices] = [o for o in mode.items.overlays if o.layer.colour == "#ff7f00"]
+    assert choices.layer.hexes == set(retreat.choices)
+    mode.tool.click(defender_hex.neighbor(5))  # towards the enemy: not a legal retreat
+    assert mode.last_refusal.startswith("Retreat:")
+    mode.tool.click(retreat.choices[0])
+    assert c.formation(ids["us"]).hex == retreat.choices[0]
+
+    mode.start_placing("advance", ids["german"])
+    mode.tool.click(defender_hex)
+    assert c.formation(ids["german"]).hex == defender_hex
+    assert mode.phase_dock.next()
+    assert c.phase == "pursuit"
+
+    # The veteran mechanised attacker may pursue on 1-3: the engine's die decides.
+    assert c.pursuit_candidates(b.id) == [ids["german"]]
+    outcome = mode.battles_dock.roll_pursuit(b.id)
+    roll = c.battle(b.id).pursuit_roll
+    assert outcome == (roll <= 3)
+    assert f"rolled {roll}" in mode.window.statusBar().currentMessage()
+    assert not mode.can_go_back()  # a roll cannot be taken back
+    if outcome:
+        pursuit = c.battle(c.battle(b.id).pursuit_battle)
+        assert pursuit.sheet.battle_type == "MEETING ENGAGEMENT"
+
+
+def test_turn_report_per_side(mode, desk, tmp_path):
+    c, ids, b = to_result(mode, desk)
+    mode.battles_dock.result_form(b.id).submit()  # a DRAW
+    path = mode.log_dock.export_report("us", tmp_path / "us.md")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# Us turn report — campaign turn 1")
+    assert f"{b.sheet.title()}: DRAW" in text
+    assert c.formation(ids["us"]).name in text
+    assert "## Formations" in text
+    german = mode.log_dock.export_report("german", tmp_path / "g.md").read_text()
+    assert "german's turn begins" in german
+
+
+def test_screenshot_functions_make_pictures(window, tmp_path):
+    from hexcampaign.app.campaign.screenshots import SHOTS, take_all
+
+    written = take_all(window, tmp_path)
+    assert [p.stem for p in written] == list(SHOTS)
+    for path in written:
+        image = QImage(str(path))
+        assert image.width() > 200 and image.height() > 150
