@@ -168,3 +168,28 @@ def test_headless_commands_need_no_qt_and_render_needs_no_display(map_file, tmp_
     result = _run(["-m", "hexcampaign", "render", str(map_file), "-o", str(out)], {}, tmp_path)
     assert result.returncode == 0, result.stderr
     assert png_size(out) == expected_pixels(12, 9, 32)
+
+
+def test_opening_a_missing_or_bad_file_is_one_sentence(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert main([str(tmp_path / "gone.hexmap")]) == 1
+    assert (
+        capsys.readouterr().err.strip()
+        == f"hexcampaign: There is no file {tmp_path / 'gone.hexmap'}."
+    )
+    bad = tmp_path / "bad.hexmap"
+    bad.write_text("[1, 2", encoding="utf-8")
+    assert main([str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "bad.hexmap is not a hexcampaign map" in err and "Traceback" not in err
+
+
+def test_the_window_opens_a_map_and_quits_after_its_first_paint(map_file, tmp_path):
+    result = _run(
+        ["-m", "hexcampaign", "--quit-after-first-paint", str(map_file)],
+        {"QT_QPA_PLATFORM": "offscreen", "HEXCAMPAIGN_CONFIG_DIR": str(tmp_path / "cfg")},
+        tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    recent = (tmp_path / "cfg" / "settings.json").read_text()
+    assert "sample.hexmap" in recent  # the window really opened the map

@@ -21,6 +21,7 @@ from pathlib import Path
 from hexcampaign import __version__
 
 COMMANDS = ("render", "validate", "new-map")
+MAP_SUFFIX = ".hexmap"
 EXIT_OK, EXIT_PROBLEMS, EXIT_NO_DISPLAY = 0, 1, 2
 NO_DISPLAY = (
     "hexcampaign needs a graphical display to open its window, and none was found "
@@ -75,7 +76,15 @@ def _open_window(args: argparse.Namespace) -> int:
     if _headless_linux():
         print(NO_DISPLAY, file=sys.stderr)
         return EXIT_NO_DISPLAY
-    hexmap = _load_map(Path(args.file)) if args.file else None
+    path = Path(args.file) if args.file else None
+    hexmap = None
+    if path is not None:
+        if not path.exists():
+            raise CommandError(f"There is no file {path}.")
+        # A map is read before any window opens, so a bad one is a sentence on the
+        # terminal; other kinds (games, campaigns) go to the mode registered for them.
+        if path.suffix.lower() in (MAP_SUFFIX, ""):
+            hexmap = _load_map(path)
 
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
@@ -87,7 +96,9 @@ def _open_window(args: argparse.Namespace) -> int:
     app.setApplicationVersion(__version__)
     window = MainWindow()
     if hexmap is not None:
-        window.open_map(hexmap, Path(args.file))
+        window.open_map(hexmap, path)
+    elif path is not None:
+        window.open_path(path)
     if args.quit_after_first_paint:
         window.canvas.first_painted.connect(lambda: QTimer.singleShot(0, app.quit))
     window.show()
