@@ -334,3 +334,38 @@ def test_label_tool_adds_and_shift_removes_labels(document, context):
     assert [lb.text for lb in m.labels()] == ["Road 1"]
     document.undo_stack.undo()
     assert m == original
+
+
+def test_undo_history_names_each_gesture(document, context):
+    context.settings.terrain = "high_ground"
+    brush = activate(TerrainBrush(), context)
+    drag(brush, [at(1, 1), at(2, 1)])
+    context.settings.elevation_mode = "set"
+    context.settings.elevation_level = 2
+    drag(activate(Elevation(), context), [at(3, 3)])
+    drag(activate(Road(), context), [at(1, 4), at(2, 4)])
+    stack = document.undo_stack
+    assert [stack.text(i) for i in range(stack.count())] == [
+        "Paint High ground",
+        "Set level 2",
+        "Road",
+    ]
+
+
+def test_removing_a_bridges_last_road_takes_the_bridge_and_undo_brings_both(document, context):
+    m = document.map
+    bridge, beyond, far = at(4, 4), at(5, 4), at(6, 4)
+    m.set_river(bridge, True)
+    m.add_road(at(3, 4), bridge)
+    m.add_road(beyond, far)
+    m.set_bridge(bridge, True)
+    original = m.copy()
+    drag(activate(Road(), context), [at(3, 4), bridge], "left", "shift")
+    assert not m.has_bridge(bridge) and m.copy() is not None  # still a loadable map
+    document.undo_stack.undo()
+    assert m == original
+    # Erasing the hex at the other end of the bridge's only road strands it as well.
+    drag(activate(Eraser(), context), [at(3, 4)])
+    assert not m.has_bridge(bridge)
+    document.undo_stack.undo()
+    assert m == original

@@ -156,7 +156,7 @@ class EditHistory(RuleBasedStateMachine):
 
 
 EditHistory.TestCase.settings = settings(
-    max_examples=40,
+    max_examples=60,
     stateful_step_count=20,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId, push_edit, refusal
 from hexcampaign.app.editor.tools import PlaceValues
 from hexcampaign.app.editor.tools.place import check_place_values, replace_place
@@ -226,6 +227,7 @@ class PropertiesDock(QDockWidget):
                 m.add_road(h, n)
             else:
                 m.remove_road(h, n)
+                drop_stranded_bridges(m, [h, n])
 
         self._edit(f"Road {m_label(self.map, h)}–{m_label(self.map, n)}", [h, n], change)
 

@@ -158,8 +158,8 @@ class StrokeTool(Tool):
     def pressed(self, e: ToolEvent) -> None:
         if e.button not in ("left", "right"):
             return
-        self.begin_gesture(self.label)
         self.start_stroke(e)
+        self.begin_gesture(self.gesture_text())
         self.last_hex = None
         self._dab(e)
 
@@ -175,6 +175,10 @@ class StrokeTool(Tool):
 
     def start_stroke(self, e: ToolEvent) -> None:
         """Decide what this stroke does (add or remove...) from the press."""
+
+    def gesture_text(self) -> str:
+        """The stroke's name in the undo history."""
+        return self.label
 
     def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
         raise NotImplementedError

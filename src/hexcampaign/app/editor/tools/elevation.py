@@ -30,6 +30,11 @@ class Elevation(StrokeTool):
             mode = {"raise": "lower", "lower": "raise"}.get(mode, mode)
         self._mode = mode
 
+    def gesture_text(self) -> str:
+        if self._mode == "set":
+            return f"Set level {self.context.settings.elevation_level}"
+        return "Raise ground" if self._mode == "raise" else "Lower ground"
+
     def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
         radius = max(0, min(3, self.context.settings.radius))
         touched = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId
 from hexcampaign.app.editor.tools.base import Tool, removing
 from hexcampaign.app.tool_events import ToolEvent
@@ -18,7 +19,7 @@ class Road(Tool):
         "hex line. Shift or the right button removes the segments dragged over."
     )
     command_id = CommandId.ROAD
-    features = frozenset({"road"})
+    features = frozenset({"road", "bridge"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -62,6 +63,8 @@ class Road(Tool):
                     m.remove_road(a, b)
                 else:
                     m.add_road(a, b)
+            if remove:
+                drop_stranded_bridges(m, [h for seg in segments for h in seg])
 
         self.attempt([h for seg in segments for h in seg], change)
         self.preview(path=list(self._path))

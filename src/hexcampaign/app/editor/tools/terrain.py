@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId
 from hexcampaign.app.editor.tools.base import StrokeTool, Tool
 from hexcampaign.app.tool_events import ToolEvent
@@ -19,6 +20,10 @@ class TerrainBrush(StrokeTool):
     tip = "Paint the chosen terrain; drag paints a stroke; brush radius 0–3."
     command_id = CommandId.TERRAIN_BRUSH
     features = frozenset({"terrain"})
+
+    def gesture_text(self) -> str:
+        terrain = self.map.palette.terrains.get(self.context.settings.terrain)
+        return f"Paint {terrain.label}" if terrain else self.label
 
     def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
         terrain = current_terrain(self.map, self.context.settings.terrain)
@@ -61,7 +66,10 @@ class Fill(Tool):
             for h in region:
                 m.set_terrain(h, terrain)
 
-        if self.attempt(region, fill):
+        self.begin_gesture(f"Fill with {m.palette.terrains[terrain].label}")
+        filled = self.attempt(region, fill)
+        self.end_gesture()
+        if filled:
             self.say(f"Filled {len(region)} hexes with {m.palette.terrains[terrain].label}.")
 
     def hex_changed(self, e: ToolEvent) -> None:
@@ -80,11 +88,15 @@ class Eraser(StrokeTool):
         if not erased:
             return
 
+        around = {n for h in erased for n in h.neighbors()} - set(erased)
+
         def erase(m: HexMap) -> None:
             for h in erased:
                 m.clear_hex(h)
+            # A neighbour whose only road led into an erased hex loses its bridge too.
+            drop_stranded_bridges(m, around)
 
-        self.attempt(erased, erase)
+        self.attempt([*erased, *sorted(around)], erase)
 
     def brush(self, h: Hex) -> list[Hex]:
         return h.within(max(0, min(3, self.context.settings.radius)))

@@ -30,6 +30,9 @@ class River(StrokeTool):
         starts_on_river = m.contains(e.hex) and m.is_river(e.hex)
         self._mark = not (removing(e) or starts_on_river)
 
+    def gesture_text(self) -> str:
+        return "River" if self._mark else "Remove river"
+
     def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
         marked = self.on_map(hexes)
         mark = self._mark
@@ -67,7 +70,9 @@ class Bridge(Tool):
         if not m.contains(h):
             raise IllegalAction("Bridge: click a hex on the map.", rule="bridge")
         if m.has_bridge(h):
+            self.begin_gesture(f"Remove bridge {m.label(h)}")
             self.attempt([h], lambda m: m.set_bridge(h, False))
+            self.end_gesture()
             self.say(f"Removed the bridge at {m.label(h)}.")
             return
         missing = [
@@ -79,5 +84,8 @@ class Bridge(Tool):
                 f"{m.label(h)} has no {' and no '.join(missing)}.",
                 rule="bridge",
             )
-        if self.attempt([h], lambda m: m.set_bridge(h, True)):
+        self.begin_gesture(f"Bridge {m.label(h)}")
+        added = self.attempt([h], lambda m: m.set_bridge(h, True))
+        self.end_gesture()
+        if added:
             self.say(f"Bridge added at {m.label(h)}.")
