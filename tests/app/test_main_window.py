@@ -6,7 +6,7 @@ import errno
 import json
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, Qt, QUrl
 from PySide6.QtGui import QColor, QDropEvent, QImage, QMouseEvent, QUndoCommand, QWheelEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -501,3 +501,19 @@ def test_a_tool_refusal_is_a_status_sentence_and_a_tool_bug_no_crash(window, cap
     assert "internal error" in window.statusBar().currentMessage()
     assert "a bug in the tool" in capsys.readouterr().err
     assert window.isVisible()
+
+
+def test_the_tile_cache_keeps_to_its_memory_budget(qapp):
+    from PySide6.QtGui import QPixmap
+
+    from hexcampaign.app.canvas.layers import TileCache
+
+    cache = TileCache(max_bytes=3 * 256 * 256 * 4)
+    for i in range(5):
+        cache.put(("map", 1.0, 1.0, i, 0), QPixmap(256, 256))
+    cache.put(("map", 1.0, 1.0, 9, 9), None)  # an empty tile costs nothing
+    assert len(cache) == 4 and cache.bytes == 3 * 256 * 256 * 4
+    assert cache.get(("map", 1.0, 1.0, 0, 0)) is False  # the oldest went first
+    assert cache.get(("map", 1.0, 1.0, 4, 0)) is not False
+    cache.drop("map", QRectF(4 * 256 + 1, 1, 10, 10))
+    assert cache.get(("map", 1.0, 1.0, 4, 0)) is False and cache.bytes == 2 * 256 * 256 * 4

@@ -23,17 +23,20 @@ from hexcampaign.app.render import paint_layer, paint_map
 if TYPE_CHECKING:
     from hexcampaign.app.canvas.scene import MapScene
 
-TILE = 256  # device pixels per tile side; 400 tiles (the cache's limit) take 100 MiB
+TILE = 256  # device pixels per tile side
+MAX_CACHE_BYTES = 128 * 1024 * 1024  # about 500 tiles: several zoom levels of a big screen
 RENDER_BUDGET = 0.03  # seconds of tile rendering per frame while the user pans or zooms
 COMPOSITE = "map"  # tile-cache key of the composite of all visible layers
 
 
 class TileCache:
-    """Rendered layer tiles keyed by (layer, zoom, device-pixel ratio, column, row),
-    least recently used dropped first. None marks a tile with nothing on it."""
+    """Rendered tiles keyed by (layer, zoom, device-pixel ratio, column, row), least
+    recently used dropped first once they hold more than `max_bytes` of pixels (a
+    high-DPI screen's tiles are four times the size). None marks an empty tile."""
 
-    def __init__(self, max_tiles: int = 400) -> None:
-        self.max_tiles = max_tiles
+    def __init__(self, max_bytes: int = MAX_CACHE_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self._tiles: OrderedDict[tuple, QPixmap | None] = OrderedDict()
 
     def get(self, key: tuple) -> QPixmap | None | bool:
@@ -46,25 +49,35 @@ class TileCache:
         return tile
 
     def put(self, key: tuple, tile: QPixmap | None) -> None:
+        self._forget(key)
         self._tiles[key] = tile
-        self._tiles.move_to_end(key)
-        while len(self._tiles) > self.max_tiles:
-            self._tiles.popitem(last=False)
+        self.bytes += _size(tile)
+        while self.bytes > self.max_bytes and len(self._tiles) > 1:
+            self._forget(next(iter(self._tiles)))
 
     def drop(self, layer: str, scene_rect: QRectF | None = None) -> None:
         """Forget the layer's tiles that overlap `scene_rect` (all of them for None)."""
         for key in [k for k in self._tiles if k[0] == layer]:
             if scene_rect is None or _tile_scene_rect(key).intersects(scene_rect):
-                del self._tiles[key]
+                self._forget(key)
 
     def items(self) -> list[tuple[tuple, QPixmap | None]]:
         return list(self._tiles.items())
 
     def clear(self) -> None:
         self._tiles.clear()
+        self.bytes = 0
 
     def __len__(self) -> int:
         return len(self._tiles)
+
+    def _forget(self, key: tuple) -> None:
+        if key in self._tiles:
+            self.bytes -= _size(self._tiles.pop(key))
+
+
+def _size(tile: QPixmap | None) -> int:
+    return 0 if tile is None else tile.width() * tile.height() * 4
 
 
 class LayerItem(QGraphicsItem):
