@@ -343,3 +343,63 @@ def test_deactivate_removes_the_desk(mode, desk, window):
     mode.activate()
     assert mode.phase_dock.isVisible() and window.canvas.tool is mode.tool
     assert QPoint(0, 0) is not None
+
+
+def test_wizard_shows_the_holders_the_campaign_starts_with(mode):
+    dialog = mode.new_campaign_dialog()
+    shown = {
+        dialog.places.item(r, 0).text(): dialog.places.item(r, 4).text()
+        for r in range(dialog.places.rowCount())
+    }
+    assert dialog.start()
+    c = mode.campaign
+    for place in c.map.places():
+        assert shown[place.name] == (c.holder(place.name) or "—")
+
+
+def test_a_build_is_placed_on_the_map(mode, desk):
+    c = desk.small_campaign()
+    mode.start(c)
+    assert c.phase == "reinforcement" and c.pp_available("german") == 10
+    dock = mode.purchase_dock
+    dock.build_buttons["corps"].click()
+    assert mode.placing == ("build", "corps")
+    [choices] = [o for o in mode.items.overlays if o.layer.colour == "#ff7f00"]
+    assert choices.layer.hexes == set(desk.GERMAN_CAPITAL.within(1)) & set(c.map.hexes())
+
+    far = desk.GERMAN_CAPITAL.neighbor(2).neighbor(2)
+    mode.tool.click(far)  # not on or next to the capital: refused with the rule
+    assert mode.last_refusal.startswith("Building: new divisions and corps HQs are placed")
+    assert c.formations() == []
+
+    mode.tool.click(desk.GERMAN_CAPITAL)
+    [corps] = c.formations("german")
+    assert corps.kind == "corps" and corps.hex == desk.GERMAN_CAPITAL
+    assert c.pp_available("german") == 8
+    assert "PP available: 8" in dock.pp_label.text()
+    assert mode.placing is None and corps.id in mode.items.counters
+
+    # A division built beside it, then put under the corps from the OOB dock.
+    dock.build_buttons["infantry"].click()
+    mode.tool.click(desk.GERMAN_CAPITAL.neighbor(1))
+    division = next(f for f in c.formations("german") if f.kind == "infantry")
+    mode.act(c.assign_to_corps, division.id, corps.id)
+    item = formation_item(mode.oob_dock.tree, division.id)
+    assert item.parent().data(0, Qt.ItemDataRole.UserRole) == corps.id
+
+
+def test_the_oob_side_switcher(mode, desk):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    mode.start(c)
+    dock = mode.oob_dock
+    assert dock.side == "german"
+    formation_item(dock.tree, ids["german"])
+    dock.set_side("us")
+    us = formation_item(dock.tree, ids["us"])
+    assert us.text(2) == "infantry 2/3, armour 1/3, total 3/6"
+    assert [us.child(i).text(2) for i in range(us.childCount())] == [
+        "elim. at 60 casualties",
+        "elim. at 60 casualties",
+        "5 vehicles/guns · elim. at 3 lost",
+    ]

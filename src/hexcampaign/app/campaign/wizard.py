@@ -121,7 +121,7 @@ class NewCampaignDialog(QDialog):
         self.buttons.accepted.connect(self.start)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
-        self.resize(860, 620)
+        self.resize(860, 600)
         self.use_map(load_map(maps_path(SAMPLE_MAP)), maps_path(SAMPLE_MAP))
 
     # --- the pages ---------------------------------------------------------------------------
@@ -177,8 +177,44 @@ class NewCampaignDialog(QDialog):
             self.chart_boxes.append(chart)
             self.pp_boxes.append(pp)
         layout.addLayout(sides)
-        layout.addStretch(1)
+        places_note = QLabel(
+            "Places and who holds them at the start (each to the side whose capital is "
+            "nearer; a tie leaves it unheld). A side's income is the PP of the places it holds.",
+            page,
+        )
+        places_note.setWordWrap(True)
+        layout.addWidget(places_note)
+        self.places = QTableWidget(0, 5, page)
+        self.places.setObjectName("places")
+        self.places.setHorizontalHeaderLabels(["Place", "Kind", "Hex", "PP", "Held by"])
+        self.places.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.places.verticalHeader().setVisible(False)
+        self.places.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        layout.addWidget(self.places, 1)
+        for box in self.capital_boxes:
+            box.currentIndexChanged.connect(lambda _i: self._fill_places())
+        for name in self.side_names:
+            name.textChanged.connect(lambda _t: self._fill_places())
         return page
+
+    def _fill_places(self) -> None:
+        if self.hexmap is None or not hasattr(self, "places"):
+            return
+        places = sorted(self.hexmap.places(), key=lambda p: (-p.pp, p.name))
+        self.places.setRowCount(len(places))
+        try:
+            capitals = [self.capital(i) for i in range(2)]
+        except ValueError:
+            capitals = []
+        for row, p in enumerate(places):
+            holder = "—"
+            if len(capitals) == 2:
+                a, b = (p.hex.distance(h) for h in capitals)
+                if a != b:
+                    holder = self.side_names[0 if a < b else 1].text()
+            cells = [p.name, p.kind, self.hexmap.label(p.hex), str(p.pp), holder]
+            for col, text in enumerate(cells):
+                self.places.setItem(row, col, QTableWidgetItem(text))
 
     def _forces_page(self) -> QWidget:
         page = QWidget(self)
@@ -270,6 +306,7 @@ class NewCampaignDialog(QDialog):
                 box.setCurrentIndex(box.findData(capitals[i].name))
         self.refusal.hide()
         self.fill_standard()
+        self._fill_places()
         return True
 
     def fill_standard(self) -> None:
