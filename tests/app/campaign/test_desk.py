@@ -403,3 +403,17 @@ def test_the_oob_side_switcher(mode, desk):
         "elim. at 60 casualties",
         "5 vehicles/guns · elim. at 3 lost",
     ]
+
+
+def test_umpire_pp_adjustment_needs_a_reason_and_is_logged(mode, desk):
+    c = desk.small_campaign()
+    mode.start(c)
+    dialog = mode.adjust_pp_dialog()
+    dialog.amount.setValue(3)
+    assert not dialog.submit()
+    assert dialog.refusal.text() == "Umpire override: give a reason for the change"
+    assert c.pp_available("german") == 10
+    dialog.reason.setText("late supply convoy")
+    assert dialog.submit()
+    assert c.pp_available("german") == 13
+    assert "late supply convoy" in mode.log_dock.text.toPlainText()

@@ -37,7 +37,16 @@ class CampaignTool:
         pass
 
     def hex_changed(self, event: ToolEvent) -> None:
-        pass
+        """Name what is under the pointer in the status bar (the hex line shows the rest)."""
+        c = self.mode.campaign
+        if c is None or not c.map.contains(event.hex):
+            return
+        here = c.formations_at(event.hex)
+        if here:
+            text = "; ".join(
+                f"{f.name} ({f.side}): {c.composition(f.id)}, {f.experience}" for f in here
+            )
+            self.mode.window.show_message(text, 4000)
 
     def pressed(self, event: ToolEvent) -> None:
         if event.button == "right":

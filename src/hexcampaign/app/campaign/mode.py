@@ -64,6 +64,7 @@ class CampaignMode(QObject):
         self._build_docks()
         self._build_menu()
         self.changed.connect(self._redraw)
+        window.document_changed.connect(self._document_changed)
 
     # --- the play-mode contract -----------------------------------------------------------
 
@@ -311,6 +312,24 @@ class CampaignMode(QObject):
         self.notes.append(f"Turn {c.turn}, {c.side_to_play}: {text}")
         self.dirty = True
 
+    def adjust_pp_dialog(self):
+        from hexcampaign.app.campaign.umpire import AdjustPpDialog
+
+        if self.campaign is None:
+            return None
+        dialog = AdjustPpDialog(self)
+        self._open(dialog)
+        return dialog
+
+    def rename_dialog(self, fid: str):
+        from hexcampaign.app.campaign.umpire import RenameDialog
+
+        if self.campaign is None:
+            return None
+        dialog = RenameDialog(self, fid)
+        self._open(dialog)
+        return dialog
+
     # --- what the map shows -----------------------------------------------------------------
 
     def select(self, fid: str | None) -> None:
@@ -381,6 +400,12 @@ class CampaignMode(QObject):
             self.window.setWindowModified(self.dirty)
         self._update_actions()
 
+    def _document_changed(self, document) -> None:
+        # A new scene (the map shown again) has none of our items: draw them afresh.
+        if self.active and self.campaign is not None and document is not None:
+            if document.map is self.campaign.map:
+                self.items.refresh()
+
     def _build_docks(self) -> None:
         from hexcampaign.app.campaign.battles import BattlesDock
         from hexcampaign.app.campaign.log_dock import LogDock
@@ -447,6 +472,7 @@ class CampaignMode(QObject):
         self.zoc_action = add("Show &zones of control", self.set_show_zoc, checkable=True)
         self.supply_action = add("Show supply &ranges", self.set_show_supply, checkable=True)
         self.menu.addSeparator()
+        add("Adjust &PP (umpire)…", self.adjust_pp_dialog)
         add("Export &turn report…", self.log_dock.export_dialog)
 
     def _update_actions(self) -> None:

@@ -352,6 +352,8 @@ class OobDock(QDockWidget):
             action.triggered.connect(
                 lambda _c=False, fid=f.id, lv=level: self.mode.act(c.set_experience, fid, lv)
             )
+        rename = menu.addAction("Rename…")
+        rename.triggered.connect(lambda _c=False, fid=f.id: self.mode.rename_dialog(fid))
         show = menu.addAction("Show on the map")
         show.triggered.connect(lambda _c=False, fid=f.id: self._double_clicked(item, 0))
         menu.popup(self.tree.viewport().mapToGlobal(pos))
