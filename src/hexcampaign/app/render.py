@@ -228,9 +228,12 @@ class MapFeatures:
         self._places_layout: Layout | None = None
         self._labels: list[MapLabel] | None = None
         self._elevations: dict[Hex, int] | None = None
+        self._lowest: int | None = None
 
     def forget(self, flags: Change = Change.ALL, hexes: Iterable[Hex] = ()) -> None:
         """Drop what `flags` changed (elevations of just `hexes` when given)."""
+        if flags & (Change.ELEVATION | Change.GRID):
+            self._lowest = None
         if flags & Change.GRID:
             self._elevations = None
         elif flags & Change.ELEVATION and self._elevations is not None:
@@ -261,6 +264,13 @@ class MapFeatures:
             elevation = self.map.elevation
             self._elevations = {h: e for h in self.map.hexes() if (e := elevation(h))}
         return self._elevations
+
+    def lowest_level(self) -> int:
+        """The lowest elevation on the map (0 when nothing lies below sea level)."""
+        elevations = self.elevations()
+        if self._lowest is None:
+            self._lowest = min(0, min(elevations.values(), default=0))
+        return self._lowest
 
     def roads(self) -> dict[Hex, list[Hex]]:
         if self._roads is None:
@@ -418,7 +428,7 @@ def _paint_contours(f: Frame) -> bool:
         return False
     contains = m.contains
     # Only a hex above a neighbour draws; with no negative levels a level-0 hex never is.
-    lowest = min(0, min(elevations.values()))
+    lowest = f.features.lowest_level()
     lines: list[QLineF] = []
     for h in f.hexes:
         level = elevations.get(h, 0)
