@@ -147,3 +147,23 @@ def _differs(a: QImage, b: QImage, rect: QRectF) -> bool:
         for x in range(int(rect.left()), int(rect.right()))
         for y in range(int(rect.top()), int(rect.bottom()))
     )
+
+
+def test_contours_run_where_the_ground_steps_down(qapp, sample_map):
+    from hexcampaign.hexes import HexSide
+
+    layout = map_layout(sample_map, 40)
+    rect = map_scene_rect(sample_map, layout)
+    plain = _paint(sample_map, layout, rect, {"terrain"})
+    contoured = _paint(sample_map, layout, rect, {"terrain", "contours"})
+
+    def edge_differs(a: Hex, b: Hex) -> bool:
+        (ax, ay), (bx, by) = layout.side_segment(HexSide.between(a, b))
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        return _differs(plain, contoured, QRectF(mx - 2, my - 2, 4, 4))
+
+    high, low = at(3, 3), at(4, 3)
+    assert sample_map.elevation(high) == 1 and sample_map.elevation(low) == 0
+    assert high.is_adjacent(low)
+    assert edge_differs(high, low)
+    assert not edge_differs(at(8, 7), at(9, 7))  # level ground: no line
