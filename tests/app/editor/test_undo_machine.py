@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from hexcampaign.app.document import MapDocument
+from hexcampaign.app.editor.commands import ReplaceMap, push_edit
+from hexcampaign.app.editor.reshape import copy_region, paste_region, paste_targets, resize_map
 from hexcampaign.app.editor.tools import (
     Bridge,
     BrushSettings,
@@ -26,6 +28,7 @@ from hexcampaign.app.editor.tools import (
 )
 from hexcampaign.hexes import Hex, HexSide
 from hexcampaign.maps import HexMap
+from hexcampaign.rules import IllegalAction
 
 from .conftest import event
 
@@ -123,6 +126,44 @@ class EditHistory(RuleBasedStateMachine):
     @rule(h=anywhere, shift=st.booleans())
     def label(self, h, shift):
         self._drive(LabelTool(), [h], *(["shift"] if shift else []))
+
+    @rule(
+        left=st.integers(-2, 2),
+        right=st.integers(-2, 2),
+        top=st.integers(-1, 1),
+        bottom=st.integers(-1, 1),
+    )
+    def resize(self, left, right, top, bottom):
+        stack = self.doc.undo_stack
+        try:
+            new, _lost = resize_map(self.doc.map, left, right, top, bottom)
+        except IllegalAction:
+            assert self.doc.map.cols + left + right < 1 or self.doc.map.rows + top + bottom < 1
+            return
+        stack.push(ReplaceMap(self.doc, new, "Resize"))
+        self._record()
+
+    @rule(corner=cells, to=anywhere)
+    def copy_paste(self, corner, to):
+        m = self.doc.map
+        if not m.contains(corner):
+            return
+        col, row = m.offset(corner)
+        hexes = [
+            m.at(c, r)
+            for c in range(col, min(col + 2, m.cols))
+            for r in range(row, min(row + 2, m.rows))
+        ]
+        region = copy_region(m, hexes)
+        stack = self.doc.undo_stack
+        before = (stack.index(), stack.count())
+        push_edit(
+            self.doc, "Paste", paste_targets(m, region, to), lambda m: paste_region(m, region, to)
+        )
+        if (stack.index(), stack.count()) != before:
+            self._record()
+        else:
+            assert self.doc.map == self.history[stack.index()]
 
     @rule()
     def undo(self):
