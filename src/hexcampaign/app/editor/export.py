@@ -167,7 +167,9 @@ def paint_tiled(
                 painter.fillRect(shown, style.PAPER)
                 paint_map(painter, hexmap, layout, shown, layers)
                 painter.restore()
-                _overlap_marks(painter, page_w, page_h, overlap, col, row, across, down)
+                # The marks run only where the map is on this sheet.
+                on_sheet = QRectF(-x0, -y0, map_w, map_h).intersected(QRectF(0, 0, page_w, page_h))
+                _overlap_marks(painter, on_sheet, page_w, page_h, overlap, col, row, across, down)
                 _page_caption(painter, hexmap, page_w, page_h, col, row, across, down)
     finally:
         painter.end()
@@ -239,23 +241,25 @@ def _pages_needed(length: float, page: float, overlap: float) -> int:
     return 1 + math.ceil((length - page) / (page - overlap))
 
 
-def _overlap_marks(painter, page_w, page_h, overlap, col, row, across, down) -> None:
-    """Dashed lines where the neighbouring page's picture begins: trim one sheet along
+def _overlap_marks(painter, on_sheet, page_w, page_h, overlap, col, row, across, down) -> None:
+    """Dashed lines where the neighbouring sheet's picture begins: trim one sheet along
     its line and lay it on the other so the hexes meet."""
     pen = QPen(QColor(60, 60, 60))
     pen.setStyle(Qt.PenStyle.DashLine)
     pen.setWidthF(max(1.0, page_w / 1500))
     painter.setPen(pen)
+    top, bottom = on_sheet.top(), on_sheet.bottom()
+    left, right = on_sheet.left(), on_sheet.right()
     if col + 1 < across:
         x = page_w - overlap
-        painter.drawLine(QPointF(x, 0), QPointF(x, page_h))
+        painter.drawLine(QPointF(x, top), QPointF(x, bottom))
     if row + 1 < down:
         y = page_h - overlap
-        painter.drawLine(QPointF(0, y), QPointF(page_w, y))
+        painter.drawLine(QPointF(left, y), QPointF(right, y))
     if col > 0:
-        painter.drawLine(QPointF(overlap, 0), QPointF(overlap, page_h))
+        painter.drawLine(QPointF(overlap, top), QPointF(overlap, bottom))
     if row > 0:
-        painter.drawLine(QPointF(0, overlap), QPointF(page_w, overlap))
+        painter.drawLine(QPointF(left, overlap), QPointF(right, overlap))
 
 
 def _page_caption(painter, hexmap, page_w, page_h, col, row, across, down) -> None:
