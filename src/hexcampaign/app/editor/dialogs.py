@@ -176,9 +176,9 @@ class ResizeDialog(_CheckedDialog):
         grid.addWidget(self.bottom, 2, 2)
         box = QWidget()
         box.setLayout(grid)
-        self.result = QLabel()
+        self.size_label = QLabel()
         self.form.addRow(box)
-        self.form.addRow("Result:", self.result)
+        self.form.addRow("Result:", self.size_label)
         note = QLabel(
             "Positive numbers add blank hexes, negative numbers cut hexes away. "
             "Content keeps its shape; an odd number of columns on the left moves every "
@@ -206,7 +206,7 @@ class ResizeDialog(_CheckedDialog):
 
     def _show_result(self) -> None:
         cols, rows = self.new_size()
-        self.result.setText(f"{self.hexmap.cols}×{self.hexmap.rows} → {cols}×{rows} hexes")
+        self.size_label.setText(f"{self.hexmap.cols}×{self.hexmap.rows} → {cols}×{rows} hexes")
 
 
 EXPORT_KINDS = ("png", "svg", "pdf-fitted", "pdf-tiled")
