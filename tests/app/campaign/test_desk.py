@@ -173,7 +173,7 @@ def test_drop_into_a_full_division_is_refused_with_the_limit_and_nothing_changes
     assert (c.side_to_play, c.phase) == ("german", "reinforcement")
     mode.start(c)
     tree = mode.oob_dock.tree
-    assert "infantry 3/3" in formation_item(tree, full).text(2)
+    assert "infantry 3/3, armour 0/3, total 3/6" in formation_item(tree, full).text(0)
     before = state_of(c)
 
     drop(tree, waiting, formation_item(tree, full))
@@ -189,7 +189,7 @@ def test_drop_into_a_full_division_is_refused_with_the_limit_and_nothing_changes
     drop(tree, waiting, formation_item(mode.oob_dock.tree, ids["g_corps"]))
     assert c.unit(waiting).where == ids["g_corps"]
     corps_item = formation_item(mode.oob_dock.tree, ids["g_corps"])
-    assert "infantry 1/3" in corps_item.text(2)
+    assert "infantry 1/3, armour 0/3, total 1/6, artillery 1/6" in corps_item.text(0)
     assert "Grenadier company (foot)" in [
         corps_item.child(i).text(0) for i in range(corps_item.childCount())
     ]
@@ -397,11 +397,14 @@ def test_the_oob_side_switcher(mode, desk):
     formation_item(dock.tree, ids["german"])
     dock.set_side("us")
     us = formation_item(dock.tree, ids["us"])
-    assert us.text(2) == "infantry 2/3, armour 1/3, total 3/6"
+    assert us.text(0) == (
+        f"XX  1st Infantry Division ({c.map.label(c.formation(ids['us']).hex)}), regular — "
+        "infantry 2/3, armour 1/3, total 3/6"
+    )
     assert [us.child(i).text(2) for i in range(us.childCount())] == [
-        "elim. at 60 casualties",
-        "elim. at 60 casualties",
-        "5 vehicles/guns · elim. at 3 lost",
+        "elim. at 60 men",
+        "elim. at 60 men",
+        "5 veh./guns · elim. at 3",
     ]
 
 

@@ -31,15 +31,15 @@ from hexcampaign.campaign.tables import campaign_rules
 UNIT_MIME = "application/x-hexcampaign-unit"
 ID_ROLE = Qt.ItemDataRole.UserRole
 KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # "army_hq" | "formation" | "unit"
-COLUMNS = ("Formation / unit", "Category", "Strength / composition", "Experience")
+COLUMNS = ("Formation / unit", "Category", "Strength", "Experience")
 
 
 def unit_strength(c, u: UnitView) -> str:
     """What a unit can lose: men up to its red number, or vehicles/guns."""
     limit = c.unit_type(u.id).loss_limit
     if u.red_number is not None:
-        return f"elim. at {u.red_number} casualties"
-    return f"{u.vehicles} vehicles/guns · elim. at {limit} lost"
+        return f"elim. at {u.red_number} men"
+    return f"{u.vehicles} veh./guns · elim. at {limit}"
 
 
 def formation_label(c, f: FormationView) -> str:
@@ -49,7 +49,7 @@ def formation_label(c, f: FormationView) -> str:
 
 def formation_status(f: FormationView) -> str:
     """Experience and the markers the counter shows: dug in, fortified, out of supply."""
-    flags = [f.experience]
+    flags = [f.experience]  # joined with ", " in the formation's row
     if f.fortified:
         flags.append("fortified")
     elif f.dug_in:
@@ -58,7 +58,7 @@ def formation_status(f: FormationView) -> str:
         flags.append("OUT OF SUPPLY")
     if f.reinforced_this_turn:
         flags.append("reinforced")
-    return " · ".join(flags)
+    return ", ".join(flags)
 
 
 class OobTree(QTreeWidget):
@@ -212,6 +212,7 @@ class OobDock(QDockWidget):
         box.setData(0, ID_ROLE, "army_hq")
         box.setFont(0, bold)
         box.setFlags(box.flags() & ~Qt.ItemFlag.ItemIsDragEnabled & ~Qt.ItemFlag.ItemIsDropEnabled)
+        box.setFirstColumnSpanned(True)
         for u in c.army_hq(side):
             self._unit_item(box, c, u, "—", draggable=u.category != "air")
         formations = c.formations(side)
@@ -231,17 +232,24 @@ class OobDock(QDockWidget):
             orphans.setData(0, KIND_ROLE, "group")
             orphans.setData(0, ID_ROLE, "no-corps")
             orphans.setFlags(orphans.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
+            orphans.setFirstColumnSpanned(True)
             for f in loose:
                 self._formation_item(orphans, c, f)
         if expanded:
             self._restore(expanded)
         else:
             tree.expandAll()
-        for col in range(tree.columnCount()):
-            tree.resizeColumnToContents(col)
-        # Long unit names elide (the full name is in the tooltip) so the counts stay in view.
-        tree.setColumnWidth(0, min(tree.columnWidth(0), 250))
-        tree.setColumnWidth(1, min(tree.columnWidth(1), 130))
+        # Columns fit the unit rows (formation rows span them); long unit names elide (the
+        # full name is in the tooltip) so strength and experience stay in view.
+        widths = [0, 0, 0, 0]
+        metrics = tree.fontMetrics()
+        for unit_item in self._unit_items():
+            for col in range(4):
+                widths[col] = max(widths[col], metrics.horizontalAdvance(unit_item.text(col)))
+        indent = tree.indentation() * 3
+        tree.setColumnWidth(0, min(widths[0] + indent + 12, 250))
+        for col in (1, 2, 3):
+            tree.setColumnWidth(col, widths[col] + 16)
         if c.phase == "reinforcement" and side == c.side_to_play:
             self.hint.setText(
                 "Reinforcement phase: drag a unit from the Army HQ box onto a division or corps "
@@ -254,15 +262,18 @@ class OobDock(QDockWidget):
             )
 
     def _formation_item(self, parent, c, f: FormationView) -> QTreeWidgetItem:
-        item = QTreeWidgetItem(parent, [formation_label(c, f), f.kind, f.composition, f.experience])
+        # A formation's row spans the columns: name, hex, composition against the limits
+        # and status read as one line; its units' rows fill the columns below it.
+        status = formation_status(f)
+        text = f"{formation_label(c, f)}, {status} — {f.composition}"
+        item = QTreeWidgetItem(parent, [text, f.kind, f.composition, status])
         item.setData(0, KIND_ROLE, "formation")
         item.setData(0, ID_ROLE, f.id)
         item.setFlags(
             (item.flags() | Qt.ItemFlag.ItemIsDropEnabled) & ~Qt.ItemFlag.ItemIsDragEnabled
         )
-        font = item.font(0)
-        font.setBold(True)
-        item.setFont(0, font)
+        item.setFirstColumnSpanned(True)
+        item.setBackground(0, QBrush(QColor("#e3e9f0")))
         if f.id == self.mode.selected:
             for col in range(len(COLUMNS)):
                 item.setBackground(col, QBrush(QColor("#fff3c4")))
@@ -289,6 +300,16 @@ class OobDock(QDockWidget):
             flags &= ~Qt.ItemFlag.ItemIsDragEnabled
         item.setFlags(flags)
         return item
+
+    def _unit_items(self) -> list[QTreeWidgetItem]:
+        out = []
+        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        while stack:
+            item = stack.pop()
+            if item.data(0, KIND_ROLE) == "unit":
+                out.append(item)
+            stack += [item.child(i) for i in range(item.childCount())]
+        return out
 
     def _expanded_ids(self) -> set[str] | None:
         if self.tree.topLevelItemCount() == 0:

@@ -89,17 +89,31 @@ def demo_campaign() -> Campaign:
     return c
 
 
-def start_demo(window) -> object:
-    """The campaign mode on `window`, showing the demo campaign."""
+def purchase_phase_campaign() -> Campaign:
+    """The demo campaign played on to the German purchase phase (the battle a DRAW)."""
+    c = demo_campaign()
+    c.enter_result(c.battles()[0], "DRAW")
+    while c.phase != "purchase":
+        c.end_phase()
+    return c
+
+
+def start_demo(window, purchase: bool = False) -> object:
+    """The campaign mode on `window`, showing the demo campaign (or its purchase phase)."""
     from hexcampaign.app.campaign import install
 
     mode = getattr(window, "_campaign_demo_mode", None)
     if mode is None:
         mode = install(window)
         window._campaign_demo_mode = mode
+        window._campaign_demos = {}
         mode.activate()
-        mode.start(demo_campaign())
-        mode.dirty = False
+    demos = window._campaign_demos
+    key = "purchase" if purchase else "battle"
+    if key not in demos:
+        demos[key] = purchase_phase_campaign() if purchase else demo_campaign()
+    if mode.campaign is not demos[key]:
+        mode.start(demos[key], Path(f"demo-{key}.hxcampaign"))
     _settle()
     return mode
 
@@ -123,12 +137,13 @@ def oob_dock(window) -> QWidget:
 
 
 def purchase_dock(window) -> QWidget:
-    mode = start_demo(window)
+    mode = start_demo(window, purchase=True)
     mode.purchase_dock.show()
     mode.purchase_dock.raise_()
     chart = mode.campaign.setup.charts[mode.campaign.side_to_play]
     mode.purchase_dock.basket = [chart.types[0].id, chart.types[4].id]
     mode.purchase_dock.refresh()
+    mode.purchase_dock.table.selectRow(4)
     _settle()
     return mode.purchase_dock
 
