@@ -503,9 +503,14 @@ def _paint_grid(f: Frame) -> bool:
                 lines.append(QLineF(cx + ax, cy + ay, cx + bx, cy + by))
     p = f.painter
     p.save()
-    # Hairlines need no anti-aliasing and draw several times faster without it.
-    p.setRenderHint(QPainter.RenderHint.Antialiasing, f.px(style.GRID_WIDTH) * f.scale > 1.5)
-    p.setPen(QPen(style.GRID, f.px(style.GRID_WIDTH)))
+    pen = QPen(style.GRID, f.px(style.GRID_WIDTH))
+    if f.px(style.GRID_WIDTH) * f.scale <= 1.5:
+        # A one-pixel cosmetic line without anti-aliasing takes Qt's fast line path,
+        # several times quicker than stroking a 1.2-pixel outline, and looks the same.
+        pen = QPen(style.GRID, 1)
+        pen.setCosmetic(True)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    p.setPen(pen)
     p.drawLines(lines)
     p.restore()
     return bool(lines)

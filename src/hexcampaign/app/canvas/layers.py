@@ -15,7 +15,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPixmap, QTransform
+from PySide6.QtGui import QImage, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from hexcampaign.app.render import paint_layer, paint_map
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 TILE = 256  # device pixels per tile side
 MAX_CACHE_BYTES = 128 * 1024 * 1024  # about 500 tiles: several zoom levels of a big screen
 RENDER_BUDGET = 0.03  # seconds of tile rendering per frame while the user pans or zooms
+STRIP = 4  # tiles rendered in one paint call
 COMPOSITE = "map"  # tile-cache key of the composite of all visible layers
 
 
@@ -154,20 +155,28 @@ class LayerItem(QGraphicsItem):
         now = time.perf_counter()
         deadline = now + RENDER_BUDGET if now < scene.progressive_until else math.inf
         unfinished = False
+
+        def key_of(i: int, j: int) -> tuple:
+            return (COMPOSITE, zoom, ratio, i, j)
+
         painter.save()
         painter.setWorldTransform(QTransform())
-        for i in range(i0, i1 + 1):
-            for j in range(j0, j1 + 1):
-                key = (COMPOSITE, zoom, ratio, i, j)
-                tile = cache.get(key)
-                if tile is False:
-                    if time.perf_counter() > deadline:
-                        self._paint_stand_in(painter, key, dx, dy)
-                        unfinished = True
-                        continue
-                    tile = self._render_tile(key)
-                    cache.put(key, tile)
-                if tile is not None:
+        for j in range(j0, j1 + 1):
+            # Missing tiles of a row are drawn together, one picture cut in tiles: a
+            # paint call per tile would pay each layer's set-up and the hexes around
+            # every tile's edges again and again.
+            for start, end in _runs(
+                [i for i in range(i0, i1 + 1) if cache.get(key_of(i, j)) is False]
+            ):
+                if time.perf_counter() > deadline:
+                    for i in range(start, end + 1):
+                        self._paint_stand_in(painter, key_of(i, j), dx, dy)
+                    unfinished = True
+                    continue
+                self._render_strip(zoom, ratio, j, start, end)
+            for i in range(i0, i1 + 1):
+                tile = cache.get(key_of(i, j))
+                if tile is not None and tile is not False:
                     painter.drawPixmap(i * TILE + dx, j * TILE + dy, tile)
         painter.restore()
         if unfinished:
@@ -197,23 +206,28 @@ class LayerItem(QGraphicsItem):
                 )
         painter.restore()
 
-    def _render_tile(self, key: tuple) -> QPixmap | None:
-        _, zoom, ratio, i, j = key
-        rect = _tile_scene_rect(key)
+    def _render_strip(self, zoom: float, ratio: float, j: int, start: int, end: int) -> None:
+        """Render tiles start..end of row j in one go and put them in the cache."""
         scene = self.map_scene
+        count = end - start + 1
+        rect = QRectF(start * TILE / zoom, j * TILE / zoom, count * TILE / zoom, TILE / zoom)
+        keys = [(COMPOSITE, zoom, ratio, i, j) for i in range(start, end + 1)]
         if not rect.intersects(scene.map_rect):
-            return None
-        pixmap = QPixmap(round(TILE * ratio), round(TILE * ratio))
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        tile_painter = QPainter(pixmap)
+            for key in keys:
+                scene.tiles.put(key, None)
+            return
+        side = round(TILE * ratio)
+        strip = QImage(side * count, side, QImage.Format.Format_ARGB32_Premultiplied)
+        strip.setDevicePixelRatio(ratio)
+        strip.fill(Qt.GlobalColor.transparent)
+        strip_painter = QPainter(strip)
         try:
-            tile_painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            tile_painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-            tile_painter.translate(-i * TILE, -j * TILE)
-            tile_painter.scale(zoom, zoom)
+            strip_painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            strip_painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+            strip_painter.translate(-start * TILE, -j * TILE)
+            strip_painter.scale(zoom, zoom)
             paint_map(
-                tile_painter,
+                strip_painter,
                 scene.hexmap,
                 scene.layout,
                 rect,
@@ -221,8 +235,26 @@ class LayerItem(QGraphicsItem):
                 scene.features,
             )
         finally:
-            tile_painter.end()
-        return pixmap
+            strip_painter.end()
+        for n, key in enumerate(keys):
+            if not _tile_scene_rect(key).intersects(scene.map_rect):
+                scene.tiles.put(key, None)
+                continue
+            tile = QPixmap.fromImage(strip.copy(n * side, 0, side, side))
+            tile.setDevicePixelRatio(ratio)
+            scene.tiles.put(key, tile)
+
+
+def _runs(columns: list[int]) -> list[tuple[int, int]]:
+    """Consecutive column numbers as (first, last) runs of at most STRIP tiles."""
+    runs: list[tuple[int, int]] = []
+    for i in columns:
+        # At most STRIP tiles a run, so a frame with a time budget stops near it.
+        if runs and runs[-1][1] == i - 1 and i - runs[-1][0] < STRIP:
+            runs[-1] = (runs[-1][0], i)
+        else:
+            runs.append((i, i))
+    return runs
 
 
 def _tile_scene_rect(key: tuple) -> QRectF:
