@@ -167,3 +167,25 @@ def test_contours_run_where_the_ground_steps_down(qapp, sample_map):
     assert high.is_adjacent(low)
     assert edge_differs(high, low)
     assert not edge_differs(at(8, 7), at(9, 7))  # level ground: no line
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_every_hex_is_inside_the_picture_in_both_orientations(qapp, tmp_path, orientation):
+    m = HexMap.blank(5, 4, palette="cm", orientation=orientation)
+    m.set_terrain(m.at(4, 3), "forest")
+    path = tmp_path / f"{orientation}.png"
+    render_to_file(m, path, hex_size=20, layers={"terrain"})
+    image = QImage(str(path))
+    layout = map_layout(m, 20)
+    clear, forest = (QColor(m.palette.terrains[t].colour) for t in ("clear", "forest"))
+    for h in m.hexes():
+        corners = layout.corners(h)
+        assert all(0 <= x <= image.width() and 0 <= y <= image.height() for x, y in corners)
+        expected = forest if h == m.at(4, 3) else clear
+        assert close(colour_at(image, *layout.center(h)), expected, 2)
+    # Only half a hex of paper around the map, on every side.
+    xs = [x for h in m.hexes() for x, _ in layout.corners(h)]
+    ys = [y for h in m.hexes() for _, y in layout.corners(h)]
+    assert min(xs) == pytest.approx(10, abs=1) and min(ys) == pytest.approx(10, abs=1)
+    assert image.width() - max(xs) == pytest.approx(10, abs=1.5)
+    assert image.height() - max(ys) == pytest.approx(10, abs=1.5)
