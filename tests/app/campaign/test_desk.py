@@ -420,3 +420,20 @@ def test_umpire_pp_adjustment_needs_a_reason_and_is_logged(mode, desk):
     assert dialog.submit()
     assert c.pp_available("german") == 13
     assert "late supply convoy" in mode.log_dock.text.toPlainText()
+
+
+def test_back_takes_a_move_back_and_the_counter_follows(mode, desk):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    corps = c.formation(ids["g_corps"])
+    mode.start(c)
+    mode.phase_dock.next()
+    step = next(h for h, cost in c.reachable(corps.id).items() if cost == 1)
+    mode.tool.click(corps.hex)
+    mode.tool.click(step)
+    assert mode.items.counters[corps.id].formation.hex == step
+    assert mode.phase_dock.back_button.isEnabled()
+    assert mode.phase_dock.back()
+    assert c.formation(corps.id).hex == corps.hex and c.phase == "movement"
+    assert mode.items.counters[corps.id].formation.hex == corps.hex
+    assert not mode.phase_dock.back_button.isEnabled()  # the phase change is not undone

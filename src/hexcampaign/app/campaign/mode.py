@@ -69,13 +69,8 @@ class CampaignMode(QObject):
     # --- the play-mode contract -----------------------------------------------------------
 
     def activate(self) -> None:
+        # (The main window's set_mode deactivates the editor or another play mode first.)
         self.active = True
-        editor = getattr(self.window, "editor", None)
-        if editor is not None and hasattr(editor, "deactivate"):
-            try:
-                editor.deactivate()
-            except RuntimeError:
-                pass
         self.menu.menuAction().setVisible(True)
         for dock in self._docks:
             dock.show()
@@ -392,6 +387,15 @@ class CampaignMode(QObject):
         self.window.setWindowTitle(f"{self.title}[*] — hexcampaign")
 
     def _redraw(self) -> None:
+        c = self.campaign
+        if c is not None:
+            # A Back (a replay) or a battle may have removed what was picked.
+            if self.selected not in c.state.formations:
+                self.selected = None
+            self.attackers = [a for a in self.attackers if a in c.state.formations]
+            if self.placing and self.placing[0] != "build":
+                if self.placing[1] not in c.state.formations:
+                    self.placing = None
         if self.active:
             canvas = self.window.canvas
             if self.campaign is not None and canvas.hexmap is not self.campaign.map:
