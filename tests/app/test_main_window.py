@@ -517,3 +517,20 @@ def test_the_tile_cache_keeps_to_its_memory_budget(qapp):
     assert cache.get(("map", 1.0, 1.0, 4, 0)) is not False
     cache.drop("map", QRectF(4 * 256 + 1, 1, 10, 10))
     assert cache.get(("map", 1.0, 1.0, 4, 0)) is False and cache.bytes == 2 * 256 * 256 * 4
+
+
+def test_opening_another_map_asks_about_unsaved_changes(window, tmp_path, sample_map, monkeypatch):
+    document = window.document
+    document.undo_stack.push(SetTerrain(document, Hex.from_offset(9, 2), "high_ground"))
+    other = tmp_path / "other.hexmap"
+    save_map(sample_map, other)
+    monkeypatch.setattr(
+        QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Cancel)
+    )
+    assert not window.open_path(other)
+    assert window.document is document and document.dirty
+    monkeypatch.setattr(
+        QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)
+    )
+    assert window.open_path(other)
+    assert window.document.path == other and not window.isWindowModified()
