@@ -50,7 +50,7 @@ class MapView(QGraphicsView):
     ZOOM_MIN = ZOOM_MIN
     ZOOM_MAX = ZOOM_MAX
 
-    hex_hovered = Signal(object)  # Hex under the pointer (may lie off the map)
+    hex_hovered = Signal(object)  # Hex under the pointer (maybe off the map); None on leave
     viewport_changed = Signal()  # after a pan, zoom or resize
     first_painted = Signal()  # once, after the first paint of the viewport
     message = Signal(str)  # a sentence for the status bar (a tool's refusal)
