@@ -437,3 +437,17 @@ def test_back_takes_a_move_back_and_the_counter_follows(mode, desk):
     assert c.formation(corps.id).hex == corps.hex and c.phase == "movement"
     assert mode.items.counters[corps.id].formation.hex == corps.hex
     assert not mode.phase_dock.back_button.isEnabled()  # the phase change is not undone
+
+
+def test_the_window_opens_campaign_files_through_the_mode(window, desk, tmp_path):
+    from hexcampaign.app.campaign import install
+
+    mode = install(window)
+    c = desk.small_campaign()
+    desk.clash(c)
+    path = tmp_path / "c.hxcampaign"
+    c.save(path)  # the engine's own save opens too
+    assert window.open_path(path)
+    assert mode.active and state_of(mode.campaign) == state_of(c)
+    assert window.canvas.hexmap is mode.campaign.map
+    assert set(mode.items.counters) == {f.id for f in c.formations()}

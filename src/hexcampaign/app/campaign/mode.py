@@ -116,6 +116,18 @@ class CampaignMode(QObject):
         self.window.show_message(f"Opened the campaign {path.name}.")
         return True
 
+    def open_and_show(self, path: Path | str) -> bool:
+        """Open a campaign file and switch the window to this mode (only once it opened)."""
+        if not self.open_path(path):
+            return False
+        if not self.active:
+            set_mode = getattr(self.window, "set_mode", None)
+            if callable(set_mode):
+                set_mode(self)
+            else:
+                self.activate()
+        return True
+
     def maybe_close(self) -> bool:
         """True when the campaign may be dropped (saved, discarded, or unchanged)."""
         if self.campaign is None or not self.dirty:
