@@ -451,3 +451,15 @@ def test_the_window_opens_campaign_files_through_the_mode(window, desk, tmp_path
     assert mode.active and state_of(mode.campaign) == state_of(c)
     assert window.canvas.hexmap is mode.campaign.map
     assert set(mode.items.counters) == {f.id for f in c.formations()}
+
+
+def test_supply_ranges_on_demand(mode, desk):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    mode.start(c)
+    assert not [o for o in mode.items.overlays if o.layer.colour == "#2e9d5b"]
+    mode.supply_action.setChecked(True)
+    shown = [o.layer.hexes for o in mode.items.overlays if o.layer.colour == "#2e9d5b"]
+    assert c.supply_range(ids["g_corps"]) in shown
+    mode.supply_action.setChecked(False)
+    assert not [o for o in mode.items.overlays if o.layer.colour == "#2e9d5b"]

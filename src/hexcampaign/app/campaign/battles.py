@@ -365,8 +365,10 @@ class AttackOrderDialog(_OrderDialog):
             self.air_list.addItem(QListWidgetItem("(no air support in the Army HQ box)"))
         target = c.formation(self.target)
         state = "fortified" if target.fortified else ("dug in" if target.dug_in else "not dug in")
+        # The strength of what is attacked, in view where the attack is ordered.
         self.summary.setText(
-            f"The defender is {state}: the battle type follows from that on the set-up sheet."
+            f"Target: {target.name} ({target.side}) — {target.composition}; {target.experience}, "
+            f"{state}. The battle type follows from its state on the set-up sheet."
         )
 
     @staticmethod
@@ -387,14 +389,15 @@ class DefenseSupportDialog(_OrderDialog):
         super().__init__(mode, f"Defensive support — battle {b.id}")
         self.battle = battle
         where = to_hex(b.defender_hex)
-        self.layout_.addWidget(
-            QLabel(
-                f"{b.defender_side} defends {c.map.label(where)} against "
-                f"{', '.join(c.formation(a).name for a in b.attackers if a in c.state.formations)}."
-                "\nOnce the defender assigns support, the attacker's orders are closed.",
-                self,
-            )
+        attackers = [c.formation(a) for a in b.attackers if a in c.state.formations]
+        strength = "; ".join(f"{f.name}: {f.composition}, {f.experience}" for f in attackers)
+        intro = QLabel(
+            f"{b.defender_side} defends {c.map.label(where)} against {strength}."
+            "\nOnce the defender assigns support, the attacker's orders are closed.",
+            self,
         )
+        intro.setWordWrap(True)
+        self.layout_.addWidget(intro)
         artillery, air = c.available_support(b.defender_side, b)
         self.layout_.addWidget(QLabel("Artillery of the defender's corps HQ in range:", self))
         self.artillery_list = _check_list(
