@@ -534,3 +534,26 @@ def test_opening_another_map_asks_about_unsaved_changes(window, tmp_path, sample
     )
     assert window.open_path(other)
     assert window.document.path == other and not window.isWindowModified()
+
+
+def test_set_mode_hands_over_from_one_mode_to_the_next(window):
+    calls = []
+
+    class Mode:
+        def __init__(self, name):
+            self.name = name
+
+        def activate(self):
+            calls.append(("activate", self.name))
+
+        def deactivate(self):
+            calls.append(("deactivate", self.name))
+
+    game, desk = Mode("game"), Mode("desk")
+    changed = []
+    window.mode_changed.connect(changed.append)
+    window.set_mode(game)
+    window.set_mode(game)  # already in charge: nothing happens
+    window.set_mode(desk)
+    assert calls == [("activate", "game"), ("deactivate", "game"), ("activate", "desk")]
+    assert window.mode is desk and changed == [game, desk]

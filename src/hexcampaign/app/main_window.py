@@ -61,6 +61,7 @@ LAYER_TITLES = {
 
 class MainWindow(QMainWindow):
     document_changed = Signal(object)  # MapDocument | None, after it is shown
+    mode_changed = Signal(object)  # the mode now in charge (see set_mode)
 
     def __init__(
         self,
@@ -97,6 +98,7 @@ class MainWindow(QMainWindow):
             from hexcampaign.app.editor import EditorMode
 
             self.editor = EditorMode(self)
+        self.mode = self.editor  # the editor is in charge until a game mode takes over
 
     # --- the contract modes build on -------------------------------------------------------
 
@@ -121,6 +123,18 @@ class MainWindow(QMainWindow):
             self.menuBar().insertMenu(before[1].menuAction(), menu)
         self._menus[title] = menu
         return menu
+
+    def set_mode(self, mode) -> None:
+        """Put `mode` (the editor, a game, the campaign desk) in charge: the one before
+        is deactivated first, then the new one activated (each if it has the method)."""
+        if mode is self.mode:
+            return
+        old, self.mode = self.mode, mode
+        if old is not None and hasattr(old, "deactivate"):
+            old.deactivate()
+        if mode is not None and hasattr(mode, "activate"):
+            mode.activate()
+        self.mode_changed.emit(mode)
 
     def show_message(self, text: str, ms: int = 6000) -> None:
         """A sentence in the status bar."""
