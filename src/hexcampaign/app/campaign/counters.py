@@ -117,11 +117,12 @@ class MapItems:
             for i, side in enumerate(c.sides):
                 layers.append(OverlayLayer(c.zone_of_control(side), ZOC_COLOURS[i], 45, hatch=i))
         if mode.show_supply:
-            for f in c.formations():
-                if f.kind == "corps" and (
-                    mode.selected in (None, f.id) or f.side == c.side_to_play
-                ):
-                    layers.append(OverlayLayer(c.supply_range(f.id), SUPPLY_COLOUR, 40))
+            # A selected corps HQ shows its own range; otherwise every corps HQ's.
+            corps = [f for f in c.formations() if f.kind == "corps"]
+            if any(f.id == mode.selected for f in corps):
+                corps = [f for f in corps if f.id == mode.selected]
+            for f in corps:
+                layers.append(OverlayLayer(c.supply_range(f.id), SUPPLY_COLOUR, 40))
         if mode.selected and c.phase == "movement" and mode.placing is None:
             reach = c.reachable(mode.selected)
             if reach:
