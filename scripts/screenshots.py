@@ -14,6 +14,7 @@ decorator and `Studio` class before any picture is taken.
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 import os
 import sys
@@ -117,6 +118,13 @@ def main_window_kasserine(studio: Studio) -> QWidget:
 # --- helpers -----------------------------------------------------------------------------
 
 
+def _on_sample_map(make: Callable[[MainWindow], QWidget]) -> Callable[[Studio], QWidget]:
+    def shoot(studio: Studio) -> QWidget:
+        return make(studio.window(maps_path("cm-sample.hexmap")))
+
+    return shoot
+
+
 def _has_place(m, name: str) -> bool:
     return any(p.name == name for p in m.places())
 
@@ -128,8 +136,26 @@ def _hover(studio: Studio, window: MainWindow, h: Hex) -> None:
     studio.settle()
 
 
+# Modules of the program that keep their own shots as a dict of name -> function taking
+# a MainWindow on the sample map and returning the widget to grab.
+SHOT_MODULES = (
+    ("hexcampaign.app.editor.screenshots", "EDITOR_SHOTS"),
+    ("hexcampaign.app.kasserine.screenshots", "SHOTS"),
+    ("hexcampaign.app.campaign.screenshots", "SHOTS"),
+)
+
+
 def load_more_shots(folder: Path = REPO / "scripts" / "shots") -> None:
-    """Let other parts of the program keep their shots in files of their own."""
+    """Let other parts of the program keep their shots in modules of their own."""
+    for module_name, attribute in SHOT_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as e:
+            if e.name != module_name:
+                raise  # a module that exists but is broken must be seen
+            continue
+        for name, make in getattr(module, attribute, {}).items():
+            SHOTS.setdefault(name, _on_sample_map(make))
     for path in sorted(folder.glob("*.py")) if folder.is_dir() else []:
         spec = importlib.util.spec_from_file_location(f"shots_{path.stem}", path)
         module = importlib.util.module_from_spec(spec)

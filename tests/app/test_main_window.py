@@ -557,3 +557,32 @@ def test_set_mode_hands_over_from_one_mode_to_the_next(window):
     window.set_mode(desk)
     assert calls == [("activate", "game"), ("deactivate", "game"), ("activate", "desk")]
     assert window.mode is desk and changed == [game, desk]
+
+
+def test_modes_in_the_mode_menu_open_their_own_files(window, tmp_path):
+    class GameMode:
+        SUFFIXES = (".kpgame",)
+        active = False
+
+        def activate(self):
+            self.active = True
+
+        def deactivate(self):
+            self.active = False
+
+        def open_path(self, path):
+            return path.read_text() == "good"
+
+    game = GameMode()
+    action = window.add_mode("&Game mode", game, game.SUFFIXES)
+    assert action in window.menu("&Mode").actions()
+    bad, good = tmp_path / "bad.kpgame", tmp_path / "good.kpgame"
+    bad.write_text("bad")
+    good.write_text("good")
+    before = window.mode
+    assert not window.open_path(bad)
+    assert window.mode is before and not game.active  # a failed open changes nothing
+    assert window.open_path(good)
+    assert window.mode is game and game.active and action.isChecked()
+    window.set_mode(before)
+    assert not game.active and not action.isChecked()

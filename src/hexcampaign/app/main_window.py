@@ -44,7 +44,22 @@ APP_TITLE = "hexcampaign"
 MAP_SUFFIX = ".hexmap"
 MAP_FILTER = "Hex maps (*.hexmap);;All files (*)"
 # Where top-level menus go; titles not listed here go just before Help.
-MENU_ORDER = ("&File", "&Edit", "&View", "&Map", "&Layers", "&Game", "&Campaign", "&Help")
+MENU_ORDER = (
+    "&File",
+    "&Edit",
+    "&View",
+    "&Mode",
+    "&Map",
+    "&Layers",
+    "&Game",
+    "&Campaign",
+    "&Help",
+)
+# The play modes `install_play_modes` hangs on the window: (menu title, module).
+PLAY_MODES = (
+    ("&Kasserine Pass (hot-seat game)", "hexcampaign.app.kasserine"),
+    ("&CM campaign (umpire's desk)", "hexcampaign.app.campaign"),
+)
 LAYER_TITLES = {
     "grid": "&Grid",
     "coordinates": "&Coordinates",
@@ -99,6 +114,9 @@ class MainWindow(QMainWindow):
 
             self.editor = EditorMode(self)
         self.mode = self.editor  # the editor is in charge until a game mode takes over
+        self.mode_actions: dict[object, QAction] = {}
+        if self.editor is not None:
+            self.add_mode("Map &editor", self.editor)
 
     # --- the contract modes build on -------------------------------------------------------
 
@@ -134,7 +152,40 @@ class MainWindow(QMainWindow):
             old.deactivate()
         if mode is not None and hasattr(mode, "activate"):
             mode.activate()
+        for other, action in self.mode_actions.items():
+            action.setChecked(other is mode)
         self.mode_changed.emit(mode)
+
+    def add_mode(self, title: str, mode, suffixes: tuple[str, ...] = ()) -> QAction:
+        """Offer `mode` in the Mode menu, and open files with `suffixes` through it
+        (unless a mode already registered that suffix)."""
+        action = QAction(title, self)
+        action.setCheckable(True)
+        action.setChecked(mode is self.mode)
+        action.triggered.connect(lambda _checked=False, m=mode: self.set_mode(m))
+        self.menu("&Mode").addAction(action)
+        self.mode_actions[mode] = action
+        for suffix in suffixes:
+            self.openers.setdefault(suffix.lower(), lambda path, m=mode: self._open_in(m, path))
+        return action
+
+    def install_play_modes(self) -> list[str]:
+        """Hang the Kasserine Pass and CM campaign modes on the window. A mode that
+        fails to load is left out (and named in the returned list); the editor and
+        the other modes keep working."""
+        import importlib
+        import traceback
+
+        missing = []
+        for title, module_name in PLAY_MODES:
+            try:
+                mode = importlib.import_module(module_name).install(self)
+            except Exception:
+                traceback.print_exc()
+                missing.append(title.replace("&", ""))
+                continue
+            self.add_mode(title, mode, tuple(getattr(mode, "SUFFIXES", ())))
+        return missing
 
     def show_message(self, text: str, ms: int = 6000) -> None:
         """A sentence in the status bar."""
@@ -185,6 +236,15 @@ class MainWindow(QMainWindow):
         self._rebuild_recent_menu()
         self.show_message(f"Opened {path.name}.")
         return True
+
+    def _open_in(self, mode, path: Path) -> bool:
+        """Open a file of a mode's kind; the mode takes charge only when it opened."""
+        previous = self.mode
+        self.set_mode(mode)
+        if mode.open_path(path):
+            return True
+        self.set_mode(previous)
+        return False
 
     def open_map(self, hexmap: HexMap, path: Path | str | None = None) -> None:
         """Show an already loaded map (the command line loads before the window opens)."""
