@@ -238,3 +238,21 @@ def test_screenshot_functions_make_pictures(window, tmp_path):
     for path in written:
         image = QImage(str(path))
         assert image.width() > 200 and image.height() > 150
+
+
+def test_a_broken_join_after_the_defenders_support_is_fixed_with_back(mode, desk):
+    c, ids = to_attack_orders(mode, desk)
+    other = c.deploy("us", "infantry", desk.FRONT.neighbor(1), ["rifle_company"])
+    mode.changed.emit()
+    b = c.declare_attack([ids["german"]], ids["us"])  # but the German is next to `other` too
+    dialog = mode.battles_dock.defense_dialog(b.id)
+    assert dialog.submit()  # the defender's support closes the attacker's orders
+    assert not mode.phase_dock.next()
+    text = mode.phase_dock.refusal.text()
+    assert "which nobody attacks this turn" in text
+    assert "use Back to take it back" in text
+    assert mode.phase_dock.back()
+    mode.battles_dock.list.setCurrentRow(0)
+    mode.battles_dock._cancel()
+    assert c.battles() == [] and other in c.state.formations
+    assert mode.phase_dock.next()  # with the attack called off the phase may end

@@ -92,6 +92,11 @@ class PhaseDock(QDockWidget):
             self.refusal.hide()
             return True
         lines = "\n".join(f"• {text}" for text in blocking)
+        if c.state.orders_closed and any(i.kind == "attack_orders" for i in c.open_items()):
+            lines += (
+                "\nThe defender's support has closed the attack orders: use Back to take it "
+                "back, then call off or widen the attack."
+            )
         self.refusal.setText(f"{why}\n\nStill open:\n{lines}" if blocking else why)
         self.refusal.show()
         return False
