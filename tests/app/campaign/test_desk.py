@@ -463,3 +463,14 @@ def test_supply_ranges_on_demand(mode, desk):
     assert c.supply_range(ids["g_corps"]) in shown
     mode.supply_action.setChecked(False)
     assert not [o for o in mode.items.overlays if o.layer.colour == "#2e9d5b"]
+
+
+def test_a_wizard_started_from_an_inactive_mode_shows_the_desk(window):
+    from hexcampaign.app.campaign import install
+
+    mode = install(window)
+    assert not mode.active
+    dialog = mode.new_campaign_dialog()
+    assert dialog.start()
+    assert mode.active and mode.phase_dock.isVisible()
+    assert window.canvas.hexmap is mode.campaign.map

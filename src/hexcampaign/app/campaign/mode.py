@@ -116,16 +116,25 @@ class CampaignMode(QObject):
         self.window.show_message(f"Opened the campaign {path.name}.")
         return True
 
+    def _started(self, campaign: Campaign) -> None:
+        self.start(campaign)
+        self._show_mode()
+
+    def _show_mode(self) -> None:
+        """Switch the window to this mode (through set_mode when the window has it)."""
+        if self.active:
+            return
+        set_mode = getattr(self.window, "set_mode", None)
+        if callable(set_mode):
+            set_mode(self)
+        else:
+            self.activate()
+
     def open_and_show(self, path: Path | str) -> bool:
         """Open a campaign file and switch the window to this mode (only once it opened)."""
         if not self.open_path(path):
             return False
-        if not self.active:
-            set_mode = getattr(self.window, "set_mode", None)
-            if callable(set_mode):
-                set_mode(self)
-            else:
-                self.activate()
+        self._show_mode()
         return True
 
     def maybe_close(self) -> bool:
@@ -174,7 +183,7 @@ class CampaignMode(QObject):
         if not self.maybe_close():
             return None
         dialog = NewCampaignDialog(self.window)
-        dialog.started.connect(lambda c: self.start(c))
+        dialog.started.connect(self._started)
         self._open(dialog)
         return dialog
 
