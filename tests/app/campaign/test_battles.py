@@ -256,3 +256,18 @@ def test_a_broken_join_after_the_defenders_support_is_fixed_with_back(mode, desk
     mode.battles_dock._cancel()
     assert c.battles() == [] and other in c.state.formations
     assert mode.phase_dock.next()  # with the attack called off the phase may end
+
+
+def test_export_all_sheets_for_the_umpire_and_each_player(mode, desk, tmp_path):
+    c, ids = to_attack_orders(mode, desk)
+    b = declare_on_the_map(mode, c, ids, with_artillery=False)
+    dialog = mode.battles_dock.sheet_dialog(b.id)
+    written = dialog.export_all(tmp_path / "sheets")
+    assert sorted(p.name for p in written) == sorted(
+        f"battle-{b.id}-{who}{suffix}"
+        for who in ("umpire", "german", "us")
+        for suffix in (".md", ".html", ".pdf")
+    )
+    for who, side in (("umpire", None), ("german", "german"), ("us", "us")):
+        md = (tmp_path / "sheets" / f"battle-{b.id}-{who}.md").read_text(encoding="utf-8")
+        assert md == c.battle_sheet(b, side=side).to_markdown()

@@ -454,6 +454,12 @@ class BattleSheetDialog(QDialog):
             button = QPushButton(f"Export {text}", self)
             button.clicked.connect(lambda _c=False, s=suffix: self.export_dialog(s))
             row.addWidget(button)
+        everything = QPushButton("Export all…", self)
+        everything.setToolTip(
+            "The umpire's sheet and each player's sheet, as Markdown, HTML and PDF, into a folder"
+        )
+        everything.clicked.connect(self.export_all_dialog)
+        row.addWidget(everything)
         print_button = QPushButton("Print…", self)
         print_button.clicked.connect(self.print_dialog)
         row.addWidget(print_button)
@@ -497,6 +503,31 @@ class BattleSheetDialog(QDialog):
             return None
         self.mode.window.show_message(f"Exported {target.name}.")
         return target
+
+    def export_all(self, folder: Path | str) -> list[Path]:
+        """battle-<id>-<umpire|side>.<md|html|pdf> for the umpire and each player."""
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        c = self.mode.campaign
+        written = []
+        for who in (None, *c.sides):
+            sheet = c.battle_sheet(self.battle, side=who)
+            for suffix in (".md", ".html", ".pdf"):
+                target = folder / f"battle-{self.battle}-{who or 'umpire'}{suffix}"
+                written.append(export_sheet(sheet, target))
+        return written
+
+    def export_all_dialog(self) -> list[Path]:
+        folder = QFileDialog.getExistingDirectory(self, "Export every sheet into", str(Path.home()))
+        if not folder:
+            return []
+        try:
+            written = self.export_all(folder)
+        except OSError as e:
+            QMessageBox.critical(self, "Could not export", describe_os_error(e, folder, "save"))
+            return []
+        self.mode.window.show_message(f"Exported {len(written)} files into {folder}.")
+        return written
 
     def print_dialog(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
