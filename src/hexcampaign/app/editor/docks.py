@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QListWidget,
     QListWidgetItem,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QToolButton,
@@ -93,7 +94,7 @@ class ToolPaletteDock(QDockWidget):
         self._mode_chosen(0)
         column.addWidget(brush_box)
         column.addStretch(1)
-        self.setWidget(body)
+        self.setWidget(scrolling(body))
 
     def show_palette(self, palette: Palette | None) -> None:
         """List the palette's terrains with their colours; keep the choice if it exists."""
@@ -151,7 +152,7 @@ class LayersDock(QDockWidget):
             column.addWidget(box)
             self.boxes[name] = box
         column.addStretch(1)
-        self.setWidget(body)
+        self.setWidget(scrolling(body))
 
     def show_visible(self, name: str, visible: bool) -> None:
         box = self.boxes.get(name)
@@ -165,7 +166,7 @@ class HistoryDock(QDockWidget):
     """The undo stack as a list; clicking an entry undoes or redoes to it."""
 
     def __init__(self, parent: QWidget) -> None:
-        super().__init__("Undo history", parent)
+        super().__init__("History", parent)
         self.setObjectName("editor-undo-history")
         self.view = QUndoView()
         self.view.setEmptyLabel("Map as opened")
@@ -173,6 +174,18 @@ class HistoryDock(QDockWidget):
 
     def show_stack(self, stack) -> None:
         self.view.setStack(stack)
+
+
+def scrolling(body: QWidget) -> QScrollArea:
+    """A dock body that may shrink below its natural height on a small screen."""
+    area = QScrollArea()
+    area.setWidget(body)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    # Never narrower than the body: only the height may scroll.
+    area.setMinimumWidth(body.sizeHint().width() + area.verticalScrollBar().sizeHint().width())
+    return area
 
 
 def _swatch(colour: str) -> QIcon:

@@ -77,6 +77,7 @@ class EditorMode(QObject):
         self.tool: Tool | None = None
         self.context: ToolContext | None = None
         self._shown = False
+        self._layout_restored = False
 
         self._build_actions()
         self._build_docks()
@@ -118,8 +119,9 @@ class EditorMode(QObject):
                 clear_preview=self.canvas.clear_preview,
                 select=self.select_hex,
                 select_region=self._region_selected,
-                ask_place=self.ask_place,
-                ask_label=self.ask_label,
+                # Looked up at call time, so a test may replace the dialogs.
+                ask_place=lambda existing, h: self.ask_place(existing, h),
+                ask_label=lambda h: self.ask_label(h),
             )
         else:
             self.context = None
@@ -447,6 +449,8 @@ class EditorMode(QObject):
         if watched is self.window and event.type() == QEvent.Type.Show and not self._shown:
             # The first time the window appears, offer what a crashed session left.
             self._shown = True
+            if not self._layout_restored:
+                self._default_dock_sizes()
             QTimer.singleShot(0, self.recover)
         if watched is self.window and event.type() == QEvent.Type.Close:
             # The window may still refuse (unsaved changes, Cancel): look once it decided.
@@ -512,13 +516,14 @@ class EditorMode(QObject):
         self.overview = self.overview_dock.overview
         self.history = HistoryDock(w)
         self.validation = ValidationDock(self.go_to, w)
+        # Left: the tools, full height. Right: the overview, the hex's properties, and
+        # the less used lists as tabs (history, validation, layers).
         w.addDockWidget(area.LeftDockWidgetArea, self.palette_dock)
-        w.addDockWidget(area.LeftDockWidgetArea, self.layers)
         w.addDockWidget(area.RightDockWidgetArea, self.overview_dock)
         w.addDockWidget(area.RightDockWidgetArea, self.properties)
         w.addDockWidget(area.RightDockWidgetArea, self.history)
-        w.addDockWidget(area.RightDockWidgetArea, self.validation)
         w.tabifyDockWidget(self.history, self.validation)
+        w.tabifyDockWidget(self.validation, self.layers)
         self.history.raise_()
         for action in getattr(w, "layer_actions", {}).values():
             name = action.objectName().removeprefix("layer-")
@@ -651,8 +656,18 @@ class EditorMode(QObject):
 
     def _restore_layout(self) -> None:
         state = self._setting(WINDOW_STATE_SETTING, "")
-        if state:
-            self.window.restoreState(QByteArray.fromBase64(state.encode("ascii")))
+        self._layout_restored = bool(state) and self.window.restoreState(
+            QByteArray.fromBase64(state.encode("ascii"))
+        )
+
+    def _default_dock_sizes(self) -> None:
+        """The first layout: the properties get the room, the lists below stay short."""
+        height = max(400, self.window.height())
+        self.window.resizeDocks(
+            [self.overview_dock, self.properties, self.history],
+            [int(height * 0.24), int(height * 0.56), int(height * 0.2)],
+            Qt.Orientation.Vertical,
+        )
 
 
 def _put_on_clipboard(region: HexRegion) -> None:

@@ -27,7 +27,7 @@ class OverviewWidget(QWidget):
         self._offset = QPointF(0, 0)
         self._scene = QRectF()
         self._dragging = False
-        self.setMinimumSize(200, 170)
+        self.setMinimumSize(160, 120)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self._redraw = QTimer(self)
@@ -37,7 +37,7 @@ class OverviewWidget(QWidget):
         canvas.viewport_changed.connect(self.update)
 
     def sizeHint(self) -> QSize:
-        return QSize(240, 200)
+        return QSize(260, 210)
 
     def show_map(self, hexmap) -> None:
         self.hexmap = hexmap

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId, push_edit, refusal
+from hexcampaign.app.editor.docks import scrolling
 from hexcampaign.app.editor.tools import PlaceValues
 from hexcampaign.app.editor.tools.place import check_place_values, replace_place
 from hexcampaign.hexes import DIRECTION_NAMES, Hex, HexSide
@@ -115,7 +116,7 @@ class PropertiesDock(QDockWidget):
         place_form.addRow(buttons)
         column.addWidget(self.place_box)
         column.addStretch(1)
-        self.setWidget(body)
+        self.setWidget(scrolling(body))
         self.refresh()
 
     # --- following the document and the selection --------------------------------------
