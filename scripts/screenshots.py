@@ -58,9 +58,16 @@ class Studio:
     windows: list[MainWindow] = field(default_factory=list)
 
     def window(
-        self, map_file: Path | None = None, size: tuple[int, int] = WINDOW_SIZE
+        self,
+        map_file: Path | None = None,
+        size: tuple[int, int] = WINDOW_SIZE,
+        play_modes: bool = False,
     ) -> MainWindow:
+        """A shown MainWindow on `map_file`; with `play_modes`, the whole program as
+        `hexcampaign` starts it (shots that install a mode themselves leave it off)."""
         window = MainWindow()
+        if play_modes:
+            window.install_play_modes()
         window.resize(*size)
         window.show()
         if map_file is not None:
@@ -88,7 +95,7 @@ class Studio:
 @shot("main-window")
 def main_window(studio: Studio) -> QWidget:
     """The README picture: the sample CM campaign map, whole, in the main window."""
-    window = studio.window(maps_path("cm-sample.hexmap"))
+    window = studio.window(maps_path("cm-sample.hexmap"), play_modes=True)
     m = window.document.map
     # Close enough that names and points read at README size; most of the map shows.
     window.canvas.set_zoom(0.75)
@@ -104,7 +111,7 @@ def main_window(studio: Studio) -> QWidget:
 @shot("main-window-kasserine")
 def main_window_kasserine(studio: Studio) -> QWidget:
     """The Kasserine Pass map at play zoom: terrain, river, roads, cliffs, towns."""
-    window = studio.window(maps_path("kasserine/kasserine.hexmap"))
+    window = studio.window(maps_path("kasserine/kasserine.hexmap"), play_modes=True)
     m = window.document.map
     window.canvas.set_zoom(1.4)
     centre = (

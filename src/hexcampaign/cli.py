@@ -95,8 +95,7 @@ def _open_window(args: argparse.Namespace) -> int:
     app.setApplicationName("hexcampaign")
     app.setApplicationVersion(__version__)
     window = MainWindow()
-    for name in window.install_play_modes():
-        print(f"hexcampaign: the {name} mode could not be loaded; see the message above.")
+    window.install_play_modes()
     if hexmap is not None:
         window.open_map(hexmap, path)
     elif path is not None:

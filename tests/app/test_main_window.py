@@ -586,3 +586,54 @@ def test_modes_in_the_mode_menu_open_their_own_files(window, tmp_path):
     assert window.mode is game and game.active and action.isChecked()
     window.set_mode(before)
     assert not game.active and not action.isChecked()
+
+
+def test_play_modes_are_built_only_when_first_chosen(window, tmp_path, monkeypatch):
+    import sys
+    import types
+
+    import hexcampaign.app.main_window as main_window
+
+    built = []
+
+    class FakeMode:
+        SUFFIXES = (".fake",)
+        active = False
+
+        def activate(self):
+            self.active = True
+
+        def deactivate(self):
+            self.active = False
+
+        def open_path(self, path):
+            return True
+
+    module = types.ModuleType("fake_play_mode")
+    module.install = lambda w: built.append(FakeMode()) or built[-1]
+    broken = types.ModuleType("broken_play_mode")
+    broken.install = lambda w: 1 / 0
+    monkeypatch.setitem(sys.modules, "fake_play_mode", module)
+    monkeypatch.setitem(sys.modules, "broken_play_mode", broken)
+    monkeypatch.setattr(
+        main_window,
+        "PLAY_MODES",
+        (("&Fake game", "fake_play_mode", (".fake",)), ("&Broken", "broken_play_mode", ())),
+    )
+    errors = []
+    monkeypatch.setattr(
+        QMessageBox, "critical", staticmethod(lambda parent, title, text, *a: errors.append(text))
+    )
+    window.install_play_modes()
+    titles = [a.text() for a in window.menu("&Mode").actions()]
+    assert "&Fake game" in titles and "&Broken" in titles
+    assert built == []  # nothing built until chosen
+    [fake] = [a for a in window.menu("&Mode").actions() if a.text() == "&Fake game"]
+    fake.trigger()
+    assert len(built) == 1 and window.mode is built[0] and built[0].active
+    game = tmp_path / "x.fake"
+    game.write_text("{}")
+    assert window.open_path(game) and len(built) == 1  # the same mode opens its files
+    [bad] = [a for a in window.menu("&Mode").actions() if a.text() == "&Broken"]
+    bad.trigger()
+    assert window.mode is built[0] and len(errors) == 1 and "could not be loaded" in errors[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Signal
+from PySide6.QtCore import QByteArray, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -55,10 +55,11 @@ MENU_ORDER = (
     "&Campaign",
     "&Help",
 )
-# The play modes `install_play_modes` hangs on the window: (menu title, module).
+# The play modes `install_play_modes` offers: (menu title, module with install(window),
+# the file suffixes it opens).
 PLAY_MODES = (
-    ("&Kasserine Pass (hot-seat game)", "hexcampaign.app.kasserine"),
-    ("&CM campaign (umpire's desk)", "hexcampaign.app.campaign"),
+    ("&Kasserine Pass (hot-seat game)", "hexcampaign.app.kasserine", (".kpgame",)),
+    ("&CM campaign (umpire's desk)", "hexcampaign.app.campaign", (".hxcampaign",)),
 )
 LAYER_TITLES = {
     "grid": "&Grid",
@@ -94,6 +95,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.hex_info, 1)
         self.statusBar().addPermanentWidget(self.zoom_info)
         self.layer_actions: dict[str, QAction] = {}
+        self._shown_once = False
         # Modes that open other files (a game, a campaign) register their suffix here:
         # suffix -> function(path) -> opened?; anything else is tried as a map.
         self.openers: dict[str, Callable[[Path], bool]] = {}
@@ -115,6 +117,8 @@ class MainWindow(QMainWindow):
             self.editor = EditorMode(self)
         self.mode = self.editor  # the editor is in charge until a game mode takes over
         self.mode_actions: dict[object, QAction] = {}
+        self._play_modes: dict[str, object] = {}  # module name -> mode, once built
+        self._lazy_modes: dict[str, QAction] = {}  # Mode-menu entries not built yet
         if self.editor is not None:
             self.add_mode("Map &editor", self.editor)
 
@@ -169,23 +173,63 @@ class MainWindow(QMainWindow):
             self.openers.setdefault(suffix.lower(), lambda path, m=mode: self._open_in(m, path))
         return action
 
-    def install_play_modes(self) -> list[str]:
-        """Hang the Kasserine Pass and CM campaign modes on the window. A mode that
-        fails to load is left out (and named in the returned list); the editor and
-        the other modes keep working."""
-        import importlib
-        import traceback
+    def install_play_modes(self) -> None:
+        """Offer the Kasserine Pass and CM campaign modes in the Mode menu and as the
+        openers of their files. Each is built the first time it is chosen, so its docks
+        and menus cost nothing (and take no room) until then."""
+        for title, module_name, suffixes in PLAY_MODES:
+            action = QAction(title, self)
+            action.setCheckable(True)
+            action.triggered.connect(
+                lambda _checked=False, t=title, m=module_name: self._start_play_mode(t, m)
+            )
+            self.menu("&Mode").addAction(action)
+            self._lazy_modes[module_name] = action
+            for suffix in suffixes:
+                self.openers.setdefault(
+                    suffix, lambda path, t=title, m=module_name: self._open_in_play_mode(t, m, path)
+                )
 
-        missing = []
-        for title, module_name in PLAY_MODES:
-            try:
-                mode = importlib.import_module(module_name).install(self)
-            except Exception:
-                traceback.print_exc()
-                missing.append(title.replace("&", ""))
-                continue
-            self.add_mode(title, mode, tuple(getattr(mode, "SUFFIXES", ())))
-        return missing
+    def play_mode(self, module_name: str):
+        """The mode of `module_name` (see PLAY_MODES), built now if it was not yet;
+        None when it cannot be loaded (the reason is shown)."""
+        if module_name in self._play_modes:
+            return self._play_modes[module_name]
+        title = next((t for t, m, _ in PLAY_MODES if m == module_name), module_name)
+        try:
+            import importlib
+
+            mode = importlib.import_module(module_name).install(self)
+        except Exception:
+            import traceback
+
+            traceback.print_exc()
+            self.show_error(
+                "Could not start the mode",
+                f"The {title.replace('&', '')} mode could not be loaded; the map editor "
+                "still works.",
+            )
+            return None
+        self._play_modes[module_name] = mode
+        placeholder = self._lazy_modes.pop(module_name, None)
+        if placeholder is not None:
+            self.menu("&Mode").removeAction(placeholder)
+            placeholder.deleteLater()
+        self.add_mode(title, mode, tuple(getattr(mode, "SUFFIXES", ())))
+        return mode
+
+    def _start_play_mode(self, title: str, module_name: str) -> None:
+        mode = self.play_mode(module_name)
+        if mode is not None:
+            self.set_mode(mode)
+        else:
+            action = self._lazy_modes.get(module_name)
+            if action is not None:
+                action.setChecked(False)
+
+    def _open_in_play_mode(self, title: str, module_name: str, path: Path) -> bool:
+        mode = self.play_mode(module_name)
+        return mode is not None and self._open_in(mode, path)
 
     def show_message(self, text: str, ms: int = 6000) -> None:
         """A sentence in the status bar."""
@@ -336,6 +380,15 @@ class MainWindow(QMainWindow):
         return self.windowTitle().replace("[*]", "*" if self.isWindowModified() else "")
 
     # --- Qt events -----------------------------------------------------------------------
+
+    def showEvent(self, event) -> None:
+        # Docks the modes keep hidden can still stretch the window while it first lays
+        # itself out; give it back the size it was given (or remembered) just after.
+        wanted = self.size()
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            QTimer.singleShot(0, self, lambda: self.resize(wanted))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
