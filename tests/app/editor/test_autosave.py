@@ -188,3 +188,14 @@ def test_a_damaged_autosave_is_reported_not_fatal(qtbot, monkeypatch, content):
     assert w.editor.recover() == []
     assert w.statusBar().currentMessage().startswith("Could not restore")
     assert (folder / "y.hexmap").exists()  # left for the user to rescue by hand
+
+
+def test_quitting_with_unsaved_edits_keeps_them_for_the_next_start(qtbot, tmp_path):
+    w, _ = edited_window(qtbot, tmp_path, interval=600)
+    saver = w.editor.autosaver
+    assert not saver.map_path.exists()  # the interval has not come round yet
+    w.editor._quitting()
+    assert load_map(saver.map_path) == w.document.map and saver.lock_path.exists()
+    w.document.undo_stack.setClean()
+    w.editor._quitting()
+    assert not saver.map_path.exists() and not saver.lock_path.exists()

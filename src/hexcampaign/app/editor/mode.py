@@ -87,6 +87,9 @@ class EditorMode(QObject):
 
         window.document_changed.connect(self.attach)
         window.installEventFilter(self)
+        app = QGuiApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._quitting)
         self._restore_layout()
         self.attach(getattr(window, "document", None))
         last = self._setting(LAST_TOOL_SETTING, "inspect")
@@ -456,6 +459,18 @@ class EditorMode(QObject):
             # The window may still refuse (unsaved changes, Cancel): look once it decided.
             QTimer.singleShot(0, self._after_close)
         return False
+
+    def _quitting(self) -> None:
+        """The program ends without the window closing (a logout, say): unsaved edits
+        keep their autosave so the next start offers them."""
+        try:
+            dirty = self.document is not None and self.document.dirty
+        except RuntimeError:
+            dirty = False
+        if dirty:
+            self.autosaver.autosave_now()
+        else:
+            self.autosaver.close_clean()
 
     def _after_close(self) -> None:
         if not self.window.isVisible():
