@@ -271,3 +271,22 @@ def test_export_all_sheets_for_the_umpire_and_each_player(mode, desk, tmp_path):
     for who, side in (("umpire", None), ("german", "german"), ("us", "us")):
         md = (tmp_path / "sheets" / f"battle-{b.id}-{who}.md").read_text(encoding="utf-8")
         assert md == c.battle_sheet(b, side=side).to_markdown()
+
+
+def test_the_umpires_own_pursuit_die_starts_a_meeting_engagement(mode, desk):
+    c, ids, b = to_result(mode, desk)
+    form = mode.battles_dock.result_form(b.id)
+    form.set_outcome("DEFENDER DEFEAT", "minor")
+    assert form.submit()
+    mode.phase_dock.next()
+    [retreat] = [i for i in c.open_items() if i.kind == "retreat"]
+    c.retreat(ids["us"], retreat.choices[0])
+    mode.phase_dock.next()
+    assert c.phase == "pursuit"
+    mode.battles_dock.die.setValue(2)  # a veteran pursues on 1-3
+    assert mode.battles_dock.roll_pursuit(b.id) is True
+    record = c.battle(b.id)
+    assert record.pursuit_roll == 2
+    pursuit = c.battle(record.pursuit_battle)
+    assert pursuit.sheet.battle_type == "MEETING ENGAGEMENT" and pursuit.sheet.turns == 20
+    assert any(i.kind == "result" and i.battle == pursuit.id for i in c.open_items())

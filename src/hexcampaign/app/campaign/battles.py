@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMessageBox,
     QPushButton,
+    QSpinBox,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -79,6 +80,15 @@ class BattlesDock(QDockWidget):
             grid.addWidget(button, i // 2, i % 2)
             self.buttons[key] = button
         layout.addLayout(grid)
+        die_row = QHBoxLayout()
+        die_row.addWidget(QLabel("Pursuit die:", body))
+        self.die = QSpinBox(body)
+        self.die.setObjectName("pursuit-die")
+        self.die.setRange(0, 6)
+        self.die.setSpecialValueText("the program rolls")
+        self.die.setToolTip("Or the face of the umpire's own die, 1 to 6 (logged either way)")
+        die_row.addWidget(self.die, 1)
+        layout.addLayout(die_row)
         self.setWidget(body)
         mode.changed.connect(self.refresh)
 
@@ -150,11 +160,12 @@ class BattlesDock(QDockWidget):
         return dialog
 
     def roll_pursuit(self, battle: str | None, division: str | None = None) -> bool | None:
-        """Roll the pursuit die (the engine's dice, logged; it cannot be taken back)."""
+        """Roll the pursuit die (the engine's dice, or the umpire's face from the die box;
+        logged either way, and it cannot be taken back)."""
         c = self.mode.campaign
         if c is None or battle is None:
             return None
-        ok, success = self.mode.act(c.pursuit, battle, None, division)
+        ok, success = self.mode.act(c.pursuit, battle, self.die.value() or None, division)
         if not ok:
             return None
         b = c.battle(battle)
