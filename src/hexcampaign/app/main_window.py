@@ -312,7 +312,9 @@ class MainWindow(QMainWindow):
         return True
 
     def open_dialog(self) -> bool:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a map", self._last_folder(), MAP_FILTER)
+        patterns = " ".join(f"*{suffix}" for suffix in (MAP_SUFFIX, *sorted(self.openers)))
+        filters = f"Everything hexcampaign opens ({patterns});;{MAP_FILTER}"
+        path, _ = QFileDialog.getOpenFileName(self, "Open", self._last_folder(), filters)
         return self.open_path(path) if path else False
 
     def save(self) -> bool:
@@ -430,6 +432,8 @@ class MainWindow(QMainWindow):
         self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file.addMenu("Open &recent")
         self._rebuild_recent_menu()
+        # Modes add their games and campaigns to the list too: refresh on every look.
+        file.aboutToShow.connect(self._rebuild_recent_menu)
         file.addSeparator()
         self.save_action = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
         self.save_as_action = self._action(
