@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QLineF, QMarginsF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -329,7 +329,6 @@ class Frame:
     scale: float = 0.0
     shape: QPolygonF = field(default_factory=QPolygonF)
     _hexes: list[Hex] | None = None
-    _visible: set[Hex] | None = None
 
     def __post_init__(self) -> None:
         self.scale = screen_scale(self.painter)
@@ -345,12 +344,6 @@ class Frame:
         if self._hexes is None:
             self._hexes = hexes_in_rect(self.map, self.layout, self.rect)
         return self._hexes
-
-    @property
-    def visible(self) -> set[Hex]:
-        if self._visible is None:
-            self._visible = set(self.hexes)
-        return self._visible
 
     def near_rect(self, pad_hexes: float) -> QRectF:
         """The painted rectangle grown by `pad_hexes`: for text wider than its hex."""
@@ -721,17 +714,16 @@ LAYER_PAINTERS = {
 
 
 def _centre_bounds(hexmap: HexMap, layout: Layout) -> tuple[float, float, float, float]:
-    """Min/max hex centres; the extremes lie in the first/last two rows and columns."""
+    """Min/max hex centres. The extremes lie on the border rows and columns and the
+    ones next to them (odd columns or rows are shifted by half a hex)."""
     cols, rows = hexmap.cols, hexmap.rows
-    edge_cols = {0, 1, cols - 2, cols - 1}
-    edge_rows = {0, 1, rows - 2, rows - 1}
-    xs, ys = [], []
-    for c in range(cols):
-        for r in range(rows) if c in edge_cols else sorted(r for r in edge_rows if 0 <= r < rows):
-            if 0 <= c < cols:
-                x, y = layout.center(offset_to_hex(c, r, hexmap.orientation))
-                xs.append(x)
-                ys.append(y)
+    border_cols = {c for c in (0, 1, cols - 2, cols - 1) if 0 <= c < cols}
+    border_rows = {r for r in (0, 1, rows - 2, rows - 1) if 0 <= r < rows}
+    cells = {(c, r) for c in border_cols for r in range(rows)}
+    cells |= {(c, r) for c in range(cols) for r in border_rows}
+    centres = [layout.center(offset_to_hex(c, r, hexmap.orientation)) for c, r in cells]
+    xs = [x for x, _ in centres]
+    ys = [y for _, y in centres]
     return min(xs), min(ys), max(xs), max(ys)
 
 
@@ -818,7 +810,7 @@ def _render_pdf(hexmap, layout, rect, path, width, height, layers) -> None:
         QPageLayout(
             QPageSize(QSizeF(width, height), QPageSize.Unit.Point, "map"),
             QPageLayout.Orientation.Portrait,
-            _no_margins(),
+            QMarginsF(0, 0, 0, 0),
         )
     )
     painter = QPainter()
@@ -829,9 +821,3 @@ def _render_pdf(hexmap, layout, rect, path, width, height, layers) -> None:
         paint_map(painter, hexmap, layout, rect, layers)
     finally:
         painter.end()
-
-
-def _no_margins():
-    from PySide6.QtCore import QMarginsF
-
-    return QMarginsF(0, 0, 0, 0)
