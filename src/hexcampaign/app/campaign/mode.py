@@ -404,6 +404,12 @@ class CampaignMode(QObject):
 
     def _show_map(self) -> None:
         assert self.campaign is not None
+        document = self.window.document
+        if document is not None and document.map is not self.campaign.map:
+            # A map being edited is never dropped unasked (Save / Discard / Cancel).
+            maybe_save = getattr(self.window, "maybe_save", None)
+            if callable(maybe_save) and not maybe_save():
+                return
         self.window.set_document(MapDocument(self.campaign.map))
         self.window.setWindowTitle(f"{self.title}[*] — hexcampaign")
 
@@ -419,9 +425,11 @@ class CampaignMode(QObject):
                     self.placing = None
         if self.active:
             canvas = self.window.canvas
-            if self.campaign is not None and canvas.hexmap is not self.campaign.map:
+            if c is not None and canvas.hexmap is not c.map and self.window.document is None:
                 self._show_map()
-            self.items.refresh()
+            if c is None or canvas.hexmap is c.map:
+                # (Another map shown meanwhile keeps the canvas: no counters drawn on it.)
+                self.items.refresh()
             self.window.setWindowModified(self.dirty)
         self._update_actions()
 
