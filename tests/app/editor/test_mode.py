@@ -281,3 +281,42 @@ def test_real_mouse_drag_on_the_canvas_lays_one_road(window, qtbot):
     m = window.document.map
     assert all(m.has_road(a, b) for a, b in zip(path, path[1:]))
     assert window.document.undo_stack.count() == 1
+
+
+def test_overview_follows_edits_by_repainting_only_what_changed(window, qtbot):
+    editor = window.editor
+    overview = editor.overview
+    overview.resize(300, 240)
+    overview.rebuild()
+    rebuilds = []
+    original_rebuild = overview.rebuild
+    overview.rebuild = lambda: (rebuilds.append(1), original_rebuild())
+    editor.set_tool("terrain")
+    editor.brush.terrain = "rugged_crest"
+    editor.brush.radius = 2
+    drag(editor.tool, [at(10, 8), at(12, 8)])
+    qtbot.waitUntil(lambda: not overview._redraw.isActive(), timeout=2000)
+    assert rebuilds == []  # a partial repaint, not the whole map
+    partial = overview._image.copy()
+    original_rebuild()
+    # The same picture as painting everything afresh, but for antialiased seams.
+    assert differing_pixels(partial, overview._image) < 0.01 * partial.width() * partial.height()
+    centre = overview._to_widget(QPointF(*window.canvas.layout.center(at(11, 8))))
+    local = centre - overview._offset
+    ratio = overview._image.devicePixelRatio()
+    colour = overview._image.pixelColor(int(local.x() * ratio), int(local.y() * ratio))
+    assert colour.name() == window.document.map.palette.terrains["rugged_crest"].colour.lower()
+
+
+def differing_pixels(a, b, tolerance: int = 48) -> int:
+    assert a.size() == b.size()
+    count = 0
+    for y in range(a.height()):
+        for x in range(a.width()):
+            p, q = a.pixelColor(x, y), b.pixelColor(x, y)
+            if (
+                max(abs(p.red() - q.red()), abs(p.green() - q.green()), abs(p.blue() - q.blue()))
+                > tolerance
+            ):
+                count += 1
+    return count

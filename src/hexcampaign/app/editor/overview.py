@@ -10,7 +10,8 @@ from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QP
 from PySide6.QtWidgets import QDockWidget, QSizePolicy, QWidget
 
 from hexcampaign.app import style
-from hexcampaign.app.render import map_scene_rect, paint_map
+from hexcampaign.app.render import hexes_scene_rect, map_scene_rect, paint_map
+from hexcampaign.maps.changes import Change
 
 # The minimap leaves out what is unreadable at its size.
 OVERVIEW_LAYERS = ("terrain", "elevation", "rivers", "roads", "cliffs", "places")
@@ -33,7 +34,9 @@ class OverviewWidget(QWidget):
         self._redraw = QTimer(self)
         self._redraw.setSingleShot(True)
         self._redraw.setInterval(REDRAW_DELAY_MS)
-        self._redraw.timeout.connect(self.rebuild)
+        self._redraw.timeout.connect(self._redraw_stale)
+        self._stale: QRectF | None = None  # the scene area an edit changed
+        self._whole = False  # the whole picture needs painting again
         canvas.viewport_changed.connect(self.update)
 
     def sizeHint(self) -> QSize:
@@ -43,11 +46,36 @@ class OverviewWidget(QWidget):
         self.hexmap = hexmap
         self.rebuild()
 
-    def map_changed(self, _changes=None) -> None:
-        """Edits repaint the minimap after a short pause, not on every dab."""
+    def map_changed(self, changes=None) -> None:
+        """Edits repaint the minimap after a short pause, not on every dab, and only
+        around the hexes they touched."""
+        hexes = getattr(changes, "hexes", None)
+        if self._image is None or not hexes or changes.flags & Change.GRID:
+            self._whole = True
+        elif not self._whole:
+            area = hexes_scene_rect(self.canvas.layout, hexes, 3.0)
+            self._stale = area if self._stale is None else self._stale.united(area)
         self._redraw.start()
 
+    def _redraw_stale(self) -> None:
+        whole, area = self._whole, self._stale
+        if whole or area is None or self._image is None:
+            self.rebuild()
+            return
+        self._stale = None
+        area = area.intersected(self._scene)
+        painter = QPainter(self._image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.scale(self._scale, self._scale)
+        painter.translate(-self._scene.left(), -self._scene.top())
+        painter.setClipRect(area)
+        painter.fillRect(area, style.PAPER)
+        paint_map(painter, self.hexmap, self.canvas.layout, area, OVERVIEW_LAYERS)
+        painter.end()
+        self.update()
+
     def rebuild(self) -> None:
+        self._whole, self._stale = False, None
         self._image = None
         if self.hexmap is None or self.width() < 4 or self.height() < 4:
             self.update()
@@ -106,6 +134,7 @@ class OverviewWidget(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self._whole = True
         self._redraw.start(60)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
