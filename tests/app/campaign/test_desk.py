@@ -474,3 +474,10 @@ def test_a_wizard_started_from_an_inactive_mode_shows_the_desk(window):
     assert dialog.start()
     assert mode.active and mode.phase_dock.isVisible()
     assert window.canvas.hexmap is mode.campaign.map
+
+
+def test_the_window_title_names_the_campaign_and_its_unsaved_state(mode, desk, window, tmp_path):
+    mode.start(desk.small_campaign())
+    assert window.displayed_title().endswith("* — hexcampaign")
+    mode.save_to(tmp_path / "spring.hxcampaign")
+    assert window.displayed_title() == "spring.hxcampaign — hexcampaign"

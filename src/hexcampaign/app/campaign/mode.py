@@ -430,7 +430,9 @@ class CampaignMode(QObject):
             if c is None or canvas.hexmap is c.map:
                 # (Another map shown meanwhile keeps the canvas: no counters drawn on it.)
                 self.items.refresh()
-            self.window.setWindowModified(self.dirty)
+                if c is not None:
+                    self.window.setWindowTitle(f"{self.title}[*] — hexcampaign")
+                    self.window.setWindowModified(self.dirty)
         self._update_actions()
 
     def _document_changed(self, document) -> None:
