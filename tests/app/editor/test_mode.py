@@ -320,3 +320,28 @@ def differing_pixels(a, b, tolerance: int = 48) -> int:
             ):
                 count += 1
     return count
+
+
+def test_delete_key_removes_the_selected_place(window, qtbot):
+    editor = window.editor
+    editor.set_tool("place")
+    editor.tool.pressed(event(at(2, 10)))
+    editor.ask_place = lambda existing, h: None  # the click opens the dialog: cancel it
+    editor.tool.released(event(at(2, 10)))
+    window.canvas.setFocus()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_Delete)
+    assert window.document.map.places() == []
+    assert window.statusBar().currentMessage() == "Deleted Kasserine."
+    window.document.undo_stack.undo()
+    assert window.document.map.place("Kasserine").hex == at(2, 10)
+
+
+def test_elevation_typed_in_the_properties_dock(window):
+    editor = window.editor
+    editor.select_hex(at(6, 6))
+    dock = editor.properties
+    dock.elevation.setValue(3)
+    dock.elevation.editingFinished.emit()
+    assert window.document.map.elevation(at(6, 6)) == 3
+    dock.elevation.editingFinished.emit()  # nothing new: no second undo step
+    assert window.document.undo_stack.count() == 1
