@@ -78,10 +78,10 @@ class MapEdit(QUndoCommand):
         # A gesture applies its dabs live, so the push's first redo() only announces.
         self._skip_apply = applied
 
-    def id(self) -> int:  # noqa: A003 - Qt's name
+    def id(self) -> int:
         return int(self.command_id) if self.command_id is not None else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, MapEdit) or not self.gesture or other.gesture != self.gesture:
             return False
         for key, (before, after) in other.diff.items():

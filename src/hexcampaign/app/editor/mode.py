@@ -448,7 +448,7 @@ class EditorMode(QObject):
 
     # --- Qt plumbing -----------------------------------------------------------------------------
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Show and not self._shown:
             # The first time the window appears, offer what a crashed session left.
             self._shown = True
