@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QDialogButtonBox
 
@@ -342,7 +342,6 @@ def test_deactivate_removes_the_desk(mode, desk, window):
     assert not mode.menu.menuAction().isVisible()
     mode.activate()
     assert mode.phase_dock.isVisible() and window.canvas.tool is mode.tool
-    assert QPoint(0, 0) is not None
 
 
 def test_wizard_shows_the_holders_the_campaign_starts_with(mode):
