@@ -369,3 +369,30 @@ def test_removing_a_bridges_last_road_takes_the_bridge_and_undo_brings_both(docu
     assert not m.has_bridge(bridge)
     document.undo_stack.undo()
     assert m == original
+
+
+def test_cliff_drag_catches_only_hexsides_the_pointer_comes_near(document, context):
+    from hexcampaign.app.tool_events import ToolEvent
+
+    from .conftest import LAYOUT
+
+    context.layout = lambda: LAYOUT
+    m = document.map
+    tool = activate(Cliff(), context)
+    h = at(4, 4)
+
+    def near(side, fraction):
+        (ax, ay), (bx, by) = LAYOUT.side_segment(side)
+        cx, cy = LAYOUT.center(h)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        # A point `fraction` of the way from the hex centre to the side's middle.
+        x, y = cx + (mx - cx) * fraction, cy + (my - cy) * fraction
+        return ToolEvent(x, y, h, side, "left", frozenset())
+
+    north, north_east, south = (HexSide.of(h, d) for d in (0, 1, 3))
+    tool.pressed(near(north, 0.95))
+    tool.moved(near(south, 0.2))  # through the middle of the hex: not caught
+    tool.moved(near(north_east, 0.9))
+    tool.released(near(north_east, 0.9))
+    assert set(m.cliffs()) == {north, north_east}
+    assert document.undo_stack.count() == 1

@@ -125,6 +125,7 @@ class EditorMode(QObject):
                 # Looked up at call time, so a test may replace the dialogs.
                 ask_place=lambda existing, h: self.ask_place(existing, h),
                 ask_label=lambda h: self.ask_label(h),
+                layout=lambda: self.canvas.layout,
             )
         else:
             self.context = None

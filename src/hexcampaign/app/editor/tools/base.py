@@ -13,7 +13,7 @@ from typing import Any
 
 from hexcampaign.app.editor.commands import ALL_FEATURES, CommandId, Gesture, refusal
 from hexcampaign.app.tool_events import ToolEvent
-from hexcampaign.hexes import Hex
+from hexcampaign.hexes import Hex, Layout
 from hexcampaign.maps import HexMap, MapEditError, Place
 from hexcampaign.rules import IllegalAction
 
@@ -57,6 +57,8 @@ class ToolContext:
     ask_place: Callable[[Place | None, Hex], PlaceValues | None] = lambda place, h: None
     # The label question: hex -> text, or None when cancelled.
     ask_label: Callable[[Hex], str | None] = lambda h: None
+    # The canvas's current hex layout (scene pixels), when there is a canvas.
+    layout: Callable[[], Layout] | None = None
 
 
 class Tool:

@@ -17,6 +17,8 @@ from hexcampaign.maps import HexMap
 from hexcampaign.rules import IllegalAction
 
 _UNIT = Layout(size=1.0)
+# How close (in hex radii) to a hexside's middle the pointer must come during a drag.
+NEAR_SIDE = 0.45
 
 
 class Cliff(Tool):
@@ -46,7 +48,7 @@ class Cliff(Tool):
         self._edit(e.side)
 
     def moved(self, e: ToolEvent) -> None:
-        if self.dragging and e.side != self._last_side:
+        if self.dragging and e.side != self._last_side and self._near_side(e):
             self._edit(e.side)
         self.preview(sides=[e.side])
 
@@ -65,6 +67,16 @@ class Cliff(Tool):
             return a if m.elevation(a) > m.elevation(b) else b
         start = self._start or a
         return min((a, b), key=lambda h: (h.distance(start), _centre_distance(h, start)))
+
+    def _near_side(self, e: ToolEvent) -> bool:
+        """While dragging, a hexside counts only when the pointer is near it, so a drag
+        that cuts across a hex's middle does not catch the sides it passes."""
+        layout = self.context.layout() if self.context and self.context.layout else None
+        if layout is None:
+            return True
+        (ax, ay), (bx, by) = layout.side_segment(e.side)
+        mid_x, mid_y = (ax + bx) / 2, (ay + by) / 2
+        return math.hypot(e.x - mid_x, e.y - mid_y) <= NEAR_SIDE * layout.size
 
     def _edit(self, side: HexSide) -> None:
         self._last_side = side
