@@ -75,6 +75,17 @@ class Board:
             self.cliff_up.append(tuple(ups))
             self.step_cost.append(tuple(costs))
         self.size = n
+        # Per hex, the hexes a unit may step to and what the step costs with every road
+        # intact: the movement search's inner loop reads only this (no cliffs, no edges).
+        road_cost = rules.road_move_cost
+        self.exits: list[tuple[tuple[int, int], ...]] = [
+            tuple(
+                (self.neighbour[i][d], road_cost if self.road[i][d] else self.step_cost[i][d])
+                for d in range(6)
+                if self.neighbour[i][d] != NO_HEX and not self.cliff[i][d]
+            )
+            for i in range(n)
+        ]
 
     def _enter_cost(self, i: int, j: int, rules) -> int:
         ground = self.ground_cost[j]

@@ -34,6 +34,8 @@ class Position:
                 i = board.index[board.hex_of(unit.at)]
                 self.occupants.setdefault(i, []).append(unit)
         self._zoc: dict[str, list[list[UnitState]]] = {}
+        self._exits: list[tuple[tuple[int, int], ...]] | None = None
+        self._enemy_held: dict[str, set[int]] = {}
         self.broken_road = [False] * board.size
         for at in state.destroyed_bridges:
             self.broken_road[board.index[board.hex_of(at)]] = True
@@ -56,7 +58,8 @@ class Position:
     # --- zones of control ------------------------------------------------------------
 
     def zoc(self, side: str) -> list[list[UnitState]]:
-        """For each hex, the units of `side` whose zone of control covers it.
+        """For each hex, the units of `side` whose zone of control covers it (read-only:
+        the lists are shared between hexes).
 
         Every unit with a combat factor exerts a ZOC into its six neighbours, except up a
         cliff (rulebook: "ZOC does not extend up, but does extend down")."""
@@ -64,7 +67,10 @@ class Position:
         if cached is not None:
             return cached
         board = self.board
-        zones: list[list[UnitState]] = [[] for _ in range(board.size)]
+        # One shared empty list for the many hexes no ZOC reaches (read-only by contract):
+        # building 800 lists a position cost more than the searches that read them.
+        nobody: list[UnitState] = []
+        zones: list[list[UnitState]] = [nobody] * board.size
         for i, units in self.occupants.items():
             exerting = [u for u in units if u.side == side and u.cf > 0]
             if not exerting:
@@ -73,7 +79,7 @@ class Position:
                 j = board.neighbour[i][d]
                 if j == NO_HEX or board.cliff_up[i][d]:
                     continue
-                zones[j].extend(exerting)
+                zones[j] = exerting if zones[j] is nobody else zones[j] + exerting
         self._zoc[side] = zones
         return zones
 
@@ -148,18 +154,11 @@ class Position:
 
         `starts` are (hex, MP spent on arriving there). A hex in an enemy ZOC stops the
         unit unless every unit exerting it may be passed (+2 MP)."""
-        board = self.board
         budget = unit.mf
-        enemy = enemy_of(unit.side)
-        zones = self.zoc(enemy)
-        neighbour, cliff = board.neighbour, board.cliff
-        road, base = board.road, board.step_cost
-        broken = self.broken_road
-        ranger = unit.kind == "rangers"
-        ranger_cost = self.rules.ranger_hex_cost
-        road_cost = self.rules.road_move_cost
+        zones = self.zoc(enemy_of(unit.side))
+        exits = self.ranger_exits() if unit.kind == "rangers" else self.exits()
+        blocked = self.enemy_held(unit.side)
         passage = self.rules.zoc_passage_cost
-        blocked = {i for i, units in self.occupants.items() if units[0].side == enemy}
         passable: dict[int, bool] = {}
 
         def may_pass(j: int) -> bool:
@@ -177,30 +176,65 @@ class Position:
                 best[i] = spent
                 heapq.heappush(frontier, (spent, i))
             origins.add(i)
+        moving_from_map = unit.at is not None
+        push, pop, get = heapq.heappush, heapq.heappop, best.get
         while frontier:
-            spent, i = heapq.heappop(frontier)
+            spent, i = pop(frontier)
             if spent > best[i]:
                 continue
-            if zones[i] and not may_pass(i) and not (unit.at is not None and i in origins):
+            if zones[i] and not may_pass(i) and not (moving_from_map and i in origins):
                 continue  # entering an enemy ZOC ends movement; starting in one does not
-            for d in range(6):
-                j = neighbour[i][d]
-                if j == NO_HEX or cliff[i][d] or j in blocked:
+            for j, cost in exits[i]:
+                if j in blocked:
                     continue
-                if ranger:
-                    cost = ranger_cost
-                elif road[i][d] and not broken[i] and not broken[j]:
-                    cost = road_cost
-                else:
-                    cost = base[i][d]
                 if zones[j] and may_pass(j):
                     cost += passage
                 total = spent + cost
-                if total <= budget and total < best.get(j, INFINITY):
+                if total <= budget and total < get(j, INFINITY):
                     best[j] = total
                     came_from[j] = i
-                    heapq.heappush(frontier, (total, j))
+                    push(frontier, (total, j))
         return best, came_from
+
+    def exits(self) -> list[tuple[tuple[int, int], ...]]:
+        """Per hex, (neighbour, MP) of every step the ground allows, roads over destroyed
+        bridges costing the ground's price (a road is broken where its bridge is down)."""
+        if self._exits is None:
+            board = self.board
+            if not any(self.broken_road):
+                self._exits = board.exits
+            else:
+                broken = self.broken_road
+                road_cost = self.rules.road_move_cost
+                self._exits = [
+                    tuple(
+                        (
+                            j,
+                            road_cost
+                            if board.road[i][d] and not broken[i] and not broken[j]
+                            else board.step_cost[i][d],
+                        )
+                        for d, j in enumerate(board.neighbour[i])
+                        if j != NO_HEX and not board.cliff[i][d]
+                    )
+                    for i in range(board.size)
+                ]
+        return self._exits
+
+    def ranger_exits(self) -> list[tuple[tuple[int, int], ...]]:
+        """Rangers move "five hexes regardless of the terrain": every step the same MP."""
+        cost = self.rules.ranger_hex_cost
+        return [tuple((j, cost) for j, _ in steps) for steps in self.board.exits]
+
+    def enemy_held(self, side: str) -> set[int]:
+        """Hexes holding units of the other side: no unit of `side` may enter them."""
+        held = self._enemy_held.get(side)
+        if held is None:
+            enemy = enemy_of(side)
+            held = self._enemy_held[side] = {
+                i for i, units in self.occupants.items() if units[0].side == enemy
+            }
+        return held
 
     def path_cost(self, unit: UnitState, start: int, path: list[int], mode: str) -> tuple[int, str | None]:
         """Walk a path hex by hex: (MP spent, the refusal sentence or None).

@@ -1,0 +1,41 @@
+"""A seeded random player for whole Kasserine games, using the engine's fast routes.
+
+Every action comes from the engine: legal_actions(moves=False) for everything but moves,
+legal_moves(unit) for one unit at a time (the full scenario has thousands of moves a
+phase, and a random player needs only one of them)."""
+
+from __future__ import annotations
+
+import random
+
+from hexcampaign.kasserine import Game
+from hexcampaign.kasserine.state import EndPhase
+
+
+def choose(g: Game, rng: random.Random):
+    """A random legal action, leaning towards ending phases so games reach Feb 25."""
+    actions = g.legal_actions(moves=False)
+    ends = [a for a in actions if isinstance(a, EndPhase)]
+    others = [a for a in actions if not isinstance(a, EndPhase)]
+    if g.state.phase.endswith("movement") and g.pending() is None and rng.random() < 0.8:
+        side = g.state.side
+        units = sorted(u.id for u in g.state.units.values() if u.side == side)
+        rng.shuffle(units)
+        for unit in units:
+            moves = g.legal_moves(unit)
+            if moves:
+                return rng.choice(moves)
+    if ends and (not others or rng.random() < 0.15):
+        return ends[0]
+    return rng.choice(others or ends)
+
+
+def play(g: Game, rng: random.Random, limit: int = 20000) -> int:
+    """Play to the end; return the number of actions."""
+    steps = 0
+    while not g.over:
+        g.apply(choose(g, rng))
+        steps += 1
+        if steps >= limit:
+            raise RuntimeError("a random game did not finish")
+    return steps
