@@ -248,8 +248,10 @@ def _lock_pid(lock: Path) -> int | None:
 def _alive(pid: int) -> bool:
     if pid <= 0:
         return False
+    if os.name == "nt":
+        return _alive_on_windows(pid)
     try:
-        os.kill(pid, 0)
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
     except ProcessLookupError:
         return False
     except PermissionError:
@@ -257,6 +259,24 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return True
+
+
+def _alive_on_windows(pid: int) -> bool:
+    # os.kill on Windows terminates the process whatever the signal, so ask the kernel.
+    import ctypes
+
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    query_limited_information, still_active = 0x1000, 259
+    handle = kernel32.OpenProcess(query_limited_information, False, pid)
+    if not handle:
+        return False
+    try:
+        code = ctypes.c_ulong()
+        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return False
+        return code.value == still_active
+    finally:
+        kernel32.CloseHandle(handle)
 
 
 def _read_json(path: Path) -> dict:
