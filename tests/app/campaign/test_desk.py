@@ -9,6 +9,8 @@ from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QDialogButtonBox
 
+from hexcampaign.app import MainWindow
+from hexcampaign.app.campaign import install
 from hexcampaign.app.campaign.oob_dock import KIND_ROLE, UNIT_MIME
 from hexcampaign.app.campaign.wizard import NewCampaignDialog, StartingFormation
 from hexcampaign.campaign import Campaign
@@ -480,3 +482,15 @@ def test_the_window_title_names_the_campaign_and_its_unsaved_state(mode, desk, w
     assert window.displayed_title().endswith("* — hexcampaign")
     mode.save_to(tmp_path / "spring.hxcampaign")
     assert window.displayed_title() == "spring.hxcampaign — hexcampaign"
+
+
+def test_in_the_full_window_the_desk_keeps_the_canvas_tool(qtbot, desk):
+    window = MainWindow()  # with the editor, as the program starts
+    qtbot.addWidget(window)
+    window.show()
+    mode = install(window)
+    window.set_mode(mode)
+    mode.start(desk.small_campaign())
+    assert window.mode is mode
+    assert window.canvas.tool is mode.tool
+    assert window.canvas.hexmap is mode.campaign.map

@@ -439,6 +439,8 @@ class CampaignMode(QObject):
         # A new scene (the map shown again) has none of our items: draw them afresh.
         if self.active and self.campaign is not None and document is not None:
             if document.map is self.campaign.map:
+                # Other listeners (the editor) may have taken the canvas for their tool.
+                self.window.canvas.set_tool(self.tool)
                 self.items.refresh()
 
     def _build_docks(self) -> None:
