@@ -32,7 +32,8 @@ from hexcampaign.maps import HexMap, MapFormatError, dumps_map, load_map
 
 DEFAULT_INTERVAL_S = 120
 INTERVAL_SETTING = "editor.autosave_seconds"
-MIN_INTERVAL_S = 0.05  # tests shorten it; users get at least a few seconds from the dialog
+MIN_INTERVAL_S = 0.05
+_ANOTHER_HOST = -1  # the "PID" of a lock written on another computer  # tests shorten it; users get at least a few seconds from the dialog
 
 
 def autosave_dir() -> Path:
@@ -242,10 +243,19 @@ def recover_orphans(
 def _lock_pid(lock: Path) -> int | None:
     data = _read_json(lock)
     pid = data.get("pid")
-    return pid if isinstance(pid, int) else None
+    if not isinstance(pid, int):
+        return None
+    host = data.get("host")
+    if isinstance(host, str) and host and host != socket.gethostname():
+        # A shared home folder: another computer's program; its PID means nothing here,
+        # so treat it as running rather than offer (and delete) its work.
+        return _ANOTHER_HOST
+    return pid
 
 
 def _alive(pid: int) -> bool:
+    if pid == _ANOTHER_HOST:
+        return True
     if pid <= 0:
         return False
     if os.name == "nt":

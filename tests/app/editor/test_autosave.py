@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import textwrap
@@ -199,3 +200,15 @@ def test_quitting_with_unsaved_edits_keeps_them_for_the_next_start(qtbot, tmp_pa
     w.document.undo_stack.setClean()
     w.editor._quitting()
     assert not saver.map_path.exists() and not saver.lock_path.exists()
+
+
+def test_an_autosave_locked_on_another_computer_is_left_alone(qapp):
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    save_map(HexMap.blank(4, 4, palette="cm"), folder / "z.hexmap")
+    (folder / "z.lock").write_text(json.dumps({"pid": dead.pid, "host": "elsewhere.example"}))
+    assert find_orphans() == []
+    (folder / "z.lock").write_text(json.dumps({"pid": dead.pid, "host": socket.gethostname()}))
+    assert [o.session for o in find_orphans()] == ["z"]
