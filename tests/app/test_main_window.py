@@ -637,3 +637,25 @@ def test_play_modes_are_built_only_when_first_chosen(window, tmp_path, monkeypat
     [bad] = [a for a in window.menu("&Mode").actions() if a.text() == "&Broken"]
     bad.trigger()
     assert window.mode is built[0] and len(errors) == 1 and "could not be loaded" in errors[0]
+
+
+def test_after_a_pan_the_tiles_around_the_window_are_drawn_ahead(window, qtbot):
+    import math
+
+    from hexcampaign.app.canvas.layers import TILE
+
+    canvas = window.canvas
+    canvas.set_zoom(4.0)
+    canvas.center_on_hex(Hex.from_offset(6, 4))
+    mouse_button(
+        window, QMouseEvent.Type.MouseButtonPress, QPointF(400, 300), Qt.MouseButton.MiddleButton
+    )
+    move_mouse(window, QPointF(380, 290), Qt.MouseButton.MiddleButton)
+    mouse_button(
+        window, QMouseEvent.Type.MouseButtonRelease, QPointF(380, 290), Qt.MouseButton.MiddleButton
+    )
+    visible = canvas.visible_scene_rect()
+    right_of_window = math.floor(visible.right() * canvas.zoom / TILE) + 1
+    row = math.floor(visible.center().y() * canvas.zoom / TILE)
+    key = ("map", canvas.zoom, canvas.viewport().devicePixelRatioF(), right_of_window, row)
+    qtbot.waitUntil(lambda: canvas.map_scene.tiles.get(key) is not False, timeout=3000)

@@ -206,6 +206,27 @@ class LayerItem(QGraphicsItem):
                 )
         painter.restore()
 
+    def prefetch(self, scene_rect: QRectF, zoom: float, ratio: float, budget: float) -> bool:
+        """Render missing tiles over `scene_rect` for `budget` seconds, so a pan finds
+        them ready. True when some are still missing."""
+        cache = self.map_scene.tiles
+        deadline = time.perf_counter() + budget
+        rows = range(
+            math.floor(scene_rect.top() * zoom / TILE),
+            math.floor(scene_rect.bottom() * zoom / TILE) + 1,
+        )
+        columns = range(
+            math.floor(scene_rect.left() * zoom / TILE),
+            math.floor(scene_rect.right() * zoom / TILE) + 1,
+        )
+        for j in rows:
+            missing = [i for i in columns if cache.get((COMPOSITE, zoom, ratio, i, j)) is False]
+            for start, end in _runs(missing):
+                if time.perf_counter() > deadline:
+                    return True
+                self._render_strip(zoom, ratio, j, start, end)
+        return False
+
     def _render_strip(self, zoom: float, ratio: float, j: int, start: int, end: int) -> None:
         """Render tiles start..end of row j in one go and put them in the cache."""
         scene = self.map_scene

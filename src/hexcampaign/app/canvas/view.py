@@ -12,7 +12,7 @@ import traceback
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from hexcampaign.app import style
+from hexcampaign.app.canvas.layers import TILE
 from hexcampaign.app.canvas.scene import MapScene
 from hexcampaign.app.render import DEFAULT_HEX_SIZE, LAYER_NAMES
 from hexcampaign.app.tool_events import ToolEvent
@@ -37,6 +38,9 @@ from hexcampaign.rules import IllegalAction
 ZOOM_MIN = 0.05
 ZOOM_MAX = 8.0
 INTERACTIVE_SECONDS = 0.3  # after a wheel notch or drag step, frames may be progressive
+PREFETCH_DELAY_MS = 120  # quiet time before tiles around the window are drawn ahead
+PREFETCH_TILES = 1  # rings of tiles drawn ahead around the window
+PREFETCH_BUDGET = 0.012  # seconds per event-loop turn, so input stays immediate
 WHEEL_STEP = 1.25  # zoom factor per wheel notch (120 eighths of a degree)
 _BUTTONS = {
     Qt.MouseButton.LeftButton: "left",
@@ -86,6 +90,11 @@ class MapView(QGraphicsView):
         self.viewport().setAcceptDrops(False)
         self.horizontalScrollBar().valueChanged.connect(self._scrolled)
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
+        # When the user rests after moving the map, the tiles around the window are
+        # drawn ahead of the next pan.
+        self._prefetch_timer = QTimer(self)
+        self._prefetch_timer.setSingleShot(True)
+        self._prefetch_timer.timeout.connect(self._prefetch)
 
     # --- the map shown ------------------------------------------------------------------
 
@@ -409,10 +418,27 @@ class MapView(QGraphicsView):
         self.map_scene.setSceneRect(rect)
         self.setSceneRect(rect)
 
+    def _prefetch(self) -> None:
+        scene = self.map_scene
+        if scene is None or not self.isVisible():
+            return
+        base = scene.base_layer()
+        if base is None:
+            return
+        if time.perf_counter() < scene.progressive_until:  # the user is still moving
+            self._prefetch_timer.start(PREFETCH_DELAY_MS)
+            return
+        margin = PREFETCH_TILES * TILE / self._zoom
+        area = self.visible_scene_rect().adjusted(-margin, -margin, margin, margin)
+        ratio = self.viewport().devicePixelRatioF()
+        if base.prefetch(area, self._zoom, ratio, PREFETCH_BUDGET):
+            self._prefetch_timer.start(0)
+
     def _interactive(self) -> None:
         """The user is moving the map: frames may finish their tiles over later frames."""
         if self.map_scene is not None:
             self.map_scene.progressive_until = time.perf_counter() + INTERACTIVE_SECONDS
+            self._prefetch_timer.start(PREFETCH_DELAY_MS)
 
     def _scrolled(self, _value: int) -> None:
         self.viewport_changed.emit()
