@@ -7,7 +7,7 @@ import json
 
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QDockWidget
 
 from hexcampaign.app import MainWindow
 from hexcampaign.app.campaign import install
@@ -494,3 +494,9 @@ def test_in_the_full_window_the_desk_keeps_the_canvas_tool(qtbot, desk):
     assert window.mode is mode
     assert window.canvas.tool is mode.tool
     assert window.canvas.hexmap is mode.campaign.map
+    # Only the desk's docks show while it is in charge; the editor's come back after.
+    shown = {d for d in window.findChildren(QDockWidget) if d.isVisible()}
+    assert shown and shown <= set(mode._docks)
+    window.set_mode(window.editor)
+    assert not any(d.isVisible() for d in mode._docks)
+    assert any(d.isVisible() for d in window.findChildren(QDockWidget))

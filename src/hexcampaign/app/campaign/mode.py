@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QToolTip
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QToolBar, QToolTip
 
 from hexcampaign.app.campaign.counters import MapItems
 from hexcampaign.app.campaign.map_tool import CampaignTool
@@ -71,6 +71,7 @@ class CampaignMode(QObject):
     def activate(self) -> None:
         # (The main window's set_mode deactivates the editor or another play mode first.)
         self.active = True
+        self._editor_aside(True)
         self.menu.menuAction().setVisible(True)
         for dock in self._docks:
             dock.show()
@@ -87,6 +88,7 @@ class CampaignMode(QObject):
         self.menu.menuAction().setVisible(False)
         if self.window.canvas.tool is self.tool:
             self.window.canvas.set_tool(None)
+        self._editor_aside(False)
 
     def open_path(self, path: Path | str) -> bool:
         """Open a campaign save; a bad file is one sentence in a dialog, nothing changes."""
@@ -434,6 +436,27 @@ class CampaignMode(QObject):
                     self.window.setWindowTitle(f"{self.title}[*] — hexcampaign")
                     self.window.setWindowModified(self.dirty)
         self._update_actions()
+
+    def _editor_aside(self, aside: bool) -> None:
+        """Hide the editor's docks and toolbars while the desk is shown, and bring back
+        the ones that were showing. Only needed while the editor has no deactivate() of
+        its own (then set_mode does this, and this does nothing)."""
+        editor = getattr(self.window, "editor", None)
+        if editor is None or hasattr(editor, "deactivate"):
+            return
+        if aside:
+            mine = set(self._docks)
+            self._hidden_for_desk = [
+                w
+                for w in self.window.findChildren(QDockWidget) + self.window.findChildren(QToolBar)
+                if w not in mine and w.isVisible() and w.parent() is self.window
+            ]
+            for w in self._hidden_for_desk:
+                w.hide()
+        else:
+            for w in getattr(self, "_hidden_for_desk", []):
+                w.show()
+            self._hidden_for_desk = []
 
     def _document_changed(self, document) -> None:
         # A new scene (the map shown again) has none of our items: draw them afresh.

@@ -107,7 +107,11 @@ def start_demo(window, purchase: bool = False) -> object:
         mode = install(window)
         window._campaign_demo_mode = mode
         window._campaign_demos = {}
-        mode.activate()
+        set_mode = getattr(window, "set_mode", None)
+        if callable(set_mode):
+            set_mode(mode)  # the editor steps aside, as when the umpire picks the mode
+        else:
+            mode.activate()
     demos = window._campaign_demos
     key = "purchase" if purchase else "battle"
     if key not in demos:
