@@ -180,11 +180,12 @@ class HighlightItem(QGraphicsItem):
             if not note:
                 continue
             x, y = layout.center(h)
+            # Left of the counter, clear of the coordinates and place names.
             box = QRectF(
-                x - layout.size * 0.45,
-                y + layout.size * 0.38,
-                layout.size * 0.9,
-                layout.size * 0.42,
+                x - layout.size * 0.95,
+                y - layout.size * 0.2,
+                layout.size * 0.44,
+                layout.size * 0.4,
             )
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(255, 255, 255, 210))

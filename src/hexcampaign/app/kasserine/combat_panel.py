@@ -79,6 +79,7 @@ class OddsPanel(QGroupBox):
             self.column.setText("—")
             self.totals.setText("Declare an attack to see its odds.")
             self.lines.setText("")
+            self.chances.clearContents()
             self.chances.setRowCount(0)
             self.shown = {}
             return
@@ -97,6 +98,8 @@ class OddsPanel(QGroupBox):
         self.shown = dict(combat.distribution)
         order = _result_order()
         rows = sorted(self.shown.items(), key=lambda kv: order.get(kv[0], 99))
+        self.chances.clearContents()
+        self.chances.setRowCount(0)  # drops the old rows' bar widgets too
         self.chances.setRowCount(len(rows))
         for r, (word, chance) in enumerate(rows):
             item = QTableWidgetItem(word)
@@ -309,7 +312,7 @@ class CombatPanel(QWidget):
             return None
         if c.id not in self.defense_done:
             self.session.refused.emit(
-                f"Artillery: the {side_word(_enemy(c))} player allocates defensive artillery first"
+                f"Artillery: the {side_word(_enemy(self.game, c))} player allocates defensive artillery first"
             )
             return None
         result = self.session.act("resolve", c, hand)
@@ -453,7 +456,7 @@ class CombatPanel(QWidget):
 
     def _show_defense(self, c: Combat) -> None:
         g = self.game
-        defender = _enemy(c)
+        defender = _enemy(self.game, c)
         target = c.target
         guns = [
             u
@@ -467,11 +470,14 @@ class CombatPanel(QWidget):
             and u.hex.distance(target) <= u.range
         ]
         self.defense.show()
+        who = f"{side_word(defender)} player"
         name = self.session.player(defender)
+        if name != who:
+            who += f" ({name})"
         self.defense_prompt.setText(
-            f"{side_word(defender)} player ({name}): allocate your artillery"
+            f"{who}: allocate your artillery"
             if guns
-            else f"{side_word(defender)} player ({name}): no artillery of yours is in range"
+            else f"{who}: no artillery of yours is in range of the defending hex"
         )
         self.defense_guns.show_units(guns)
         self.defense_guns.setVisible(bool(guns))
@@ -480,9 +486,10 @@ class CombatPanel(QWidget):
     def _show_decision(self, decision: Decision) -> None:
         g = self.game
         self.result.show()
-        name = self.session.player(decision.side)
-        self.result_prompt.setText(f"{name}: " + decision.describe().split(": ", 1)[-1])
         units = [g.unit(uid) for uid in decision.units if uid in g.state.units]
+        self.result_prompt.setText(
+            describe_decision(decision, units, self.session.player(decision.side))
+        )
         self.result_units.show_units(units)
         kind = decision.kind
         self.result_units.setSelectionMode(
@@ -554,8 +561,23 @@ class CombatDock(QDockWidget):
         self.setWidget(scroll)
 
 
-def _enemy(c: Combat) -> str:
-    attacker = c._state.side  # the engine's combat record names the attacking side
+def describe_decision(decision: Decision, units: list[UnitView], player: str) -> str:
+    """What a result asks, with the units' names: "Anna (German): retreat Panzer 1 3 hexes"."""
+    who = f"{player} ({side_word(decision.side)})"
+    names = ", ".join(u.name or u.id for u in units)
+    if decision.kind == "losses":
+        return f"{who}: remove at least {decision.factors} combat factors from {names}"
+    if decision.kind == "retreat":
+        return f"{who}: retreat {names} {decision.hexes} hex{'es' if decision.hexes != 1 else ''}"
+    if decision.kind == "advance_roll":
+        return f"{who}: roll one die for the MP of the advance after D ELIM"
+    limit = f"{decision.mp} MP" if decision.mp is not None else f"{decision.hexes} hexes"
+    return f"{who}: advance {names} up to {limit}, or decline"
+
+
+def _enemy(game: Game, c: Combat) -> str:
+    """The defending side of a combat (the state's combat record names the attacker)."""
+    attacker = next(cs.side for cs in game.state.combats if cs.id == c.id)
     return "allied" if attacker == "german" else "german"
 
 

@@ -141,6 +141,13 @@ class KasserineMode(QObject):
         self.say(f"New game, seed {seed}: {session.whose_turn()}.")
         return session
 
+    def play(self, game: Game, players: dict[str, str] | None = None) -> PlaySession:
+        """Play any engine game (a custom position, a game loaded elsewhere)."""
+        session = PlaySession(game, players, None, self)
+        self._start(session)
+        session.autosave()
+        return session
+
     def new_game_dialog(self) -> bool:
         """Ask for players, options and seed, then start. False when cancelled."""
         if not self.maybe_close():
@@ -660,6 +667,9 @@ class KasserineMode(QObject):
         w.addDockWidget(bottom, self.crt)
         w.tabifyDockWidget(self.log, self.crt)
         self.log.raise_()
+        # The map is the game: the docks take what they need and no more.
+        w.resizeDocks([self.log], [150], Qt.Orientation.Vertical)
+        w.resizeDocks([self.setup, self.combat], [330, 400], Qt.Orientation.Horizontal)
         self.docks = [self.setup, self.stack, self.reinforcements, self.combat, self.log, self.crt]
         self.turn_bar.end_phase_requested.connect(self.end_phase)
         self.turn_bar.undo_requested.connect(self.undo)

@@ -1,0 +1,297 @@
+"""The start page: what the window shows when nothing is open.
+
+Big choices for the three jobs (a Kasserine Pass game, a CM campaign, a map), Open…,
+and the recent files. It only emits signals; the main window connects them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign import __version__
+
+PATH_ROLE = Qt.ItemDataRole.UserRole
+KINDS = {
+    ".kpgame": "Kasserine Pass game",
+    ".hxcampaign": "CM campaign",
+    ".hexmap": "Hex map",
+}
+STYLE = """
+#start-page { background: #efe9da; }
+#start-title { color: #2c2a24; }
+#start-subtitle { color: #5a5448; }
+#start-card {
+    background: #fbf8f0; border: 1px solid #cfc6b0; border-radius: 10px; color: #2c2a24;
+}
+#start-card:hover { background: #fff6dc; border-color: #b59a55; }
+#start-card:pressed { background: #f3e6bf; }
+#start-recent {
+    background: #fbf8f0; border: 1px solid #cfc6b0; border-radius: 8px; padding: 4px;
+}
+#start-recent::item { padding: 4px; border-radius: 4px; }
+#start-recent::item:hover { background: #fff6dc; }
+#start-heading { color: #2c2a24; font-weight: bold; }
+#start-empty { color: #7a7466; }
+"""
+
+
+class StartPage(QWidget):
+    new_kasserine = Signal()
+    new_campaign = Signal()
+    new_map = Signal()
+    open_requested = Signal()
+    recent_chosen = Signal(object)  # Path
+
+    def __init__(self, settings=None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.setObjectName("start-page")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(STYLE)
+
+        title = QLabel("hexcampaign", self)
+        title.setObjectName("start-title")
+        big = QFont()
+        big.setPointSizeF(big.pointSizeF() * 2.6)
+        big.setBold(True)
+        title.setFont(big)
+        subtitle = QLabel(
+            "Hex-and-counter wargaming: play Kasserine Pass hot-seat, umpire a Combat "
+            f"Mission campaign, draw your own maps.  ·  version {__version__}",
+            self,
+        )
+        subtitle.setObjectName("start-subtitle")
+        subtitle.setWordWrap(True)
+
+        self.cards: dict[str, Card] = {}
+        grid = QGridLayout()
+        grid.setSpacing(14)
+        specs = [
+            (
+                "kasserine",
+                "New Kasserine Pass game",
+                "Feb 14–25, 1943. Two players at one computer; every rule enforced.",
+                _counter_icon(),
+                self.new_kasserine,
+            ),
+            (
+                "campaign",
+                "New CM campaign",
+                "Run an operational campaign as umpire: production, moves, battles.",
+                _flag_icon(),
+                self.new_campaign,
+            ),
+            (
+                "map",
+                "New map",
+                "Paint terrain, rivers, roads, cliffs and places on a hex grid.",
+                _hex_icon(),
+                self.new_map,
+            ),
+            (
+                "open",
+                "Open…",
+                "A saved game, a campaign or a map (.kpgame, .hxcampaign, .hexmap).",
+                _folder_icon(),
+                self.open_requested,
+            ),
+        ]
+        for n, (name, heading, line, icon, signal) in enumerate(specs):
+            card = Card(icon, heading, line, self)
+            card.setProperty("card", name)
+            card.clicked.connect(signal)
+            grid.addWidget(card, n // 2, n % 2)
+            self.cards[name] = card
+
+        heading = QLabel("Recent files", self)
+        heading.setObjectName("start-heading")
+        self.recent = QListWidget(self)
+        self.recent.setObjectName("start-recent")
+        self.recent.setIconSize(QSize(28, 28))
+        self.recent.setSpacing(2)
+        self.recent.itemActivated.connect(self._recent_activated)
+        self.recent.itemClicked.connect(self._recent_activated)
+        self.empty = QLabel("Nothing opened yet: the files you open will be listed here.", self)
+        self.empty.setObjectName("start-empty")
+
+        column = QVBoxLayout()
+        column.setSpacing(10)
+        column.addWidget(title)
+        column.addWidget(subtitle)
+        column.addSpacing(16)
+        column.addLayout(grid)
+        column.addSpacing(18)
+        column.addWidget(heading)
+        column.addWidget(self.recent)
+        column.addWidget(self.empty)
+        column.addStretch(1)
+        holder = QFrame(self)
+        holder.setLayout(column)
+        holder.setMaximumWidth(920)
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(40, 36, 40, 36)
+        outer.addStretch(1)
+        outer.addWidget(holder, 8)
+        outer.addStretch(1)
+        self.refresh_recent()
+
+    def refresh_recent(self, paths: list[Path] | None = None) -> None:
+        """Show `paths` (default: the settings' recent files), newest first."""
+        if paths is None:
+            paths = self.settings.recent_files() if self.settings is not None else []
+        self.recent.clear()
+        icons = {".kpgame": _counter_icon(), ".hxcampaign": _flag_icon(), ".hexmap": _hex_icon()}
+        for path in paths:
+            kind = KINDS.get(path.suffix.lower(), "File")
+            item = QListWidgetItem(f"{path.name}  —  {kind}\n{path.parent}")
+            icon = icons.get(path.suffix.lower())
+            if icon is not None:
+                item.setIcon(icon)
+            item.setData(PATH_ROLE, str(path))
+            item.setToolTip(str(path))
+            self.recent.addItem(item)
+        self.recent.setVisible(bool(paths))
+        # As tall as its rows (up to ten), so the page does not end in an empty box.
+        rows = sum(self.recent.sizeHintForRow(i) + 4 for i in range(self.recent.count()))
+        self.recent.setFixedHeight(min(rows, 10 * 48) + 8)
+        self.empty.setVisible(not paths)
+
+    def recent_paths(self) -> list[Path]:
+        return [Path(self.recent.item(i).data(PATH_ROLE)) for i in range(self.recent.count())]
+
+    def _recent_activated(self, item: QListWidgetItem) -> None:
+        self.recent_chosen.emit(Path(item.data(PATH_ROLE)))
+
+
+class Card(QPushButton):
+    """A big choice: a picture, a bold heading and one line saying what it is for."""
+
+    def __init__(self, icon: QIcon, heading: str, line: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("start-card")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMinimumHeight(100)
+        self.setToolTip(line)
+        picture = QLabel(self)
+        picture.setPixmap(icon.pixmap(60, 60))
+        self.heading = QLabel(heading, self)
+        bold = self.heading.font()
+        bold.setPointSizeF(bold.pointSizeF() * 1.2)
+        bold.setBold(True)
+        self.heading.setFont(bold)
+        self.line = QLabel(line, self)
+        self.line.setWordWrap(True)
+        self.line.setObjectName("start-subtitle")
+        words = QVBoxLayout()
+        words.setSpacing(2)
+        words.addStretch(1)
+        words.addWidget(self.heading)
+        words.addWidget(self.line)
+        words.addStretch(1)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(16, 10, 16, 10)
+        row.setSpacing(14)
+        row.addWidget(picture)
+        row.addLayout(words, 1)
+        for label in (picture, self.heading, self.line):
+            label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+            label.setStyleSheet("background: transparent; border: none;")
+
+
+# --- small pictures for the cards -----------------------------------------------------------
+
+
+def _canvas() -> tuple[QPixmap, QPainter]:
+    pixmap = QPixmap(112, 112)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    return pixmap, painter
+
+
+def _counter_icon() -> QIcon:
+    pixmap, p = _canvas()
+    for dx, fill in ((14, "#8f9a5b"), (0, "#d8c08a")):
+        rect = QRectF(14 + dx, 20 - dx * 0.6, 72, 72)
+        p.setPen(QPen(QColor(fill).darker(180), 3))
+        p.setBrush(QColor(fill))
+        p.drawRoundedRect(rect, 8, 8)
+    box = QRectF(30, 40, 40, 26)
+    p.setPen(QPen(QColor("#1e1a12"), 3))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRect(box)
+    p.drawRoundedRect(QRectF(37, 45, 26, 16), 8, 8)
+    f = QFont()
+    f.setPixelSize(15)
+    f.setBold(True)
+    p.setFont(f)
+    p.drawText(QRectF(14, 68, 72, 22), Qt.AlignmentFlag.AlignCenter, "2-16")
+    p.end()
+    return QIcon(pixmap)
+
+
+def _hex_icon() -> QIcon:
+    pixmap, p = _canvas()
+    import math
+
+    fills = ["#e8dcb5", "#b58a52", "#e8dcb5", "#9ec3df", "#e8dcb5", "#7d5a33", "#e8dcb5"]
+    centres = [(56, 56)] + [
+        (56 + 30 * math.cos(math.radians(a)), 56 + 30 * math.sin(math.radians(a)))
+        for a in range(30, 390, 60)
+    ]
+    for (cx, cy), fill in zip(centres, fills, strict=False):
+        hexagon = QPolygonF(
+            [
+                QPointF(cx + 17 * math.cos(math.radians(a)), cy + 17 * math.sin(math.radians(a)))
+                for a in range(0, 360, 60)
+            ]
+        )
+        p.setPen(QPen(QColor("#4a3c28"), 2))
+        p.setBrush(QColor(fill))
+        p.drawPolygon(hexagon)
+    p.end()
+    return QIcon(pixmap)
+
+
+def _flag_icon() -> QIcon:
+    pixmap, p = _canvas()
+    p.setPen(QPen(QColor("#3c3328"), 5))
+    p.drawLine(QPointF(30, 96), QPointF(30, 14))
+    p.setPen(QPen(QColor("#6e2a1f"), 2))
+    p.setBrush(QColor("#b3261e"))
+    p.drawPolygon(QPolygonF([QPointF(32, 16), QPointF(92, 30), QPointF(32, 48)]))
+    p.setPen(QPen(QColor("#3c3328"), 3))
+    p.setBrush(QColor("#e8dcb5"))
+    p.drawEllipse(QRectF(16, 88, 70, 14))
+    p.end()
+    return QIcon(pixmap)
+
+
+def _folder_icon() -> QIcon:
+    pixmap, p = _canvas()
+    p.setPen(QPen(QColor("#6b5a2e"), 3))
+    p.setBrush(QColor("#d9b95c"))
+    p.drawRoundedRect(QRectF(12, 28, 40, 18), 4, 4)
+    p.setBrush(QColor("#e9cd77"))
+    p.drawRoundedRect(QRectF(12, 38, 88, 56), 6, 6)
+    p.end()
+    return QIcon(pixmap)
+
+
+__all__ = ["StartPage"]
