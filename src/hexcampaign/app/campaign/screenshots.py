@@ -125,7 +125,10 @@ def start_demo(window, purchase: bool = False) -> object:
 def desk(window) -> QWidget:
     mode = start_demo(window)
     mode.set_show_zoc(False)
-    window.canvas.fit_map()
+    # Close enough to read the counters: the battle at the river.
+    battle = mode.campaign.battles()[0]
+    window.canvas.set_zoom(0.95)
+    window.canvas.center_on_hex(Hex(*battle.defender_hex))
     _settle()
     return window
 
