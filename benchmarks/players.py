@@ -1,15 +1,16 @@
 """A seeded random player for whole Kasserine games, using the engine's fast routes.
 
-Every action comes from the engine: legal_actions(moves=False) for everything but moves,
-legal_moves(unit) for one unit at a time (the full scenario has thousands of moves a
-phase, and a random player needs only one of them)."""
+Every action comes from the engine: legal_actions(moves=False) for everything but moves;
+a move is one unit's reachable() end hex along path_to() (what the map does when a player
+clicks), since the full scenario has thousands of moves a phase and a random player needs
+one. apply() checks every action against every rule again."""
 
 from __future__ import annotations
 
 import random
 
 from hexcampaign.kasserine import Game
-from hexcampaign.kasserine.state import EndPhase
+from hexcampaign.kasserine.state import EndPhase, MoveUnit
 
 
 def choose(g: Game, rng: random.Random):
@@ -22,9 +23,10 @@ def choose(g: Game, rng: random.Random):
         units = sorted(u.id for u in g.state.units.values() if u.side == side)
         rng.shuffle(units)
         for unit in units:
-            moves = g.legal_moves(unit)
-            if moves:
-                return rng.choice(moves)
+            ends = sorted(g.reachable(unit))
+            if ends:
+                path = g.path_to(unit, rng.choice(ends))
+                return MoveUnit(unit=unit, path=[(h.q, h.r) for h in path])
     if ends and (not others or rng.random() < 0.15):
         return ends[0]
     return rng.choice(others or ends)

@@ -2,7 +2,7 @@
 combat, artillery, retreats and advances, reinforcements, victory and the phase machine."""
 
 from hexcampaign.kasserine import crt
-from hexcampaign.kasserine.game import Combat, Game
+from hexcampaign.kasserine.game import Combat, Game, GameFormatError
 from hexcampaign.kasserine.options import Options
 from hexcampaign.kasserine.state import Decision, GameState
 from hexcampaign.kasserine.units import Arrival, UnitSpec, UnitView
@@ -13,6 +13,7 @@ __all__ = [
     "Combat",
     "Decision",
     "Game",
+    "GameFormatError",
     "GameState",
     "IllegalAction",
     "Options",

@@ -22,6 +22,9 @@ class Board:
         self.map = hexmap
         self.hexes: list[Hex] = list(hexmap.hexes())
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        # The state stores hexes as (q, r) pairs; looking them up without building a Hex
+        # keeps a position's set-up cheap (it is rebuilt after every action).
+        self.spot: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(self.hexes)}
         n = len(self.hexes)
         self.neighbour: list[tuple[int, ...]] = []
         self.terrain: list[str] = [hexmap.terrain(h) for h in self.hexes]
@@ -86,6 +89,7 @@ class Board:
             )
             for i in range(n)
         ]
+        self._broken_exits: dict[frozenset[int], list[tuple[tuple[int, int], ...]]] = {}
 
     def _enter_cost(self, i: int, j: int, rules) -> int:
         ground = self.ground_cost[j]
@@ -99,6 +103,35 @@ class Board:
 
     def hex_of(self, at: tuple[int, int]) -> Hex:
         return Hex(at[0], at[1])
+
+    def index_at(self, at: tuple[int, int]) -> int:
+        """The index of a (q, r) pair as the state stores it (NO_HEX off the map)."""
+        return self.spot.get((at[0], at[1]), NO_HEX)
+
+    def exits_with_broken_roads(self, broken: frozenset[int]) -> list[tuple[tuple[int, int], ...]]:
+        """exits, where a road into or out of a `broken` hex (its bridge destroyed) costs
+        the ground's price. Only the broken hexes and their neighbours change; kept per set
+        of destroyed bridges, since the same few sets recur all game."""
+        known = self._broken_exits.get(broken)
+        if known is not None:
+            return known
+        road_cost = rules_table().road_move_cost
+        exits = list(self.exits)
+        for i in {k for b in broken for k in (b, *self.neighbour[b]) if k != NO_HEX}:
+            exits[i] = tuple(
+                (
+                    j,
+                    road_cost
+                    if self.road[i][d] and i not in broken and j not in broken
+                    else self.step_cost[i][d],
+                )
+                for d, j in enumerate(self.neighbour[i])
+                if j != NO_HEX and not self.cliff[i][d]
+            )
+        if len(self._broken_exits) > 64:
+            self._broken_exits.clear()
+        self._broken_exits[broken] = exits
+        return exits
 
     def entry_cost(self, i: int) -> int:
         """The cost of entering hex i from off the map or from a hex of other ground."""

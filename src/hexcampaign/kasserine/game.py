@@ -9,17 +9,28 @@ of all but the last action and is refused once a roll has been seen.
 from __future__ import annotations
 
 import datetime
+import errno
 import json
+import pickle
+from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from hexcampaign.files import FileFormatError, atomic_write_text, read_json
+from hexcampaign.files import (
+    FileFormatError,
+    atomic_write_text,
+    parse_json,
+    read_json,
+    validation_problem,
+)
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import crt
 from hexcampaign.kasserine.board import NO_HEX, Board
 from hexcampaign.kasserine.options import Options
 from hexcampaign.kasserine.position import Position, enemy_of, refuse
+from hexcampaign.kasserine.save_check import MAX_ACTIONS, start_problem
 from hexcampaign.kasserine.state import (
     GAME_OVER,
     PHASES,
@@ -45,12 +56,18 @@ from hexcampaign.kasserine.state import (
 )
 from hexcampaign.kasserine.tables import breakdown_table, rules_table
 from hexcampaign.kasserine.units import KIND_WORDS, UnitSpec, UnitView
-from hexcampaign.maps import HexMap, dumps_map, loads_map
+from hexcampaign.maps import HexMap, MapFormatError, dumps_map
+from hexcampaign.maps.fileformat import map_from_document
 from hexcampaign.rules import Dice, IllegalAction
 
 SAVE_FORMAT = "hexcampaign-kasserine-game"
 SAVE_VERSION = 1
 ACTIONS = TypeAdapter(list[Action])
+
+
+class GameFormatError(FileFormatError):
+    """A Kasserine Pass save that cannot be loaded; the message says why in a sentence."""
+
 PHASE_WORDS = {
     "german_setup": "German set-up",
     "german_movement": "German movement",
@@ -138,23 +155,26 @@ class Game:
         state: GameState,
         entry_zones: dict[str, list[Hex]] | None = None,
         arrival_points: dict[str, list[Hex]] | None = None,
+        board: Board | None = None,
     ) -> None:
         self.map = hexmap
-        self.board = Board(hexmap)
+        # A replay of the same map may share the board: it is read-only once built.
+        self.board = board if board is not None and board.map is hexmap else Board(hexmap)
         self.rules = rules_table()
         self.entry_zones = {k: list(v) for k, v in (entry_zones or {}).items()}
         self.arrival_points = {k: list(v) for k, v in (arrival_points or {}).items()}
-        self._initial = state.model_copy(deep=True)
+        self._initial = copy_state(state)
         self.state = state
         self._actions: list = []
         self._lines: list[str] = []
         self._dice = Dice(state.seed)
         self._locked = 0
         # The position at the last die roll: undo re-applies only the actions after it.
-        self._snapshot: tuple = (0, state.model_copy(deep=True), self._dice.state(), [])
+        self._snapshot: tuple = (0, copy_state(state), self._dice.state(), [])
         self._position: Position | None = None
         self._replaying = False
         self._routes: tuple = ("", {}, set(), {})
+        self._east_edges: dict[int, list[Hex]] = {}
 
     # --- construction -------------------------------------------------------------------
 
@@ -201,7 +221,7 @@ class Game:
         game = cls(hexmap, state, entry_zones, arrival_points)
         game._check_start()
         game._begin_phase(initial=True)
-        game._initial = game.state.model_copy(deep=True)
+        game._initial = copy_state(game.state)
         return game
 
     @classmethod
@@ -445,7 +465,7 @@ class Game:
             )
         count, state, dice, lines = self._snapshot
         tail = self._actions[count:-1]
-        self.state = state.model_copy(deep=True)
+        self.state = copy_state(state)
         self._dice = Dice.restore(dice)
         self._lines = list(lines)
         self._actions = self._actions[:count]
@@ -472,48 +492,101 @@ class Game:
         return json.dumps(document, ensure_ascii=False, indent=1)
 
     def save(self, path) -> None:
-        """Write the game atomically, keeping the previous file as a .bak backup."""
-        atomic_write_text(path, self.to_json(), verify=json.loads)
+        """Write the game atomically, keeping the previous file as a .bak backup. The
+        written file is read back and must load to this very position before it
+        replaces the old one."""
+        state = self.state
+
+        def verify(back: str) -> None:
+            if Game.from_json(back).state != state:
+                raise OSError(errno.EIO, "the game read back differs from the one saved")
+
+        atomic_write_text(path, self.to_json(), verify=verify)
 
     @classmethod
     def load(cls, path) -> Game:
-        """Read a saved game; a bad file raises FileFormatError (a ValueError) with a
-        sentence for the player."""
-        document = read_json(path, "Kasserine Pass save")
+        """Read a saved game; a bad file raises GameFormatError (a FileFormatError and a
+        ValueError) with a sentence for the player."""
+        name = Path(path).name
+        try:
+            document = read_json(path, "Kasserine Pass save")
+        except FileFormatError as e:
+            raise GameFormatError(str(e)) from None
         try:
             return cls._from_document(document)
-        except ValueError as e:
-            raise FileFormatError(f"{path}: {e}") from None
+        except GameFormatError as e:
+            raise GameFormatError(f"{name}: {e}") from None
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
+    def from_json(cls, text: str | bytes) -> Game:
+        """A game from its save text; anything wrong raises GameFormatError."""
         try:
-            document = json.loads(text)
-        except ValueError as e:
-            raise ValueError(f"This is not a Kasserine Pass save: {e}") from None
+            document = parse_json(text, "This file", "Kasserine Pass save")
+        except FileFormatError as e:
+            raise GameFormatError(str(e)) from None
         return cls._from_document(document)
 
     @classmethod
     def _from_document(cls, document) -> Game:
         if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
-            raise ValueError("This is not a Kasserine Pass save (its format field is wrong).")
-        if document.get("version") != SAVE_VERSION:
-            raise ValueError(f"This save is version {document.get('version')}; I read version 1.")
+            raise GameFormatError("This is not a Kasserine Pass save (its format field is wrong).")
+        version = document.get("version")
+        if version != SAVE_VERSION or isinstance(version, bool):
+            newer = isinstance(version, int) and not isinstance(version, bool) and version > 1
+            shown = repr(version) if len(repr(version)) <= 20 else repr(version)[:17] + "..."
+            raise GameFormatError(
+                f"This save is version {shown}; this program reads version {SAVE_VERSION}"
+                + ("; update hexcampaign to open it." if newer else ".")
+            )
         try:
-            hexmap = loads_map(json.dumps(document["map"]))
+            hexmap = map_from_document(document["map"])
             initial = GameState.model_validate(document["initial"])
             zones = {k: [Hex(q, r) for q, r in v] for k, v in document["entry_zones"].items()}
             arrivals = {
                 k: [Hex(q, r) for q, r in v] for k, v in document["arrival_points"].items()
             }
-            game = cls(hexmap, initial, zones, arrivals)
-            actions = ACTIONS.validate_python(document["actions"])
-            game = game._rebuild(actions, int(document.get("locked", 0)))
+            problem = start_problem(hexmap, initial, zones, arrivals, rules_table().turns)
+            if problem:
+                raise GameFormatError(f"This Kasserine Pass save is damaged: {problem}.")
+            raw_actions = document["actions"]
+            if isinstance(raw_actions, list) and len(raw_actions) > MAX_ACTIONS:
+                raise GameFormatError(
+                    f"This Kasserine Pass save is damaged: its log has {len(raw_actions)} "
+                    "actions, more than a game can."
+                )
+            actions = ACTIONS.validate_python(raw_actions)
+            locked = document.get("locked", 0)
+            if not isinstance(locked, int) or not 0 <= locked <= len(actions):
+                raise GameFormatError("This Kasserine Pass save is damaged: its undo lock is wrong.")
             saved = GameState.model_validate(document["state"])
-        except (KeyError, TypeError, ValueError, IllegalAction, RuntimeError) as e:
-            raise ValueError(f"This Kasserine Pass save is damaged: {e}") from None
+        except GameFormatError:
+            raise
+        except MapFormatError as e:
+            raise GameFormatError(f"This Kasserine Pass save is damaged: its {e}") from None
+        except KeyError as e:
+            raise GameFormatError(
+                f"This Kasserine Pass save is damaged: it has no {e} section."
+            ) from None
+        except (TypeError, ValueError, AttributeError, RecursionError) as e:
+            raise GameFormatError(
+                f"This Kasserine Pass save is damaged: {validation_problem(e)}."
+            ) from None
+        game = cls(hexmap, initial, zones, arrivals)
+        try:
+            game = game._rebuild(actions, locked)
+        except IllegalAction as e:
+            raise GameFormatError(
+                f"This Kasserine Pass save is damaged: its log breaks a rule ({e})."
+            ) from None
+        except Exception as e:  # a hostile log may fail anywhere; the file is at fault
+            raise GameFormatError(
+                f"This Kasserine Pass save is damaged: its log cannot be replayed "
+                f"({type(e).__name__})."
+            ) from None
         if saved != game.state:
-            raise ValueError("This save does not replay to the position it recorded; it is damaged.")
+            raise GameFormatError(
+                "This save does not replay to the position it recorded; it is damaged."
+            )
         return game
 
     # --- legal actions ----------------------------------------------------------------------
@@ -538,7 +611,9 @@ class Game:
     # =========================================================================================
 
     def _rebuild(self, actions: list, locked: int) -> Game:
-        game = Game(self.map, self._initial.model_copy(deep=True), self.entry_zones, self.arrival_points)
+        game = Game(
+            self.map, copy_state(self._initial), self.entry_zones, self.arrival_points, self.board
+        )
         faces = [f for a in actions for f in (a.faces or [])]
         game._dice = Dice(self._initial.seed, replay=faces)
         game._replaying = True
@@ -563,7 +638,7 @@ class Game:
             self._locked = len(self._actions)
             self._snapshot = (
                 self._locked,
-                self.state.model_copy(deep=True),
+                copy_state(self.state),
                 self._dice.state(),
                 list(self._lines),
             )
@@ -721,7 +796,7 @@ class Game:
             return problems
         if state.phase == "german_setup":
             for u in state.units.values():
-                if self._must_place(u) and self._placement_hexes(u):
+                if self._must_place(u) and any(self._placement_candidates(u)):
                     problems.append(
                         f"German initial placement: {self._label(u)} must be placed on its entry zone"
                     )
@@ -750,18 +825,24 @@ class Game:
         if u.entry and u.entry in self.entry_zones:
             return list(self.entry_zones[u.entry])
         columns = self.rules.italian_zone_columns if u.nationality == "italian" else 1
-        return [h for h in self.board.hexes if self.map.offset(h)[0] >= self.map.cols - columns]
+        edge = self._east_edges.get(columns)
+        if edge is None:  # the whole map is scanned once per width, not once per question
+            edge = self._east_edges[columns] = [
+                h for h in self.board.hexes if self.map.offset(h)[0] >= self.map.cols - columns
+            ]
+        return list(edge)
 
     def _placement_hexes(self, u: UnitState) -> list[int]:
         """Where the unit could be placed now (empty when its zone is full: it then enters
         on its entry zone by movement, the first hex counting as movement)."""
+        return list(self._placement_candidates(u))
+
+    def _placement_candidates(self, u: UnitState) -> Iterator[int]:
         pos = self._pos()
-        result = []
         for h in self.entry_hexes(u.id):
             i = self.board.index.get(h, NO_HEX)
             if i != NO_HEX and pos.side_at(i) != "allied" and not pos.stacking_error(i, [u]):
-                result.append(i)
-        return result
+                yield i
 
     def _apply_place(self, action: PlaceUnit) -> list[str]:
         if self.state.phase != "german_setup":
@@ -839,6 +920,17 @@ class Game:
     def _reachable(self, u: UnitState) -> dict[int, int]:
         """Legal end hexes -> MP spent in total; _route(u, i) gives the path."""
         pos = self._pos()
+        # The position is dropped at every change of state, so its memo is never stale;
+        # it spares the search a second time when path_to() follows reachable().
+        known = pos.ranges.get(u.id)
+        if known is not None:
+            self._routes, result = known
+            return result
+        result = self._search_range(u, pos)
+        pos.ranges[u.id] = (self._routes, result)
+        return result
+
+    def _search_range(self, u: UnitState, pos: Position) -> dict[int, int]:
         starts = self._starts(u)
         if not starts:
             self._routes = (u.id, {}, set(), {})
@@ -1460,3 +1552,9 @@ def _pairs(items) -> list[tuple[int, int]]:
 
 
 __all__ = ["Combat", "Game"]
+
+
+def copy_state(state: GameState) -> GameState:
+    """A deep copy of the state. A pickle round trip gives the identical model at about
+    a third of the cost of model_copy(deep=True), and snapshots are taken at every roll."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))

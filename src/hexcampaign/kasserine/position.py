@@ -31,21 +31,25 @@ class Position:
         self.occupants: dict[int, list[UnitState]] = {}
         for unit in state.units.values():
             if unit.at is not None and not unit.eliminated:
-                i = board.index[board.hex_of(unit.at)]
+                i = board.spot[(unit.at[0], unit.at[1])]
                 self.occupants.setdefault(i, []).append(unit)
         self._zoc: dict[str, list[list[UnitState]]] = {}
         self._exits: list[tuple[tuple[int, int], ...]] | None = None
         self._enemy_held: dict[str, set[int]] = {}
+        self._alone: dict[tuple[str, str], str | None] = {}
+        # unit id -> (routes, end hexes) of Game._reachable, kept as long as the position
+        self.ranges: dict[str, tuple[tuple, dict[int, int]]] = {}
+        self._ranger_exits: list[tuple[tuple[int, int], ...]] | None = None
         self.broken_road = [False] * board.size
         for at in state.destroyed_bridges:
-            self.broken_road[board.index[board.hex_of(at)]] = True
+            self.broken_road[board.spot[(at[0], at[1])]] = True
 
     # --- where units are -----------------------------------------------------------
 
     def index_of(self, unit: UnitState) -> int:
         if unit.at is None:
             return NO_HEX
-        return self.board.index[self.board.hex_of(unit.at)]
+        return self.board.spot[(unit.at[0], unit.at[1])]
 
     def units_at(self, i: int, side: str | None = None) -> list[UnitState]:
         units = self.occupants.get(i, [])
@@ -115,6 +119,14 @@ class Position:
 
     def stacking_error(self, i: int, arriving: list[UnitState], leaving: Iterable[str] = ()) -> str | None:
         """The stacking rule a hex would break if `arriving` joined it, or None."""
+        if i not in self.occupants and len(arriving) == 1:
+            # A unit alone in a hex: the answer depends only on its kind and size, and set-up
+            # and movement ask it for every empty hex.
+            unit = arriving[0]
+            key = (unit.kind, unit.size)
+            if key not in self._alone:
+                self._alone[key] = stacking_error([unit], self.rules)
+            return self._alone[key]
         gone = set(leaving) | {u.id for u in arriving}
         stack = [u for u in self.occupants.get(i, []) if u.id not in gone] + list(arriving)
         return stacking_error(stack, self.rules)
@@ -200,31 +212,17 @@ class Position:
         """Per hex, (neighbour, MP) of every step the ground allows, roads over destroyed
         bridges costing the ground's price (a road is broken where its bridge is down)."""
         if self._exits is None:
+            broken = frozenset(i for i, down in enumerate(self.broken_road) if down)
             board = self.board
-            if not any(self.broken_road):
-                self._exits = board.exits
-            else:
-                broken = self.broken_road
-                road_cost = self.rules.road_move_cost
-                self._exits = [
-                    tuple(
-                        (
-                            j,
-                            road_cost
-                            if board.road[i][d] and not broken[i] and not broken[j]
-                            else board.step_cost[i][d],
-                        )
-                        for d, j in enumerate(board.neighbour[i])
-                        if j != NO_HEX and not board.cliff[i][d]
-                    )
-                    for i in range(board.size)
-                ]
+            self._exits = board.exits_with_broken_roads(broken) if broken else board.exits
         return self._exits
 
     def ranger_exits(self) -> list[tuple[tuple[int, int], ...]]:
         """Rangers move "five hexes regardless of the terrain": every step the same MP."""
-        cost = self.rules.ranger_hex_cost
-        return [tuple((j, cost) for j, _ in steps) for steps in self.board.exits]
+        if self._ranger_exits is None:
+            cost = self.rules.ranger_hex_cost
+            self._ranger_exits = [tuple((j, cost) for j, _ in steps) for steps in self.exits()]
+        return self._ranger_exits
 
     def enemy_held(self, side: str) -> set[int]:
         """Hexes holding units of the other side: no unit of `side` may enter them."""
