@@ -110,15 +110,16 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, str):
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
         self._update_title()
+        self.mode = None
+        self.mode_actions: dict[object, QAction] = {}
+        self._play_modes: dict[str, object] = {}  # module name -> mode, once built
+        self._lazy_modes: dict[str, QAction] = {}  # Mode-menu entries not built yet
         self.editor = None
         if editor:
             from hexcampaign.app.editor import EditorMode
 
             self.editor = EditorMode(self)
         self.mode = self.editor  # the editor is in charge until a game mode takes over
-        self.mode_actions: dict[object, QAction] = {}
-        self._play_modes: dict[str, object] = {}  # module name -> mode, once built
-        self._lazy_modes: dict[str, QAction] = {}  # Mode-menu entries not built yet
         if self.editor is not None:
             self.add_mode("Map &editor", self.editor)
 
