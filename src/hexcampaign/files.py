@@ -103,6 +103,22 @@ def parse_json(raw: bytes | str, name: str, what: str = "file") -> object:
         raise FileFormatError(f"{name} is not a {what}: {e}.") from None
 
 
+def validation_problem(error: Exception) -> str:
+    """The first problem a pydantic ValidationError found, as a clause for a sentence
+    ("the field 'units.u3.side' is wrong: input should be 'german' or 'allied'")."""
+    errors = getattr(error, "errors", None)
+    if not callable(errors):
+        return str(error).splitlines()[0] if str(error) else type(error).__name__
+    first = errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or "the file"
+    if first.get("type") == "missing":
+        return f"the field {where!r} is missing"
+    if first.get("type") == "extra_forbidden":
+        return f"it has an unknown field {where!r}"
+    message = str(first.get("msg", "")).splitlines()[0][:200].lower()
+    return f"the field {where!r} is wrong: {message}"
+
+
 def describe_os_error(error: OSError, path: Path | str, action: str = "save") -> str:
     """One sentence for the user about a failed file operation."""
     name = Path(path).name

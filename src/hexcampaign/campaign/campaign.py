@@ -18,6 +18,7 @@ from hexcampaign.campaign import attacks, legal, movement, production, results, 
 from hexcampaign.campaign.battle_sheet import BattleSheet
 from hexcampaign.campaign.forces import can_defend_itself, composition_text, holds_foot_infantry
 from hexcampaign.campaign.options import Options
+from hexcampaign.campaign.save_check import save_problem
 from hexcampaign.campaign.state import (
     ARMY_HQ,
     ELIMINATED,
@@ -32,7 +33,13 @@ from hexcampaign.campaign.state import (
 )
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.campaign.unit_chart import UnitChart, UnitType
-from hexcampaign.files import FileFormatError, atomic_write_text, parse_json, read_json
+from hexcampaign.files import (
+    FileFormatError,
+    atomic_write_text,
+    parse_json,
+    read_json,
+    validation_problem,
+)
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 from hexcampaign.maps.fileformat import MapFormatError, map_from_document, map_to_document
@@ -187,23 +194,37 @@ class Campaign:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Campaign:
-        data = parse_json(text, "campaign", "campaign")
+        """A campaign from its save text; anything wrong raises CampaignFormatError with
+        a sentence (the file's contents are never trusted)."""
+        try:
+            data = parse_json(text, "The campaign file", "campaign")
+        except FileFormatError as e:
+            raise CampaignFormatError(str(e)) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CampaignFormatError("This is not a hexcampaign campaign file.")
-        if data.get("version") != VERSION:
+        version = data.get("version")
+        if version != VERSION or isinstance(version, bool):
+            newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
             raise CampaignFormatError(
-                f"This campaign file has version {data.get('version')!r}; this program reads "
-                f"version {VERSION}."
+                f"This campaign file has version {_short(version)}; this program reads "
+                f"version {VERSION}" + ("; update hexcampaign to open it." if newer else ".")
             )
         try:
             hexmap = map_from_document(data["map"])
             setup = Setup.model_validate(data["setup"])
             state = State.model_validate(data["state"])
             actions = data["actions"]
-            if not isinstance(actions, list):
-                raise TypeError("actions must be a list")
-        except (KeyError, TypeError, ValueError, ValidationError, MapFormatError) as e:
-            raise CampaignFormatError(f"The campaign file is damaged: {e}") from None
+            problem = save_problem(hexmap, setup, state, actions)
+        except MapFormatError as e:
+            raise CampaignFormatError(f"The campaign file is damaged: its {e}") from None
+        except KeyError as e:
+            raise CampaignFormatError(f"The campaign file is damaged: it has no {e} section.") from None
+        except (TypeError, ValueError, ValidationError, IllegalAction, RecursionError) as e:
+            raise CampaignFormatError(
+                f"The campaign file is damaged: {validation_problem(e)}."
+            ) from None
+        if problem:
+            raise CampaignFormatError(f"The campaign file is damaged: {problem}.")
         return cls(hexmap, setup, state, actions)
 
     def save(self, path: Path | str) -> None:
@@ -212,7 +233,10 @@ class Campaign:
 
     @classmethod
     def load(cls, path: Path | str) -> Campaign:
-        data = read_json(path, "campaign")
+        try:
+            data = read_json(path, "campaign")
+        except FileFormatError as e:
+            raise CampaignFormatError(str(e)) from None
         return cls.from_json(json.dumps(data))
 
     def replay(self) -> Campaign:
@@ -830,6 +854,12 @@ class Campaign:
             t.spotters,
             u.where,
         )
+
+
+def _short(value: Any) -> str:
+    """A value from a file, quoted and cut short for a sentence."""
+    text = repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."
 
 
 def _locks(action: dict[str, Any]) -> bool:

@@ -1,0 +1,120 @@
+"""Checks a loaded campaign save for facts pydantic cannot see: every record where its
+key says, every formation on a hex of the map, every unit in a formation that exists,
+every side one of the campaign's two. A save is trusted only after these pass, so a
+damaged or hostile file is refused with a sentence instead of failing later in play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexcampaign.campaign.phases import PHASES
+from hexcampaign.campaign.state import ARMY_HQ, ELIMINATED, Setup, State
+from hexcampaign.hexes import Hex
+from hexcampaign.maps import HexMap
+
+# Far beyond any campaign a group could play, small enough that no loop over them stalls.
+MAX_TURN = 10_000
+MAX_ACTIONS = 200_000
+MAX_POINTS = 10**9
+
+
+def save_problem(hexmap: HexMap, setup: Setup, state: State, actions: Any) -> str | None:
+    """The first thing wrong with a loaded save, as a clause ("unit u3 is in formation
+    f9, which does not exist"), or None when the save is consistent."""
+    for check in (_setup_problem, _state_problem):
+        problem = check(hexmap, setup, state)
+        if problem:
+            return problem
+    return _actions_problem(actions)
+
+
+def _setup_problem(hexmap: HexMap, setup: Setup, state: State) -> str | None:
+    sides = set(setup.sides)
+    if len(sides) != 2:
+        return "its two sides are the same side"
+    for side in setup.sides:
+        if side not in setup.charts:
+            return f"it has no unit chart for the {side} side"
+    for side, where in setup.capitals.items():
+        if side not in sides:
+            return f"it names a capital for {side!r}, which is not a side"
+        if not hexmap.contains(Hex(*where)):
+            return f"the {side} capital lies off the map"
+    places = {p.name for p in hexmap.places()}
+    for mapping, what in (
+        (setup.holdings, "held"),
+        (state.holdings, "held"),
+        (state.owners, "owned"),
+    ):
+        for name, side in mapping.items():
+            if name not in places:
+                return f"it says {name!r} is {what}, but the map has no such place"
+            if side not in sides:
+                return f"{name} is {what} by {side!r}, which is not a side"
+    return None
+
+
+def _state_problem(hexmap: HexMap, setup: Setup, state: State) -> str | None:
+    sides = set(setup.sides)
+    if not 1 <= state.turn <= MAX_TURN or not 1 <= state.side_turn <= 2 * MAX_TURN + 2:
+        return f"its turn {state.turn} is out of range"
+    if state.side_index not in (0, 1):
+        return f"its side to play ({state.side_index}) is neither side"
+    if state.phase not in PHASES:
+        return f"its phase {state.phase!r} is not a phase of the turn"
+    if set(state.pp) != sides or any(not 0 <= v <= MAX_POINTS for v in state.pp.values()):
+        return "its production points are not one sensible number per side"
+    if any(not 1 <= face <= 6 for face in state.rolls):
+        return "its dice record holds a face that is not 1 to 6"
+    for fid, f in state.formations.items():
+        if fid != f.id:
+            return f"formation {f.id} is filed under another id, {fid}"
+        if f.side not in sides:
+            return f"formation {fid} belongs to {f.side!r}, which is not a side"
+        if not hexmap.contains(Hex(*f.hex)):
+            return f"formation {fid} stands on a hex that is not on the map"
+        if f.corps is not None:
+            corps = state.formations.get(f.corps)
+            if corps is None or corps.kind != "corps" or corps.side != f.side:
+                return f"formation {fid} reports to {f.corps}, which is not its side's corps HQ"
+        if fid in state.destroyed:
+            return f"formation {fid} is both on the map and destroyed"
+    for uid, u in state.units.items():
+        if uid != u.id:
+            return f"unit {u.id} is filed under another id, {uid}"
+        if u.side not in sides:
+            return f"unit {uid} belongs to {u.side!r}, which is not a side"
+        if not setup.charts[u.side].has(u.type_id):
+            return f"unit {uid} is of type {u.type_id!r}, which the {u.side} chart lacks"
+        if u.where not in (ARMY_HQ, ELIMINATED):
+            home = state.formations.get(u.where)
+            if home is None:
+                return f"unit {uid} is in formation {u.where}, which does not exist"
+            if home.side != u.side:
+                return f"unit {uid} is in an enemy formation"
+    for bid, b in state.battles.items():
+        if bid != b.id:
+            return f"battle {b.id} is filed under another id, {bid}"
+        if b.attacker_side not in sides or b.defender_side not in sides:
+            return f"battle {bid} is fought by a side the campaign does not have"
+        if not hexmap.contains(Hex(*b.defender_hex)):
+            return f"battle {bid} is fought off the map"
+        for where in b.retreats.values():
+            if isinstance(where, tuple) and not hexmap.contains(Hex(*where)):
+                return f"battle {bid} retreats a formation off the map"
+    return None
+
+
+def _actions_problem(actions: Any) -> str | None:
+    if not isinstance(actions, list):
+        return "its action log is not a list"
+    if len(actions) > MAX_ACTIONS:
+        return f"its action log has {len(actions)} entries, more than a campaign can"
+    from hexcampaign.campaign.campaign import Campaign
+
+    for i, action in enumerate(actions):
+        act = action.get("act") if isinstance(action, dict) else None
+        if not isinstance(act, str) or not hasattr(Campaign, f"_do_{act}"):
+            return f"entry {i + 1} of its action log is not an action"
+    return None
