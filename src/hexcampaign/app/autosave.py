@@ -162,7 +162,7 @@ class Autosaver(QObject):
                 "pid": os.getpid(),
             }
             atomic_write_text(self.info_path, json.dumps(info, indent=1))
-        except RuntimeError:  # the document's Qt object is already gone
+        except (RuntimeError, AttributeError):  # the document is gone, or not a map
             return False
         except (OSError, MapFormatError, ValueError) as error:
             self.failed.emit(f"Autosave failed ({error}); your edits are still in the window.")

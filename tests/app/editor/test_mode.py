@@ -345,3 +345,35 @@ def test_elevation_typed_in_the_properties_dock(window):
     assert window.document.map.elevation(at(6, 6)) == 3
     dock.elevation.editingFinished.emit()  # nothing new: no second undo step
     assert window.document.undo_stack.count() == 1
+
+
+def test_a_game_mode_takes_the_canvas_and_the_editor_steps_aside(window, qtbot):
+    from PySide6.QtCore import QObject
+
+    editor = window.editor
+    editor.set_tool("road")
+
+    class GameMode(QObject):
+        tool = object()
+
+        def activate(self):
+            window.canvas.set_tool(self.tool)
+
+        def deactivate(self):
+            window.canvas.set_tool(None)
+
+    game = GameMode(window)
+    window.add_mode("Game", game)
+    window.set_mode(game)
+    assert window.canvas.tool is game.tool
+    assert not editor.palette_dock.isVisible() and not editor.properties.isVisible()
+    assert not editor.tool_actions["terrain"].isEnabled()
+    window.canvas.setFocus()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_T)  # no longer the terrain brush's shortcut
+    assert editor.tool.name == "road"
+    # The game shows its board: the editor follows the document but leaves the canvas.
+    window.set_document(MapDocument(HexMap.blank(5, 5, palette="kasserine")))
+    assert window.canvas.tool is game.tool
+    window.set_mode(editor)
+    assert window.canvas.tool is editor.tool and editor.tool.name == "road"
+    assert editor.palette_dock.isVisible() and editor.tool_actions["terrain"].isEnabled()

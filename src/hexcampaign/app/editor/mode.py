@@ -78,6 +78,8 @@ class EditorMode(QObject):
         self.context: ToolContext | None = None
         self._shown = False
         self._layout_restored = False
+        self.active = True  # the window's mode; a game mode takes over the canvas
+        self._hidden_docks: list = []
 
         self._build_actions()
         self._build_docks()
@@ -140,6 +142,71 @@ class EditorMode(QObject):
             self.set_tool(self.tool.name)
         self._update_actions()
 
+    # --- the window's modes ------------------------------------------------------------------
+
+    def activate(self) -> None:
+        """The editor takes over again: its docks, menus, shortcuts and canvas tool."""
+        if self.active:
+            return
+        self.active = True
+        for dock in self._hidden_docks:
+            dock.show()
+        self._hidden_docks = []
+        self._show_actions(True)
+        if self.tool is not None:
+            self.set_tool(self.tool.name)
+        self._update_actions()
+
+    def deactivate(self) -> None:
+        """A game mode takes over: the editor hides and lets go of the canvas."""
+        if not self.active:
+            return
+        if self.tool is not None:
+            self.tool.deactivate()
+        if self.canvas.tool is self.tool:
+            self.canvas.set_tool(None)
+        self.active = False
+        self._hidden_docks = [dock for dock in self.docks() if dock.isVisible()]
+        for dock in self._hidden_docks:
+            dock.hide()
+        self._show_actions(False)
+
+    def docks(self) -> list:
+        return [
+            self.palette_dock,
+            self.properties,
+            self.layers,
+            self.overview_dock,
+            self.history,
+            self.validation,
+        ]
+
+    def _show_actions(self, shown: bool) -> None:
+        # Hidden actions are disabled too, so the one-letter tool shortcuts stay free
+        # for the game modes.
+        for action in self._editor_actions():
+            action.setVisible(shown)
+            action.setEnabled(shown)
+        self.tools_menu.menuAction().setVisible(shown)
+        for dock in self.docks():
+            dock.toggleViewAction().setVisible(shown)
+
+    def _editor_actions(self) -> list[QAction]:
+        return [
+            *self.tool_actions.values(),
+            self.undo_action,
+            self.redo_action,
+            self.copy_action,
+            self.paste_action,
+            self.delete_action,
+            self.autosave_action,
+            self.properties_action,
+            self.resize_action,
+            self.validate_action,
+            self.export_action,
+            self.print_action,
+        ]
+
     # --- tools -------------------------------------------------------------------------------
 
     def set_tool(self, name: str) -> None:
@@ -148,12 +215,14 @@ class EditorMode(QObject):
             self.tool.deactivate()
         self.tool = self.tools[name]
         self.tool_actions[name].setChecked(True)
+        self._set_setting(LAST_TOOL_SETTING, name)
+        if not self.active:
+            return  # a game mode owns the canvas
         if self.context is not None:
             self.tool.activate(self.context)
             self.canvas.set_tool(self.tool)
         else:
             self.canvas.set_tool(None)
-        self._set_setting(LAST_TOOL_SETTING, name)
 
     def select_hex(self, h: Hex | None) -> None:
         self.selected_hex = h
@@ -558,20 +627,13 @@ class EditorMode(QObject):
         map_menu = w.menu("&Map")
         for action in (self.properties_action, self.resize_action, self.validate_action):
             map_menu.addAction(action)
-        tools = w.menu("&Tools")
+        self.tools_menu = w.menu("&Tools")
         for action in self.tool_actions.values():
-            tools.addAction(action)
+            self.tools_menu.addAction(action)
         view = w.menu("&View")
         view.addSeparator()
-        docks = view.addMenu("&Panels")
-        for dock in (
-            self.palette_dock,
-            self.properties,
-            self.layers,
-            self.overview_dock,
-            self.history,
-            self.validation,
-        ):
+        docks = view.addMenu("Editor &panels")
+        for dock in self.docks():
             docks.addAction(dock.toggleViewAction())
         file = w.menu("&File")
         quit_action = next((a for a in file.actions() if a.text() == "&Quit"), None)
@@ -621,6 +683,8 @@ class EditorMode(QObject):
         except RuntimeError:
             can_undo = can_redo = False
             undo_text = redo_text = ""
+        if not self.active:
+            return
         self.undo_action.setEnabled(can_undo)
         self.redo_action.setEnabled(can_redo)
         self.undo_action.setText(f"&Undo {undo_text}" if undo_text else "&Undo")
