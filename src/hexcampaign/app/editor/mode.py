@@ -731,6 +731,10 @@ class EditorMode(QObject):
             settings.set_value(key, value)
 
     def _save_layout(self) -> None:
+        if not self.active:
+            # Closed in a game mode: remember the editor's docks as the editor had them.
+            for dock in self._hidden_docks:
+                dock.setVisible(True)
         state = bytes(self.window.saveState().toBase64()).decode("ascii")
         self._set_setting(WINDOW_STATE_SETTING, state)
 
