@@ -734,7 +734,8 @@ class EditorMode(QObject):
         if not self.active:
             # Closed in a game mode: remember the editor's docks as the editor had them.
             for dock in self._hidden_docks:
-                dock.setVisible(True)
+                if not dock.isFloating():  # a floating one would pop up as a window
+                    dock.setVisible(True)
         state = bytes(self.window.saveState().toBase64()).decode("ascii")
         self._set_setting(WINDOW_STATE_SETTING, state)
 
