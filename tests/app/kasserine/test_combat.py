@@ -1,0 +1,146 @@
+"""Attacks through the combat dock: odds against the engine, the defender's artillery,
+hand rolls, and the result's decisions taken through the panel and the map."""
+
+from __future__ import annotations
+
+from hexcampaign.kasserine import crt
+
+from .conftest import H, skirmish
+
+
+def roll_for(column: str, word: str, high_rolls: str = "mirror") -> int:
+    return next(r for r in range(2, 13) if crt.lookup(column, r, high_rolls).startswith(word))
+
+
+def declare(mode, guns=True):
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    assert panel.target == H(4, 3)
+    assert panel.attackers.selected_ids() == ["Panzer"]
+    assert panel.defenders.selected_ids() == ["Doughboys"]
+    assert panel.artillery.ids() == ["Guns"]
+    if guns:
+        panel.artillery.select_id("Guns")
+    panel.declare.click()
+    return mode.game.combats()[-1]
+
+
+def test_end_phase_is_refused_while_an_attack_is_owed(mode, answering_message_boxes):
+    s = mode.play(skirmish())
+    mode.turn_bar.end_button.click()
+    assert s.game.state.phase == "german_combat"
+    assert mode.last_message.startswith("Combat: Panzer")
+    kind, text = answering_message_boxes[-1]
+    assert kind == "warning"
+    assert "must attack" in text and "must be attacked" in text  # every obligation listed
+
+
+def test_odds_panel_follows_the_engine_and_the_defender_allocates(mode):
+    s = mode.play(skirmish())
+    g = s.game
+    panel = mode.combat.panel
+    c = declare(mode)
+    assert c.attackers == ["Panzer"] and c.artillery == ["Guns"]
+    # the defender's turn to allocate: the screen says so and waits
+    assert panel.defense.isVisibleTo(panel)
+    assert panel.defense_prompt.text() == "Allied player: allocate your artillery"
+    assert panel.defense_guns.ids() == ["Battery"]
+    assert not panel.roll_box.isVisibleTo(panel)
+    odds = panel.odds
+    assert odds.column.text() == c.odds == "4:1"
+    assert f"Attack {c.attack_strength} against defence {c.defense_strength}" in odds.totals.text()
+    assert odds.lines.text().splitlines() == c.breakdown
+    assert odds.shown == c.distribution
+    assert abs(sum(odds.shown.values()) - 1) < 1e-9
+    assert odds.chances.rowCount() == len(c.distribution)
+    assert mode.crt.highlighted == "4:1"
+    panel.defense_guns.select_id("Battery")
+    panel.allocate.click()
+    assert c.defense_artillery == ["Battery"]
+    assert odds.column.text() == c.odds == "2:1"
+    assert odds.shown == c.distribution
+    assert "Battery (artillery 2-12) supports the defense with 2" in odds.lines.text()
+    assert panel.roll_box.isVisibleTo(panel)
+    assert panel.dice.hand_entry.isVisibleTo(panel)  # this game rolls by hand
+    assert g.state.units["Battery"].supported
+
+
+def test_hand_roll_and_a_retreat_taken_on_the_map(mode):
+    s = mode.play(skirmish())
+    g = s.game
+    panel = mode.combat.panel
+    c = declare(mode)
+    panel.allocate.click()  # no defensive fire
+    roll = roll_for(c.odds, "D BACK")
+    panel.dice.hand_entry.setValue(roll)
+    panel.dice.hand_button.click()
+    assert c.roll == roll and c.result.startswith("D BACK")
+    assert panel.dice.faces.faces and sum(panel.dice.faces.faces) == roll
+    assert panel.dice.result.text().endswith(c.result)
+    decision = g.pending()
+    assert decision.kind == "retreat" and decision.units == ["Doughboys"]
+    assert panel.result.isVisibleTo(panel)
+    assert "Allied player (Allied): retreat Doughboys" in panel.result_prompt.text()
+    ends = {p[-1]: p for p in g.retreat_paths("Doughboys")}
+    assert set(mode.highlight.hexes) == set(ends)
+    # a hex that is not a legal retreat end is refused with the engine's sentence
+    wrong = next(h for h in H(4, 3).neighbors() if h not in ends and g.map.contains(h))
+    before = g.state.model_copy(deep=True)
+    assert not mode.hex_clicked(wrong)
+    assert g.state == before and mode.last_message.split(":")[0] in {
+        "Retreat",
+        "Zone of control",
+        "Cliff",
+        "Movement",
+    }
+    goal = sorted(ends)[0]
+    assert mode.hex_clicked(goal)
+    assert g.unit("Doughboys").hex == goal
+    # then the German advance: the highlight shows where, and it can be declined
+    decision = g.pending()
+    if decision is not None:
+        assert decision.kind == "advance" and panel.decline.isVisibleTo(panel)
+        assert set(mode.highlight.hexes) == {p[-1] for p in g.advance_paths("Panzer")}
+        panel.decline.click()
+    assert g.pending() is None
+    assert "D BACK" in "\n".join(mode.log.shown_lines())
+
+
+def test_losses_are_chosen_in_the_panel(mode):
+    s = mode.play(skirmish())
+    g = s.game
+    panel = mode.combat.panel
+    c = declare(mode)
+    panel.allocate.click()
+    panel.dice.hand_entry.setValue(roll_for(c.odds, "EXCHANGE"))
+    panel.dice.hand_button.click()
+    decision = g.pending()
+    assert decision.kind == "losses" and decision.side == "german"
+    assert panel.take_losses.isVisibleTo(panel)
+    assert "remove at least" in panel.result_prompt.text()
+    panel.result_units.select_id("Panzer")
+    panel.take_losses.click()
+    assert g.unit("Panzer").eliminated
+    assert "Panzer" not in mode.layer.items
+
+
+def test_program_dice_roll_and_withdraw_before_the_roll(mode):
+    s = mode.play(skirmish(dice="program"))
+    g = s.game
+    panel = mode.combat.panel
+    declare(mode, guns=False)
+    assert g.can_undo
+    panel.withdraw.click()  # free until the dice roll
+    assert g.combats() == []
+    c = declare(mode, guns=False)
+    panel.allocate.click()
+    assert panel.dice.roll_button.isVisibleTo(panel)
+    assert not panel.dice.hand_entry.isVisibleTo(panel)
+    panel.dice.roll_button.click()
+    assert c.resolved and c.result
+    faces = g.actions()[-1].faces
+    assert panel.dice.faces.faces == faces and sum(faces) == c.roll
+    assert not g.can_undo  # the roll locked the game
+    assert not mode.turn_bar.undo_button.isEnabled()
+    assert not mode.undo()  # the Game menu's Undo says why
+    assert mode.last_message.startswith("Undo: a die roll has been seen")
