@@ -396,3 +396,20 @@ def test_cliff_drag_catches_only_hexsides_the_pointer_comes_near(document, conte
     tool.released(near(north_east, 0.9))
     assert set(m.cliffs()) == {north, north_east}
     assert document.undo_stack.count() == 1
+
+
+def test_hover_warns_in_red_what_a_stroke_would_take_away(document, context, recorder):
+    from hexcampaign.app.editor.tools.base import REMOVE_COLOUR
+
+    activate(Eraser(), context).hex_changed(event(at(2, 2)))
+    assert recorder.previews[-1]["color"] == REMOVE_COLOUR
+    brush = activate(TerrainBrush(), context)
+    brush.hex_changed(event(at(2, 2)))
+    assert recorder.previews[-1]["color"] is None
+    cliff = activate(Cliff(), context)
+    cliff.moved(event(at(2, 2), "none", "shift", side=HexSide.of(at(2, 2), 1)))
+    assert recorder.previews[-1]["color"] == REMOVE_COLOUR
+    document.map.set_river(at(3, 3), True)
+    river = activate(River(), context)
+    river.hex_changed(event(at(3, 3), "none"))
+    assert recorder.previews[-1]["color"] == REMOVE_COLOUR

@@ -18,6 +18,7 @@ from hexcampaign.maps import HexMap, MapEditError, Place
 from hexcampaign.rules import IllegalAction
 
 BRUSH_RADII = (0, 1, 2, 3)
+REMOVE_COLOUR = "#c62828"  # previews of what a stroke would take away
 ELEVATION_MODES = ("raise", "lower", "set")
 
 
@@ -186,7 +187,12 @@ class StrokeTool(Tool):
         raise NotImplementedError
 
     def hover(self, e: ToolEvent) -> None:
-        self.preview(hexes=self.on_map(self.brush(e.hex)))
+        colour = REMOVE_COLOUR if self.removes(e) else None
+        self.preview(hexes=self.on_map(self.brush(e.hex)), color=colour)
+
+    def removes(self, e: ToolEvent) -> bool:
+        """Whether the stroke (or the one Shift would start) takes things away."""
+        return False
 
     def brush(self, h: Hex) -> list[Hex]:
         return [h]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from hexcampaign.app.editor.commands import CommandId
-from hexcampaign.app.editor.tools.base import Tool, removing
+from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, Tool, removing
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex, HexSide, Layout
 from hexcampaign.maps import HexMap
@@ -50,7 +50,8 @@ class Cliff(Tool):
     def moved(self, e: ToolEvent) -> None:
         if self.dragging and e.side != self._last_side and self._near_side(e):
             self._edit(e.side)
-        self.preview(sides=[e.side])
+        remove = self._remove if self.dragging else removing(e)
+        self.preview(sides=[e.side], color=REMOVE_COLOUR if remove else None)
 
     def hex_changed(self, e: ToolEvent) -> None:
         self.moved(e)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId
-from hexcampaign.app.editor.tools.base import Tool, removing
+from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, Tool, removing
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
@@ -36,11 +36,11 @@ class Road(Tool):
         self._remove = removing(e)
         self.last_hex = e.hex
         self._path = [e.hex]
-        self.preview(path=list(self._path))
+        self.preview(path=list(self._path), color=REMOVE_COLOUR if self._remove else None)
 
     def moved(self, e: ToolEvent) -> None:
         if not self.dragging:
-            self.preview(hexes=self.on_map([e.hex]))
+            self.preview(hexes=self.on_map([e.hex]), color=REMOVE_COLOUR if e.shift else None)
             return
         if e.hex == self.last_hex:
             return
@@ -67,7 +67,7 @@ class Road(Tool):
                 drop_stranded_bridges(m, [h for seg in segments for h in seg])
 
         self.attempt([h for seg in segments for h in seg], change)
-        self.preview(path=list(self._path))
+        self.preview(path=list(self._path), color=REMOVE_COLOUR if remove else None)
 
     def hex_changed(self, e: ToolEvent) -> None:
         self.moved(e)

@@ -101,6 +101,9 @@ class Eraser(StrokeTool):
     def brush(self, h: Hex) -> list[Hex]:
         return h.within(max(0, min(3, self.context.settings.radius)))
 
+    def removes(self, e: ToolEvent) -> bool:
+        return True
+
 
 def current_terrain(m: HexMap, chosen: str) -> str:
     """The brush terrain, checked against this map's palette."""

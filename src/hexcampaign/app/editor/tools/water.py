@@ -33,6 +33,12 @@ class River(StrokeTool):
     def gesture_text(self) -> str:
         return "River" if self._mark else "Remove river"
 
+    def removes(self, e: ToolEvent) -> bool:
+        if self.dragging:
+            return not self._mark
+        m = self.map
+        return removing(e) or (m.contains(e.hex) and m.is_river(e.hex))
+
     def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
         marked = self.on_map(hexes)
         mark = self._mark
