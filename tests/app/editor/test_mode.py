@@ -126,7 +126,7 @@ def test_properties_dock_edits_are_undo_steps(window):
     m = window.document.map
     editor.select_hex(at(4, 4))
     dock = editor.properties
-    assert dock.title.text() == f"Hex {m.label(at(4, 4))}"
+    assert dock.title.text() == f"<b>Hex {m.label(at(4, 4))}</b>"
     dock.terrain.setCurrentIndex(dock.terrain.findData("high_ground"))
     dock.terrain.activated.emit(dock.terrain.currentIndex())
     assert m.terrain(at(4, 4)) == "high_ground"
@@ -377,3 +377,14 @@ def test_a_game_mode_takes_the_canvas_and_the_editor_steps_aside(window, qtbot):
     window.set_mode(editor)
     assert window.canvas.tool is editor.tool and editor.tool.name == "road"
     assert editor.palette_dock.isVisible() and editor.tool_actions["terrain"].isEnabled()
+
+
+def test_bracket_keys_change_the_brush_radius(window, qtbot):
+    editor = window.editor
+    window.canvas.setFocus()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_BracketRight)
+    qtbot.keyClick(window.canvas, Qt.Key.Key_BracketRight)
+    assert editor.brush.radius == 2 and editor.palette_dock.radius.value() == 2
+    for _ in range(4):
+        qtbot.keyClick(window.canvas, Qt.Key.Key_BracketLeft)
+    assert editor.brush.radius == 0

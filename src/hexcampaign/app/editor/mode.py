@@ -194,6 +194,8 @@ class EditorMode(QObject):
     def _editor_actions(self) -> list[QAction]:
         return [
             *self.tool_actions.values(),
+            self.smaller_brush,
+            self.larger_brush,
             self.undo_action,
             self.redo_action,
             self.copy_action,
@@ -587,6 +589,12 @@ class EditorMode(QObject):
         )
         self.export_action = act("&Export…", self.export_dialog, QKeySequence("Ctrl+E"), "export")
         self.print_action = act("&Print…", self.print_map, QKeySequence.StandardKey.Print, "print")
+        self.smaller_brush = act(
+            "S&maller brush", lambda: self._brush_radius(-1), QKeySequence("["), "brush-smaller"
+        )
+        self.larger_brush = act(
+            "&Larger brush", lambda: self._brush_radius(+1), QKeySequence("]"), "brush-larger"
+        )
         self.autosave_action = act(
             "Autosave &interval…", self.ask_autosave_interval, None, "autosave-interval"
         )
@@ -630,6 +638,9 @@ class EditorMode(QObject):
         self.tools_menu = w.menu("&Tools")
         for action in self.tool_actions.values():
             self.tools_menu.addAction(action)
+        self.tools_menu.addSeparator()
+        self.tools_menu.addAction(self.smaller_brush)
+        self.tools_menu.addAction(self.larger_brush)
         view = w.menu("&View")
         view.addSeparator()
         docks = view.addMenu("Editor &panels")
@@ -640,6 +651,12 @@ class EditorMode(QObject):
         file.insertAction(quit_action, self.export_action)
         file.insertAction(quit_action, self.print_action)
         file.insertSeparator(quit_action)
+
+    def _brush_radius(self, step: int) -> None:
+        radius = max(0, min(3, self.brush.radius + step))
+        self.palette_dock.radius.setValue(radius)  # its signal sets the brush
+        self.brush.radius = radius
+        self._say(f"Brush radius {radius}.")
 
     def _set_layer_visible(self, name: str, visible: bool) -> None:
         action = getattr(self.window, "layer_actions", {}).get(name)

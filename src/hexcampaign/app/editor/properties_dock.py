@@ -156,7 +156,8 @@ class PropertiesDock(QDockWidget):
             self.title.setText("No hex selected: click one with the Inspect tool.")
             return
         h = self.hex
-        self.title.setText(f"Hex {m.label(h)}")
+        here = m.place_at(h)
+        self.title.setText(f"<b>Hex {m.label(h)}</b>" + (f" — {here.name}" if here else ""))
         self.terrain.clear()
         for t in m.palette.terrains_list:
             self.terrain.addItem(t.label, t.name)
