@@ -46,7 +46,7 @@ def editor_palette(window: Any) -> QWidget:
     editor = window.editor
     editor.set_tool("road")
     _settle()
-    return _sized(editor.palette_dock, 300, 520)
+    return _sized(editor.palette_dock, 300, 400)
 
 
 def editor_properties(window: Any) -> QWidget:
