@@ -26,15 +26,20 @@ class Board:
         # keeps a position's set-up cheap (it is rebuilt after every action).
         self.spot: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(self.hexes)}
         n = len(self.hexes)
-        self.neighbour: list[tuple[int, ...]] = []
+        index = self.index
+        # The map is read in bulk (its roads, cliffs, rivers and places once each) rather
+        # than hexside by hexside: a board is built for every game and every replay.
+        rivers = {index[h] for h in hexmap.rivers() if h in index}
+        bridges = {index[h] for h in hexmap.bridges() if h in index}
+        places = {index[p.hex]: p for p in hexmap.places() if p.hex in index}
         self.terrain: list[str] = [hexmap.terrain(h) for h in self.hexes]
         self.height: list[int] = []
         self.ground_cost: list[int] = []
-        self.river: list[bool] = [hexmap.is_river(h) for h in self.hexes]
-        self.bridge: list[bool] = [hexmap.has_bridge(h) for h in self.hexes]
+        self.river: list[bool] = [i in rivers for i in range(n)]
+        self.bridge: list[bool] = [i in bridges for i in range(n)]
         self.place: list[str | None] = []
         self.city: list[int] = []  # defense multiplier of the hex (1 unless a city)
-        for h, name in zip(self.hexes, self.terrain, strict=True):
+        for i, name in enumerate(self.terrain):
             rule = rules.terrain.get(name)
             palette_rule = hexmap.palette.terrains.get(name)
             if rule is not None:
@@ -47,33 +52,41 @@ class Board:
             else:
                 self.height.append(0)
                 self.ground_cost.append(rules.terrain["plain"].move_cost)
-            place = hexmap.place_at(h)
+            place = places.get(i)
             self.place.append(place.name if place else None)
             self.city.append(rules.defense_multiplier.get(place.kind, 1) if place else 1)
-        for h in self.hexes:
-            self.neighbour.append(tuple(self.index.get(nb, NO_HEX) for nb in h.neighbors()))
+        self.neighbour: list[tuple[int, ...]] = [
+            tuple(index.get(nb, NO_HEX) for nb in h.neighbors()) for h in self.hexes
+        ]
+        roads = {
+            (index[a], index[b]) for a, b in hexmap.roads() if a in index and b in index
+        }
+        roads |= {(j, i) for i, j in roads}
+        cliff_tops: dict[tuple[int, int], int] = {}
+        for side, top in hexmap.cliffs().items():
+            a, b = side.hexes()
+            if a in index and b in index:
+                cliff_tops[(index[a], index[b])] = cliff_tops[(index[b], index[a])] = index[top]
         # Directed hexside data, [i][d].
         self.road: list[tuple[bool, ...]] = []
         self.cliff: list[tuple[bool, ...]] = []  # any cliff on the hexside
         self.cliff_up: list[tuple[bool, ...]] = []  # crossing i -> neighbour goes up the cliff
         self.step_cost: list[tuple[int, ...]] = []  # cost of entering the neighbour off-road
-        for i, h in enumerate(self.hexes):
-            roads, cliffs, ups, costs = [], [], [], []
-            for d in range(6):
-                j = self.neighbour[i][d]
+        for i in range(n):
+            roads_here, cliffs, ups, costs = [], [], [], []
+            for j in self.neighbour[i]:
                 if j == NO_HEX:
-                    roads.append(False)
+                    roads_here.append(False)
                     cliffs.append(False)
                     ups.append(False)
                     costs.append(0)
                     continue
-                nb = self.hexes[j]
-                roads.append(hexmap.has_road(h, nb))
-                top = hexmap.cliff_top(h, nb)
+                roads_here.append((i, j) in roads)
+                top = cliff_tops.get((i, j))
                 cliffs.append(top is not None)
-                ups.append(top == nb)
+                ups.append(top == j)
                 costs.append(self._enter_cost(i, j, rules))
-            self.road.append(tuple(roads))
+            self.road.append(tuple(roads_here))
             self.cliff.append(tuple(cliffs))
             self.cliff_up.append(tuple(ups))
             self.step_cost.append(tuple(costs))

@@ -88,7 +88,8 @@ def _placements(game: Game) -> list[PlaceUnit]:
             i = game.board.index.get(h, NO_HEX)
             if i == NO_HEX or pos.side_at(i) == "allied" or pos.stacking_error(i, [u]):
                 continue
-            actions.append(PlaceUnit(unit=u.id, hex=(h.q, h.r)))
+            # model_construct: hundreds a call in set-up, their fields are known good
+            actions.append(PlaceUnit.model_construct(unit=u.id, hex=(h.q, h.r), faces=None))
     return actions
 
 

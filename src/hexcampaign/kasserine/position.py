@@ -36,7 +36,7 @@ class Position:
         self._zoc: dict[str, list[list[UnitState]]] = {}
         self._exits: list[tuple[tuple[int, int], ...]] | None = None
         self._enemy_held: dict[str, set[int]] = {}
-        self._alone: dict[tuple[str, str], str | None] = {}
+        self._joining: dict[tuple[int, str, str], str | None] = {}
         # unit id -> (routes, end hexes) of Game._reachable, kept as long as the position
         self.ranges: dict[str, tuple[tuple, dict[int, int]]] = {}
         self._ranger_exits: list[tuple[tuple[int, int], ...]] | None = None
@@ -119,14 +119,16 @@ class Position:
 
     def stacking_error(self, i: int, arriving: list[UnitState], leaving: Iterable[str] = ()) -> str | None:
         """The stacking rule a hex would break if `arriving` joined it, or None."""
-        if i not in self.occupants and len(arriving) == 1:
-            # A unit alone in a hex: the answer depends only on its kind and size, and set-up
-            # and movement ask it for every empty hex.
+        if len(arriving) == 1 and not leaving:
+            # One unit joining a stack it is not already in: the answer depends only on its
+            # kind and size, and set-up and movement ask it for hundreds of hexes.
             unit = arriving[0]
-            key = (unit.kind, unit.size)
-            if key not in self._alone:
-                self._alone[key] = stacking_error([unit], self.rules)
-            return self._alone[key]
+            here = self.occupants.get(i, ())
+            if all(other.id != unit.id for other in here):
+                key = (i if here else NO_HEX, unit.kind, unit.size)
+                if key not in self._joining:
+                    self._joining[key] = stacking_error([*here, unit], self.rules)
+                return self._joining[key]
         gone = set(leaving) | {u.id for u in arriving}
         stack = [u for u in self.occupants.get(i, []) if u.id not in gone] + list(arriving)
         return stacking_error(stack, self.rules)
@@ -212,8 +214,8 @@ class Position:
         """Per hex, (neighbour, MP) of every step the ground allows, roads over destroyed
         bridges costing the ground's price (a road is broken where its bridge is down)."""
         if self._exits is None:
-            broken = frozenset(i for i, down in enumerate(self.broken_road) if down)
             board = self.board
+            broken = frozenset(board.spot[(q, r)] for q, r in self.state.destroyed_bridges)
             self._exits = board.exits_with_broken_roads(broken) if broken else board.exits
         return self._exits
 
