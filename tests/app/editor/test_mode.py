@@ -388,3 +388,21 @@ def test_bracket_keys_change_the_brush_radius(window, qtbot):
     for _ in range(4):
         qtbot.keyClick(window.canvas, Qt.Key.Key_BracketLeft)
     assert editor.brush.radius == 0
+
+
+def test_escape_takes_back_the_stroke_in_progress(window, qtbot):
+    editor = window.editor
+    original = window.document.map.copy()
+    editor.set_tool("road")
+    tool = editor.tool
+    tool.pressed(event(at(3, 3)))
+    tool.moved(event(at(4, 3)))
+    tool.moved(event(at(5, 3)))
+    assert window.document.map.has_road(at(4, 3), at(5, 3))
+    window.canvas.setFocus()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_Escape)
+    assert window.document.map == original
+    tool.moved(event(at(6, 3)))  # the pointer moves on: nothing more is drawn
+    tool.released(event(at(6, 3)))
+    assert window.document.map == original
+    assert window.statusBar().currentMessage() == "Stroke cancelled."

@@ -196,6 +196,7 @@ class EditorMode(QObject):
             *self.tool_actions.values(),
             self.smaller_brush,
             self.larger_brush,
+            self.cancel_action,
             self.undo_action,
             self.redo_action,
             self.copy_action,
@@ -298,6 +299,21 @@ class EditorMode(QObject):
             return False
         self._say(" ".join([f"Pasted {len(targets)} hexes.", *notes]))
         return changed
+
+    def cancel_stroke(self) -> bool:
+        """Escape during a drag: the stroke so far is taken back (Redo brings it back)."""
+        tool = self.tool
+        gesture = tool.gesture if tool is not None else None
+        if gesture is None:
+            return False
+        tool.end_gesture()
+        if self.canvas.tool is tool:
+            self.canvas.set_tool(tool)  # forget the button held down: the drag is over
+        if gesture.dabs and self.document is not None:
+            self.document.undo_stack.undo()
+        self.canvas.clear_preview()
+        self._say("Stroke cancelled.")
+        return True
 
     def delete_selected(self) -> None:
         if self.tool is not None and self.tool.key_pressed("delete"):
@@ -589,6 +605,9 @@ class EditorMode(QObject):
         )
         self.export_action = act("&Export…", self.export_dialog, QKeySequence("Ctrl+E"), "export")
         self.print_action = act("&Print…", self.print_map, QKeySequence.StandardKey.Print, "print")
+        self.cancel_action = act(
+            "Cancel the stroke", self.cancel_stroke, QKeySequence(Qt.Key.Key_Escape), "cancel"
+        )
         self.smaller_brush = act(
             "S&maller brush", lambda: self._brush_radius(-1), QKeySequence("["), "brush-smaller"
         )
@@ -630,6 +649,7 @@ class EditorMode(QObject):
         edit.addSeparator()
         for action in (self.copy_action, self.paste_action, self.delete_action):
             edit.addAction(action)
+        edit.addAction(self.cancel_action)
         edit.addSeparator()
         edit.addAction(self.autosave_action)
         map_menu = w.menu("&Map")
