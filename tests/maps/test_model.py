@@ -88,3 +88,16 @@ def test_printed_labels():
     m.label_style = "CC.RR"
     m.label_first = 1
     assert m.label(m.at(5, 12)) == "06.13"
+
+
+def test_renaming_a_place_and_roads_take_their_bridge():
+    m = HexMap.blank(5, 4, palette="cm")
+    m.add_place(m.at(1, 1), "Sbiba", "village")
+    m.update_place("Sbiba", name="Sbeitla")
+    assert m.place("Sbeitla").hex == m.at(1, 1)
+    h, n = m.at(2, 2), m.at(2, 3)
+    m.set_river(h, True)
+    m.add_road(h, n)
+    m.set_bridge(h, True)
+    m.remove_road(h, n)
+    assert not m.has_bridge(h)  # a bridge with no road left would not load

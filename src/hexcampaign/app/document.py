@@ -26,7 +26,11 @@ class MapDocument(QObject):
         self.map = hexmap
         self.path = Path(path) if path else None
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.dirty_changed.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, clean: bool) -> None:
+        # A bound method, not a lambda: Qt drops the connection when either object dies.
+        self.dirty_changed.emit(not clean)
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> MapDocument:

@@ -178,7 +178,9 @@ class HexMap:
         self._roads.add(self._side(a, b, "A road"))
 
     def remove_road(self, a: Hex, b: Hex) -> None:
+        """Remove a road segment; a bridge left with no road goes with it."""
         self._roads.discard(self._side(a, b, "A road"))
+        self._drop_roadless_bridges(a, b)
 
     def has_road(self, a: Hex, b: Hex) -> bool:
         return a.is_adjacent(b) and HexSide.between(a, b) in self._roads
@@ -238,9 +240,9 @@ class HexMap:
         del self._place_at[place.hex]
         return place
 
-    def update_place(self, name: str, **changes) -> Place:
+    def update_place(self, current_name: str, /, **changes) -> Place:
         """Change a place's fields (name, kind, vp, pp, hex, label_position) as one edit."""
-        old = self.remove_place(name)
+        old = self.remove_place(current_name)
         new = replace(old, **changes)
         try:
             return self.add_place(new.hex, new.name, new.kind, new.vp, new.pp, new.label_position)
@@ -290,6 +292,7 @@ class HexMap:
             side = HexSide.between(h, n)
             self._roads.discard(side)
             self._cliffs.pop(side, None)
+        self._drop_roadless_bridges(*h.neighbors())
         place = self.place_at(h)
         if place:
             self.remove_place(place.name)
@@ -311,6 +314,11 @@ class HexMap:
 
     def __repr__(self) -> str:
         return f"<HexMap {self.name or 'untitled'} {self.cols}×{self.rows} {self.palette.name}>"
+
+    def _drop_roadless_bridges(self, *hexes: Hex) -> None:
+        for h in hexes:
+            if h in self._bridges and not self.on_road(h):
+                self._bridges.discard(h)
 
     # --- checks -------------------------------------------------------------------------
 
