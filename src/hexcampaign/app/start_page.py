@@ -124,7 +124,6 @@ class StartPage(QWidget):
         self.recent.setObjectName("start-recent")
         self.recent.setIconSize(QSize(28, 28))
         self.recent.setSpacing(2)
-        self.recent.itemActivated.connect(self._recent_activated)
         self.recent.itemClicked.connect(self._recent_activated)
         self.empty = QLabel("Nothing opened yet: the files you open will be listed here.", self)
         self.empty.setObjectName("start-empty")

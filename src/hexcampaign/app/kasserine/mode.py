@@ -104,6 +104,7 @@ class KasserineMode(QObject):
         if not self.maybe_close():
             return False
         self._start(session)
+        session.autosave()  # the earlier session's autosave went; this one takes over
         self.window.settings.add_recent_file(path)
         self.say(f"Opened {path.name}: {session.whose_turn()}.")
         return True

@@ -1,0 +1,119 @@
+"""Saving and opening games, autosave at every phase, the log's export, reinforcements."""
+
+from __future__ import annotations
+
+import json
+
+from hexcampaign.app.kasserine.session import autosave_folder
+from hexcampaign.kasserine import Game
+
+from .conftest import H, skirmish
+from .gui_player import place_everyone
+
+
+def test_save_and_reopen_gives_the_same_game_and_says_whose_turn(mode, tmp_path, window):
+    s = mode.new_game(seed=8, players={"german": "Erwin", "allied": "Lloyd"})
+    place_everyone(mode)
+    mode.setup.done.click()
+    g = s.game
+    path = tmp_path / "rematch.kpgame"
+    assert mode.save_to(path)
+    assert not s.dirty
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert document["format"] == "hexcampaign-kasserine-game"
+    assert document["players"] == {"german": "Erwin", "allied": "Lloyd"}
+    saved_state = g.state.model_copy(deep=True)
+    mode.hex_clicked(next(u.hex for u in g.units() if u.side == "german" and u.hex))  # select
+    assert mode.open_path(path)
+    reopened = mode.game
+    assert reopened is not g and reopened.state == saved_state
+    assert reopened.log() == g.log()[: len(reopened.log())]
+    assert "Feb 14, German movement — Erwin (German) to play" in mode.last_message
+    assert window.statusBar().currentMessage() == mode.last_message
+    assert "Erwin" in mode.turn_bar.player.text()
+    assert path.resolve() in window.settings.recent_files()
+    # every unit on the map has its counter again
+    assert set(mode.layer.items) == {u.id for u in reopened.units() if u.hex and not u.eliminated}
+
+
+def test_a_bad_file_is_one_sentence_and_the_game_stays(mode, tmp_path, answering_message_boxes):
+    s = mode.play(skirmish())
+    bad = tmp_path / "broken.kpgame"
+    bad.write_text('{"format": "hexcampaign-kasserine-game", "version": 1', encoding="utf-8")
+    assert not mode.open_path(bad)
+    assert mode.session is s
+    kind, text = answering_message_boxes[-1]
+    assert kind == "warning" and "Could not open the game" in text
+    assert "\n" not in text.split(": ", 1)[1].strip()
+    other = tmp_path / "map.kpgame"
+    other.write_text('{"format": "hexcampaign-map", "version": 1}', encoding="utf-8")
+    assert not mode.open_path(other)
+    assert "not a Kasserine Pass save" in answering_message_boxes[-1][1]
+
+
+def test_unsaved_moves_are_asked_about_before_closing(mode, answering_message_boxes):
+    mode.play(skirmish(phase="german_movement"))
+    assert mode.maybe_close()  # nothing done yet
+    mode.hex_clicked(H(3, 5))
+    mode.hex_clicked(sorted(mode.reachable)[0])
+    assert mode.session.dirty
+    assert mode.maybe_close()  # the test's message box answers "Discard"
+    assert answering_message_boxes[-1][0] == "question"
+    assert "not saved" in answering_message_boxes[-1][1]
+
+
+def test_autosave_at_every_phase_into_the_user_data_folder(mode, user_folders):
+    _config, data = user_folders
+    s = mode.play(skirmish(phase="german_movement"))
+    assert autosave_folder() == data / "autosave"
+    assert s.autosave_path.parent == data / "autosave"
+    mode.turn_bar.end_button.click()  # to German combat
+    assert s.game.state.phase == "german_combat"
+    saved = Game.load(s.autosave_path)
+    assert saved.state == s.game.state  # a crash now loses nothing of this phase's start
+    state = s.game.state.model_copy(deep=True)
+    s.dirty = False
+    assert mode.open_path(s.autosave_path)  # the recovery: open it like any save
+    assert mode.game.state == state
+
+
+def test_log_filters_by_side_and_exports_text(mode, tmp_path):
+    s = mode.play(skirmish(phase="german_movement"))
+    mode.turn_bar.end_button.click()
+    log = mode.log
+    assert log.shown_lines() == s.game.log()
+    log.filter.setCurrentText("Allied")
+    assert log.shown_lines() == []
+    log.filter.setCurrentText("German")
+    assert log.shown_lines() and all("German" in line.split(":")[0] for line in log.shown_lines())
+    out = tmp_path / "log.txt"
+    log.export_to(out)
+    assert out.read_text(encoding="utf-8").splitlines() == log.shown_lines()
+
+
+def test_reinforcements_dock_lists_arrivals_by_date_and_place(mode):
+    s = mode.new_game(seed=2)
+    g = s.game
+    tree = mode.reinforcements.tree
+    titles = [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]
+    assert titles[0].startswith("Feb 15 — Road Five")
+    arrivals = [u for u in g.units() if u.arrives is not None]
+    shown = sum(tree.topLevelItem(i).childCount() for i in range(tree.topLevelItemCount()))
+    assert shown == len(arrivals)
+
+
+def test_crt_dock_is_the_data_table_with_the_column_highlighted(mode):
+    from hexcampaign.kasserine.tables import crt_table
+
+    mode.play(skirmish())
+    crt = mode.crt
+    table = crt_table()
+    assert crt.table.rowCount() == 5
+    assert (
+        crt.table.item(0, crt.columns.index("1:1")).text().replace("\n", " ")
+        == table.rows[2][table.columns.index("1:1")]
+    )
+    mode.hex_clicked(H(4, 3))
+    mode.combat.panel.declare.click()
+    assert crt.highlighted == mode.game.combats()[-1].odds
+    assert "14 - s" in crt.note.text()
