@@ -174,6 +174,7 @@ class Game:
         self._replaying = False
         self._routes: tuple = ("", {}, set(), {})
         self._east_edges: dict[int, list[Hex]] = {}
+        self._entry_spot_cache: dict[str, list[tuple[int, Hex]]] = {}
 
     # --- construction -------------------------------------------------------------------
 
@@ -726,9 +727,13 @@ class Game:
         state = self.state
         side = state.side
         events: list[str] = []
+        # Fields are assigned only when they change: a pydantic assignment costs a
+        # microsecond, and there are a hundred units and five phases a turn.
         if state.phase.endswith("movement"):
             for u in state.units.values():
-                if u.side == side:
+                if u.side != side:
+                    continue
+                if u.mp_spent or u.hexes_moved or u.placed_cost or u.stopped:
                     u.mp_spent = u.placed_cost if initial is False and u.placed_cost else 0
                     u.hexes_moved = 1 if u.placed_cost else 0
                     u.placed_cost = 0
@@ -737,7 +742,8 @@ class Game:
                 events.extend(self._decide_air_power())
         if state.phase.endswith("combat") or state.phase.endswith("movement"):
             for u in state.units.values():
-                u.attacked = u.defended = u.supported = u.advanced = False
+                if u.attacked or u.defended or u.supported or u.advanced:
+                    u.attacked = u.defended = u.supported = u.advanced = False
             state.combats = []
         return events
 
@@ -830,6 +836,18 @@ class Game:
                 h for h in self.board.hexes if self.map.offset(h)[0] >= self.map.cols - columns
             ]
         return list(edge)
+
+    def _entry_spots(self, u: UnitState) -> list[tuple[int, Hex]]:
+        """entry_hexes() on the map as (index, hex), kept per zone: set-up lists them for
+        every waiting unit after every placement."""
+        key = u.entry if u.entry and u.entry in self.entry_zones else u.nationality
+        spots = self._entry_spot_cache.get(key)
+        if spots is None:
+            index = self.board.index
+            spots = self._entry_spot_cache[key] = [
+                (index[h], h) for h in self.entry_hexes(u.id) if h in index
+            ]
+        return spots
 
     def _placement_hexes(self, u: UnitState) -> list[int]:
         """Where the unit could be placed now (empty when its zone is full: it then enters
