@@ -112,7 +112,9 @@ class OddsPanel(QGroupBox):
             bar.setFormat(f"{float(chance) * 100:.1f}%  ({chance.numerator}/{chance.denominator})")
             bar.setTextVisible(True)
             self.chances.setCellWidget(r, 1, bar)
-        self.chances.setMinimumHeight(min(8, len(rows)) * 26 + 28)
+        height = self.chances.horizontalHeader().height() + 8
+        height += sum(self.chances.rowHeight(r) for r in range(len(rows)))
+        self.chances.setFixedHeight(height)
 
 
 class CombatPanel(QWidget):
@@ -361,12 +363,18 @@ class CombatPanel(QWidget):
             box.hide()
         self.idle.hide()
         if not combat_phase and decision is None:
-            self.idle.setText("Attacks are declared in the combat phases.")
+            self.idle.setText(
+                "Attacks are declared in the combat phases: click an enemy hex, pick the "
+                "attackers and the artillery, and the odds and the chance of each result "
+                "show here before the dice roll."
+            )
             self.idle.show()
+            self.odds.hide()
             self.target = None
             self._show_last = False
             self.odds.show_combat(None)
             return
+        self.odds.show()
         current = self.current_combat()
         if decision is not None:
             self._show_decision(decision)

@@ -212,6 +212,10 @@ class VictoryDialog(QDialog):
                 self.places.setItem(r, c, QTableWidgetItem(text))
         self.places.resizeColumnsToContents()
         self.places.horizontalHeader().setStretchLastSection(True)
+        self.places.verticalHeader().setDefaultSectionSize(24)
+        self.places.setFixedHeight(
+            self.places.horizontalHeader().sizeHint().height() + 24 * len(game.state.victory) + 4
+        )
         scale = QLabel(
             "0–2 points: German defeat · 3–4: German tactical victory · 5–7: German decisive "
             "victory · 8–10: German strategic victory",

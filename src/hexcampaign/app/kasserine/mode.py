@@ -67,6 +67,7 @@ class KasserineMode(QObject):
         self.reachable: dict[Hex, int] = {}
         self.victory_dialog: VictoryDialog | None = None
         self.last_message = ""
+        self._fighting: bool | None = None
         self._build_docks()
         self._build_menu()
         self._show(False)
@@ -83,6 +84,7 @@ class KasserineMode(QObject):
 
     def deactivate(self) -> None:
         self.active = False
+        self._fighting = None
         self._show(False)
         if self.canvas.tool is self.tool:
             self.canvas.set_tool(None)
@@ -389,6 +391,11 @@ class KasserineMode(QObject):
         self.turn_bar.refresh(g, self.session.players)
         self.setup.refresh(g)
         self.setup.setVisible(self.active and g.state.phase == "german_setup")
+        # The combat dock is wanted in the combat phases; the rest of the time the map is.
+        fighting = g.state.phase.endswith("combat") or g.pending() is not None
+        if self.active and fighting != self._fighting:
+            self.combat.setVisible(fighting)
+        self._fighting = fighting if self.active else None
         self.reinforcements.refresh(g)
         self.log.refresh(g)
         self.combat.panel.refresh()
@@ -540,7 +547,9 @@ class KasserineMode(QObject):
     def _show_game(self) -> None:
         g = self.game
         self._drop_items()
-        document = MapDocument(g.map)
+        # The window's document is a copy: an editor switched to later edits only that,
+        # never the map the game's rules read and save.
+        document = MapDocument(g.map.copy())
         self.window.set_document(document)
         scene = self.canvas.scene()
         layout = self.canvas.layout
@@ -619,7 +628,14 @@ class KasserineMode(QObject):
                     self._status(self._why_not(self.selected, view.hex) or "")
         elif phase.endswith("combat"):
             panel = self.combat.panel
-            if panel.target is not None:
+            current = panel.current_combat()
+            if current is not None and not current.resolved:
+                marked = {current.target}
+                hexes = {
+                    g.unit(uid).hex: "" for uid in current.attackers if g.unit(uid).hex is not None
+                }
+                colour = ATTACK_COLOUR
+            elif panel.target is not None:
                 marked = {panel.target}
                 chosen = set(panel.attackers.selected_ids())
                 hexes = {g.unit(uid).hex: "" for uid in chosen if g.unit(uid).hex is not None}

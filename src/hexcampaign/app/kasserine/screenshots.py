@@ -1,0 +1,168 @@
+"""Pictures of the play mode for the docs (scripts/screenshots.py gathers SHOTS).
+
+Each function takes a shown MainWindow and returns the widget to grab. Positions later
+in the game are reached by seeded random legal play (the engine's own legal actions),
+then shown and handled through the mode like a player would.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import QApplication, QWidget
+
+from hexcampaign.app.kasserine.docks import waiting_for_setup
+from hexcampaign.app.kasserine.mode import KasserineMode
+from hexcampaign.hexes import Hex
+from hexcampaign.kasserine import Game, Options
+from hexcampaign.kasserine.state import DeclareAttack, EndPhase, MoveUnit
+
+SEED = 1943
+
+
+def setup_shot(window: Any) -> QWidget:
+    """German set-up: half the units placed, the next one's entry zone highlighted."""
+    mode = kasserine_mode(window)
+    mode.new_game(SEED, players={"german": "Erwin", "allied": "Lloyd"})
+    g = mode.game
+    for _ in range(len(waiting_for_setup(g)) // 2):
+        hexes = sorted(mode.highlight.hexes) if mode.selected else []
+        if not hexes:
+            mode.choose_unit(waiting_for_setup(g)[0].id)
+            hexes = sorted(mode.highlight.hexes)
+        mode.hex_clicked(hexes[len(hexes) // 3])
+    italian = next((u for u in waiting_for_setup(g) if u.nationality == "italian"), None)
+    if italian is not None:
+        mode.choose_unit(italian.id)
+        mode.setup.units.select_id(italian.id)
+    placed = [u.hex for u in g.units() if u.side == "german" and u.hex is not None]
+    col = g.map.cols - 6
+    row = sorted(h.to_offset()[1] for h in placed)[len(placed) // 2] if placed else g.map.rows // 2
+    _look_at(window, mode, Hex.from_offset(col, row), 1.1)
+    return window
+
+
+def movement_shot(window: Any) -> QWidget:
+    """German movement: a Panzer selected, every reachable hex with the MP it leaves,
+    enemy zones of control hatched, the path to a hovered hex."""
+    mode = kasserine_mode(window)
+    game = Game.scenario(seed=SEED)
+    _place_all(game)
+    mode.play(game, {"german": "Erwin", "allied": "Lloyd"})
+    panzer = next(
+        u for u in game.units() if u.kind == "armor" and u.hex is not None and u.side == "german"
+    )
+    mode.choose_unit(panzer.id)
+    goal = min(mode.reachable, key=lambda h: (h.distance(panzer.hex) < 4, -mode.reachable[h]))
+    mode.hex_hovered(goal)
+    _look_at(window, mode, panzer.hex, 1.35)
+    mode.hex_hovered(goal)
+    return window
+
+
+def odds_shot(window: Any) -> QWidget:
+    """An attack declared, the defender's guns allocated, the odds and chances shown."""
+    mode = kasserine_mode(window)
+    game = _play_until_attack(Game.scenario(seed=SEED, options=Options(dice="program")))
+    mode.play(game, {"german": "Erwin", "allied": "Lloyd"})
+    panel = mode.combat.panel
+    attack = max(
+        (a for a in game.legal_actions() if isinstance(a, DeclareAttack)),
+        key=lambda a: (len(a.attackers) + len(a.artillery), a.attackers),
+    )
+    target = Hex(*game.state.units[attack.defenders[0]].at)
+    mode.hex_clicked(target)
+    for lst, ids in ((panel.attackers, attack.attackers), (panel.artillery, attack.artillery)):
+        for i in range(lst.count()):
+            item = lst.item(i)
+            item.setSelected(item.data(0x0100) in ids)
+    panel.declare.click()
+    panel.allocate.click()  # the defender keeps his guns for another day
+    _look_at(window, mode, target, 1.35)
+    return window
+
+
+def victory_shot(window: Any) -> QWidget:
+    """The end: places held, points, the level of victory and the whole log."""
+    mode = kasserine_mode(window)
+    game = Game.scenario(seed=SEED)
+    _autoplay(game, random.Random(SEED), lambda g: g.over)
+    mode.play(game, {"german": "Erwin", "allied": "Lloyd"})
+    dialog = mode.victory_dialog or mode.show_victory()
+    dialog.resize(700, 640)
+    QApplication.processEvents()
+    return dialog
+
+
+SHOTS: dict[str, Callable[[Any], QWidget]] = {
+    "kasserine-setup": setup_shot,
+    "kasserine-movement": movement_shot,
+    "kasserine-odds": odds_shot,
+    "kasserine-victory": victory_shot,
+}
+
+
+def kasserine_mode(window: Any) -> KasserineMode:
+    """The window's Kasserine mode, in charge (built through the window when it can)."""
+    if hasattr(window, "play_mode") and hasattr(window, "set_mode"):
+        mode = window.play_mode("hexcampaign.app.kasserine")
+        window.set_mode(mode)
+        return mode
+    mode = KasserineMode(window)
+    mode.activate()
+    return mode
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def _look_at(window: Any, mode: KasserineMode, h: Hex, zoom: float) -> None:
+    window.canvas.set_zoom(zoom)
+    window.canvas.center_on_hex(h)
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def _place_all(game: Game) -> None:
+    rng = random.Random(SEED)
+    while game.state.phase == "german_setup":
+        places = [a for a in game.legal_actions() if a.kind == "place"]
+        game.apply(rng.choice(places) if places else EndPhase())
+    # German movement now.
+
+
+def _autoplay(game: Game, rng: random.Random, stop) -> None:
+    """Seeded random legal play (moves lean towards the enemy) until `stop(game)`."""
+    _place_all(game)
+    steps = 0
+    while not stop(game) and not game.over and steps < 5000:
+        steps += 1
+        actions = game.legal_actions()
+        ends = [a for a in actions if isinstance(a, EndPhase)]
+        others = [a for a in actions if not isinstance(a, EndPhase)]
+        if ends and (not others or rng.random() < 0.2):
+            game.apply(ends[0])
+            continue
+        moves = [a for a in others if isinstance(a, MoveUnit)]
+        if moves and rng.random() < 0.8:
+            unit = rng.choice(sorted({a.unit for a in moves}))
+            game.apply(rng.choice([a for a in moves if a.unit == unit]))
+            continue
+        game.apply(rng.choice(others or ends))
+
+
+def _play_until_attack(game: Game) -> Game:
+    def ready(g: Game) -> bool:
+        return (
+            g.state.phase == "german_combat"
+            and g.pending() is None
+            and not any(not c.resolved for c in g.combats())
+            and any(
+                isinstance(a, DeclareAttack) and len(a.attackers) > 1 for a in g.legal_actions()
+            )
+        )
+
+    _autoplay(game, random.Random(SEED), ready)
+    return game
