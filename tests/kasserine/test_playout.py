@@ -82,14 +82,19 @@ def test_undo_is_free_until_a_roll():
 
 
 def choose_fast(g: Game, rng: random.Random):
-    """As choose(), but lists moves unit by unit (the full scenario has thousands)."""
+    """As choose(), but lists moves unit by unit (the full scenario has thousands): the
+    units of the side in a random order, the first that can move moves (each unit that can
+    is equally likely, without searching every unit's range)."""
     actions = g.legal_actions(moves=False)
     ends = [a for a in actions if isinstance(a, EndPhase)]
     others = [a for a in actions if not isinstance(a, EndPhase)]
     if g.state.phase.endswith("movement") and g.pending() is None and rng.random() < 0.8:
-        movers = [u.id for u in g.units() if u.side == g.state.side and g.reachable(u.id)]
-        if movers:
-            return rng.choice(g.legal_moves(rng.choice(movers)))
+        units = [u.id for u in g.units() if u.side == g.state.side]
+        rng.shuffle(units)
+        for unit in units:
+            moves = g.legal_moves(unit)
+            if moves:
+                return rng.choice(moves)
     if ends and (not others or rng.random() < 0.15):
         return ends[0]
     return rng.choice(others or ends)

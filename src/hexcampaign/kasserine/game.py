@@ -175,6 +175,7 @@ class Game:
         self._routes: tuple = ("", {}, set(), {})
         self._east_edges: dict[int, list[Hex]] = {}
         self._entry_spot_cache: dict[str, list[tuple[int, Hex]]] = {}
+        self._view_cache: dict[str, tuple[tuple, UnitView]] = {}
 
     # --- construction -------------------------------------------------------------------
 
@@ -281,10 +282,11 @@ class Game:
     # --- what players see ----------------------------------------------------------------
 
     def units(self) -> list[UnitView]:
-        return [self._view(u) for u in self.state.units.values()]
+        return list(self._views().values())
 
     def unit(self, unit_id: str) -> UnitView:
-        return self._view(self._unit(unit_id))
+        self._unit(unit_id)  # an unknown id is refused with a sentence
+        return self._views()[unit_id]
 
     def pending(self) -> Decision | None:
         """The decision a combat result awaits (losses, retreat, advance) and whose it is."""
@@ -661,8 +663,32 @@ class Game:
                 return c
         raise refuse(f"Combat: there is no combat {combat_id} this phase", "Combat")
 
-    def _view(self, u: UnitState) -> UnitView:
-        engaged = self._engaged(u.id)
+    def _views(self) -> dict[str, UnitView]:
+        """Every unit's (frozen) view, kept with the position: the GUI and the playout
+        tests ask for all of them after every action."""
+        pos = self._pos()
+        if pos.views is None:
+            engaged = {i for e in self.state.engagements for i in (*e.attackers, *e.defenders)}
+            views = {}
+            known = self._view_cache
+            for uid, u in self.state.units.items():
+                # An action changes a few units; the others keep their view (building a
+                # validated view costs several times more than comparing what it shows).
+                shown = (
+                    u.at, u.eliminated, uid in engaged, u.mp_spent, u.captured, u.cf, u.mf,
+                    u.support, u.range, u.name, u.parent, u.arrives, u.side, u.nationality,
+                    u.kind, u.size,
+                )
+                old = known.get(uid)
+                if old is None or old[0] != shown:
+                    old = known[uid] = (shown, self._view(u, shown[2]))
+                views[uid] = old[1]
+            pos.views = views
+        return pos.views
+
+    def _view(self, u: UnitState, engaged: bool | None = None) -> UnitView:
+        if engaged is None:
+            engaged = self._engaged(u.id)
         return UnitView(
             id=u.id,
             name=u.name,
@@ -986,6 +1012,29 @@ class Game:
             return direct[i]
         path = _path(came_from, start_set, i)
         return path[1:] if u.at is not None else path
+
+    def _routes_to(self, u: UnitState, ends) -> dict[int, tuple[Hex, ...]]:
+        """_route(u, i) as hexes for every end hex at once, each path built from its
+        predecessor's (listing every move walks each search tree once, not once per end)."""
+        uid, came_from, start_set, direct = self._routes
+        assert uid == u.id
+        hexes = self.board.hexes
+        on_map = u.at is not None
+        paths: dict[int, tuple[Hex, ...]] = {i: () if on_map else (hexes[i],) for i in start_set}
+        for end in ends:
+            if end in direct:
+                continue
+            chain = []
+            here = end
+            while here not in paths:
+                chain.append(here)
+                here = came_from[here]
+            path = paths[here]
+            for i in reversed(chain):
+                path = paths[i] = path + (hexes[i],)
+        routes = {i: paths[i] for i in ends if i not in direct}
+        routes.update({i: tuple(hexes[j] for j in steps) for i, steps in direct.items()})
+        return routes
 
     def _reserve(self, u: UnitState) -> int:
         """MP a unit must keep to end a move in an enemy ZOC: the cost of combat. Artillery

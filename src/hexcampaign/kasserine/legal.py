@@ -70,12 +70,12 @@ def move_actions(game: Game, units=None) -> list[MoveUnit]:
     for u in units if units is not None else game.state.units.values():
         if u.side != game.state.side or game._movement_error(u) is not None:
             continue
-        hexes = game.board.hexes
-        for i in sorted(game._reachable(u)):
+        ends = game._reachable(u)
+        routes = game._routes_to(u, ends)
+        for i in sorted(ends):
             # Validated construction: pydantic-core's validator is faster than
             # model_construct's Python loop over the fields (measured, benchmarks/).
-            steps = [hexes[j] for j in game._route(u, i)]  # a Hex is a (q, r) tuple
-            actions.append(MoveUnit(unit=u.id, path=steps))
+            actions.append(MoveUnit(unit=u.id, path=routes[i]))
     return actions
 
 

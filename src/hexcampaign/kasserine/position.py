@@ -40,6 +40,7 @@ class Position:
         # unit id -> (routes, end hexes) of Game._reachable, kept as long as the position
         self.ranges: dict[str, tuple[tuple, dict[int, int]]] = {}
         self._ranger_exits: list[tuple[tuple[int, int], ...]] | None = None
+        self.views: dict | None = None  # unit id -> UnitView, filled by Game.units()
         self.broken_road = [False] * board.size
         for at in state.destroyed_bridges:
             self.broken_road[board.spot[(at[0], at[1])]] = True
