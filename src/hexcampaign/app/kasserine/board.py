@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from hexcampaign.app.kasserine.counters import (
     COUNTER_FRACTION,
     COUNTER_Z,
+    BlownBridgeItem,
     CounterItem,
     PlaceMarkerItem,
     stack_offsets,
@@ -35,6 +36,7 @@ class CounterLayer:
         self.layout = layout
         self.items: dict[str, CounterItem] = {}
         self.markers: dict[str, PlaceMarkerItem] = {}
+        self.blown: dict[Hex, BlownBridgeItem] = {}
         self.stacks: dict[Hex, list[UnitView]] = {}
         self.selected: set[str] = set()
 
@@ -80,15 +82,25 @@ class CounterLayer:
         return list(self.stacks.get(h, []))
 
     def clear(self) -> None:
-        for item in [*self.items.values(), *self.markers.values()]:
+        for item in [*self.items.values(), *self.markers.values(), *self.blown.values()]:
             if item.scene() is self.scene:
                 self.scene.removeItem(item)
         self.items.clear()
         self.markers.clear()
+        self.blown.clear()
         self.stacks.clear()
 
     def _sync_markers(self, game: Game) -> None:
         size = self.layout.size
+        blown = {Hex(q, r) for q, r in game.state.destroyed_bridges}
+        for h in blown - set(self.blown):
+            item = BlownBridgeItem(size * 0.3)
+            x, y = self.layout.center(h)
+            item.setPos(x, y)
+            self.blown[h] = item
+            self.scene.addItem(item)
+        for h in set(self.blown) - blown:
+            self.scene.removeItem(self.blown.pop(h))
         for name, points in game.state.victory.items():
             try:
                 place = game.map.place(name)

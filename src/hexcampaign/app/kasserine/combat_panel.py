@@ -383,8 +383,12 @@ class CombatPanel(QWidget):
                 self._show_defense(current)
             else:
                 self.roll_box.show()
-                hand = g.state.options.dice == "hand"
+                automatic = current.odds in crt_table().automatic
+                hand = g.state.options.dice == "hand" and not automatic
                 self.dice.set_mode(2, hand)
+                if automatic:  # 1:6 and >8:1 need no dice
+                    result = crt_table().automatic[current.odds]
+                    self.dice.roll_button.setText(f"Apply {result} (no roll at {current.odds})")
                 self.dice.set_enabled(True)
         else:
             self._show_builder()

@@ -273,3 +273,33 @@ def _font(pixel_size: float, bold: bool = False) -> QFont:
     f.setPixelSize(max(1, round(pixel_size)))
     f.setBold(bold)
     return f
+
+
+class BlownBridgeItem(QGraphicsItem):
+    """A destroyed bridge: a red cross over the bridge until engineers rebuild it."""
+
+    def __init__(self, radius: float) -> None:
+        super().__init__()
+        self.radius = radius
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(MARKER_Z)
+        self.setToolTip("Bridge destroyed: the road through this river hex is broken")
+
+    def boundingRect(self) -> QRectF:
+        r = self.radius * 1.2
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        try:
+            r = self.radius
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            for colour, width in ((QColor(255, 255, 255), 0.42), (QColor(200, 20, 20), 0.26)):
+                pen = QPen(colour, r * width)
+                pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+                painter.setPen(pen)
+                painter.drawLine(QPointF(-r, -r), QPointF(r, r))
+                painter.drawLine(QPointF(-r, r), QPointF(r, -r))
+        except Exception:
+            traceback.print_exc()
