@@ -81,8 +81,10 @@ class OddsPanel(QGroupBox):
             self.lines.setText("")
             self.chances.clearContents()
             self.chances.setRowCount(0)
+            self.chances.hide()
             self.shown = {}
             return
+        self.chances.show()
         attack, defense = combat.attack_strength, combat.defense_strength
         self.column.setText(combat.odds)
         self.totals.setText(
@@ -134,11 +136,11 @@ class CombatPanel(QWidget):
         self.builder = QGroupBox("Attack", self)
         self.builder_help = QLabel(self.builder)
         self.builder_help.setWordWrap(True)
-        self.defenders = UnitList(self.builder)
+        self.defenders = UnitList(self.builder, max_rows=4)
         self.defenders.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
-        self.attackers = UnitList(self.builder)
+        self.attackers = UnitList(self.builder, max_rows=4)
         self.attackers.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
-        self.artillery = UnitList(self.builder)
+        self.artillery = UnitList(self.builder, max_rows=4)
         self.artillery.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
         self.air_power = QCheckBox("Use Allied air power (one column better)", self.builder)
         self.declare = QPushButton("Declare attack", self.builder)
@@ -151,7 +153,6 @@ class CombatPanel(QWidget):
             ("Artillery in support", self.artillery),
         ):
             b.addWidget(QLabel(f"<b>{title}</b>", self.builder))
-            widget.setMaximumHeight(150)
             b.addWidget(widget)
         b.addWidget(self.air_power)
         b.addWidget(self.declare)
@@ -164,9 +165,8 @@ class CombatPanel(QWidget):
         prompt_font.setBold(True)
         prompt_font.setPointSizeF(prompt_font.pointSizeF() * 1.15)
         self.defense_prompt.setFont(prompt_font)
-        self.defense_guns = UnitList(self.defense)
+        self.defense_guns = UnitList(self.defense, max_rows=4)
         self.defense_guns.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
-        self.defense_guns.setMaximumHeight(150)
         self.allocate = QPushButton("Allocate and go on to the roll", self.defense)
         self.allocate.setObjectName("allocate")
         self.withdraw = QPushButton("Withdraw the attack (undo)", self.defense)
@@ -190,8 +190,7 @@ class CombatPanel(QWidget):
         self.result_prompt = QLabel(self.result)
         self.result_prompt.setWordWrap(True)
         self.result_prompt.setFont(prompt_font)
-        self.result_units = UnitList(self.result)
-        self.result_units.setMaximumHeight(170)
+        self.result_units = UnitList(self.result, max_rows=5)
         self.result_help = QLabel(self.result)
         self.result_help.setWordWrap(True)
         self.take_losses = QPushButton("Remove the selected units", self.result)

@@ -39,13 +39,16 @@ def factors_text(unit: UnitView) -> str:
     return f"{unit.cf}-{unit.mf}"
 
 
-def describe_unit(unit: UnitView) -> str:
-    """One line for lists and tooltips: "Panzer 1 — German armor battalion 2-16"."""
+def describe_unit(unit: UnitView, lines: int = 1) -> str:
+    """For lists and tooltips: "Panzer 1 — German armor battalion 2-16" (lines=2 puts the
+    name on a line of its own)."""
     nation = unit.nationality.capitalize() if unit.nationality != "us" else "US"
     words = f"{nation} {KIND_WORDS[unit.kind]} {unit.size} {factors_text(unit)}"
     if unit.kind == "artillery":
         words += f" (support {unit.support}, range {unit.range}, movement {unit.mf})"
     extra = " — ENGAGED" if unit.engaged else ""
+    if lines == 2:
+        return f"{unit.name or unit.id}{extra}\n{words}"
     return f"{unit.name or unit.id} — {words}{extra}"
 
 

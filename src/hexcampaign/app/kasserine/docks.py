@@ -111,20 +111,22 @@ class TurnBar(QToolBar):
 class UnitList(QListWidget):
     """A list of counters; the unit id is each row's data."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, max_rows: int = 0) -> None:
         super().__init__(parent)
         self.setIconSize(QSize(ICON, ICON))
         self.setSpacing(1)
-        self.setUniformItemSizes(True)
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.max_rows = max_rows  # > 0: the list is as tall as its rows, up to this many
 
     def show_units(self, units: list[UnitView], notes: dict[str, str] | None = None) -> None:
         chosen = set(self.selected_ids())
         self.blockSignals(True)
         self.clear()
         for unit in units:
-            text = describe_unit(unit)
-            if notes and unit.id in notes:
-                text += "\n" + notes[unit.id]
+            text = describe_unit(unit, lines=2)
+            if notes and unit.id in notes and notes[unit.id]:
+                text += " · " + notes[unit.id]
             item = QListWidgetItem(counter_icon(unit, ICON), text)
             item.setData(UNIT_ROLE, unit.id)
             item.setToolTip(text)
@@ -132,6 +134,10 @@ class UnitList(QListWidget):
             if unit.id in chosen:
                 item.setSelected(True)
         self.blockSignals(False)
+        if self.max_rows:
+            rows = max(1, min(self.max_rows, self.count()))
+            row = ICON + 8
+            self.setFixedHeight(rows * row + 2 * self.frameWidth() + 2)
 
     def selected_ids(self) -> list[str]:
         return [item.data(UNIT_ROLE) for item in self.selectedItems()]
@@ -243,9 +249,13 @@ class ReinforcementsDock(QDockWidget):
                 top.addChild(child)
             top.setExpanded(True)
         self.help.setText(
-            "Reinforcements arrive at the start of their side's movement phase on their date. "
-            "Entering, the first hex counts as movement; if the enemy holds the arrival "
-            "point the unit waits."
+            "The first hex of entry counts as movement."
+            if groups
+            else "No more reinforcements are due."
+        )
+        self.help.setToolTip(
+            "Reinforcements arrive at the start of their side's movement phase on their date, "
+            "at their arrival point. If the enemy holds it, the unit waits off the map."
         )
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
