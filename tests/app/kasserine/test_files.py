@@ -117,3 +117,26 @@ def test_crt_dock_is_the_data_table_with_the_column_highlighted(mode):
     mode.combat.panel.declare.click()
     assert crt.highlighted == mode.game.combats()[-1].odds
     assert "14 - s" in crt.note.text()
+
+
+def test_saving_retires_the_autosave_and_a_crashed_sessions_autosave_is_offered(
+    mode, tmp_path, window
+):
+    from hexcampaign.app.kasserine import install
+    from hexcampaign.app.kasserine.session import orphan_autosaves
+
+    s = mode.play(skirmish(phase="german_movement"))
+    mode.turn_bar.end_button.click()
+    assert s.autosave_path.exists()
+    assert orphan_autosaves() == []  # this program is alive: its autosave is no orphan
+    assert mode.save_to(tmp_path / "kept.kpgame")
+    assert not s.autosave_path.exists()
+    # a program that died (no such process) left its autosave behind
+    dead = autosave_folder() / "kasserine-999999999-deadbeef.kpgame"
+    dead.write_text(s.to_json(), encoding="utf-8")
+    assert orphan_autosaves() == [dead]
+    other = install(window)
+    other.activate()
+    assert "Open an autosaved game" in other.last_message and dead.name in other.last_message
+    assert other.open_path(dead)
+    assert other.game.state == s.game.state

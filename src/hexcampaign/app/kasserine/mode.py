@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QCursor, QKeySequence
-from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMenu, QMessageBox
 
 from hexcampaign.app.document import MapDocument
 from hexcampaign.app.kasserine.board import CounterLayer, HighlightItem
@@ -34,6 +34,7 @@ from hexcampaign.app.kasserine.session import (
     FILE_SUFFIX,
     PlaySession,
     autosave_folder,
+    orphan_autosaves,
 )
 from hexcampaign.app.kasserine.tool import PlayTool
 from hexcampaign.files import FileFormatError, describe_os_error
@@ -71,6 +72,9 @@ class KasserineMode(QObject):
         self._build_docks()
         self._build_menu()
         self._show(False)
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._quitting)
 
     # --- the contract with the main window --------------------------------------------------
 
@@ -80,6 +84,13 @@ class KasserineMode(QObject):
         self._show(True)
         if self.session is not None:
             self._show_game()
+        else:
+            orphans = orphan_autosaves()
+            if orphans:
+                self.say(
+                    f"A game autosaved by a session that ended unexpectedly is waiting: "
+                    f"Game > Open an autosaved game… ({orphans[0].name})."
+                )
         self.canvas.set_tool(self.tool)
 
     def deactivate(self) -> None:
@@ -197,6 +208,7 @@ class KasserineMode(QObject):
             )
             return False
         self.window.settings.add_recent_file(path)
+        self.session.discard_autosave()  # the saved file keeps the game now
         self._update_title()
         self.say(f"Saved {path.name}.")
         return True
@@ -416,6 +428,12 @@ class KasserineMode(QObject):
         self.victory_dialog = VictoryDialog(self.game, self.session.players, self.window)
         self.victory_dialog.show()
         return self.victory_dialog
+
+    def _quitting(self) -> None:
+        """A clean quit (the unsaved-game question has been answered): no autosave is
+        needed; after a crash it stays for Open an autosaved game."""
+        if self.session is not None:
+            self.session.discard_autosave()
 
     # --- internals: clicks ------------------------------------------------------------------
 

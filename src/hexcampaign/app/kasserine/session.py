@@ -30,6 +30,37 @@ def autosave_folder() -> Path:
     return data_dir() / "autosave"
 
 
+def orphan_autosaves(folder: Path | None = None) -> list[Path]:
+    """Autosaved games whose program is no longer running (it crashed or was killed),
+    newest first. A running program's own autosave is not an orphan."""
+    folder = folder or autosave_folder()
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.glob(f"kasserine-*{FILE_SUFFIX}"):
+        try:
+            pid = int(path.stem.split("-")[1])
+        except (IndexError, ValueError):
+            continue
+        if not _alive(pid):
+            found.append(path)
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
 class PlaySession(QObject):
     changed = Signal(list)  # the engine's event sentences of the last action
     refused = Signal(str)  # the engine's refusal sentence
@@ -172,4 +203,5 @@ __all__ = [
     "FileFormatError",
     "PlaySession",
     "autosave_folder",
+    "orphan_autosaves",
 ]
