@@ -14,7 +14,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-BENCHES = ["bench_files"]
+BENCHES = [
+    "bench_files",
+    "bench_movement",
+    "bench_throughput",
+    "bench_render",
+]
 
 
 def main() -> int:
