@@ -1,0 +1,111 @@
+"""Canvas frames: the offscreen main window at 1920×1080 with the 200×200 map; full
+repaints of the viewport into a QImage at three zooms, and while panning step by step.
+Median and 95th percentile ms. (The event loop runs between frames, untimed, as it does
+between a user's frames: the canvas may prefetch tiles there.)"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+
+from common import Result, big_map
+
+PLAY_ZOOM = 1.0  # hexes at their natural 32 px: the zoom a game is played at
+MIDDLE_ZOOM = 0.35
+
+
+def run(frames: int = 30) -> list[Result]:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QApplication
+
+    from hexcampaign.app import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow()
+    window.resize(1920, 1080)
+    window.open_map(big_map())
+    window.show()
+    app.processEvents()
+    view = window.canvas
+    viewport = view.viewport()
+
+    def frame() -> float:
+        image = QImage(viewport.size(), QImage.Format.Format_ARGB32_Premultiplied)
+        t = time.perf_counter()
+        viewport.render(image)
+        return (time.perf_counter() - t) * 1000
+
+    def settle() -> None:
+        for _ in range(3):
+            app.processEvents()
+
+    results = []
+    for name, zoom, budget in (
+        ("play zoom 1.0", PLAY_ZOOM, 8.0),
+        (f"zoom {MIDDLE_ZOOM}", MIDDLE_ZOOM, None),
+        ("fully zoomed out (fit)", None, 16.0),
+    ):
+        if zoom is None:
+            view.fit_map()
+        else:
+            view.set_zoom(zoom)
+            view.centerOn(view.map_scene.map_rect.center())
+        settle()
+        first = frame()
+        times = []
+        for _ in range(frames):
+            settle()
+            times.append(frame())
+        cold = []  # every tile dropped first: the frame after an edit of the whole map
+        for _ in range(max(5, frames // 3)):
+            settle()
+            view.map_scene.tiles.clear()
+            cold.append(frame())
+        results.append(
+            row(
+                f"canvas: repaint, {name}",
+                times,
+                budget,
+                first_frame_ms=first,
+                cold_median_ms=statistics.median(cold),
+                zoom=view.zoom,
+            )
+        )
+
+    view.set_zoom(PLAY_ZOOM)
+    settle()
+    bar = view.horizontalScrollBar()
+    times = []
+    for _ in range(frames * 2):
+        bar.setValue(bar.value() + 48)  # a hex column a frame, left to right
+        settle()
+        times.append(frame())
+    size = viewport.size()
+    results.append(
+        row(
+            "canvas: repaint while panning, play zoom",
+            times,
+            8.0,
+            viewport_width=size.width(),
+            viewport_height=size.height(),
+        )
+    )
+    window.close()
+    return results
+
+
+def row(name: str, times: list[float], budget: float | None, **extra) -> Result:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return Result(
+        name,
+        statistics.median(times),
+        budget=budget,
+        extra={
+            "p95_ms": round(p95, 2),
+            "frames": len(times),
+            **{k: round(v, 2) for k, v in extra.items()},
+        },
+    )
