@@ -66,11 +66,11 @@ def unit(uid, col, row, side="german", **kw) -> UnitSpec:
     )
 
 
-def skirmish(phase="german_combat", dice="hand", **options) -> Game:
+def skirmish(phase="german_combat", dice="hand", panzer_cf=6, **options) -> Game:
     """A Panzer and a Grenadier next to a US battalion, guns on both sides."""
     m = HexMap.blank(10, 8)
     units = [
-        unit("Panzer", 3, 3, cf=6),
+        unit("Panzer", 3, 3, cf=panzer_cf),
         unit("Grenadiers", 3, 5, kind="armored_infantry", cf=2),
         unit("Guns", 2, 3, kind="artillery", cf=0, support=3, range=3, mf=8),
         unit("Doughboys", 4, 3, "allied"),

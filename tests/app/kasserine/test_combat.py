@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hexcampaign.kasserine import crt
 
-from .conftest import H, skirmish
+from .conftest import H, skirmish, unit
 
 
 def roll_for(column: str, word: str, high_rolls: str = "mirror") -> int:
@@ -144,3 +144,52 @@ def test_program_dice_roll_and_withdraw_before_the_roll(mode):
     assert not mode.turn_bar.undo_button.isEnabled()
     assert not mode.undo()  # the Game menu's Undo says why
     assert mode.last_message.startswith("Undo: a die roll has been seen")
+
+
+def test_odds_are_previewed_before_the_attack_is_declared(mode):
+    s = mode.play(skirmish())
+    g = s.game
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    view = panel.odds.view
+    assert view is not None and view.preview and view.odds == "3:1"
+    assert "Preview, not declared yet" in panel.odds.totals.text()
+    assert g.combats() == [] and g.log() == []  # nothing happened in the real game
+    panel.artillery.select_id("Guns")
+    panel.artillery.itemSelectionChanged.emit()
+    assert panel.odds.view.odds == "4:1" and panel.odds.view.attack == 9
+    panel.attackers.clearSelection()
+    assert panel.odds.column.text() == "✗"
+    assert "Pick at least one attacker" in panel.odds.totals.text()
+    panel.attackers.select_id("Panzer")
+    panel.attackers.itemSelectionChanged.emit()
+    preview = panel.odds.view
+    panel.declare.click()
+    c = g.combats()[-1]
+    assert (c.odds, c.attack_strength, c.defense_strength) == (
+        preview.odds,
+        preview.attack,
+        preview.defense,
+    )
+    assert c.distribution == preview.distribution
+
+
+def test_a_preview_the_rules_refuse_shows_the_engines_sentence(mode):
+    from hexcampaign.kasserine import Game
+
+    s = mode.play(skirmish(panzer_cf=1))  # the Panzer alone: 1 against 2 is 1:2, allowed
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    assert panel.odds.view.odds == "1:2"
+    weak = Game.custom(
+        s.game.map,
+        [
+            unit("Scouts", 3, 3, kind="recon", cf=1, mf=18),
+            unit("Brigade", 4, 3, "allied", cf=7, size="brigade"),
+        ],
+        phase="german_combat",
+    )
+    mode.play(weak)
+    mode.hex_clicked(H(4, 3))
+    assert panel.odds.column.text() == "✗"
+    assert panel.odds.totals.text().startswith("Odds: 1:7 is worse than 1:6")

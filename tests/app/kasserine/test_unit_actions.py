@@ -123,8 +123,7 @@ def test_reinforcements_enter_at_their_arrival_point_or_wait_when_blocked(mode):
 
 
 def test_d_elim_advance_die_entered_by_hand(mode):
-    game = skirmish(dice="hand")
-    game.state.units["Panzer"].cf = 30  # better than 8:1: D ELIM without a roll
+    game = skirmish(dice="hand", panzer_cf=30)  # better than 8:1: D ELIM without a roll
     mode.play(game)
     panel = mode.combat.panel
     mode.hex_clicked(H(4, 3))

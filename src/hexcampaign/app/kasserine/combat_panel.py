@@ -8,6 +8,7 @@ Every button goes through the session to the engine; the panel redraws from the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 from PySide6.QtCore import Qt, Signal
@@ -33,12 +34,39 @@ from hexcampaign.app.kasserine.dice import DiceWidget
 from hexcampaign.app.kasserine.docks import UnitList, side_word
 from hexcampaign.app.kasserine.session import PlaySession
 from hexcampaign.hexes import Hex
-from hexcampaign.kasserine import Combat, Decision, Game, UnitView
+from hexcampaign.kasserine import Combat, Decision, Game, IllegalAction, UnitView
 from hexcampaign.kasserine.obligations import available_attackers
 from hexcampaign.kasserine.state import BreakdownUnit
 from hexcampaign.kasserine.tables import crt_table
 
 SUPPORT_KINDS = ("artillery",)
+
+
+@dataclass(frozen=True)
+class OddsView:
+    """The numbers the odds panel shows, taken from an engine Combat."""
+
+    odds: str
+    attack: Fraction
+    defense: Fraction
+    breakdown: list[str]
+    distribution: dict[str, Fraction]
+    roll: int | None = None
+    result: str | None = None
+    preview: bool = False
+
+    @classmethod
+    def of(cls, combat: Combat, preview: bool = False) -> OddsView:
+        return cls(
+            combat.odds,
+            combat.attack_strength,
+            combat.defense_strength,
+            list(combat.breakdown),
+            dict(combat.distribution),
+            combat.roll,
+            combat.result if combat.resolved else None,
+            preview,
+        )
 
 
 class OddsPanel(QGroupBox):
@@ -73,9 +101,21 @@ class OddsPanel(QGroupBox):
         layout.addWidget(self.lines)
         layout.addWidget(self.chances)
         self.shown: dict[str, Fraction] = {}
+        self.view: OddsView | None = None
 
     def show_combat(self, combat: Combat | None) -> None:
-        if combat is None:
+        self.show_view(OddsView.of(combat) if combat is not None else None)
+
+    def show_refusal(self, sentence: str) -> None:
+        """A preview the engine refuses (odds worse than 1:6, a unit that cannot fight)."""
+        self.show_view(None)
+        self.column.setText("✗")
+        self.totals.setText(sentence)
+        self.totals.setWordWrap(True)
+
+    def show_view(self, view: OddsView | None) -> None:
+        self.view = view
+        if view is None:
             self.column.setText("—")
             self.totals.setText("Declare an attack to see its odds.")
             self.lines.setText("")
@@ -85,19 +125,15 @@ class OddsPanel(QGroupBox):
             self.shown = {}
             return
         self.chances.show()
-        attack, defense = combat.attack_strength, combat.defense_strength
-        self.column.setText(combat.odds)
+        self.column.setText(view.odds)
+        head = "Preview, not declared yet: " if view.preview else ""
         self.totals.setText(
-            f"Attack {_frac(attack)} against defence {_frac(defense)}"
-            + (
-                f" — rolled {combat.roll}: {combat.result}"
-                if combat.resolved and combat.roll
-                else ""
-            )
-            + (f" — {combat.result} (no roll)" if combat.resolved and not combat.roll else "")
+            f"{head}Attack {_frac(view.attack)} against defence {_frac(view.defense)}"
+            + (f" — rolled {view.roll}: {view.result}" if view.result and view.roll else "")
+            + (f" — {view.result} (no roll)" if view.result and not view.roll else "")
         )
-        self.lines.setText("\n".join(combat.breakdown))
-        self.shown = dict(combat.distribution)
+        self.lines.setText("\n".join(view.breakdown))
+        self.shown = dict(view.distribution)
         order = _result_order()
         rows = sorted(self.shown.items(), key=lambda kv: order.get(kv[0], 99))
         self.chances.clearContents()
@@ -105,7 +141,7 @@ class OddsPanel(QGroupBox):
         self.chances.setRowCount(len(rows))
         for r, (word, chance) in enumerate(rows):
             item = QTableWidgetItem(word)
-            if combat.resolved and word == combat.result:
+            if view.result and word == view.result:
                 item.setBackground(QColor("#f3c94f"))
             self.chances.setItem(r, 0, item)
             bar = QProgressBar(self.chances)
@@ -131,6 +167,8 @@ class CombatPanel(QWidget):
         self.target: Hex | None = None
         self.defense_done: set[int] = set()
         self.decision_unit: str | None = None
+        self._scratch: Game | None = None
+        self._scratch_key: tuple | None = None
 
         # --- building an attack
         self.builder = QGroupBox("Attack", self)
@@ -234,6 +272,9 @@ class CombatPanel(QWidget):
         self.break_down.clicked.connect(self.breakdown_loss)
         self.decline.clicked.connect(lambda: self.session.act("decline_advance"))
         self.attackers.itemSelectionChanged.connect(self._attackers_changed)
+        self.defenders.itemSelectionChanged.connect(self._support_changed)
+        self.artillery.itemSelectionChanged.connect(self._support_changed)
+        self.air_power.toggled.connect(lambda _on: self._support_changed())
         self.result_units.itemSelectionChanged.connect(self._decision_unit_picked)
 
     @property
@@ -391,11 +432,12 @@ class CombatPanel(QWidget):
                 self.dice.set_enabled(True)
         else:
             self._show_builder()
-        self.odds.show_combat(
-            current if current is not None and (current.resolved or True) else None
-        )
-        if current is None:
-            self.odds.show_combat(None)
+        if decision is not None or (current is not None and not current.resolved):
+            self.odds.show_combat(current)
+        elif self.target is not None:
+            self.preview()
+        else:
+            self.odds.show_combat(current)  # the last result of this phase, or nothing
 
     def _show_builder(self) -> None:
         g = self.game
@@ -449,6 +491,42 @@ class CombatPanel(QWidget):
         self.air_power.setVisible(g.state.side == "allied")
         self.air_power.setEnabled(g.air_power_available())
         self.declare.setEnabled(True)
+
+    def preview(self) -> OddsView | None:
+        """The odds of the attack being built, before it is declared: it is declared on
+        a scratch copy of the game and undone there, so the real game and its log are
+        untouched. A refusal shows the engine's sentence instead."""
+        if self.target is None:
+            return None
+        attackers = self.attackers.selected_ids()
+        defenders = self.defenders.selected_ids()
+        if not attackers or not defenders:
+            self.odds.show_refusal("Pick at least one attacker and one defender.")
+            return None
+        try:
+            scratch = self._scratch_game()
+        except ValueError as error:  # the engine could not copy its own game
+            self.odds.show_refusal(f"No preview ({error}); declare to see the odds.")
+            return None
+        air = self.air_power.isChecked() and self.air_power.isEnabled()
+        try:
+            combat = scratch.declare_attack(
+                attackers, defenders, self.artillery.selected_ids(), air_power=air
+            )
+        except IllegalAction as error:
+            self.odds.show_refusal(str(error))
+            return None
+        view = OddsView.of(combat, preview=True)
+        scratch.undo()
+        self.odds.show_view(view)
+        return view
+
+    def _scratch_game(self) -> Game:
+        key = (id(self.session), self.session.revision)
+        if self._scratch is None or self._scratch_key != key:
+            self._scratch = Game.from_json(self.game.to_json())
+            self._scratch_key = key
+        return self._scratch
 
     def _fill_artillery(self) -> None:
         g = self.game
@@ -557,7 +635,12 @@ class CombatPanel(QWidget):
     def _attackers_changed(self) -> None:
         if self.target is not None:
             self._fill_artillery()
+            self.preview()
             self.attack_changed.emit()
+
+    def _support_changed(self) -> None:
+        if self.target is not None:
+            self.preview()
 
 
 class CombatDock(QDockWidget):

@@ -83,6 +83,7 @@ class PlaySession(QObject):
             autosave_folder() / f"kasserine-{os.getpid()}-{uuid.uuid4().hex[:8]}{FILE_SUFFIX}"
         )
         self.autosave_error = ""
+        self.revision = 0  # counts changes: views cache what they computed per revision
         self._phase_key = self._key()
 
     # --- acting through the engine -----------------------------------------------------------
@@ -183,6 +184,7 @@ class PlaySession(QObject):
         return (self.game.state.turn, self.game.state.phase)
 
     def _after_change(self, events: list[str]) -> None:
+        self.revision += 1
         self._set_dirty(True)
         key = self._key()
         if key != self._phase_key:
