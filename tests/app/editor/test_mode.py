@@ -103,21 +103,19 @@ def test_validation_refreshes_after_an_edit(window, qtbot):
     before = editor.validation.list.count()
     editor.set_tool("road")
     drag(editor.tool, [at(20, 3), at(21, 3)])
+    # A cliff put across the road outside the editor is a problem; the dock picks it up
+    # on its own after the next edit announces itself.
+    window.document.map.add_cliff(at(20, 3), at(21, 3))
     editor.set_tool("river")
-    drag(editor.tool, [at(20, 3)])
-    window.document.map.set_bridge(at(20, 3), True)
-    # A bridge whose road is then removed (outside the editor) is a problem; the dock
-    # picks it up on its own after the next edit announces itself.
-    window.document.map.remove_road(at(20, 3), at(21, 3))
-    drag(editor.tool, [at(25, 20)])
+    drag(editor.tool, [at(25, 18)])
 
-    def shows_bridge() -> bool:
+    def shows_road_over_cliff() -> bool:
         texts = [
             editor.validation.list.item(i).text() for i in range(editor.validation.list.count())
         ]
-        return any(t.startswith("Bridge at") for t in texts)
+        return any("crosses a cliff hexside" in t for t in texts)
 
-    qtbot.waitUntil(shows_bridge, timeout=2000)
+    qtbot.waitUntil(shows_road_over_cliff, timeout=2000)
     assert editor.validation.list.count() == before + 1
 
 
