@@ -93,6 +93,15 @@ def paint_counter(painter: QPainter, rect: QRectF, unit: UnitView, selected: boo
             mark,
         )
 
+    # Rangers: the infantry cross with "Rgr" in the top-right corner.
+    if unit.kind == "rangers":
+        painter.setFont(_font(s * 0.15, bold=True))
+        painter.drawText(
+            QRectF(rect.left() + s * 0.6, rect.top() + s * 0.04, s * 0.36, s * 0.2),
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+            "Rgr",
+        )
+
     # Factors along the bottom, or the flipped side's word.
     bottom = QRectF(rect.left(), rect.top() + s * 0.66, s, s * 0.3)
     if engaged:
@@ -262,13 +271,6 @@ def _paint_symbol(painter: QPainter, box: QRectF, kind: str, ink: QColor) -> Non
             QPointF(right - w * 0.15, bottom),
         )
         painter.drawPath(dome)
-    if kind == "rangers":
-        painter.setFont(_font(h * 0.42, bold=True))
-        label = QRectF(left, top + h * 0.02, w, h * 0.45)
-        painter.fillRect(
-            QRectF(cx - w * 0.16, top + h * 0.06, w * 0.32, h * 0.36), QColor(0, 0, 0, 0)
-        )
-        painter.drawText(label, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "R")
 
 
 def _font(pixel_size: float, bold: bool = False) -> QFont:

@@ -51,13 +51,11 @@ OPTION_TEXT: dict[str, tuple[str, str]] = {
     ),
     "allied_air_power": (
         "Allied air power",
-        "From the Feb 22 turn one Allied attack a turn is shifted one column (off, on, or a "
-        "50/50 roll on Feb 22).",
+        "From Feb 22 one Allied attack a turn is shifted one column (or a 50/50 roll decides).",
     ),
     "crt_high_rolls": (
         "CRT rolls above 6",
-        "The printed table lists rolls 2-6: mirror reads 7 as 6 and s>7 as 14-s; clamp reads "
-        "every roll above 6 as 6.",
+        "The table prints rolls 2-6 only: mirror reads 7 as 6 and s>7 as 14-s; clamp, 6.",
     ),
     "dice": (
         "Dice",
@@ -82,7 +80,7 @@ class NewGameDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, seed: int | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New Kasserine Pass game")
-        self.setMinimumWidth(620)
+        self.setMinimumWidth(720)
         players = QGroupBox("Players (hot-seat: both at this computer)", self)
         self.names = {
             "german": QLineEdit(players),

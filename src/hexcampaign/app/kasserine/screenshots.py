@@ -96,7 +96,42 @@ def victory_shot(window: Any) -> QWidget:
     return dialog
 
 
+def new_game_shot(window: Any) -> QWidget:
+    """The new game dialog: players, every optional rule explained, the seed."""
+    from hexcampaign.app.kasserine.dialogs import NewGameDialog
+
+    dialog = NewGameDialog(window, seed=SEED)
+    dialog.names["german"].setText("Erwin")
+    dialog.names["allied"].setText("Lloyd")
+    dialog.show()
+    QApplication.processEvents()
+    return dialog
+
+
+def start_page_shot(window: Any) -> QWidget:
+    """The start page with a few recent files."""
+    from pathlib import Path
+
+    from hexcampaign.app.start_page import StartPage
+
+    page = StartPage(getattr(window, "settings", None))
+    page.resize(window.size())
+    home = Path.home()
+    page.refresh_recent(
+        [
+            home / "games" / "kasserine-rematch.kpgame",
+            home / "maps" / "tunisia.hexmap",
+            home / "campaigns" / "normandy.hxcampaign",
+        ]
+    )
+    page.show()
+    QApplication.processEvents()
+    return page
+
+
 SHOTS: dict[str, Callable[[Any], QWidget]] = {
+    "start-page": start_page_shot,
+    "kasserine-new-game": new_game_shot,
     "kasserine-setup": setup_shot,
     "kasserine-movement": movement_shot,
     "kasserine-odds": odds_shot,
