@@ -12,9 +12,10 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from shapely.geometry import Polygon
+if TYPE_CHECKING:
+    from shapely.geometry import Polygon
 
 # Direction order is fixed and shared by neighbours, hexsides and the tools.
 # For flat-top hexes: N, NE, SE, S, SW, NW (clockwise from north).
@@ -221,6 +222,9 @@ class Layout:
         return [(cx + dx, cy + dy) for dx, dy in self.corner_offsets]
 
     def polygon(self, h: Hex) -> Polygon:
+        # shapely (and numpy under it) cost ~120 ms to import; only geometry users pay.
+        from shapely.geometry import Polygon
+
         return Polygon(self.corners(h))
 
     def edge(self, h: Hex, direction: int) -> tuple[tuple[float, float], tuple[float, float]]:

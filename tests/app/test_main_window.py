@@ -659,3 +659,19 @@ def test_after_a_pan_the_tiles_around_the_window_are_drawn_ahead(window, qtbot):
     row = math.floor(visible.center().y() * canvas.zoom / TILE)
     key = ("map", canvas.zoom, canvas.viewport().devicePixelRatioF(), right_of_window, row)
     qtbot.waitUntil(lambda: canvas.map_scene.tiles.get(key) is not False, timeout=3000)
+
+
+def test_closing_asks_every_play_mode_with_unsaved_work(window):
+    class BusyGame:
+        asked = 0
+
+        def maybe_close(self) -> bool:  # the player pressed Cancel
+            self.asked += 1
+            return False
+
+    busy = BusyGame()
+    window._play_modes["busy"] = busy
+    assert not window.close()
+    assert busy.asked == 1 and window.isVisible()
+    window._play_modes.clear()
+    assert window.close()

@@ -394,7 +394,11 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self, lambda: self.resize(wanted))
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.maybe_save():
+        # Every mode with work of its own (a game, a campaign) is asked before the map.
+        modes_ok = all(
+            mode.maybe_close() for mode in self._play_modes.values() if hasattr(mode, "maybe_close")
+        )
+        if modes_ok and self.maybe_save():
             self.settings.set_value(
                 "window_geometry", bytes(self.saveGeometry().toBase64()).decode()
             )
