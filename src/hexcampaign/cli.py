@@ -94,6 +94,7 @@ def _open_window(args: argparse.Namespace) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "hexcampaign"])
     app.setApplicationName("hexcampaign")
     app.setApplicationVersion(__version__)
+    _set_identity(app)
     window = MainWindow()
     window.install_play_modes()
     if hexmap is not None:
@@ -104,6 +105,20 @@ def _open_window(args: argparse.Namespace) -> int:
         window.canvas.first_painted.connect(lambda: QTimer.singleShot(0, app.quit))
     window.show()
     return app.exec()
+
+
+def _set_identity(app) -> None:
+    """The desktop id (Wayland finds the launcher's icon by it) and the window icon: the
+    theme's icon when the desktop files are installed, the shipped PNGs otherwise."""
+    from PySide6.QtGui import QIcon
+
+    from hexcampaign.paths import resources_path
+
+    app.setDesktopFileName("io.github.hexcampaign.HexCampaign")
+    fallback = QIcon()
+    for size in (16, 32, 48, 64, 128, 256):
+        fallback.addFile(str(resources_path(f"icons/hexcampaign-{size}.png")))
+    app.setWindowIcon(QIcon.fromTheme("io.github.hexcampaign.HexCampaign", fallback))
 
 
 def _headless_linux() -> bool:
