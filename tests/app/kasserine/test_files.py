@@ -83,7 +83,7 @@ def test_log_filters_by_side_and_exports_text(mode, tmp_path):
     log = mode.log
     assert log.shown_lines() == s.game.log()
     log.filter.setCurrentText("Allied")
-    assert log.shown_lines() == []
+    assert log.shown_lines() == []  # the Allies have not acted yet
     log.filter.setCurrentText("German")
     assert log.shown_lines() and all("German" in line.split(":")[0] for line in log.shown_lines())
     out = tmp_path / "log.txt"
@@ -140,3 +140,21 @@ def test_saving_retires_the_autosave_and_a_crashed_sessions_autosave_is_offered(
     assert "Open an autosaved game" in other.last_message and dead.name in other.last_message
     assert other.open_path(dead)
     assert other.game.state == s.game.state
+
+
+def test_the_hand_over_is_announced_when_the_other_side_is_to_play(mode):
+    from hexcampaign.kasserine import Game
+    from hexcampaign.maps import HexMap
+
+    from .conftest import unit
+
+    g = Game.custom(
+        HexMap.blank(8, 8),
+        [unit("Panzer", 1, 1), unit("Doughboys", 6, 6, "allied")],
+        phase="german_combat",
+    )
+    mode.play(g, {"german": "Erwin", "allied": "Lloyd"})
+    mode.turn_bar.end_button.click()
+    assert g.state.phase == "allied_movement"
+    assert mode.last_message == "Hand over — Feb 14, Allied movement — Lloyd (Allied) to play"
+    assert "Lloyd" in mode.turn_bar.player.text()

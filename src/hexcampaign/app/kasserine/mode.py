@@ -69,6 +69,7 @@ class KasserineMode(QObject):
         self.victory_dialog: VictoryDialog | None = None
         self.last_message = ""
         self._fighting: bool | None = None
+        self._side: str | None = None
         self._build_docks()
         self._build_menu()
         self._show(False)
@@ -558,6 +559,7 @@ class KasserineMode(QObject):
         session.dirty_changed.connect(lambda _d: self._update_title())
         self.selected = None
         self.stack_hex = None
+        self._side = session.game.side_to_play
         self.combat.panel.target = None
         self.combat.panel.defense_done = set()
         self._show_game()
@@ -592,8 +594,14 @@ class KasserineMode(QObject):
         self.highlight = None
 
     def _changed(self, events: list[str]) -> None:
-        if events:
+        g = self.game
+        side = g.side_to_play if not g.over else None
+        if side != self._side and side is not None and self._side is not None:
+            # Hot-seat: the other player takes the mouse; say so where both look.
+            self.say(f"Hand over — {self.session.whose_turn()}")
+        elif events:
             self.say(events[-1])
+        self._side = side
         self.refresh()
 
     def _refused(self, sentence: str) -> None:
