@@ -193,3 +193,41 @@ def test_a_preview_the_rules_refuse_shows_the_engines_sentence(mode):
     mode.hex_clicked(H(4, 3))
     assert panel.odds.column.text() == "✗"
     assert panel.odds.totals.text().startswith("Odds: 1:7 is worse than 1:6")
+
+
+def test_losses_offer_the_german_breakdown(mode):
+    from hexcampaign.kasserine import Game, Options
+    from hexcampaign.maps import HexMap
+
+    units = [
+        unit("Panzer", 3, 3, cf=2),  # on the breakdown chart: two 1-16
+        unit("Recon", 4, 4, kind="recon", cf=3, mf=18),
+        unit("Guns", 2, 3, kind="artillery", cf=0, support=3, range=3, mf=8),
+        unit("Doughboys", 4, 3, "allied"),
+    ]
+    g = Game.custom(HexMap.blank(10, 8), units, phase="german_combat", options=Options(dice="hand"))
+    mode.play(g)
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    panel.artillery.select_id("Guns")
+    panel.declare.click()
+    panel.allocate.click()
+    panel.dice.hand_entry.setValue(roll_for("4:1", "EXCHANGE"))
+    panel.dice.hand_button.click()
+    assert g.pending().kind == "losses" and g.pending().factors == 2
+    assert panel.break_down.isVisibleTo(panel)
+    panel.result_units.select_id("Panzer")
+    panel.break_down.click()
+    assert set(panel.result_units.ids()) == {"Panzer.1", "Panzer.2", "Recon"}
+    panel.result_units.select_id("Panzer.1")
+    before = g.state.model_copy(deep=True)
+    panel.take_losses.click()  # one factor is not enough: the engine says so
+    assert g.state == before
+    assert mode.last_message.startswith("Exchange: the attacker must remove at least 2")
+    for i in range(panel.result_units.count()):
+        item = panel.result_units.item(i)
+        item.setSelected(item.text().startswith("Panzer"))
+    panel.take_losses.click()
+    assert g.pending() is None or g.pending().kind != "losses"
+    assert g.unit("Panzer.1").eliminated and g.unit("Panzer.2").eliminated
+    assert not g.unit("Recon").eliminated

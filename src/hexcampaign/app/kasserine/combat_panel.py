@@ -36,8 +36,7 @@ from hexcampaign.app.kasserine.session import PlaySession
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Combat, Decision, Game, IllegalAction, UnitView
 from hexcampaign.kasserine.obligations import available_attackers
-from hexcampaign.kasserine.state import BreakdownUnit
-from hexcampaign.kasserine.tables import crt_table
+from hexcampaign.kasserine.tables import breakdown_table, crt_table
 
 SUPPORT_KINDS = ("artillery",)
 
@@ -588,11 +587,9 @@ class CombatPanel(QWidget):
         )
         self.result_units.setVisible(kind != "advance_roll")
         self.take_losses.setVisible(kind == "losses")
-        breakdowns = (
-            {a.unit for a in g.legal_actions(moves=False) if isinstance(a, BreakdownUnit)}
-            if kind == "losses"
-            else set()
-        )
+        breakdowns = {uid for uid in decision.units if can_break_down(g, uid)}
+        if kind != "losses":
+            breakdowns = set()
         self.break_down.setVisible(bool(breakdowns & set(decision.units)))
         self.decline.setVisible(kind == "advance")
         self.advance_dice.setVisible(kind == "advance_roll")
@@ -653,6 +650,15 @@ class CombatDock(QDockWidget):
         scroll.setWidget(self.panel)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setWidget(scroll)
+
+
+def can_break_down(game: Game, unit_id: str) -> bool:
+    """Is this a German unit on the breakdown chart (the engine has the last word, and
+    refuses with its sentence when the stack has no room)?"""
+    u = game.state.units.get(unit_id)
+    if u is None or u.side != "german" or u.nationality != "german" or u.broken_from:
+        return False
+    return breakdown_table().find(u.breakdown, u.kind, u.size, u.cf, u.mf) is not None
 
 
 def describe_decision(decision: Decision, units: list[UnitView], player: str) -> str:
