@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from PySide6.QtCore import Qt
+
 from hexcampaign.app.kasserine.docks import waiting_for_setup
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.state import DeclareAttack, MoveUnit, TakeLosses
@@ -32,7 +34,7 @@ def step(mode, rng: random.Random, moves_per_phase: int = 2) -> str:
                 panel.result_units.select_id(uid)
             for i in range(panel.result_units.count()):
                 item = panel.result_units.item(i)
-                item.setSelected(item.data(0x0100) in choice.units)
+                item.setSelected(item.data(Qt.ItemDataRole.UserRole) in choice.units)
             panel.take_losses.click()
             return f"losses {choice.units}"
         if decision.kind == "retreat":
@@ -115,4 +117,4 @@ def step(mode, rng: random.Random, moves_per_phase: int = 2) -> str:
 def _select(unit_list, ids) -> None:
     for i in range(unit_list.count()):
         item = unit_list.item(i)
-        item.setSelected(item.data(0x0100) in ids)
+        item.setSelected(item.data(Qt.ItemDataRole.UserRole) in ids)

@@ -166,6 +166,7 @@ class CombatPanel(QWidget):
         self.target: Hex | None = None
         self.defense_done: set[int] = set()
         self.decision_unit: str | None = None
+        self.show_last = False  # after a roll the odds panel keeps showing that combat
         self._scratch: Game | None = None
         self._scratch_key: tuple | None = None
 
@@ -317,7 +318,7 @@ class CombatPanel(QWidget):
         open_ = [c for c in combats if not c.resolved]
         if open_:
             return open_[0]
-        return combats[-1] if combats and self._show_last else None
+        return combats[-1] if combats and self.show_last else None
 
     # --- actions -----------------------------------------------------------------------------
 
@@ -330,7 +331,7 @@ class CombatPanel(QWidget):
         if result is None:
             return False
         self.target = None
-        self._show_last = True
+        self.show_last = True
         return True
 
     def allocate_defense(self) -> bool:
@@ -392,8 +393,6 @@ class CombatPanel(QWidget):
 
     # --- redraw --------------------------------------------------------------------------------
 
-    _show_last = False
-
     def refresh(self) -> None:
         g = self.game
         decision = g.pending()
@@ -410,7 +409,7 @@ class CombatPanel(QWidget):
             self.idle.show()
             self.odds.hide()
             self.target = None
-            self._show_last = False
+            self.show_last = False
             self.odds.show_combat(None)
             return
         self.odds.show()
@@ -690,28 +689,17 @@ def _frac(value: Fraction) -> str:
 
 
 def _result_order() -> dict[str, int]:
-    words: list[str] = []
-    table = crt_table()
-    for roll in sorted(table.rows):
-        for word in table.rows[roll]:
-            if word not in words:
-                words.append(word)
-    ranking = [
+    """Results from worst to best for the attacker, as the chances table lists them."""
+    words = [
         "A ELIM",
-        "A BACK 3",
-        "A BACK 2",
-        "A BACK 1",
+        *(f"A BACK {n}" for n in range(6, 0, -1)),
         "CONTACT",
         "ENGAGED",
         "EXCHANGE",
-        "D BACK 1",
-        "D BACK 2",
-        "D BACK 3",
-        "D BACK 4",
-        "D BACK 5",
+        *(f"D BACK {n}" for n in range(1, 7)),
         "D ELIM",
     ]
-    return {w: ranking.index(w) if w in ranking else 50 + i for i, w in enumerate(words + ranking)}
+    return {word: rank for rank, word in enumerate(words)}
 
 
 __all__ = ["CombatDock", "CombatPanel", "OddsPanel", "UnitView"]

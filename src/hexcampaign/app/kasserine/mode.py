@@ -39,7 +39,7 @@ from hexcampaign.app.kasserine.session import (
 from hexcampaign.app.kasserine.tool import PlayTool
 from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.hexes import Hex
-from hexcampaign.kasserine import Game, Options
+from hexcampaign.kasserine import Game, IllegalAction, Options
 from hexcampaign.kasserine.crt import printed_row
 from hexcampaign.kasserine.state import BreakdownUnit, BreakOff, BridgeWork
 
@@ -367,7 +367,7 @@ class KasserineMode(QObject):
             return False
         self.selected = None
         self.combat.panel.target = None
-        self.combat.panel._show_last = False
+        self.combat.panel.show_last = False
         return True
 
     def undo(self) -> bool:
@@ -540,7 +540,7 @@ class KasserineMode(QObject):
     def _why_not(self, uid: str, h: Hex) -> str:
         try:
             self.game.path_to(uid, h)
-        except Exception as error:  # IllegalAction: its sentence
+        except IllegalAction as error:
             return str(error)
         return ""
 

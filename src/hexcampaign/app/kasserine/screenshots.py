@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from hexcampaign.app.kasserine.docks import waiting_for_setup
@@ -77,7 +78,7 @@ def odds_shot(window: Any) -> QWidget:
     for lst, ids in ((panel.attackers, attack.attackers), (panel.artillery, attack.artillery)):
         for i in range(lst.count()):
             item = lst.item(i)
-            item.setSelected(item.data(0x0100) in ids)
+            item.setSelected(item.data(Qt.ItemDataRole.UserRole) in ids)
     panel.declare.click()
     panel.allocate.click()  # the defender keeps his guns for another day
     _look_at(window, mode, target, 1.35)
