@@ -16,12 +16,23 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from hexcampaign.files import FileFormatError, atomic_write_text, parse_json, read_json
+from hexcampaign.files import (
+    FileFormatError,
+    atomic_write_text,
+    parse_json,
+    read_json,
+)
+from hexcampaign.hexes import DIRECTIONS, HexSide
 from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE, HexMap, MapEditError
 from hexcampaign.maps.palette import PLACE_KINDS, palette_names
 
 FORMAT = "hexcampaign-map"
 VERSION = 2
+_DIRECTION_OF = {delta: d for d, delta in enumerate(DIRECTIONS)}
+# Files up to this size (a 600×600 map with every feature) are parsed and validated in
+# one pass; bigger ones, rare and possibly hostile, take the careful path that refuses
+# oversized lists before validating them item by item.
+FAST_PATH_BYTES = 2 * 1024 * 1024
 
 
 class MapFormatError(FileFormatError):
@@ -87,6 +98,9 @@ class MapFileV2(_Strict):
 def load_map(path: Path | str) -> HexMap:
     """Open a map file; MapFormatError with a sentence for every kind of bad file."""
     name = Path(path).name
+    fast = _load_current(Path(path), name)
+    if fast is not None:
+        return fast
     try:
         data = read_json(path, "hexcampaign map")
     except MapFormatError:
@@ -97,6 +111,9 @@ def load_map(path: Path | str) -> HexMap:
 
 
 def loads_map(text: str | bytes, name: str = "map") -> HexMap:
+    doc = _validate_current(text)
+    if doc is not None:
+        return _build(doc, name)
     try:
         data = parse_json(text, name, "hexcampaign map")
     except FileFormatError as e:
@@ -112,7 +129,9 @@ def save_map(hexmap: HexMap, path: Path | str) -> None:
     text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
     def verify(back: str) -> None:
-        if json.loads(back) != doc:
+        # The very text written parses to the document; comparing the text is stricter
+        # than comparing parses, and costs no second parse of a large map.
+        if back != text:
             raise OSError(errno.EIO, "the file read back differs from what was written")
 
     atomic_write_text(path, text, verify=verify)
@@ -176,14 +195,14 @@ def map_from_data(data: object, name: str) -> HexMap:
     fmt = data.get("format")
     if fmt != FORMAT:
         if isinstance(fmt, str):
-            raise MapFormatError(f"{name} is a {fmt!r} file, not a hexcampaign map.")
+            raise MapFormatError(f"{name} is a {_short(fmt)} file, not a hexcampaign map.")
         raise MapFormatError(f"{name} is not a hexcampaign map: it has no \"format\": \"{FORMAT}\" field.")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise MapFormatError(f"{name} is damaged: its format version {version!r} is not a whole number.")
+        raise MapFormatError(f"{name} is damaged: its format version {_short(version)} is not a whole number.")
     if version > VERSION:
         raise MapFormatError(
-            f"{name} was saved by a newer hexcampaign (map format version {version}; this "
+            f"{name} was saved by a newer hexcampaign (map format version {_short(version)}; this "
             f"program reads up to {VERSION}); update hexcampaign to open it."
         )
     while version < VERSION:
@@ -205,23 +224,34 @@ def _build(doc: MapFileV2, name: str) -> HexMap:
         return MapFormatError(f"{name} is damaged: {what}.")
 
     if doc.palette not in palette_names():
-        raise bad(f"it uses the terrain palette {doc.palette!r}, which this program does not know")
+        raise bad(f"it uses the terrain palette {_short(doc.palette)}, which this program does not know")
     g = doc.grid
     m = HexMap(g.cols, g.rows, doc.palette, g.orientation)
     m.name, m.author, m.description = doc.name, doc.author, doc.description
     m.label_style, m.label_first = g.label_style, g.label_first
 
+    grid, cols, rows = m._grid_rows, g.cols, g.rows
+
     def hex_at(col: int, row: int, what: str):
-        if col >= g.cols or row >= g.rows:
-            raise bad(f"{what} at column {col}, row {row} lies off the {g.cols}×{g.rows} map")
-        return m.at(col, row)
+        if col >= cols or row >= rows:
+            raise bad(f"{what} at column {col}, row {row} lies off the {cols}×{rows} map")
+        return grid[row][col]  # validated: col, row >= 0
+
+    def side_at(c1: int, r1: int, c2: int, r2: int, what: str) -> HexSide:
+        # HexMap._side without its on-map checks (hex_at made them); it still words
+        # the refusal of hexes that are not adjacent.
+        a, b = hex_at(c1, r1, what.lower()), hex_at(c2, r2, what.lower())
+        d = _DIRECTION_OF.get((b[0] - a[0], b[1] - a[1]))
+        if d is None:
+            return m._side(a, b, what)
+        return HexSide(a, d) if d < 3 else HexSide(b, d - 3)
 
     if len(doc.terrain) != g.rows or any(len(r) != g.cols for r in doc.terrain):
         raise bad(f"its terrain must be {g.rows} rows of {g.cols} letters")
     terrains = m.palette.terrains
     for tname in doc.terrain_codes.values():
         if tname not in terrains:
-            raise bad(f"terrain {tname!r} is not in the {doc.palette} palette")
+            raise bad(f"terrain {_short(tname)} is not in the {doc.palette} palette")
     legend = doc.terrain_codes
     for row, line in enumerate(doc.terrain):
         unknown = set(line) - legend.keys()
@@ -229,20 +259,28 @@ def _build(doc: MapFileV2, name: str) -> HexMap:
             code = min(unknown)
             raise bad(f"terrain letter {code!r} in row {row} is not in the file's legend")
         m._terrain.update(zip(m._grid_rows[row], map(legend.__getitem__, line)))
+    # The tables are filled directly (a 200×200 map has tens of thousands of entries);
+    # every check of the HexMap methods is made here, with their sentences.
+    elevation = m._elevation
     try:
         for col, row, level in doc.elevation:
             if col < 0 or row < 0:
                 raise bad(f"an elevation at column {col}, row {row} lies off the map")
-            m.set_elevation(hex_at(col, row, "an elevation"), level)
+            h = hex_at(col, row, "an elevation")
+            if not -99 <= level <= 99:
+                m.set_elevation(h, level)  # refuses with its sentence
+            if level:
+                elevation[h] = level
+            else:
+                elevation.pop(h, None)
     except MapEditError as e:
         raise bad(_lower_first(str(e).rstrip("."))) from None
-    for col, row in doc.rivers:
-        m.set_river(hex_at(col, row, "a river hex"), True)
+    m._rivers.update(hex_at(col, row, "a river hex") for col, row in doc.rivers)
     try:
-        for c1, r1, c2, r2 in doc.roads:
-            m.add_road(hex_at(c1, r1, "a road"), hex_at(c2, r2, "a road"))
+        m._roads.update(side_at(c1, r1, c2, r2, "A road") for c1, r1, c2, r2 in doc.roads)
+        cliffs = m._cliffs
         for c1, r1, c2, r2 in doc.cliffs:
-            m.add_cliff(hex_at(c1, r1, "a cliff"), hex_at(c2, r2, "a cliff"))
+            cliffs[side_at(c1, r1, c2, r2, "A cliff")] = grid[r1][c1]
         for col, row in doc.bridges:
             m.set_bridge(hex_at(col, row, "a bridge"), True)
         for p in doc.places:
@@ -252,6 +290,34 @@ def _build(doc: MapFileV2, name: str) -> HexMap:
     except MapEditError as e:
         raise bad(_lower_first(str(e).rstrip("."))) from None
     return m
+
+
+def _load_current(path: Path, name: str) -> HexMap | None:
+    """A good current-version file, parsed and validated in one pass by pydantic-core;
+    None for anything else (older versions, damage), which takes the careful path of
+    read_json and map_from_data and gets its sentence there."""
+    try:
+        if path.stat().st_size > FAST_PATH_BYTES:
+            return None
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    doc = _validate_current(raw)
+    return _build(doc, name) if doc is not None else None
+
+
+def _validate_current(raw: str | bytes) -> MapFileV2 | None:
+    if len(raw) > FAST_PATH_BYTES:
+        return None
+    try:
+        doc = MapFileV2.model_validate_json(raw)
+    except (ValidationError, ValueError, RecursionError):
+        return None
+    cells = max(1, doc.grid.cols * doc.grid.rows)
+    if max(len(doc.elevation), len(doc.rivers), len(doc.bridges), len(doc.places),
+           len(doc.labels)) > cells or max(len(doc.roads), len(doc.cliffs)) > 3 * cells:
+        return None  # _check_list_sizes words the refusal
+    return doc
 
 
 def _check_list_sizes(data: dict, name: str) -> None:
@@ -326,6 +392,13 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
 
 def _pair(a: tuple[int, int], b: tuple[int, int]) -> list[int]:
     return [*min(a, b), *max(a, b)]
+
+
+def _short(value: object) -> str:
+    """A value from the file, cut short enough for a sentence (a hostile file may put a
+    4000-digit number or a megabyte string where a version belongs)."""
+    text = repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 def _lower_first(s: str) -> str:

@@ -7,6 +7,7 @@ Refused edits raise MapEditError with a sentence a user can act on.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex
@@ -53,9 +54,9 @@ class HexMap:
         self.label_first = 0  # the number printed for column 0 and row 0
         # Row-major table of hexes: at(col, row) and the file format index it instead of
         # converting coordinates hex by hex.
-        self._grid_rows: list[list[Hex]] = _grid(cols, rows, orientation)
-        self._hexes = [self._grid_rows[row][col] for col in range(cols) for row in range(rows)]
-        self._on_map = frozenset(self._hexes)
+        # The tables are immutable and shared by every map of the same shape (a 200×200
+        # map has 40,000 hexes to build and hash, on every load and copy).
+        self._grid_rows, self._hexes, self._on_map = _grid_tables(cols, rows, orientation)
         default = self.palette.default
         self._terrain: dict[Hex, str] = dict.fromkeys(self._hexes, default)
         self._elevation: dict[Hex, int] = {}
@@ -299,9 +300,15 @@ class HexMap:
         self._labels = [lb for lb in self._labels if lb.hex != h]
 
     def copy(self) -> HexMap:
-        from hexcampaign.maps.fileformat import map_from_document, map_to_document
-
-        return map_from_document(map_to_document(self))
+        """An independent map with the same contents. Copied table by table, not through
+        the file format: every value in the tables is immutable (hexes, hexsides, frozen
+        places and labels, strings), so copying the containers makes the copy independent."""
+        twin = object.__new__(HexMap)
+        for name, value in vars(self).items():
+            if isinstance(value, (dict, set, list)):
+                value = type(value)(value)
+            setattr(twin, name, value)
+        return twin
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HexMap):
@@ -335,6 +342,16 @@ class HexMap:
                 f"{what} joins adjacent hexes only; {self.label(a)} and {self.label(b)} are not adjacent."
             )
         return HexSide.between(a, b)
+
+
+@functools.lru_cache(maxsize=8)
+def _grid_tables(
+    cols: int, rows: int, orientation: str
+) -> tuple[tuple[tuple[Hex, ...], ...], tuple[Hex, ...], frozenset[Hex]]:
+    """Row-major rows, the hexes column by column, and the set of them: read-only."""
+    grid = tuple(tuple(row) for row in _grid(cols, rows, orientation))
+    hexes = tuple(grid[row][col] for col in range(cols) for row in range(rows))
+    return grid, hexes, frozenset(hexes)
 
 
 def _grid(cols: int, rows: int, orientation: str) -> list[list[Hex]]:
