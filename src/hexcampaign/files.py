@@ -17,8 +17,12 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
+# A 100-turn campaign saves to about 1.2 MB and a whole Kasserine game to 0.25 MB; 8 MB
+# leaves room for several times that while keeping what any file can cost to parse
+# within a second and 200 MB on a slow machine (docs/reliability.md).
+MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_JSON_DEPTH = 12  # our formats nest at most ~6 deep; more is damage or an attack
+MAX_LIST = 10_000  # items in any one list or object of a save, unless a format allows more
 
 
 class FileFormatError(ValueError):
@@ -103,20 +107,58 @@ def parse_json(raw: bytes | str, name: str, what: str = "file") -> object:
         raise FileFormatError(f"{name} is not a {what}: {e}.") from None
 
 
+def quoted(value: object, limit: int = 40) -> str:
+    """A value read from a file, quoted and cut short for a sentence: a hostile file may
+    put a megabyte where a name belongs."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def oversized(
+    data: object, allowed: dict[str, int] | None = None, skip: frozenset[str] = frozenset()
+) -> str | None:
+    """A clause naming the first list or object in `data` longer than MAX_LIST items
+    (or its own bound in `allowed`, keyed by dotted path), else None. Paths in `skip`
+    are left to their own loader (a map inside a save bounds its lists by its grid).
+
+    Run before validation: pydantic reports every bad item of a list, so a million of
+    them would cost seconds before a sentence could name the first.
+    """
+    allowed = allowed or {}
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        bound = allowed.get(path, MAX_LIST)
+        if len(value) > bound:  # type: ignore[arg-type]
+            where = f"under {path!r}" if path else "in it"
+            return f"it holds {len(value)} items {where}, more than a save can"  # type: ignore[arg-type]
+        if isinstance(value, dict):
+            items = value.items()
+        else:
+            items = enumerate(value)  # type: ignore[arg-type]
+        for key, child in items:
+            if isinstance(child, dict | list) and (path or str(key)) not in skip:
+                stack.append((f"{path}.{key}" if path else str(key), child))
+    return None
+
+
 def validation_problem(error: Exception) -> str:
     """The first problem a pydantic ValidationError found, as a clause for a sentence
     ("the field 'units.u3.side' is wrong: input should be 'german' or 'allied'")."""
     errors = getattr(error, "errors", None)
     if not callable(errors):
         return str(error).splitlines()[0] if str(error) else type(error).__name__
-    first = errors()[0]
-    where = ".".join(str(p) for p in first.get("loc", ())) or "the file"
+    count = error.error_count()  # type: ignore[attr-defined]
+    if count > 100:  # listing a million problems would cost seconds; the count says enough
+        return f"{count} of its values are of the wrong kind"
+    first = errors(include_url=False)[0]
+    where = quoted(".".join(str(p) for p in first.get("loc", ())) or "the file", 60)
     if first.get("type") == "missing":
-        return f"the field {where!r} is missing"
+        return f"the field {where} is missing"
     if first.get("type") == "extra_forbidden":
-        return f"it has an unknown field {where!r}"
-    message = str(first.get("msg", "")).splitlines()[0][:200].lower()
-    return f"the field {where!r} is wrong: {message}"
+        return f"it has an unknown field {where}"
+    message = (str(first.get("msg", "")).splitlines() or [""])[0][:200].lower()
+    return f"the field {where} is wrong: {message}"
 
 
 def describe_os_error(error: OSError, path: Path | str, action: str = "save") -> str:
@@ -190,37 +232,24 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def _bracket_depth(text: str) -> int:
-    """Deepest [ / { nesting outside strings, found before json.loads recurses."""
-    depth = deepest = 0
-    in_string = False
-    escaped = False
-    for ch in _structure_chars(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-            continue
-        if ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_JSON_DEPTH:
-                    return deepest
-        elif ch in "]}":
-            depth -= 1
-    return deepest
+    """Deepest [ / { nesting outside strings, found before json.loads recurses.
+
+    Strings are cut out and everything but brackets dropped (both in C, by the regex
+    engine); each pass then removes the innermost empty pairs, one level per pass, so an
+    8 MB file costs a dozen fast passes rather than a Python loop over every character.
+    """
+    outside_strings = _STRING.sub("", text).encode("utf-8", "replace")
+    brackets = outside_strings.translate(None, _NOT_BRACKETS).decode("ascii")
+    for level in range(MAX_JSON_DEPTH):
+        if not brackets:
+            return level
+        brackets = _INNERMOST.sub("", brackets)
+    opened = brackets.count("[") + brackets.count("{")
+    if not brackets or opened * 2 != len(brackets):
+        return MAX_JSON_DEPTH  # unbalanced: not JSON at all, which json.loads will say
+    return MAX_JSON_DEPTH + 1  # (at least) one level too deep: the count stops there
 
 
-# Only quotes, brackets and escapes matter; an escape pair is kept whole so an escaped
-# quote inside a string is seen as escaped.
-_STRUCTURE = re.compile(r'\\.|["\[\]{}]', re.S)
-
-
-def _structure_chars(text: str):
-    for m in _STRUCTURE.finditer(text):
-        yield from m.group()
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_INNERMOST = re.compile(r"\[\]|\{\}")

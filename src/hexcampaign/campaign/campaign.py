@@ -36,6 +36,7 @@ from hexcampaign.campaign.unit_chart import UnitChart, UnitType
 from hexcampaign.files import (
     FileFormatError,
     atomic_write_text,
+    oversized,
     parse_json,
     read_json,
     validation_problem,
@@ -47,7 +48,17 @@ from hexcampaign.rules import Dice, IllegalAction
 
 FORMAT = "hexcampaign-campaign"
 VERSION = 1
-FILE_SUFFIX = ".hxcampaign"  # as registered in packaging/…mime.xml
+FILE_SUFFIX = ".hxcampaign"
+# Lists that grow with play, and their bounds (a 100-turn campaign logs ~4700 lines and
+# ~4000 actions); every other list of a save holds at most files.MAX_LIST items.
+LONG_LISTS = {
+    "actions": 200_000,
+    "state.log": 200_000,
+    "state.rolls": 200_000,
+    "state.battles": 100_000,
+    "state.units": 100_000,
+    "state.destroyed": 100_000,
+}  # as registered in packaging/…mime.xml
 
 
 class CampaignFormatError(FileFormatError):
@@ -209,6 +220,9 @@ class Campaign:
                 f"This campaign file has version {_short(version)}; this program reads "
                 f"version {VERSION}" + ("; update hexcampaign to open it." if newer else ".")
             )
+        too_long = oversized(data, LONG_LISTS, frozenset({"map"}))
+        if too_long:
+            raise CampaignFormatError(f"The campaign file is damaged: {too_long}.")
         try:
             hexmap = map_from_document(data["map"])
             setup = Setup.model_validate(data["setup"])

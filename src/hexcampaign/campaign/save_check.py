@@ -10,6 +10,7 @@ from typing import Any
 
 from hexcampaign.campaign.phases import PHASES
 from hexcampaign.campaign.state import ARMY_HQ, ELIMINATED, Setup, State
+from hexcampaign.files import quoted
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 
@@ -38,7 +39,7 @@ def _setup_problem(hexmap: HexMap, setup: Setup, state: State) -> str | None:
             return f"it has no unit chart for the {side} side"
     for side, where in setup.capitals.items():
         if side not in sides:
-            return f"it names a capital for {side!r}, which is not a side"
+            return f"it names a capital for {quoted(side)}, which is not a side"
         if not hexmap.contains(Hex(*where)):
             return f"the {side} capital lies off the map"
     places = {p.name for p in hexmap.places()}
@@ -49,9 +50,9 @@ def _setup_problem(hexmap: HexMap, setup: Setup, state: State) -> str | None:
     ):
         for name, side in mapping.items():
             if name not in places:
-                return f"it says {name!r} is {what}, but the map has no such place"
+                return f"it says {quoted(name)} is {what}, but the map has no such place"
             if side not in sides:
-                return f"{name} is {what} by {side!r}, which is not a side"
+                return f"{quoted(name)} is {what} by {quoted(side)}, which is not a side"
     return None
 
 
@@ -62,47 +63,47 @@ def _state_problem(hexmap: HexMap, setup: Setup, state: State) -> str | None:
     if state.side_index not in (0, 1):
         return f"its side to play ({state.side_index}) is neither side"
     if state.phase not in PHASES:
-        return f"its phase {state.phase!r} is not a phase of the turn"
+        return f"its phase {quoted(state.phase)} is not a phase of the turn"
     if set(state.pp) != sides or any(not 0 <= v <= MAX_POINTS for v in state.pp.values()):
         return "its production points are not one sensible number per side"
     if any(not 1 <= face <= 6 for face in state.rolls):
         return "its dice record holds a face that is not 1 to 6"
     for fid, f in state.formations.items():
         if fid != f.id:
-            return f"formation {f.id} is filed under another id, {fid}"
+            return f"formation {quoted(f.id)} is filed under another id, {quoted(fid)}"
         if f.side not in sides:
-            return f"formation {fid} belongs to {f.side!r}, which is not a side"
+            return f"formation {quoted(fid)} belongs to {quoted(f.side)}, which is not a side"
         if not hexmap.contains(Hex(*f.hex)):
-            return f"formation {fid} stands on a hex that is not on the map"
+            return f"formation {quoted(fid)} stands on a hex that is not on the map"
         if f.corps is not None:
             corps = state.formations.get(f.corps)
             if corps is None or corps.kind != "corps" or corps.side != f.side:
-                return f"formation {fid} reports to {f.corps}, which is not its side's corps HQ"
+                return f"formation {quoted(fid)} reports to {quoted(f.corps)}, which is not its side's corps HQ"
         if fid in state.destroyed:
-            return f"formation {fid} is both on the map and destroyed"
+            return f"formation {quoted(fid)} is both on the map and destroyed"
     for uid, u in state.units.items():
         if uid != u.id:
-            return f"unit {u.id} is filed under another id, {uid}"
+            return f"unit {quoted(u.id)} is filed under another id, {quoted(uid)}"
         if u.side not in sides:
-            return f"unit {uid} belongs to {u.side!r}, which is not a side"
+            return f"unit {quoted(uid)} belongs to {quoted(u.side)}, which is not a side"
         if not setup.charts[u.side].has(u.type_id):
-            return f"unit {uid} is of type {u.type_id!r}, which the {u.side} chart lacks"
+            return f"unit {quoted(uid)} is of type {quoted(u.type_id)}, which the {quoted(u.side)} chart lacks"
         if u.where not in (ARMY_HQ, ELIMINATED):
             home = state.formations.get(u.where)
             if home is None:
-                return f"unit {uid} is in formation {u.where}, which does not exist"
+                return f"unit {quoted(uid)} is in formation {quoted(u.where)}, which does not exist"
             if home.side != u.side:
-                return f"unit {uid} is in an enemy formation"
+                return f"unit {quoted(uid)} is in an enemy formation"
     for bid, b in state.battles.items():
         if bid != b.id:
-            return f"battle {b.id} is filed under another id, {bid}"
+            return f"battle {quoted(b.id)} is filed under another id, {quoted(bid)}"
         if b.attacker_side not in sides or b.defender_side not in sides:
-            return f"battle {bid} is fought by a side the campaign does not have"
+            return f"battle {quoted(bid)} is fought by a side the campaign does not have"
         if not hexmap.contains(Hex(*b.defender_hex)):
-            return f"battle {bid} is fought off the map"
+            return f"battle {quoted(bid)} is fought off the map"
         for where in b.retreats.values():
             if isinstance(where, tuple) and not hexmap.contains(Hex(*where)):
-                return f"battle {bid} retreats a formation off the map"
+                return f"battle {quoted(bid)} retreats a formation off the map"
     return None
 
 

@@ -20,6 +20,7 @@ from pydantic import TypeAdapter
 from hexcampaign.files import (
     FileFormatError,
     atomic_write_text,
+    oversized,
     parse_json,
     read_json,
     validation_problem,
@@ -540,6 +541,9 @@ class Game:
                 f"This save is version {shown}; this program reads version {SAVE_VERSION}"
                 + ("; update hexcampaign to open it." if newer else ".")
             )
+        too_long = oversized(document, {"actions": MAX_ACTIONS}, frozenset({"map"}))
+        if too_long:
+            raise GameFormatError(f"This Kasserine Pass save is damaged: {too_long}.")
         try:
             hexmap = map_from_document(document["map"])
             initial = GameState.model_validate(document["initial"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexcampaign.files import quoted
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.state import GAME_OVER, PHASES, GameState
 from hexcampaign.maps import HexMap
@@ -26,7 +27,7 @@ def start_problem(
 ) -> str | None:
     """The first thing wrong with a save's starting position, as a clause, or None."""
     if start.phase not in (*PHASES, GAME_OVER):
-        return f"its phase {start.phase!r} is not a phase of the turn"
+        return f"its phase {quoted(start.phase)} is not a phase of the turn"
     if not 1 <= start.turn <= turns:
         return f"its turn {start.turn} is not one of the game's {turns} turns"
     places = {p.name for p in hexmap.places()}
@@ -35,20 +36,22 @@ def start_problem(
             return "an entry zone or arrival point lies off the map"
     for name in (*start.holders, *start.victory):
         if name not in places:
-            return f"it scores the place {name!r}, which is not on the map"
+            return f"it scores the place {quoted(name)}, which is not on the map"
     if any(not 0 <= vp <= MAX_FACTOR for vp in start.victory.values()):
         return "a place is worth an impossible number of victory points"
     for uid, u in start.units.items():
         if uid != u.id:
-            return f"unit {u.id} is filed under another id, {uid}"
+            return f"unit {quoted(u.id)} is filed under another id, {quoted(uid)}"
         if u.at is not None and not hexmap.contains(Hex(*u.at)):
-            return f"unit {uid} stands on a hex that is not on the map"
+            return f"unit {quoted(uid)} stands on a hex that is not on the map"
         if any(not 0 <= v <= MAX_FACTOR for v in (u.cf, u.mf, u.support, u.range)):
-            return f"unit {uid} has impossible factors"
+            return f"unit {quoted(uid)} has impossible factors"
         if u.arrives is not None and u.arrives.place not in places | set(arrival_points):
-            return f"unit {uid} arrives at {u.arrives.place!r}, which is not on the map"
+            return (
+                f"unit {quoted(uid)} arrives at {quoted(u.arrives.place)}, which is not on the map"
+            )
         if u.entry is not None and u.entry not in entry_zones:
-            return f"unit {uid} enters by {u.entry!r}, an entry zone the save does not have"
+            return f"unit {quoted(uid)} enters by {quoted(u.entry)}, an entry zone the save does not have"
     known = set(start.units)
     groups: list[Any] = [*start.combats, *start.engagements, *start.contacts]
     for group in groups:

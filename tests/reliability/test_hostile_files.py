@@ -1,0 +1,284 @@
+"""Hostile files for every loader (maps, Kasserine games, campaigns): whatever the bytes,
+the loader raises only its own format error, with one sentence, within a second and
+200 MB; a file that does load is one the program can play on.
+
+The strategies live in strategies.py, shared with the atheris harness.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from hexcampaign.files import MAX_FILE_BYTES
+from hexcampaign.rules import IllegalAction
+
+from .strategies import LOADERS, big_attacks, error_classes, hostile
+
+KINDS = ("map", "game", "campaign")
+EXAMPLES = {"map": 120, "game": 120, "campaign": 120}
+SECONDS = 1.0
+MEGABYTES = 200
+
+
+def refused_with_a_sentence(kind: str, data: bytes) -> object | None:
+    """Load `data`; the only failure allowed is the kind's format error with a sentence.
+    Returns what loaded, or None."""
+    loader = LOADERS[kind]
+    error = error_classes()[kind]
+    started = time.process_time()  # CPU time: other engineers' tests share the cores
+    try:
+        loaded = loader.load(data)
+    except error as e:
+        message = str(e)
+        assert message and "\n" not in message, f"not one sentence: {message!r}"
+        assert len(message) < 400, f"a sentence, not a dump: {message!r}"
+        assert message[-1] in ".)", f"not a sentence: {message!r}"
+        assert "validation error" not in message and "Traceback" not in message, message
+        loaded = None
+    elapsed = time.process_time() - started
+    assert elapsed < SECONDS, f"{kind}: {len(data)} bytes took {elapsed:.2f} s"
+    return loaded
+
+
+def still_playable(kind: str, loaded: object) -> None:
+    """A damaged file that loads after all must not break the program later."""
+    if kind == "map":
+        loaded.hexes(), loaded.places(), loaded.roads()
+        return
+    loaded.to_json()
+    loaded.legal_actions()
+    try:
+        if kind == "game":
+            loaded.units()
+            for action in loaded.legal_actions()[:3]:
+                loaded.apply(action)
+        else:
+            for f in loaded.formations():
+                loaded.reachable(f.id)
+            loaded.end_phase()
+    except IllegalAction:
+        pass
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_hostile_files_raise_only_the_format_error(kind):
+    @settings(
+        max_examples=EXAMPLES[kind],
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(hostile(LOADERS[kind].real()))
+    def check(data: bytes) -> None:
+        loaded = refused_with_a_sentence(kind, data)
+        if loaded is not None:
+            still_playable(kind, loaded)
+
+    check()
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("kind", KINDS)
+def test_hostile_files_soak(kind):
+    """The same with 5000 inputs per kind (make soak)."""
+
+    @settings(
+        max_examples=5000, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
+    @given(hostile(LOADERS[kind].real()))
+    def check(data: bytes) -> None:
+        loaded = refused_with_a_sentence(kind, data)
+        if loaded is not None:
+            still_playable(kind, loaded)
+
+    check()
+
+
+def test_the_real_saves_load():
+    """The strategies mutate real saves: these must be good to begin with."""
+    for kind in KINDS:
+        assert refused_with_a_sentence(kind, LOADERS[kind].real().encode()) is not None
+
+
+# One million-element list per kind in make test; every list of the file in make soak.
+QUICK_ATTACKS = {
+    "deep nesting",
+    "very deep nesting",
+    "huge integer",
+    "huge integer everywhere",
+    "negative integers everywhere",
+    "long string",
+    "just under the size limit",
+    "10^6-element rivers",
+    "10^6-element actions",
+}
+
+
+def big_attack_costs(kind: str, names: set[str] | None) -> int:
+    """Each attack refused (or harmlessly loaded) within a second of CPU time. Returns
+    how many were tried."""
+    attacks = big_attacks(LOADERS[kind].real())
+    chosen = {n: make for n, make in attacks.items() if names is None or n in names}
+    for make in chosen.values():
+        refused_with_a_sentence(kind, make())
+    return len(chosen)
+
+
+MEMORY_PROBE = """
+import resource, sys
+sys.path.insert(0, sys.argv[1])
+from reliability.strategies import LOADERS, big_attacks
+kind, names = sys.argv[2], set(sys.argv[3:])
+loader = LOADERS[kind]
+attacks = big_attacks(loader.real())
+loader.load(loader.real().encode())
+worst = 0
+for name, make in attacks.items():
+    if names and name not in names:
+        continue
+    data = make()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    try:
+        loader.load(data)
+    except Exception:
+        pass
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    worst = max(worst, after - before)
+    del data
+print(worst // 1024)
+"""
+
+
+def peak_megabytes(kind: str, names: set[str] | None) -> int:
+    """The most any one attack raised a fresh process's peak memory (MB). The peak only
+    rises, so each attack's rise is at most its own cost above the ones before."""
+    tests = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", MEMORY_PROBE, str(tests), kind, *sorted(names or ())],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    return int(done.stdout.split()[-1])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_big_attacks_cost_under_a_second_and_200_mb(kind):
+    """Deep nesting, huge integers, a million-element list, a five-megabyte name, a file
+    just under the size limit: refused (or, where harmless, loaded) fast and small."""
+    assert big_attack_costs(kind, QUICK_ATTACKS) >= 6
+    assert peak_megabytes(kind, QUICK_ATTACKS) < MEGABYTES
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_list_a_million_long_soak(kind):
+    assert big_attack_costs(kind, None) >= 8
+    assert peak_megabytes(kind, None) < MEGABYTES
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_file_above_the_size_limit_is_refused_before_it_is_read(kind, tmp_path):
+    from hexcampaign.campaign import Campaign
+    from hexcampaign.kasserine import Game
+    from hexcampaign.maps import load_map
+
+    load = {"map": load_map, "game": Game.load, "campaign": Campaign.load}[kind]
+    path = tmp_path / f"huge.{kind}"
+    with open(path, "wb") as f:  # sparse: costs no disk
+        f.truncate(MAX_FILE_BYTES + 1)
+    started = time.perf_counter()
+    with pytest.raises(error_classes()[kind], match="larger than"):
+        load(path)
+    assert time.perf_counter() - started < SECONDS
+
+
+# --- named damage a user could meet, each with the sentence it gets ----------------------
+
+
+def _doc(kind: str) -> dict:
+    return json.loads(LOADERS[kind].real())
+
+
+def _refused(kind: str, doc: object, *words: str) -> str:
+    error = error_classes()[kind]
+    with pytest.raises(error) as info:
+        LOADERS[kind].load(json.dumps(doc).encode())
+    message = str(info.value)
+    for word in words:
+        assert word.lower() in message.lower(), message
+    return message
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_newer_version_asks_for_an_update(kind):
+    _refused(kind, {**_doc(kind), "version": 3}, "newer" if kind == "map" else "update")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_unknown_version_is_named(kind):
+    _refused(kind, {**_doc(kind), "version": "one"}, "version")
+
+
+def test_a_game_unit_on_a_hex_that_does_not_exist():
+    doc = _doc("game")
+    unit = next(iter(doc["initial"]["units"]))
+    doc["initial"]["units"][unit]["at"] = [40, 40]
+    _refused("game", doc, unit, "not on the map")
+
+
+def test_a_game_unit_filed_under_another_units_id():
+    doc = _doc("game")
+    units = doc["initial"]["units"]
+    a, b = list(units)[:2]
+    units[a], units[b] = units[b], units[a]
+    _refused("game", doc, "filed under another id")
+
+
+def test_a_game_whose_state_does_not_follow_from_its_log():
+    doc = _doc("game")
+    unit = next(iter(doc["state"]["units"]))
+    doc["state"]["units"][unit]["cf"] += 1
+    _refused("game", doc, "does not replay")
+
+
+def test_a_campaign_formation_on_a_hex_that_does_not_exist():
+    doc = _doc("campaign")
+    fid = next(iter(doc["state"]["formations"]))
+    doc["state"]["formations"][fid]["hex"] = [99, -99]
+    _refused("campaign", doc, fid, "not on the map")
+
+
+def test_campaign_ids_that_collide():
+    doc = _doc("campaign")
+    formations = doc["state"]["formations"]
+    a, b = list(formations)[:2]
+    formations[a]["id"] = b
+    _refused("campaign", doc, "filed under another id")
+
+
+def test_a_campaign_unit_in_a_formation_that_does_not_exist():
+    doc = _doc("campaign")
+    uid = next(u for u, rec in doc["state"]["units"].items() if rec["where"] != "army_hq")
+    doc["state"]["units"][uid]["where"] = "f999"
+    _refused("campaign", doc, uid, "does not exist")
+
+
+def test_a_map_with_two_places_of_one_name():
+    doc = _doc("map")
+    doc["places"].append({**doc["places"][0], "col": 0, "row": 0})
+    _refused("map", doc, doc["places"][0]["name"])
+
+
+def test_a_map_road_to_a_hex_that_does_not_exist():
+    doc = _doc("map")
+    doc["roads"].append([5, 4, 6, 4])
+    _refused("map", doc, "off the")
