@@ -702,4 +702,11 @@ def _result_order() -> dict[str, int]:
     return {word: rank for rank, word in enumerate(words)}
 
 
-__all__ = ["CombatDock", "CombatPanel", "OddsPanel", "UnitView"]
+__all__ = [
+    "CombatDock",
+    "CombatPanel",
+    "OddsPanel",
+    "OddsView",
+    "can_break_down",
+    "describe_decision",
+]

@@ -92,6 +92,8 @@ class KasserineMode(QObject):
                     f"A game autosaved by a session that ended unexpectedly is waiting: "
                     f"Game > Open an autosaved game… ({orphans[0].name})."
                 )
+            else:
+                self.say("Kasserine Pass: Game > New Kasserine Pass game… or Open game….")
         self.canvas.set_tool(self.tool)
 
     def deactivate(self) -> None:
@@ -763,6 +765,8 @@ class KasserineMode(QObject):
             self.setup.setVisible(self.game.state.phase == "german_setup")
         for action in getattr(self, "_menu_actions", []):
             action.setVisible(visible)
+        if hasattr(self, "menu"):
+            self.menu.menuAction().setVisible(visible)
 
     def _export_log(self) -> bool:
         if self.game is None:
