@@ -151,3 +151,28 @@ def test_d_elim_advance_die_entered_by_hand(mode):
     assert set(mode.highlight.hexes) == ends and H(4, 3) in ends
     assert mode.hex_clicked(H(4, 3))
     assert game.unit(advancing).hex == H(4, 3)
+
+
+def test_engaged_counters_flip_and_a_panzer_breaks_off(mode):
+    g = skirmish()
+    mode.play(g)
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    panel.declare.click()
+    panel.allocate.click()
+    panel.dice.hand_entry.setValue(4)  # 3:1, row 4: ENGAGED
+    panel.dice.hand_button.click()
+    assert g.combats()[-1].result == "ENGAGED"
+    assert mode.layer.items["Panzer"].unit.engaged  # drawn on its flipped side
+    assert "ENGAGED" in mode.layer.items["Panzer"].toolTip()
+    for _ in range(3):
+        mode.turn_bar.end_button.click()
+    assert g.state.phase == "german_movement" and g.state.turn == 2
+    mode.hex_clicked(H(3, 3))
+    assert mode.selected == "Panzer"
+    assert mode.reachable == {}  # engaged: it may not move...
+    assert mode.stack.buttons["break_off"].isEnabled()  # ...except by breaking off
+    mode.stack.buttons["break_off"].click()
+    assert not g.unit("Panzer").engaged
+    assert not mode.layer.items["Panzer"].unit.engaged
+    assert mode.reachable  # and now it moves, 2 MP poorer
