@@ -22,7 +22,7 @@ from hexcampaign.files import (
     parse_json,
     read_json,
 )
-from hexcampaign.hexes import DIRECTIONS, HexSide
+from hexcampaign.hexes import DIRECTIONS, Hex, HexSide, hex_to_offset
 from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE, HexMap, MapEditError
 from hexcampaign.maps.palette import PLACE_KINDS, palette_names
 
@@ -143,7 +143,7 @@ def dumps_map(hexmap: HexMap) -> str:
 
 def map_to_document(m: HexMap) -> dict:
     """The version-2 JSON document of a map (plain dicts and lists)."""
-    off = m.offset
+    off = _offset_function(m.orientation)
     codes = {t.code: t.name for t in m.palette.terrains_list}
     code_of = {t.name: t.code for t in m.palette.terrains_list}
     terrain = m._terrain
@@ -167,7 +167,7 @@ def map_to_document(m: HexMap) -> dict:
         "elevation": sorted([*off(h), level] for h, level in m.elevations().items()),
         "rivers": sorted(list(off(h)) for h in m.rivers()),
         "bridges": sorted(list(off(h)) for h in m.bridges()),
-        "roads": sorted(_pair(off(a), off(b)) for a, b in m.roads()),
+        "roads": sorted(_side_rows(m._roads, off)),
         "cliffs": sorted([*off(upper), *off(side.other(upper))] for side, upper in m.cliffs().items()),
         "places": [
             {
@@ -388,6 +388,29 @@ def _v1_to_v2(data: dict) -> dict:
 
 
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
+
+
+def _offset_function(orientation: str) -> Callable[[Hex], tuple[int, int]]:
+    """Hex -> (col, row) as hex_to_offset computes it, inlined for the flat layout: a
+    200×200 map converts some 90,000 hexes on every save."""
+    if orientation != "flat":
+        return lambda h: hex_to_offset(h, orientation)
+
+    def odd_q(h: Hex) -> tuple[int, int]:
+        q, r = h
+        return q, r + ((q - (q & 1)) >> 1)
+
+    return odd_q
+
+
+def _side_rows(sides, off: Callable[[Hex], tuple[int, int]]) -> list[list[int]]:
+    """[col, row, col, row] of each hexside's two hexes, the lesser first (as _pair)."""
+    rows = []
+    for (q, r), d in sides:  # canonical hexside: a hex and a direction N, NE or SE
+        dq, dr = DIRECTIONS[d]
+        a, b = off((q, r)), off((q + dq, r + dr))
+        rows.append([*a, *b] if a <= b else [*b, *a])
+    return rows
 
 
 def _pair(a: tuple[int, int], b: tuple[int, int]) -> list[int]:
