@@ -19,6 +19,9 @@ BENCHES = [
     "bench_movement",
     "bench_throughput",
     "bench_render",
+    "bench_canvas",
+    "bench_startup",
+    "bench_memory",
 ]
 
 
