@@ -253,6 +253,7 @@ class Loader:
     load: Callable[[bytes], object]
     error: type[FileFormatError]
     real: Callable[[], str]
+    load_file: Callable[[object], object]  # the loader the GUI uses, from a path
 
 
 def _load_map(data: bytes) -> object:
@@ -265,6 +266,24 @@ def _load_game(data: bytes) -> object:
     from hexcampaign.kasserine.game import Game
 
     return Game.from_json(data)
+
+
+def _load_map_file(path: object) -> object:
+    from hexcampaign.maps import load_map
+
+    return load_map(path)  # type: ignore[arg-type]
+
+
+def _load_game_file(path: object) -> object:
+    from hexcampaign.kasserine.game import Game
+
+    return Game.load(path)
+
+
+def _load_campaign_file(path: object) -> object:
+    from hexcampaign.campaign import Campaign
+
+    return Campaign.load(path)  # type: ignore[arg-type]
 
 
 def _load_campaign(data: bytes) -> object:
@@ -361,9 +380,11 @@ def real_campaign() -> str:
 
 
 LOADERS = {
-    "map": Loader("map", _load_map, FileFormatError, real_map),
-    "game": Loader("game", _load_game, FileFormatError, real_game),
-    "campaign": Loader("campaign", _load_campaign, FileFormatError, real_campaign),
+    "map": Loader("map", _load_map, FileFormatError, real_map, _load_map_file),
+    "game": Loader("game", _load_game, FileFormatError, real_game, _load_game_file),
+    "campaign": Loader(
+        "campaign", _load_campaign, FileFormatError, real_campaign, _load_campaign_file
+    ),
 }
 
 

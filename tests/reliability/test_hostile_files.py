@@ -27,14 +27,18 @@ SECONDS = 1.0
 MEGABYTES = 200
 
 
-def refused_with_a_sentence(kind: str, data: bytes) -> object | None:
-    """Load `data`; the only failure allowed is the kind's format error with a sentence.
+def refused_with_a_sentence(kind: str, data: bytes, folder: Path | None = None) -> object | None:
+    """Load `data` (from a file in `folder` when given, as the GUI does; else from
+    memory); the only failure allowed is the kind's format error with a sentence.
     Returns what loaded, or None."""
     loader = LOADERS[kind]
     error = error_classes()[kind]
+    if folder is not None:
+        path = folder / f"hostile.{kind}"
+        path.write_bytes(data)
     started = time.process_time()  # CPU time: other engineers' tests share the cores
     try:
-        loaded = loader.load(data)
+        loaded = loader.load(data) if folder is None else loader.load_file(path)
     except error as e:
         message = str(e)
         assert message and "\n" not in message, f"not one sentence: {message!r}"
@@ -68,7 +72,7 @@ def still_playable(kind: str, loaded: object) -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_hostile_files_raise_only_the_format_error(kind):
+def test_hostile_files_raise_only_the_format_error(kind, tmp_path):
     @settings(
         max_examples=EXAMPLES[kind],
         deadline=None,
@@ -80,13 +84,15 @@ def test_hostile_files_raise_only_the_format_error(kind):
         loaded = refused_with_a_sentence(kind, data)
         if loaded is not None:
             still_playable(kind, loaded)
+        from_file = refused_with_a_sentence(kind, data, tmp_path)
+        assert (from_file is None) == (loaded is None), "file and text loaders disagree"
 
     check()
 
 
 @pytest.mark.soak
 @pytest.mark.parametrize("kind", KINDS)
-def test_hostile_files_soak(kind):
+def test_hostile_files_soak(kind, tmp_path):
     """The same with 5000 inputs per kind (make soak)."""
 
     @settings(
@@ -97,6 +103,7 @@ def test_hostile_files_soak(kind):
         loaded = refused_with_a_sentence(kind, data)
         if loaded is not None:
             still_playable(kind, loaded)
+        refused_with_a_sentence(kind, data, tmp_path)
 
     check()
 
@@ -121,13 +128,16 @@ QUICK_ATTACKS = {
 }
 
 
-def big_attack_costs(kind: str, names: set[str] | None) -> int:
+def big_attack_costs(kind: str, names: set[str] | None, folder: Path | None = None) -> int:
     """Each attack refused (or harmlessly loaded) within a second of CPU time. Returns
     how many were tried."""
     attacks = big_attacks(LOADERS[kind].real())
     chosen = {n: make for n, make in attacks.items() if names is None or n in names}
     for make in chosen.values():
-        refused_with_a_sentence(kind, make())
+        data = make()
+        refused_with_a_sentence(kind, data)
+        if folder is not None:
+            refused_with_a_sentence(kind, data, folder)
     return len(chosen)
 
 
@@ -171,17 +181,17 @@ def peak_megabytes(kind: str, names: set[str] | None) -> int:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_big_attacks_cost_under_a_second_and_200_mb(kind):
+def test_big_attacks_cost_under_a_second_and_200_mb(kind, tmp_path):
     """Deep nesting, huge integers, a million-element list, a five-megabyte name, a file
     just under the size limit: refused (or, where harmless, loaded) fast and small."""
-    assert big_attack_costs(kind, QUICK_ATTACKS) >= 6
+    assert big_attack_costs(kind, QUICK_ATTACKS, tmp_path) >= 6
     assert peak_megabytes(kind, QUICK_ATTACKS) < MEGABYTES
 
 
 @pytest.mark.soak
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_list_a_million_long_soak(kind):
-    assert big_attack_costs(kind, None) >= 8
+def test_every_list_a_million_long_soak(kind, tmp_path):
+    assert big_attack_costs(kind, None, tmp_path) >= 8
     assert peak_megabytes(kind, None) < MEGABYTES
 
 

@@ -211,6 +211,10 @@ class Campaign:
             data = parse_json(text, "The campaign file", "campaign")
         except FileFormatError as e:
             raise CampaignFormatError(str(e)) from None
+        return cls._from_data(data)
+
+    @classmethod
+    def _from_data(cls, data: object) -> Campaign:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CampaignFormatError("This is not a hexcampaign campaign file.")
         version = data.get("version")
@@ -251,7 +255,7 @@ class Campaign:
             data = read_json(path, "campaign")
         except FileFormatError as e:
             raise CampaignFormatError(str(e)) from None
-        return cls.from_json(json.dumps(data))
+        return cls._from_data(data)
 
     def replay(self) -> Campaign:
         """The campaign rebuilt from its set-up and action log (die rolls read from the log)."""
