@@ -14,7 +14,13 @@ from common import Result, big_map
 from hexcampaign.maps import save_map
 
 GUI_WITH_MAP = """
-import resource, sys
+import sys
+def peak_kib():
+    # VmHWM belongs to this process image; ru_maxrss would carry the parent's peak
+    # across fork and exec.
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from hexcampaign.app import MainWindow
@@ -31,11 +37,16 @@ def done():
     app.quit()
 window.canvas.first_painted.connect(lambda: QTimer.singleShot(200, done))
 app.exec()
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(peak_kib())
 """
 
 EMPTY_WINDOW = """
-import resource
+def peak_kib():
+    # VmHWM belongs to this process image; ru_maxrss would carry the parent's peak
+    # across fork and exec.
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication([])
@@ -44,7 +55,7 @@ window.resize(1920, 1080)
 window.show()
 QTimer.singleShot(200, app.quit)
 app.exec()
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(peak_kib())
 """
 
 
@@ -69,4 +80,4 @@ def run() -> list[Result]:
 
 def peak_mb(command: list[str], env: dict) -> float:
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, timeout=300)
-    return int(done.stdout.strip().splitlines()[-1]) / 1024  # ru_maxrss is KiB on Linux
+    return int(done.stdout.strip().splitlines()[-1]) / 1024  # VmHWM is in KiB
