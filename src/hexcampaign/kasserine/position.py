@@ -374,6 +374,10 @@ def stacking_error(stack: list[UnitState], rules) -> str | None:
     limits = rules.stacking
     if len(stack) > limits.max_units:
         return f"Stacking: never more than {limits.max_units} units in a hex"
+    if len(stack) == 1:  # most hexes: only the strength limit can apply to a lone unit
+        unit = stack[0]
+        if unit.kind in limits.free_kinds or limits.strength[unit.size] <= limits.max_strength:
+            return None
     combat = [u for u in stack if u.kind not in limits.free_kinds]
     big = [u for u in combat if u.size in limits.alone_sizes]
     if big and len(combat) > 1:
