@@ -151,6 +151,14 @@ class Scenario(BaseModel):
         so a game may change bridges without touching the next game's map)."""
         if self._hexmap is None:
             path = self._folder / self.map
+            # A reference inside a file is never followed out of that file's folder: a
+            # scenario someone sends may not make the program read (and show) any file.
+            folder = self._folder.resolve()
+            if path.resolve().parent != folder or Path(self.map).is_absolute():
+                raise ScenarioError(
+                    f"The scenario's map {_short(self.map)} is not a file beside the "
+                    "scenario; it must be a file name in the scenario's own folder."
+                )
             try:
                 self._hexmap = load_map(path)
             except (MapFormatError, OSError) as e:
@@ -185,6 +193,10 @@ class Scenario(BaseModel):
 
     def turn_of(self, day: date) -> int:
         return (day - self.start_date).days + 1
+
+
+def _short(value: str) -> str:
+    return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
 
 
 def default_path() -> Path:
