@@ -91,6 +91,7 @@ def victory_shot(window: Any) -> QWidget:
     game = Game.scenario(seed=SEED)
     _autoplay(game, random.Random(SEED), lambda g: g.over)
     mode.play(game, {"german": "Erwin", "allied": "Lloyd"})
+    _settled(mode)
     dialog = mode.victory_dialog or mode.show_victory()
     dialog.resize(700, 640)
     QApplication.processEvents()
@@ -155,10 +156,18 @@ def kasserine_mode(window: Any) -> KasserineMode:
 
 
 def _look_at(window: Any, mode: KasserineMode, h: Hex, zoom: float) -> None:
+    _settled(mode)
     window.canvas.set_zoom(zoom)
     window.canvas.center_on_hex(h)
     for _ in range(3):
         QApplication.processEvents()
+
+
+def _settled(mode: KasserineMode) -> None:
+    """A picture's game counts as saved: closing the window afterwards must not stop on
+    the unsaved-game question (a modal box nobody answers offscreen)."""
+    if mode.session is not None:
+        mode.session.dirty = False
 
 
 def _place_all(game: Game) -> None:
