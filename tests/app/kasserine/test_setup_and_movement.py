@@ -143,6 +143,9 @@ def test_a_click_on_a_forbidden_hex_changes_nothing_and_says_why(mode):
     assert g.state == before
     assert mode.last_message.startswith("Movement: this move costs 12 MP")
     assert mode.window.statusBar().currentMessage() == mode.last_message
+    # the sentence is shown where the players look, in red
+    assert mode.notices.text() == mode.last_message and mode.notices.refusal
+    assert mode.notices.isVisible()
     south = H(1, 7)  # straight south the first step climbs the cliff
     assert not mode.hex_clicked(south)
     assert g.state == before

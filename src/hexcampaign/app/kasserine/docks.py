@@ -108,6 +108,38 @@ class TurnBar(QToolBar):
         self.undo_button.setEnabled(game.can_undo)
 
 
+class NoticeBar(QToolBar):
+    """One line under the turn bar with the latest event, or the engine's refusal
+    sentence in red: where the players look, whatever the status bar is showing."""
+
+    EVENT_STYLE = "padding: 3px 8px; color: #2c2a24;"
+    REFUSAL_STYLE = (
+        "padding: 3px 8px; color: #7a1010; background: #fbe3dc; border: 1px solid #e3a595;"
+        " border-radius: 3px; font-weight: bold;"
+    )
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Messages", parent)
+        self.setObjectName("kasserine-notices")
+        self.setMovable(False)
+        self.label = QLabel(self)
+        self.label.setObjectName("kasserine-notice")
+        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.addWidget(self.label)
+        self.refusal = False
+        self.show_notice("")
+
+    def show_notice(self, text: str, refusal: bool = False) -> None:
+        self.refusal = refusal
+        self.label.setStyleSheet(self.REFUSAL_STYLE if refusal else self.EVENT_STYLE)
+        self.label.setText(text)
+        self.label.setToolTip(text)
+
+    def text(self) -> str:
+        return self.label.text()
+
+
 class UnitList(QListWidget):
     """A list of counters; the unit id is each row's data."""
 

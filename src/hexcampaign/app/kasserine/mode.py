@@ -23,6 +23,7 @@ from hexcampaign.app.kasserine.dialogs import NewGameDialog, VictoryDialog
 from hexcampaign.app.kasserine.docks import (
     CrtDock,
     LogDock,
+    NoticeBar,
     ReinforcementsDock,
     SetupDock,
     StackDock,
@@ -282,7 +283,7 @@ class KasserineMode(QObject):
                 )
             else:
                 self.canvas.clear_preview()
-                self._status(prefix + self._why_not(unit, h))
+                self._status(prefix + self._why_not(unit, h), refusal=True)
             return
         if prefix:
             self._status(prefix)
@@ -328,12 +329,14 @@ class KasserineMode(QObject):
         g = self.game
         uid = unit_id or self.selected
         if g is None or uid is None:
-            self.say("Pick a unit first (click its hex, then pick it in the Stack dock).")
+            self.say(
+                "Pick a unit first (click its hex, then pick it in the Stack dock).", refusal=True
+            )
             return False
         if name in ("destroy_bridge", "rebuild_bridge"):
             view = g.unit(uid)
             if view.hex is None:
-                self.say("Engineers: the unit is not on the map")
+                self.say("Engineers: the unit is not on the map", refusal=True)
                 return False
             result = self.session.act(name, uid, view.hex)
         else:
@@ -379,8 +382,11 @@ class KasserineMode(QObject):
         self.stack_hex = h
         self._refresh_stack()
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, refusal: bool = False) -> None:
+        """A sentence for the players: in the notice line under the turn bar (refusals in
+        red) and in the status bar."""
         self.last_message = text
+        self.notices.show_notice(text, refusal)
         self.window.show_message(text, 10000)
 
     # --- redraw ------------------------------------------------------------------------------
@@ -517,7 +523,8 @@ class KasserineMode(QObject):
             if not toggled:
                 self.say(
                     "Combat: these units cannot attack the chosen hex (not adjacent, already "
-                    "attacked, or without the MP to fight)"
+                    "attacked, or without the MP to fight)",
+                    refusal=True,
                 )
         elif mine:
             self.choose_unit(mine[-1].id)
@@ -607,9 +614,11 @@ class KasserineMode(QObject):
         self.refresh()
 
     def _refused(self, sentence: str) -> None:
-        self.say(sentence)
+        self.say(sentence, refusal=True)
 
-    def _status(self, text: str) -> None:
+    def _status(self, text: str, refusal: bool = False) -> None:
+        """Hover information: the notice line and the status bar, not last_message."""
+        self.notices.show_notice(text, refusal)
         self.window.show_message(text, 8000)
 
     def _enemy_zoc(self) -> set[Hex]:
@@ -695,6 +704,9 @@ class KasserineMode(QObject):
         w = self.window
         self.turn_bar = TurnBar(w)
         w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
+        w.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
+        self.notices = NoticeBar(w)
+        w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.notices)
         self.setup = SetupDock(w)
         self.reinforcements = ReinforcementsDock(w)
         self.stack = StackDock(w)
@@ -759,6 +771,7 @@ class KasserineMode(QObject):
 
     def _show(self, visible: bool) -> None:
         self.turn_bar.setVisible(visible)
+        self.notices.setVisible(visible)
         for dock in self.docks:
             dock.setVisible(visible)
         if visible and self.game is not None:

@@ -57,8 +57,8 @@ def movement_shot(window: Any) -> QWidget:
     )
     mode.choose_unit(panzer.id)
     goal = min(mode.reachable, key=lambda h: (h.distance(panzer.hex) < 4, -mode.reachable[h]))
-    mode.hex_hovered(goal)
-    _look_at(window, mode, panzer.hex, 1.35)
+    col, row = panzer.hex.to_offset()
+    _look_at(window, mode, Hex.from_offset(max(0, col - 4), row), 1.35)
     mode.hex_hovered(goal)
     return window
 
