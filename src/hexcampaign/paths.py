@@ -1,6 +1,7 @@
 """Where the shipped data lives: resources/ and maps/, from the wheel or the source tree.
 
-The wheel carries them inside the package (hexcampaign/resources, hexcampaign/maps_data);
+The wheel carries them inside the package (hexcampaign/resources, hexcampaign/maps_data,
+hexcampaign/docs_data);
 an editable install from the source checkout finds them at the top of the repository.
 Never the current directory.
 """
@@ -22,6 +23,11 @@ def resources_path(relative: str = "") -> Path:
 def maps_path(relative: str = "") -> Path:
     """A path under the shipped maps/ folder."""
     return _find("maps_data", "maps") / relative
+
+
+def docs_path(relative: str = "") -> Path:
+    """A path under the shipped docs/ folder (user guide, rules interpretations)."""
+    return _find("docs_data", "docs") / relative
 
 
 def _find(packaged: str, source: str) -> Path:

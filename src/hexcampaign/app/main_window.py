@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexcampaign import __version__
+from hexcampaign.app import help as help_pages
 from hexcampaign.app.canvas import MapView
 from hexcampaign.app.dialogs.new_map import NewMapDialog
 from hexcampaign.app.document import MapDocument
@@ -465,7 +465,11 @@ class MainWindow(QMainWindow):
             self.layer_actions[name] = action
 
         help_menu = self.menu("&Help")
-        self._action(help_menu, "&About hexcampaign", self._about)
+        self._action(help_menu, "&User guide", lambda: help_pages.show_user_guide(self), "F1")
+        self._action(help_menu, "&Rules", lambda: help_pages.show_rules(self))
+        self._action(help_menu, "Rules &interpretations", lambda: help_pages.show_interpretations(self))
+        help_menu.addSeparator()
+        self._action(help_menu, "&About hexcampaign", lambda: help_pages.show_about(self))
         self._update_actions()
 
     def _action(self, menu: QMenu, text: str, slot, shortcut=None) -> QAction:
@@ -492,17 +496,6 @@ class MainWindow(QMainWindow):
     def _clear_recent(self) -> None:
         self.settings.clear_recent_files()
         self._rebuild_recent_menu()
-
-    def _about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About hexcampaign",
-            f"<p><b>hexcampaign {__version__}</b></p>"
-            "<p>A hex map editor, the Kasserine Pass wargame played hot-seat, and an "
-            "umpire's desk for Combat Mission operational campaigns.</p>"
-            "<p>Licensed under the GNU GPL v3 or later. Built with Qt and PySide6 "
-            "(Qt for Python), used under the GNU LGPL v3.</p>",
-        )
 
     # --- following the document -------------------------------------------------------------
 

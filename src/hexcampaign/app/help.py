@@ -1,0 +1,116 @@
+"""Help: the user guide, the rule books with the program's reading of each section, and
+About with the licences."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QListWidget,
+    QMessageBox,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign import __version__
+from hexcampaign.paths import docs_path
+from hexcampaign.rulebook import RULE_BOOKS, sections
+
+
+class GuideWindow(QDialog):
+    """A markdown page from docs/ (the user guide, the rules interpretations), with its
+    pictures and links between pages working."""
+
+    def __init__(self, page: str, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.browser = QTextBrowser(self)
+        self.browser.setOpenExternalLinks(True)
+        self.browser.setSearchPaths([str(docs_path())])
+        self.browser.setSource(QUrl.fromLocalFile(str(docs_path(page))))
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        self.resize(900, 760)
+
+
+class RulesWindow(QDialog):
+    """The rule books section by section; under each section, how hexcampaign reads it."""
+
+    def __init__(self, parent: QWidget | None = None, book: str = "kasserine") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Rules")
+        self.books = QComboBox(self)
+        for key, (title, _path) in RULE_BOOKS.items():
+            self.books.addItem(title, key)
+        self.section_list = QListWidget(self)
+        self.text = QTextBrowser(self)
+        self.text.setOpenExternalLinks(True)
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.addWidget(self.section_list)
+        split.addWidget(self.text)
+        split.setSizes([260, 640])
+        top = QHBoxLayout()
+        top.addWidget(self.books)
+        top.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+        self.books.currentIndexChanged.connect(self._show_book)
+        self.section_list.currentRowChanged.connect(self._show_section)
+        self.resize(1000, 720)
+        self.books.setCurrentIndex(list(RULE_BOOKS).index(book))
+        self._show_book()
+
+    def _show_book(self) -> None:
+        self._sections = sections(self.books.currentData())
+        self.section_list.clear()
+        self.section_list.addItems([s.title for s in self._sections])
+        self.section_list.setCurrentRow(0)
+
+    def _show_section(self, row: int) -> None:
+        if not 0 <= row < len(self._sections):
+            return
+        section = self._sections[row]
+        parts = [f"## {section.title}", section.text.strip()]
+        if section.interpretations:
+            parts.append("---\n\n### How hexcampaign reads this section")
+            parts.extend(section.interpretations)
+        self.text.setMarkdown("\n\n".join(parts))
+
+
+def show_user_guide(parent: QWidget) -> GuideWindow:
+    window = GuideWindow("user-guide.md", "hexcampaign user guide", parent)
+    window.show()
+    return window
+
+
+def show_interpretations(parent: QWidget) -> GuideWindow:
+    window = GuideWindow("rules-interpretations.md", "Rules interpretations", parent)
+    window.show()
+    return window
+
+
+def show_rules(parent: QWidget) -> RulesWindow:
+    window = RulesWindow(parent)
+    window.show()
+    return window
+
+
+ABOUT = f"""<p><b>hexcampaign {__version__}</b></p>
+<p>A hex map editor, the 1972 wargame Kasserine Pass played hot-seat with every rule
+enforced, and an umpire's desk for Combat Mission operational campaigns.</p>
+<p>hexcampaign is free software under the GNU General Public License v3 or later.</p>
+<p>It is built with <b>Qt 6</b> and <b>PySide6</b> (Qt for Python), used under the
+GNU Lesser General Public License v3: you may replace the Qt and PySide6 libraries this
+program uses with your own builds; their source is at qt.io and download.qt.io.
+Also used: shapely (BSD 3-clause), pydantic (MIT), platformdirs (MIT).</p>
+<p>Kasserine Pass (Conflict Games, 1972) was designed by John Hill; its rules are shown
+for reference in Help &gt; Rules.</p>"""
+
+
+def show_about(parent: QWidget) -> None:
+    QMessageBox.about(parent, "About hexcampaign", ABOUT)
