@@ -231,3 +231,32 @@ def test_losses_offer_the_german_breakdown(mode):
     assert g.pending() is None or g.pending().kind != "losses"
     assert g.unit("Panzer.1").eliminated and g.unit("Panzer.2").eliminated
     assert not g.unit("Recon").eliminated
+
+
+def test_allied_air_power_shifts_the_previewed_column(mode):
+    from hexcampaign.kasserine import Game, Options
+    from hexcampaign.maps import HexMap
+
+    units = [
+        unit("Panzer", 4, 3, cf=2),
+        unit("Doughboys", 3, 3, "allied", cf=4),
+    ]
+    g = Game.custom(
+        HexMap.blank(10, 8),
+        units,
+        phase="allied_movement",
+        turn=9,
+        options=Options(allied_air_power="on", dice="hand"),
+    )
+    mode.play(g)
+    mode.turn_bar.end_button.click()
+    assert g.state.phase == "allied_combat"
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    assert panel.air_power.isVisibleTo(panel) and panel.air_power.isEnabled()
+    assert panel.odds.view.odds == "2:1"
+    panel.air_power.setChecked(True)
+    assert panel.odds.view.odds == "3:1"
+    assert "Allied air power" in panel.odds.lines.text()
+    panel.declare.click()
+    assert g.combats()[-1].odds == "3:1"
