@@ -292,3 +292,12 @@ def test_a_map_road_to_a_hex_that_does_not_exist():
     doc = _doc("map")
     doc["roads"].append([5, 4, 6, 4])
     _refused("map", doc, "off the")
+
+
+def test_the_atheris_harness_checks_the_same_property():
+    """fuzz_atheris.py runs only where atheris is installed; its check must not rot."""
+    from .fuzz_atheris import one_input
+
+    for kind in KINDS:
+        one_input(kind, b"\x00 not a save")
+        one_input(kind, LOADERS[kind].real().encode())
