@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run test bench soak screenshots package install-desktop system-check clean
 
 run: $(STAMP)
-	$(BIN)/hexcampaign maps/cm-sample.hexmap
+	$(BIN)/hexcampaign
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests scripts benchmarks packaging

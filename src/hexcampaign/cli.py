@@ -102,7 +102,10 @@ def _open_window(args: argparse.Namespace) -> int:
     elif path is not None:
         window.open_path(path)
     if args.quit_after_first_paint:
-        window.canvas.first_painted.connect(lambda: QTimer.singleShot(0, app.quit))
+        if window.document is not None:
+            window.canvas.first_painted.connect(lambda: QTimer.singleShot(0, app.quit))
+        else:  # the start page: quit once the window has been shown and painted
+            QTimer.singleShot(0, app.quit)
     window.show()
     return app.exec()
 

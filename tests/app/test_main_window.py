@@ -675,3 +675,38 @@ def test_closing_asks_every_play_mode_with_unsaved_work(window):
     assert busy.asked == 1 and window.isVisible()
     window._play_modes.clear()
     assert window.close()
+
+
+def test_with_nothing_open_the_start_page_stands_in_for_the_map(qtbot, monkeypatch):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.install_play_modes()
+    assert w.centralWidget().currentWidget() is w.start_page
+    asked = []
+    kasserine = w.play_mode("hexcampaign.app.kasserine")
+    monkeypatch.setattr(kasserine, "new_game_dialog", lambda: asked.append("new game"))
+    w.start_page.new_kasserine.emit()
+    assert asked == ["new game"] and w.mode is kasserine
+
+
+def test_opening_a_map_from_the_start_page_shows_the_canvas(qtbot, map_file):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.start_page.recent_chosen.emit(map_file)
+    assert w.document is not None and w.centralWidget().currentWidget() is w.canvas
+
+
+def test_status_messages_show_over_the_hex_readout(window):
+    window.show()
+    window.show_message("Cliff: no movement across a cliff hexside")
+    assert window.statusBar().currentMessage() == "Cliff: no movement across a cliff hexside"
+    assert not window.hex_info.isVisible()  # covered while the message lasts
+
+
+def test_file_save_saves_the_game_when_a_play_mode_is_in_charge(window, monkeypatch):
+    window.install_play_modes()
+    kasserine = window.play_mode("hexcampaign.app.kasserine")
+    saved = []
+    monkeypatch.setattr(kasserine, "save", lambda: saved.append("game") or True)
+    window.set_mode(kasserine)
+    assert window.save() and saved == ["game"]

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QStackedWidget,
     QWidget,
 )
 
@@ -36,9 +37,11 @@ from hexcampaign.app.dialogs.new_map import NewMapDialog
 from hexcampaign.app.document import MapDocument
 from hexcampaign.app.render import LAYER_NAMES
 from hexcampaign.app.settings import Settings
+from hexcampaign.app.start_page import StartPage
 from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap, MapFormatError
+from hexcampaign.paths import maps_path
 
 APP_TITLE = "hexcampaign"
 MAP_SUFFIX = ".hexmap"
@@ -89,10 +92,17 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.document: MapDocument | None = None
         self.canvas = MapView(self)
-        self.setCentralWidget(self.canvas)
+        # The start page stands where the map goes while nothing is open.
+        self.start_page = StartPage(self.settings, self)
+        self._central = QStackedWidget(self)
+        self._central.addWidget(self.start_page)
+        self._central.addWidget(self.canvas)
+        self.setCentralWidget(self._central)
         self.hex_info = QLabel(self)
         self.zoom_info = QLabel(self)
-        self.statusBar().addPermanentWidget(self.hex_info, 1)
+        # hex_info is a normal widget so that status messages (refusals, "saved") cover it
+        # while they last; a stretching permanent widget would hide them.
+        self.statusBar().addWidget(self.hex_info, 1)
         self.statusBar().addPermanentWidget(self.zoom_info)
         self.layer_actions: dict[str, QAction] = {}
         self._shown_once = False
@@ -122,6 +132,8 @@ class MainWindow(QMainWindow):
         self.mode = self.editor  # the editor is in charge until a game mode takes over
         if self.editor is not None:
             self.add_mode("Map &editor", self.editor)
+        self._connect_start_page()
+        self._show_central()
 
     # --- the contract modes build on -------------------------------------------------------
 
@@ -232,6 +244,33 @@ class MainWindow(QMainWindow):
         mode = self.play_mode(module_name)
         return mode is not None and self._open_in(mode, path)
 
+    def _connect_start_page(self) -> None:
+        page = self.start_page
+        page.new_kasserine.connect(
+            lambda: self._start_new("hexcampaign.app.kasserine", "new_game_dialog")
+        )
+        page.new_campaign.connect(
+            lambda: self._start_new("hexcampaign.app.campaign", "new_campaign_dialog")
+        )
+        page.new_map.connect(self.new_map)
+        page.open_requested.connect(self.open_dialog)
+        page.recent_chosen.connect(self.open_path)
+
+    def _start_new(self, module_name: str, dialog: str) -> None:
+        """A start-page card: put the play mode in charge and ask for the new game."""
+        mode = self.play_mode(module_name)
+        if mode is None:
+            return
+        self.set_mode(mode)
+        getattr(mode, dialog)()
+
+    def _show_central(self) -> None:
+        if self.document is None:
+            self.start_page.refresh_recent()
+            self._central.setCurrentWidget(self.start_page)
+        else:
+            self._central.setCurrentWidget(self.canvas)
+
     def show_message(self, text: str, ms: int = 6000) -> None:
         """A sentence in the status bar."""
         self.statusBar().showMessage(text, ms)
@@ -253,6 +292,7 @@ class MainWindow(QMainWindow):
             document.dirty_changed.connect(self._dirty_changed)
             document.path_changed.connect(self._path_changed)
         self.canvas.show_map(document.map if document is not None else None)
+        self._show_central()
         self._update_title()
         self._show_zoom()
         self.document_changed.emit(document)
@@ -319,6 +359,9 @@ class MainWindow(QMainWindow):
         return self.open_path(path) if path else False
 
     def save(self) -> bool:
+        """File > Save: the game or campaign when a play mode is in charge, else the map."""
+        if self._play_mode_in_charge() is not None:
+            return bool(self.mode.save())
         if self.document is None:
             return False
         if self.document.path is None:
@@ -326,6 +369,8 @@ class MainWindow(QMainWindow):
         return self.save_to(self.document.path)
 
     def save_as(self) -> bool:
+        if self._play_mode_in_charge() is not None:
+            return bool(self.mode.save_as())
         if self.document is None:
             return False
         suggested = self.document.path or Path(self._last_folder()) / (
@@ -535,11 +580,18 @@ class MainWindow(QMainWindow):
     def _show_zoom(self) -> None:
         self.zoom_info.setText(f"{self.canvas.zoom * 100:.0f}%" if self.document else "")
 
+    def _play_mode_in_charge(self):
+        mode = self.mode
+        if mode is not None and mode in self._play_modes.values() and hasattr(mode, "save"):
+            return mode
+        return None
+
     def _last_folder(self) -> str:
         if self.document is not None and self.document.path is not None:
             return str(self.document.path.parent)
         recent = self.settings.recent_files()
-        return str(recent[0].parent) if recent else str(Path.home())
+        # A new user starts next to the shipped maps (the sample campaign, Kasserine).
+        return str(recent[0].parent) if recent else str(maps_path())
 
 
 def describe_hex(m: HexMap, h: Hex | None) -> str:
