@@ -7,6 +7,7 @@ die rolls from the log instead of rolling again.
 
 from __future__ import annotations
 
+import errno
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -246,8 +247,15 @@ class Campaign:
         return cls(hexmap, setup, state, actions)
 
     def save(self, path: Path | str) -> None:
-        """Atomic save with the previous file kept as a backup."""
-        atomic_write_text(path, self.to_json(), verify=Campaign.from_json)
+        """Atomic save with the previous file kept as a backup. The written file is read
+        back and must load as this very campaign before it replaces the old one."""
+        state = self.state
+
+        def verify(back: str) -> None:
+            if Campaign.from_json(back).state != state:
+                raise OSError(errno.EIO, "the campaign read back differs from the one saved")
+
+        atomic_write_text(path, self.to_json(), verify=verify)
 
     @classmethod
     def load(cls, path: Path | str) -> Campaign:
