@@ -792,8 +792,11 @@ class Game:
     def _apply_end_phase(self, action: EndPhase) -> list[str]:
         problems = self._obligations()
         if problems:
-            more = len(problems) - 1
-            tail = f" ({more} more: see obligations())" if more else ""
+            # Name every open obligation a player must see, not just the first.
+            others = problems[1:4]
+            tail = f". Also open: {'; '.join(others)}" if others else ""
+            if len(problems) > 4:
+                tail += f"; and {len(problems) - 4} more"
             raise refuse(problems[0] + tail, problems[0].split(":")[0])
         state = self.state
         events: list[str] = [f"{PHASE_WORDS[state.phase]} ends"]
