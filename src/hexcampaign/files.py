@@ -10,10 +10,12 @@ Loads refuse oversized and absurdly nested files before they cost memory or time
 from __future__ import annotations
 
 import errno
+import glob
 import json
 import os
 import re
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -56,6 +58,7 @@ def atomic_write_text(path: Path | str, text: str, verify: Callable[[str], objec
         _remove(tmp)
         raise
     _fsync_folder(folder)
+    _remove_stale_temps(folder, path.name)
 
 
 def read_json(path: Path | str, what: str = "file") -> object:
@@ -203,6 +206,21 @@ def _write_temp(folder: Path, name: str, data: bytes) -> str:
         _remove(tmp)
         raise
     return tmp
+
+
+STALE_TEMP_SECONDS = 3600
+
+
+def _remove_stale_temps(folder: Path, name: str) -> None:
+    """Temporary files of this name left by a save that was killed. Only old ones go:
+    a young one may belong to another program saving the same file right now."""
+    cutoff = time.time() - STALE_TEMP_SECONDS
+    for leftover in folder.glob(f".{glob.escape(name)}.*.tmp"):
+        try:
+            if leftover.stat().st_mtime < cutoff:
+                leftover.unlink()
+        except OSError:
+            pass
 
 
 def _umask() -> int:

@@ -66,3 +66,23 @@ def test_kill_during_save(kind, tmp_path):
 @pytest.mark.parametrize("kind", KINDS)
 def test_kill_during_save_soak(kind, tmp_path):
     assert kill_rounds(kind, tmp_path, rounds=200, seed=2) == 200
+
+
+def test_a_killed_saves_temporary_file_is_cleared_once_it_is_old(tmp_path):
+    """A kill mid-save leaves `.NAME.xxxx.tmp`; a later save removes it once it is an hour
+    old (a younger one may be another program's save in progress)."""
+    from hexcampaign.maps import HexMap, save_map
+
+    path = tmp_path / "ours.hexmap"
+    save_map(HexMap.blank(3, 3, palette="cm"), path)
+    old = tmp_path / ".ours.hexmap.k1ll3d.tmp"
+    young = tmp_path / ".ours.hexmap.s4v1ng.tmp"
+    other = tmp_path / ".theirs.hexmap.k1ll3d.tmp"
+    for leftover in (old, young, other):
+        leftover.write_text("half a save")
+    two_hours_ago = time.time() - 7200
+    os.utime(old, (two_hours_ago, two_hours_ago))
+    os.utime(other, (two_hours_ago, two_hours_ago))
+    save_map(HexMap.blank(3, 3, palette="cm"), path)
+    assert not old.exists()
+    assert young.exists() and other.exists()
