@@ -118,6 +118,14 @@ def support_defense(c: Campaign, battle_id: str, artillery: list[str], air: list
             f"Defensive support: battle {b.id} is not one of this turn's attacks",
             "Defensive support",
         )
+    # The defender's step closes the attacker's orders, so they must be lawful first;
+    # otherwise nothing legal could end the phase.
+    broken = unsupported_joins(c)
+    if broken:
+        raise IllegalAction(
+            f"{broken[0]}. Settle the attack orders before the defender assigns support.",
+            "Attack orders",
+        )
     defender = c.formation_record(b.defender)
     parent = defender.id if defender.kind == "corps" else defender.corps
     _check_support(

@@ -240,18 +240,19 @@ def test_screenshot_functions_make_pictures(window, tmp_path):
         assert image.width() > 200 and image.height() > 150
 
 
-def test_a_broken_join_after_the_defenders_support_is_fixed_with_back(mode, desk):
+def test_a_broken_join_is_refused_at_the_defenders_support_and_fixed_by_calling_off(mode, desk):
     c, ids = to_attack_orders(mode, desk)
     other = c.deploy("us", "infantry", desk.FRONT.neighbor(1), ["rifle_company"])
     mode.changed.emit()
     b = c.declare_attack([ids["german"]], ids["us"])  # but the German is next to `other` too
+    mode.changed.emit()
     dialog = mode.battles_dock.defense_dialog(b.id)
-    assert dialog.submit()  # the defender's support closes the attacker's orders
+    # The defender's support would close unlawful orders: the engine refuses it, naming
+    # the joining rule, and nothing changes.
+    assert not dialog.submit()
+    assert not c.state.orders_closed
     assert not mode.phase_dock.next()
-    text = mode.phase_dock.refusal.text()
-    assert "which nobody attacks this turn" in text
-    assert "use Back to take it back" in text
-    assert mode.phase_dock.back()
+    assert "which nobody attacks this turn" in mode.phase_dock.refusal.text()
     mode.battles_dock.list.setCurrentRow(0)
     mode.battles_dock._cancel()
     assert c.battles() == [] and other in c.state.formations
