@@ -146,8 +146,9 @@ def map_to_document(m: HexMap) -> dict:
     off = _offset_function(m.orientation)
     codes = {t.code: t.name for t in m.palette.terrains_list}
     code_of = {t.name: t.code for t in m.palette.terrains_list}
-    terrain = m._terrain
-    terrain_rows = ["".join([code_of[terrain[h]] for h in m._grid_rows[row]]) for row in range(m.rows)]
+    # Row strings through C-level map(): 40,000 lookups on a 200×200 map.
+    letter, ground = code_of.__getitem__, m._terrain.__getitem__
+    terrain_rows = ["".join(map(letter, map(ground, row))) for row in m._grid_rows]
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -164,9 +165,9 @@ def map_to_document(m: HexMap) -> dict:
         "palette": m.palette.name,
         "terrain_codes": codes,
         "terrain": terrain_rows,
-        "elevation": sorted([*off(h), level] for h, level in m.elevations().items()),
-        "rivers": sorted(list(off(h)) for h in m.rivers()),
-        "bridges": sorted(list(off(h)) for h in m.bridges()),
+        "elevation": sorted([*off(h), level] for h, level in m._elevation.items()),
+        "rivers": sorted(map(list, map(off, m._rivers))),
+        "bridges": sorted(map(list, map(off, m._bridges))),
         "roads": sorted(_side_rows(m._roads, off)),
         "cliffs": sorted([*off(upper), *off(side.other(upper))] for side, upper in m.cliffs().items()),
         "places": [
@@ -237,14 +238,19 @@ def _build(doc: MapFileV2, name: str) -> HexMap:
             raise bad(f"{what} at column {col}, row {row} lies off the {cols}×{rows} map")
         return grid[row][col]  # validated: col, row >= 0
 
+    new_side = tuple.__new__  # HexSide is a NamedTuple: this skips its Python __new__
+
     def side_at(c1: int, r1: int, c2: int, r2: int, what: str) -> HexSide:
         # HexMap._side without its on-map checks (hex_at made them); it still words
         # the refusal of hexes that are not adjacent.
-        a, b = hex_at(c1, r1, what.lower()), hex_at(c2, r2, what.lower())
+        if c1 >= cols or r1 >= rows or c2 >= cols or r2 >= rows:
+            hex_at(c1, r1, what.lower())
+            hex_at(c2, r2, what.lower())  # one of them refuses, with its sentence
+        a, b = grid[r1][c1], grid[r2][c2]
         d = _DIRECTION_OF.get((b[0] - a[0], b[1] - a[1]))
         if d is None:
             return m._side(a, b, what)
-        return HexSide(a, d) if d < 3 else HexSide(b, d - 3)
+        return new_side(HexSide, (a, d) if d < 3 else (b, d - 3))
 
     if len(doc.terrain) != g.rows or any(len(r) != g.cols for r in doc.terrain):
         raise bad(f"its terrain must be {g.rows} rows of {g.cols} letters")
@@ -275,7 +281,10 @@ def _build(doc: MapFileV2, name: str) -> HexMap:
                 elevation.pop(h, None)
     except MapEditError as e:
         raise bad(_lower_first(str(e).rstrip("."))) from None
-    m._rivers.update(hex_at(col, row, "a river hex") for col, row in doc.rivers)
+    if any(col >= cols or row >= rows for col, row in doc.rivers):
+        for col, row in doc.rivers:
+            hex_at(col, row, "a river hex")  # the first off the map refuses
+    m._rivers.update(grid[row][col] for col, row in doc.rivers)
     try:
         m._roads.update(side_at(c1, r1, c2, r2, "A road") for c1, r1, c2, r2 in doc.roads)
         cliffs = m._cliffs
