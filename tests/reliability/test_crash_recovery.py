@@ -167,3 +167,59 @@ def test_two_editors_never_write_the_same_autosave(tmp_path):
 
 def _forest(m: HexMap) -> list[Hex]:
     return [h for h in m.hexes() if m.terrain(h) == "forest"]
+
+
+GAME_CHILD = Path(__file__).with_name("game_child.py")
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_a_killed_kasserine_game_is_offered_and_restored_from_its_last_autosave(tmp_path, seed):
+    """Moves through the play mode; the session autosaves at every phase change (the
+    game's autosave interval). After a kill the next start says an autosaved game is
+    waiting, and opening it gives exactly the position of the last autosave."""
+    child = subprocess.Popen(
+        [sys.executable, str(GAME_CHILD), "play", str(seed)],
+        env=environment(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    autosaves: list[tuple[int, str]] = []
+
+    def read() -> None:
+        for line in child.stdout:  # type: ignore[union-attr]
+            parts = line.split()
+            if len(parts) == 3 and parts[0] == "autosaved" and line.endswith("\n"):
+                autosaves.append((int(parts[1]), parts[2]))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    deadline = time.time() + 60
+    while len(autosaves) < 4:
+        assert child.poll() is None and time.time() < deadline, child.stderr.read()
+        time.sleep(0.02)
+    time.sleep(random.Random(seed).uniform(0, 0.3))
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    reader.join(timeout=10)
+    child.stdout.close()  # type: ignore[union-attr]
+    child.stderr.close()  # type: ignore[union-attr]
+    last_actions, last_digest = autosaves[-1]
+
+    done = subprocess.run(
+        [sys.executable, str(GAME_CHILD), "recover"],
+        env=environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    lines = done.stdout.splitlines()
+    assert any("ended unexpectedly is waiting" in line for line in lines), lines
+    restored = [line.split()[1:] for line in lines if line.startswith("restored ")]
+    assert restored, (lines, done.stderr[-2000:])
+    actions, digest = int(restored[0][0]), restored[0][1]
+    if actions == last_actions:
+        assert digest == last_digest, "the restored game is not the autosaved position"
+    else:
+        # killed between writing an autosave and reporting it: the newer one is restored
+        assert actions > last_actions, (actions, last_actions)
