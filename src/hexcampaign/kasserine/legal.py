@@ -17,7 +17,6 @@ from hexcampaign.kasserine.obligations import (
     available_attackers,
     defender_groups,
 )
-from hexcampaign.kasserine.position import enemy_of
 from hexcampaign.kasserine.state import (
     GAME_OVER,
     Advance,
@@ -158,11 +157,10 @@ def _combat_actions(game: Game) -> list:
     actions: list = []
     seen = set()
     targets = set()
+    enemy_held = pos.enemy_held(side)
     for u in state.units.values():
         if u.side == side and game._on_map(u) and u.cf > 0 and not u.attacked:
-            for j in game.board.neighbour[pos.index_of(u)]:
-                if j != NO_HEX and pos.units_at(j, enemy_of(side)):
-                    targets.add(j)
+            targets.update(j for j in game.board.neighbour[pos.index_of(u)] if j in enemy_held)
     for j in sorted(targets):
         attackers = available_attackers(game, j)
         if not attackers:

@@ -10,7 +10,7 @@ import json
 from functools import cache
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from hexcampaign.paths import resources_path
 
@@ -81,8 +81,18 @@ class BreakdownTable(BaseModel):
     source: str = ""
     entries: list[BreakdownEntry]
 
+    _found: dict[tuple, BreakdownEntry | None] = PrivateAttr(default_factory=dict)
+
     def find(self, key: str | None, kind: str, size: str, cf: int, mf: int) -> BreakdownEntry | None:
         """The entry for a unit: by its key when the order of battle names one, else by shape."""
+        # Asked for every German unit each time the legal actions are listed; the table
+        # is read-only once loaded, so each question is answered once.
+        question = (key, kind, size, cf, mf)
+        if question not in self._found:
+            self._found[question] = self._search(key, kind, size, cf, mf)
+        return self._found[question]
+
+    def _search(self, key: str | None, kind: str, size: str, cf: int, mf: int) -> BreakdownEntry | None:
         for entry in self.entries:
             if key is not None and entry.key == key:
                 return entry
