@@ -32,9 +32,10 @@ def run() -> list[Result]:
             json.loads(raw_path.read_text())
 
         ours_ms, raw_ms = paired_medians(ours, raw, repeat=7)
+        size = ours_path.stat().st_size
     return [
         Result("files: save+load 200×200 map", ours_ms, "json.dumps+loads", raw_ms, budget=3.0,
-               extra={"bytes": ours_path.stat().st_size if ours_path.exists() else None}),
+               extra={"bytes": size}),
         kasserine_save(),
     ]
 
