@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-# A 100-turn campaign saves to about 1.2 MB and a whole Kasserine game to 0.25 MB; 8 MB
-# leaves room for several times that while keeping what any file can cost to parse
-# within a second and 200 MB on a slow machine (docs/reliability.md).
-MAX_FILE_BYTES = 8 * 1024 * 1024
+# A 100-turn campaign saves to about 1.2 MB and a whole Kasserine game to 0.25 MB; 4 MiB
+# leaves room for three times the longest campaign while keeping what any file can cost
+# to parse within a second and 200 MB on a slow, busy machine (docs/reliability.md).
+MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_JSON_DEPTH = 12  # our formats nest at most ~6 deep; more is damage or an attack
 MAX_LIST = 10_000  # items in any one list or object of a save, unless a format allows more
 
@@ -253,8 +253,8 @@ def _bracket_depth(text: str) -> int:
     """Deepest [ / { nesting outside strings, found before json.loads recurses.
 
     Strings are cut out and everything but brackets dropped (both in C, by the regex
-    engine); each pass then removes the innermost empty pairs, one level per pass, so an
-    8 MB file costs a dozen fast passes rather than a Python loop over every character.
+    engine); each pass then removes the innermost empty pairs, one level per pass, so a
+    4 MB file costs a dozen fast passes rather than a Python loop over every character.
     """
     outside_strings = _STRING.sub("", text).encode("utf-8", "replace")
     brackets = outside_strings.translate(None, _NOT_BRACKETS).decode("ascii")
