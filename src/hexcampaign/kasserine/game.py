@@ -827,6 +827,14 @@ class Game:
         return events
 
     def _obligations(self) -> list[str]:
+        # Kept with the position (dropped at every change of state): listing the legal
+        # actions asks it, and so does ending the phase.
+        pos = self._pos()
+        if pos.obligations is None:
+            pos.obligations = self._find_obligations()
+        return list(pos.obligations)
+
+    def _find_obligations(self) -> list[str]:
         state = self.state
         problems: list[str] = []
         if state.pending:

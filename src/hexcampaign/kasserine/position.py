@@ -41,6 +41,7 @@ class Position:
         self.ranges: dict[str, tuple[tuple, dict[int, int]]] = {}
         self._ranger_exits: list[tuple[tuple[int, int], ...]] | None = None
         self.views: dict | None = None  # unit id -> UnitView, filled by Game.units()
+        self.obligations: list[str] | None = None  # filled by Game._obligations()
         self.broken_road = [False] * board.size
         for at in state.destroyed_bridges:
             self.broken_road[board.spot[(at[0], at[1])]] = True
