@@ -117,10 +117,6 @@ class Board:
     def hex_of(self, at: tuple[int, int]) -> Hex:
         return Hex(at[0], at[1])
 
-    def index_at(self, at: tuple[int, int]) -> int:
-        """The index of a (q, r) pair as the state stores it (NO_HEX off the map)."""
-        return self.spot.get((at[0], at[1]), NO_HEX)
-
     def exits_with_broken_roads(self, broken: frozenset[int]) -> list[tuple[tuple[int, int], ...]]:
         """exits, where a road into or out of a `broken` hex (its bridge destroyed) costs
         the ground's price. Only the broken hexes and their neighbours change; kept per set
