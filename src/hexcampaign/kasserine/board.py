@@ -22,13 +22,13 @@ class Board:
         self.map = hexmap
         self.hexes: list[Hex] = list(hexmap.hexes())
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
-        # The state stores hexes as (q, r) pairs; looking them up without building a Hex
-        # keeps a position's set-up cheap (it is rebuilt after every action).
+        # The state stores hexes as (q, r) pairs: looked up by pair, so a position's set-up
+        # (after every action) builds no Hex, whatever type Hex is.
         self.spot: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(self.hexes)}
         n = len(self.hexes)
         index = self.index
         # The map is read in bulk (its roads, cliffs, rivers and places once each) rather
-        # than hexside by hexside: a board is built for every game and every replay.
+        # than hexside by hexside: a board is built for every game.
         rivers = {index[h] for h in hexmap.rivers() if h in index}
         bridges = {index[h] for h in hexmap.bridges() if h in index}
         places = {index[p.hex]: p for p in hexmap.places() if p.hex in index}
