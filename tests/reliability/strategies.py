@@ -215,7 +215,17 @@ def big_attacks(real: str) -> dict[str, Callable[[], bytes]]:
         if path and isinstance(_at(doc, path), list) and len(path) <= 3:
             label = "/".join(map(str, path))
             attacks[f"10^6-element {label}"] = _million(doc, path)
+            attacks[f"80 000 empty records in {label}"] = _empty_records(doc, path)
     return attacks
+
+
+def _empty_records(doc: object, path: tuple) -> Callable[[], bytes]:
+    """Many small wrong items: pydantic would list a problem for every field of each."""
+
+    def make() -> bytes:
+        return json.dumps(replaced(doc, path, [{}] * 80_000), separators=(",", ":")).encode()
+
+    return make
 
 
 def _just_under_the_limit() -> bytes:
