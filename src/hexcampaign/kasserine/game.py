@@ -213,7 +213,7 @@ class Game:
         if victory is None:
             victory = {p.name: p.vp for p in hexmap.places() if p.vp > 0}
         state.victory = dict(victory)
-        places = {p.name for p in hexmap.places()}
+        places = sorted({p.name for p in hexmap.places()})  # sorted: saves are the same bytes
         state.holders = {name: "allied" for name in places}  # the Allies hold all at start
         state.holders.update(holders or {})
         for spec in units:

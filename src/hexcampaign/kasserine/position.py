@@ -42,9 +42,8 @@ class Position:
         self._ranger_exits: list[tuple[tuple[int, int], ...]] | None = None
         self.views: dict | None = None  # unit id -> UnitView, filled by Game.units()
         self.obligations: list[str] | None = None  # filled by Game._obligations()
-        self.broken_road = [False] * board.size
-        for at in state.destroyed_bridges:
-            self.broken_road[board.spot[(at[0], at[1])]] = True
+        # Hexes whose bridge is down: a road into or out of them is broken.
+        self.broken_roads = frozenset(board.spot[(q, r)] for q, r in state.destroyed_bridges)
 
     # --- where units are -----------------------------------------------------------
 
@@ -78,7 +77,9 @@ class Position:
         nobody: list[UnitState] = []
         zones: list[list[UnitState]] = [nobody] * board.size
         for i, units in self.occupants.items():
-            exerting = [u for u in units if u.side == side and u.cf > 0]
+            if units[0].side != side:
+                continue  # a hex holds one side's units only
+            exerting = [u for u in units if u.cf > 0]
             if not exerting:
                 continue
             for d in range(6):
@@ -151,7 +152,7 @@ class Position:
             return None
         if unit.kind == "rangers":
             return self.rules.ranger_hex_cost  # "five hexes regardless of the terrain"
-        if board.road[i][d] and not self.broken_road[i] and not self.broken_road[j]:
+        if board.road[i][d] and i not in self.broken_roads and j not in self.broken_roads:
             return self.rules.road_move_cost
         return board.step_cost[i][d]
 
@@ -159,7 +160,7 @@ class Position:
         """The MP of the first hex a unit is placed on or enters the map at."""
         if unit.kind == "rangers":
             return self.rules.ranger_hex_cost
-        if self.board.map.on_road(self.board.hexes[i]) and not self.broken_road[i]:
+        if self.board.map.on_road(self.board.hexes[i]) and i not in self.broken_roads:
             return self.rules.road_move_cost  # it comes in along the road
         return self.board.entry_cost(i)
 
@@ -216,8 +217,7 @@ class Position:
         """Per hex, (neighbour, MP) of every step the ground allows, roads over destroyed
         bridges costing the ground's price (a road is broken where its bridge is down)."""
         if self._exits is None:
-            board = self.board
-            broken = frozenset(board.spot[(q, r)] for q, r in self.state.destroyed_bridges)
+            board, broken = self.board, self.broken_roads
             self._exits = board.exits_with_broken_roads(broken) if broken else board.exits
         return self._exits
 
