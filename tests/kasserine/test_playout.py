@@ -100,16 +100,12 @@ def choose_fast(g: Game, rng: random.Random):
     return rng.choice(others or ends)
 
 
-def _scenario_or_skip(seed: int) -> Game:
-    try:
-        return Game.scenario(seed=seed)
-    except Exception as e:  # the scenario file is another engineer's; test it when it loads
-        pytest.skip(f"the Kasserine scenario does not load: {e}")
-
-
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", range(200))
 def test_full_scenario_random_playout(seed):
-    g = _scenario_or_skip(seed)
+    """The issue's 200 seeded games of the full scenario, Feb 14 to Feb 25, by random
+    legal actions, with the invariants checked after every action and a replay at the
+    end. A failing seed is in the test id, so it can be replayed alone."""
+    g = Game.scenario(seed=seed)
     rng = random.Random(seed)
     steps = 0
     while not g.over:
@@ -119,13 +115,6 @@ def test_full_scenario_random_playout(seed):
         assert steps < 20000
     assert g.state.turn == 12
     assert g.replay().state == g.state
-
-
-@pytest.mark.soak
-@pytest.mark.parametrize("seed", range(200))
-def test_full_scenario_soak(seed):
-    """The issue's 200 seeded games of the full scenario (make soak)."""
-    test_full_scenario_random_playout(seed)
 
 
 @pytest.mark.parametrize(
