@@ -31,9 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexcampaign.app import help as help_pages
 from hexcampaign.app.canvas import MapView
-from hexcampaign.app.dialogs.new_map import NewMapDialog
 from hexcampaign.app.document import MapDocument
 from hexcampaign.app.render import LAYER_NAMES
 from hexcampaign.app.settings import Settings
@@ -76,6 +74,14 @@ LAYER_TITLES = {
     "places": "&Places",
     "labels": "&Labels",
 }
+
+
+def _help():
+    """The help pages, imported when first asked for: they read the rule books, which
+    a user who never opens Help should not wait for at start-up."""
+    from hexcampaign.app import help as help_pages
+
+    return help_pages
 
 
 class MainWindow(QMainWindow):
@@ -343,6 +349,8 @@ class MainWindow(QMainWindow):
     def new_map(self) -> bool:
         if not self.maybe_save():
             return False
+        from hexcampaign.app.dialogs.new_map import NewMapDialog  # on first use: start-up
+
         dialog = NewMapDialog(self)
         if self.document is not None:
             dialog.set_palette(self.document.map.palette.name)
@@ -510,11 +518,13 @@ class MainWindow(QMainWindow):
             self.layer_actions[name] = action
 
         help_menu = self.menu("&Help")
-        self._action(help_menu, "&User guide", lambda: help_pages.show_user_guide(self), "F1")
-        self._action(help_menu, "&Rules", lambda: help_pages.show_rules(self))
-        self._action(help_menu, "Rules &interpretations", lambda: help_pages.show_interpretations(self))
+        self._action(help_menu, "&User guide", lambda: _help().show_user_guide(self), "F1")
+        self._action(help_menu, "&Rules", lambda: _help().show_rules(self))
+        self._action(
+            help_menu, "Rules &interpretations", lambda: _help().show_interpretations(self)
+        )
         help_menu.addSeparator()
-        self._action(help_menu, "&About hexcampaign", lambda: help_pages.show_about(self))
+        self._action(help_menu, "&About hexcampaign", lambda: _help().show_about(self))
         self._update_actions()
 
     def _action(self, menu: QMenu, text: str, slot, shortcut=None) -> QAction:

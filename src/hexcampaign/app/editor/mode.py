@@ -24,14 +24,7 @@ from hexcampaign.app.autosave import (
     Orphan,
     recover_orphans,
 )
-from hexcampaign.app.editor import export
 from hexcampaign.app.editor.commands import ReplaceMap, push_edit, refusal
-from hexcampaign.app.editor.dialogs import (
-    ExportDialog,
-    MapPropertiesDialog,
-    PlaceDialog,
-    ResizeDialog,
-)
 from hexcampaign.app.editor.docks import HistoryDock, LayersDock, ToolPaletteDock
 from hexcampaign.app.editor.overview import OverviewDock
 from hexcampaign.app.editor.properties_dock import PropertiesDock
@@ -233,6 +226,8 @@ class EditorMode(QObject):
 
     def ask_place(self, existing: Place | None, h: Hex) -> PlaceValues | None:
         """The place dialog (tests replace this method)."""
+        from hexcampaign.app.editor.dialogs import PlaceDialog  # on first use: start-up
+
         dialog = PlaceDialog(self.document.map, existing, h, self.window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
@@ -334,6 +329,8 @@ class EditorMode(QObject):
     def map_properties(self) -> bool:
         if self.document is None:
             return False
+        from hexcampaign.app.editor.dialogs import MapPropertiesDialog  # on first use: start-up
+
         dialog = MapPropertiesDialog(self.document.map, self.window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
@@ -372,6 +369,8 @@ class EditorMode(QObject):
     def resize_map(self) -> bool:
         if self.document is None:
             return False
+        from hexcampaign.app.editor.dialogs import ResizeDialog  # on first use: start-up
+
         dialog = ResizeDialog(self.document.map, self.window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
@@ -403,6 +402,8 @@ class EditorMode(QObject):
     def export_dialog(self) -> bool:
         if self.document is None:
             return False
+        from hexcampaign.app.editor.dialogs import ExportDialog  # on first use: start-up
+
         dialog = ExportDialog(self.document.map, self.window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
@@ -420,6 +421,8 @@ class EditorMode(QObject):
         return self.export_to(Path(path), options)
 
     def export_to(self, path: Path, options) -> bool:
+        from hexcampaign.app.editor import export  # on first use: start-up
+
         m = self.document.map
         layers = self.visible_layers()
         try:
@@ -443,6 +446,8 @@ class EditorMode(QObject):
     def print_map(self) -> bool:
         if self.document is None:
             return False
+        from hexcampaign.app.editor import export  # on first use: start-up
+
         try:
             from PySide6.QtPrintSupport import QPrintDialog, QPrinter
         except ImportError:
