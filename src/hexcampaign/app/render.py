@@ -573,24 +573,62 @@ def _paint_rivers(f: Frame) -> bool:
         x, y = layout.center(h)
         p.drawPolygon(f.shape.translated(x, y))
     p.restore()
-    # Separate round-capped segments rather than one long path: Qt strokes a path
-    # with thousands of pieces far more slowly than the same pieces as lines.
-    lines: list[QLineF] = []
+    # The river line: from each river hex's centre to the middle of each side it
+    # shares with another river hex; the halves meet, so they are joined into polylines.
+    points: dict[object, tuple[float, float]] = {}
+    segments: list[tuple[object, object]] = []
     edges = f.edges
     for h in here:
         cx, cy = layout.center(h)
-        joined = [d for d, n in enumerate(h.neighbors()) if n in rivers]
+        points[h] = (cx, cy)
+        neighbours = h.neighbors()
+        joined = [d for d, n in enumerate(neighbours) if n in rivers]
         if len(joined) == 1 or not joined:
             # The river runs off through the opposite side (or straight across).
             joined = [*joined, (joined[0] + 3) % 6] if joined else [1, 4]
         for d in joined:
-            ax, ay, bx, by = edges[d]
-            lines.append(QLineF(cx, cy, cx + (ax + bx) / 2, cy + (ay + by) / 2))
+            n = neighbours[d]
+            side = (h, n) if h < n else (n, h)
+            if side not in points:
+                ax, ay, bx, by = edges[d]
+                points[side] = (cx + (ax + bx) / 2, cy + (ay + by) / 2)
+            segments.append((h, side))
     pen = QPen(colour, f.px(style.RIVER_WIDTH))
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     p.setPen(pen)
-    p.drawLines(lines)
+    for chain in _chains(segments, points):
+        p.drawPolyline(chain)
     return True
+
+
+def _chains(
+    segments: list[tuple[object, object]], points: dict[object, tuple[float, float]]
+) -> list[QPolygonF]:
+    """The segments joined end to end into polylines, each segment in exactly one.
+
+    Qt's anti-aliased stroker pays per piece: a road of 30 hexes costs far less as one
+    polyline (round joins) than as 30 round-capped lines, and looks the same; one path
+    for the whole map would be slower again, so it is a polyline per chain."""
+    links: dict[object, list[object]] = {}
+    for a, b in segments:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    # Odd ends first (a road's end, a junction), so a road is one polyline, not pieces.
+    starts = [k for k, v in links.items() if len(v) % 2] + [
+        k for k, v in links.items() if not len(v) % 2
+    ]
+    chains: list[QPolygonF] = []
+    for start in starts:
+        while links[start]:
+            chain, here = [start], start
+            while links[here]:
+                following = links[here].pop()
+                links[following].remove(here)
+                chain.append(following)
+                here = following
+            chains.append(QPolygonF([QPointF(*points[k]) for k in chain]))
+    return chains
 
 
 def _paint_grid(f: Frame) -> bool:
@@ -634,26 +672,33 @@ def _paint_roads(f: Frame) -> bool:
     p, m, layout = f.painter, f.map, f.layout
     roads = f.features.roads()
     centre = layout.center
-    drawn: set[tuple[Hex, Hex]] = set()
-    lines: list[QLineF] = []  # lines, not one path: see _paint_rivers
+    drawn: dict[tuple[Hex, Hex], None] = {}  # a dict keeps the order: the same picture
+    points: dict[object, tuple[float, float]] = {}
     for a in f.hexes:
         for b in roads.get(a, ()):
             pair = (a, b) if a < b else (b, a)
             if pair not in drawn:
-                drawn.add(pair)
-                lines.append(QLineF(*centre(a), *centre(b)))
+                drawn[pair] = None
+                for h in pair:
+                    if h not in points:
+                        points[h] = centre(h)
+    chains = _chains(list(drawn), points)  # polylines, not lines: see _chains
     all_bridges = f.features.bridges()
     bridges = [h for h in f.hexes if h in all_bridges] if all_bridges else []
-    if not lines and not bridges:
+    if not chains and not bridges:
         return False
     casing = QPen(style.ROAD_CASING_COLOUR, f.px(style.ROAD_CASING))
     casing.setCapStyle(Qt.PenCapStyle.RoundCap)
+    casing.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     p.setPen(casing)
-    p.drawLines(lines)
+    for chain in chains:
+        p.drawPolyline(chain)
     road = QPen(QColor(m.palette.road_colour), f.px(style.ROAD_WIDTH))
     road.setCapStyle(Qt.PenCapStyle.RoundCap)
+    road.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     p.setPen(road)
-    p.drawLines(lines)
+    for chain in chains:
+        p.drawPolyline(chain)
     for h in bridges:
         _paint_bridge(f, h, road)
     return True
