@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 )
 
 from hexcampaign.app import style
+from hexcampaign.app.png import write_rgb_png
 from hexcampaign.hexes import Hex, HexSide, Layout, offset_to_hex
 from hexcampaign.maps import HexMap, MapLabel, Place
 from hexcampaign.maps.changes import Change
@@ -65,7 +66,6 @@ PAINT_ORDER: tuple[str, ...] = (
 DEFAULT_HEX_SIZE = 32.0
 MARGIN = 0.5  # of the hex size, around the map in the scene and in exports
 FORMATS = (".png", ".svg", ".pdf")
-PNG_QUALITY = 80  # Qt's PNG "quality" picks the zlib level: 80 is fast and still small
 
 
 class RenderError(ValueError):
@@ -930,8 +930,7 @@ def _begin(painter: QPainter, rect: QRectF, background: QColor | None) -> None:
 
 
 def _render_png(hexmap, layout, rect, path, width, height, layers) -> None:
-    # Opaque paper: paint on RGB32 (Qt's fastest raster target) and write 24-bit RGB
-    # at zlib's quicker setting; the file is a few percent larger, written 1.7× faster.
+    # Opaque paper: paint on RGB32 (Qt's fastest raster target) and write 24-bit RGB.
     image = QImage(width, height, QImage.Format.Format_RGB32)
     image.fill(style.PAPER)
     painter = QPainter(image)
@@ -941,8 +940,12 @@ def _render_png(hexmap, layout, rect, path, width, height, layers) -> None:
     finally:
         painter.end()
     image = image.convertToFormat(QImage.Format.Format_RGB888)
-    if not image.save(str(path), "PNG", PNG_QUALITY):
-        raise RenderError(f"Could not write {path}: the file could not be created.")
+    try:
+        # Our own writer, not QImage.save: see app/png.py (about 2.5× faster here).
+        write_rgb_png(path, width, height, image.constBits(), image.bytesPerLine())
+    except OSError as e:
+        reason = e.strerror or "the file could not be created"
+        raise RenderError(f"Could not write {path}: {reason[0].lower()}{reason[1:]}.") from e
 
 
 def _render_svg(hexmap, layout, rect, path, width, height, layers) -> None:

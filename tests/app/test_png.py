@@ -1,0 +1,33 @@
+"""The map's PNG writer: what it writes must read back pixel for pixel in Qt."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtGui import QImage
+
+from hexcampaign.app import png
+
+
+@pytest.mark.parametrize("idat_bytes", [png.IDAT_BYTES, 100])
+def test_written_pixels_read_back_exactly(qapp, tmp_path, monkeypatch, idat_bytes):
+    monkeypatch.setattr(png, "IDAT_BYTES", idat_bytes)  # 100: many IDAT chunks
+    rng = random.Random(3)
+    width, height, stride = 37, 23, 37 * 3 + 5  # rows padded, as QImage pads them
+    pixels = bytes(rng.randrange(256) for _ in range(stride * height))
+    path = tmp_path / "noise.png"
+    png.write_rgb_png(path, width, height, pixels, stride)
+    image = QImage(str(path))
+    assert (image.width(), image.height()) == (width, height)
+    for y in range(height):
+        for x in range(width):
+            r, g, b = pixels[y * stride + 3 * x : y * stride + 3 * x + 3]
+            assert image.pixelColor(x, y).getRgb()[:3] == (r, g, b), (x, y)
+
+
+def test_refuses_a_buffer_smaller_than_the_picture(tmp_path):
+    with pytest.raises(ValueError, match="smaller than the picture"):
+        png.write_rgb_png(tmp_path / "x.png", 10, 10, bytes(299), 30)
+    with pytest.raises(ValueError, match="at least one pixel"):
+        png.write_rgb_png(tmp_path / "x.png", 0, 10, b"", 0)
