@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from common import Result, big_map
+from common import Result, big_map, compile_bytecode
 
 from hexcampaign.maps import HexMap, save_map
 
@@ -30,6 +30,7 @@ HEXCAMPAIGN = ROOT / ".venv" / "bin" / "hexcampaign"
 
 def run(repeat: int = 5) -> list[Result]:
     rasterizer = tmxrasterizer()
+    compile_bytecode()
     m = big_map()
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)

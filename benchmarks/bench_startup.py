@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from common import Result
+from common import Result, compile_bytecode
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(__file__).resolve().parent / "out"
@@ -38,6 +38,7 @@ sys.exit(app.exec())
 
 
 def run(repeat: int = 9) -> list[Result]:
+    compile_bytecode()
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     ours_cmd = [sys.executable, "-m", "hexcampaign", "--quit-after-first-paint", str(KASSERINE)]
     empty_cmd = [sys.executable, "-c", MINIMAL_WINDOW]

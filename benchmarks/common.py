@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import compileall
 import random
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from hexcampaign.maps import HexMap
 
@@ -55,7 +57,9 @@ def median_ms(fn: Callable[[], object], repeat: int = 7) -> float:
     return statistics.median(times)
 
 
-def paired_medians(ours: Callable[[], object], anchor: Callable[[], object], repeat: int = 7) -> tuple[float, float]:
+def paired_medians(
+    ours: Callable[[], object], anchor: Callable[[], object], repeat: int = 7
+) -> tuple[float, float]:
     """Alternate the two so machine noise hits both alike; return both medians (ms)."""
     a, b = [], []
     for _ in range(repeat):
@@ -102,5 +106,15 @@ def big_map(cols: int = 200, rows: int = 200, palette: str = "kasserine", seed: 
     for i in range(cols * rows // 150):
         h = rng.choice(hexes)
         if m.place_at(h) is None:
-            m.add_place(h, f"Place {i}", rng.choice(kinds), vp=rng.randint(0, 3), pp=rng.randint(0, 3))
+            m.add_place(
+                h, f"Place {i}", rng.choice(kinds), vp=rng.randint(0, 3), pp=rng.randint(0, 3)
+            )
     return m
+
+
+def compile_bytecode() -> None:
+    """Start as an installed program does, from compiled bytecode: pip compiles a wheel's
+    modules when it installs them, and PySide6 (the anchor's only code) was compiled so.
+    This checkout is an editable install, often run with PYTHONDONTWRITEBYTECODE set, so
+    without this every timed start would compile ~100 modules from source (~70 ms)."""
+    compileall.compile_dir(Path(__file__).resolve().parent.parent / "src" / "hexcampaign", quiet=1)
