@@ -373,7 +373,12 @@ class Block:
             top, top_is_nw = min(spans)[:2]
             bottom = max(span[2] for span in spans)
             steps = round((bottom - top) / half)
-            p.drawPolyline(_zigzag(steps, top_is_nw, s / 2, half).translated(xw, top))
+            # Moving the painter, not the points: one cached list of lines serves every
+            # boundary of the same shape (separate lines take Qt's fast one-pixel path;
+            # a long polyline does not).
+            p.translate(xw, top)
+            p.drawLines(_zigzag(steps, top_is_nw, s / 2, half))
+            p.translate(-xw, -top)
         tops = [QLineF(x - s / 2, y - half, x + s / 2, y - half) for x, y in zip(xs, ys)]
         p.save()
         for _ in range(self.rows + 1):  # the last pass is the bottom row's flat bottoms
@@ -388,12 +393,11 @@ def _raster(p: QPainter) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def _zigzag(steps: int, first_right: bool, dx: float, dy: float) -> QPolygonF:
+def _zigzag(steps: int, first_right: bool, dx: float, dy: float) -> list[QLineF]:
     """A vertical zig-zag from (0, 0) down `steps` segments of `dy`, x alternating
-    between 0 and `dx` (starting at `dx` when `first_right`)."""
-    return QPolygonF(
-        [QPointF(dx if (k % 2 == 0) == first_right else 0.0, k * dy) for k in range(steps + 1)]
-    )
+    between 0 and `dx` (starting at `dx` when `first_right`). Shared: do not change."""
+    xs = [dx if (k % 2 == 0) == first_right else 0.0 for k in range(steps + 1)]
+    return [QLineF(xs[k], k * dy, xs[k + 1], (k + 1) * dy) for k in range(steps)]
 
 
 @dataclass
