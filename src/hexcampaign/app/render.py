@@ -31,7 +31,7 @@ from PySide6.QtGui import (
 
 from hexcampaign.app import style
 from hexcampaign.app.png import write_rgb_png
-from hexcampaign.hexes import Hex, HexSide, Layout, offset_to_hex
+from hexcampaign.hexes import DIRECTIONS, Hex, HexSide, Layout, offset_to_hex
 from hexcampaign.maps import HexMap, MapLabel, Place
 from hexcampaign.maps.changes import Change
 
@@ -270,8 +270,7 @@ class MapFeatures:
     def elevations(self) -> dict[Hex, int]:
         """The hexes whose elevation is not 0."""
         if self._elevations is None:
-            elevation = self.map.elevation
-            self._elevations = {h: e for h in self.map.hexes() if (e := elevation(h))}
+            self._elevations = self.map.elevations()
         return self._elevations
 
     def lowest_level(self) -> int:
@@ -585,13 +584,15 @@ def _paint_rivers(f: Frame) -> bool:
     for h in here:
         cx, cy = layout.center(h)
         points[h] = (cx, cy)
-        neighbours = h.neighbors()
-        joined = [d for d, n in enumerate(neighbours) if n in rivers]
+        q, r = h
+        # Plain (q, r) tuples: a Hex is a tuple, and equal to its plain twin in a set.
+        joined = [d for d, (dq, dr) in enumerate(DIRECTIONS) if (q + dq, r + dr) in rivers]
         if len(joined) == 1 or not joined:
             # The river runs off through the opposite side (or straight across).
             joined = [*joined, (joined[0] + 3) % 6] if joined else [1, 4]
         for d in joined:
-            n = neighbours[d]
+            dq, dr = DIRECTIONS[d]
+            n = (q + dq, r + dr)
             side = (h, n) if h < n else (n, h)
             if side not in points:
                 ax, ay, bx, by = edges[d]
