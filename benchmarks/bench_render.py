@@ -3,7 +3,7 @@ grid from a TMX hex map (flat-top, stagger axis x, odd index) with a generated h
 tileset at the same pixel size, roads, cliffs and place names as Tiled objects.
 Both are whole processes (start, read, draw, write the PNG), run alternately.
 
-Also the floor: encoding a blank PNG of the same size with the same Qt PNG settings.
+Also the floor: writing a blank picture of the same size as `render` writes its PNG.
 """
 
 from __future__ import annotations
@@ -134,17 +134,20 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def blank_png_ms(width: int, height: int, path: Path, repeat: int = 3) -> float:
-    """In-process: fill a white image of the size and encode it (PNG quality 80, as ours)."""
+    """In-process: fill a white image of the size and write it as `render` does (the
+    conversion to 24-bit RGB and hexcampaign's PNG writer): the floor of our side."""
     code = (
         "import sys, time\n"
         "from PySide6.QtGui import QGuiApplication, QImage, QColor\n"
+        "from hexcampaign.app.png import write_rgb_png\n"
         "app = QGuiApplication([])\n"
-        f"image = QImage({width}, {height}, QImage.Format.Format_ARGB32_Premultiplied)\n"
+        f"image = QImage({width}, {height}, QImage.Format.Format_RGB32)\n"
         "times = []\n"
         f"for _ in range({repeat}):\n"
         "    t = time.perf_counter()\n"
         "    image.fill(QColor('white'))\n"
-        f"    image.save({str(path)!r}, 'PNG', 80)\n"
+        "    rgb = image.convertToFormat(QImage.Format.Format_RGB888)\n"
+        f"    write_rgb_png({str(path)!r}, {width}, {height}, rgb.constBits(), rgb.bytesPerLine())\n"
         "    times.append((time.perf_counter() - t) * 1000)\n"
         "print(sorted(times)[len(times) // 2])\n"
     )

@@ -170,6 +170,12 @@ def hexes_in_rect(hexmap: HexMap, layout: Layout, rect: QRectF, pad: int = 1) ->
     features that reach into neighbours: road ends, contour lines, wide pens)."""
     c0, c1, r0, r1 = _offset_range(hexmap, layout, rect, pad)
     orientation = hexmap.orientation
+    if orientation == "flat":
+        # Hex.from_offset's odd-q formula inlined: a whole 200×200 map is 40,000 hexes,
+        # and two function calls fewer per hex is a third of this function's time.
+        return [
+            Hex(c, r - (c - (c & 1)) // 2) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)
+        ]
     return [offset_to_hex(c, r, orientation) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
 
 
