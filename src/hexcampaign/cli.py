@@ -13,6 +13,7 @@ one sentence on stderr and a non-zero exit status, never a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -81,6 +82,18 @@ def _open_window(args: argparse.Namespace) -> int:
     if _headless_linux():
         print(NO_DISPLAY, file=sys.stderr)
         return EXIT_NO_DISPLAY
+    # Start-up allocates hundreds of thousands of objects that live as long as the
+    # window (modules, Qt wrappers, the map): the cyclic collector would scan them
+    # again and again while they are made, and once more at exit. It is paused until
+    # the window is built, then they are frozen out of its sight (`gc.freeze`).
+    gc.disable()
+    try:
+        return _run_window(args)
+    finally:
+        gc.enable()
+
+
+def _run_window(args: argparse.Namespace) -> int:
     path = Path(args.file) if args.file else None
     hexmap = None
     if path is not None:
@@ -112,6 +125,8 @@ def _open_window(args: argparse.Namespace) -> int:
         else:  # the start page: quit once the window has been shown and painted
             QTimer.singleShot(0, app.quit)
     window.show()
+    gc.freeze()
+    gc.enable()
     return app.exec()
 
 
