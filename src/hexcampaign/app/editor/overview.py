@@ -44,7 +44,20 @@ class OverviewWidget(QWidget):
 
     def show_map(self, hexmap) -> None:
         self.hexmap = hexmap
+        if not self.isVisible():
+            # Drawn when first shown (showEvent): a hidden or not yet shown minimap
+            # costs nothing at start-up.
+            self._image, self._whole, self._stale = None, False, None
+            return
         self.rebuild()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.hexmap is not None and self._image is None:
+            # Once the event loop turns: the window paints the map first, and a dock
+            # shown and hidden again while the window lays itself out draws nothing.
+            self._whole = True
+            self._redraw.start(0)
 
     def map_changed(self, changes=None) -> None:
         """Edits repaint the minimap after a short pause, not on every dab, and only
@@ -58,6 +71,9 @@ class OverviewWidget(QWidget):
         self._redraw.start()
 
     def _redraw_stale(self) -> None:
+        if not self.isVisible():  # drawn afresh when shown (showEvent)
+            self._image, self._whole, self._stale = None, False, None
+            return
         whole, area = self._whole, self._stale
         if whole or area is None or self._image is None:
             self.rebuild()
