@@ -10,9 +10,15 @@ from PySide6.QtGui import QImage
 from hexcampaign.app import png
 
 
-@pytest.mark.parametrize("idat_bytes", [png.IDAT_BYTES, 100])
-def test_written_pixels_read_back_exactly(qapp, tmp_path, monkeypatch, idat_bytes):
+@pytest.mark.parametrize(
+    ("idat_bytes", "parallel_max"),
+    [(png.IDAT_BYTES, png.PARALLEL_MAX_BYTES), (100, png.PARALLEL_MAX_BYTES), (100, 0)],
+)
+def test_written_pixels_read_back_exactly(qapp, tmp_path, monkeypatch, idat_bytes, parallel_max):
     monkeypatch.setattr(png, "IDAT_BYTES", idat_bytes)  # 100: many IDAT chunks
+    # 0: the batch-by-batch path that pictures over the limit take, in 500-byte batches.
+    monkeypatch.setattr(png, "PARALLEL_MAX_BYTES", parallel_max)
+    monkeypatch.setattr(png, "BATCH_BYTES", 500)
     rng = random.Random(3)
     width, height, stride = 37, 23, 37 * 3 + 5  # rows padded, as QImage pads them
     pixels = bytes(rng.randrange(256) for _ in range(stride * height))

@@ -20,6 +20,11 @@ COLOUR_RGB = 2
 LEVEL = 1  # zlib's fastest: a map of flat colours gains little from slower levels
 IDAT_BYTES = 1 << 24  # split the image data into chunks of 16 MiB (any size is legal)
 PIECES = 2  # deflated side by side: the machines this runs on have two cores or more
+# Up to this many bytes of rows are copied whole and deflated in pieces at once (a
+# 200×200 map at hex size 16 is 81 MB); larger pictures, up to the 400-megapixel
+# limit, are deflated a batch of rows at a time so the rows are never held twice.
+PARALLEL_MAX_BYTES = 256 << 20
+BATCH_BYTES = 4 << 20
 
 
 def write_rgb_png(path: Path | str, width: int, height: int, pixels, stride: int) -> None:
@@ -31,8 +36,10 @@ def write_rgb_png(path: Path | str, width: int, height: int, pixels, stride: int
     row_bytes = width * 3
     if len(rows) < (height - 1) * stride + row_bytes:
         raise ValueError("The pixel buffer is smaller than the picture.")
-    raw = _filtered_rows(rows, height, row_bytes, stride)
-    compressed = _deflate(raw)
+    if height * (row_bytes + 1) <= PARALLEL_MAX_BYTES:
+        compressed = _deflate(_filtered_rows(rows, 0, height, row_bytes, stride))
+    else:  # a huge picture: no second copy of its rows, at the cost of one core
+        compressed = _deflate_in_batches(rows, height, row_bytes, stride)
     header = struct.pack(">IIBBBBB", width, height, 8, COLOUR_RGB, 0, 0, 0)
     with open(path, "wb") as out:
         out.write(SIGNATURE)
@@ -43,10 +50,10 @@ def write_rgb_png(path: Path | str, width: int, height: int, pixels, stride: int
         out.write(_chunk(b"IEND", b""))
 
 
-def _filtered_rows(rows: memoryview, height: int, row_bytes: int, stride: int) -> bytes:
-    """Every row behind a filter-type byte of 0 (none), as PNG stores them."""
+def _filtered_rows(rows: memoryview, first: int, end: int, row_bytes: int, stride: int) -> bytes:
+    """Rows first..end-1, each behind a filter-type byte of 0 (none), as PNG stores them."""
     parts: list[bytes | memoryview] = []
-    for y in range(height):
+    for y in range(first, end):
         start = y * stride
         parts.append(b"\x00")
         parts.append(rows[start : start + row_bytes])
@@ -71,6 +78,18 @@ def _deflate(raw: bytes) -> bytes:
         pieces = list(pool.map(piece, range(PIECES)))
     header = bytes([0x78, 0x01])  # deflate, 32 KiB window, fastest level; % 31 == 0
     return header + b"".join(pieces) + struct.pack(">I", zlib.adler32(raw))
+
+
+def _deflate_in_batches(rows: memoryview, height: int, row_bytes: int, stride: int) -> bytes:
+    """One zlib stream fed a few rows at a time, so only a batch is ever copied."""
+    packer = zlib.compressobj(LEVEL)
+    batch = max(1, BATCH_BYTES // (row_bytes + 1))
+    pieces = [
+        packer.compress(_filtered_rows(rows, y, min(y + batch, height), row_bytes, stride))
+        for y in range(0, height, batch)
+    ]
+    pieces.append(packer.flush())
+    return b"".join(pieces)
 
 
 def _chunk(kind: bytes, data: bytes | memoryview) -> bytes:
