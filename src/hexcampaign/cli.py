@@ -104,44 +104,9 @@ def _run_window(args: argparse.Namespace) -> int:
         if path.suffix.lower() in (MAP_SUFFIX, ""):
             hexmap = _load_map(path)
 
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
+    from hexcampaign.app.launch import run_window
 
-    from hexcampaign.app import MainWindow
-
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "hexcampaign"])
-    app.setApplicationName("hexcampaign")
-    app.setApplicationVersion(__version__)
-    _set_identity(app)
-    window = MainWindow()
-    window.install_play_modes()
-    if hexmap is not None:
-        window.open_map(hexmap, path)
-    elif path is not None:
-        window.open_path(path)
-    if args.quit_after_first_paint:
-        if window.document is not None:
-            window.canvas.first_painted.connect(lambda: QTimer.singleShot(0, app.quit))
-        else:  # the start page: quit once the window has been shown and painted
-            QTimer.singleShot(0, app.quit)
-    window.show()
-    gc.freeze()
-    gc.enable()
-    return app.exec()
-
-
-def _set_identity(app) -> None:
-    """The desktop id (Wayland finds the launcher's icon by it) and the window icon: the
-    theme's icon when the desktop files are installed, the shipped PNGs otherwise."""
-    from PySide6.QtGui import QIcon
-
-    from hexcampaign.paths import resources_path
-
-    app.setDesktopFileName("io.github.hexcampaign.HexCampaign")
-    fallback = QIcon()
-    for size in (16, 32, 48, 64, 128, 256):
-        fallback.addFile(str(resources_path(f"icons/hexcampaign-{size}.png")))
-    app.setWindowIcon(QIcon.fromTheme("io.github.hexcampaign.HexCampaign", fallback))
+    return run_window(hexmap, path, quit_after_first_paint=args.quit_after_first_paint)
 
 
 def _headless_linux() -> bool:
@@ -237,13 +202,11 @@ def _render_picture(args: argparse.Namespace) -> int:
     if _headless_linux():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # drawing needs no display
 
-    from PySide6.QtGui import QGuiApplication
+    from hexcampaign.app.launch import render_headless
+    from hexcampaign.app.render import RenderError
 
-    from hexcampaign.app.render import RenderError, render_to_file
-
-    _app = QGuiApplication.instance() or QGuiApplication(["hexcampaign"])
     try:
-        width, height = render_to_file(hexmap, target, hex_size=args.hex_size, layers=layers)
+        width, height = render_headless(hexmap, target, hex_size=args.hex_size, layers=layers)
     except RenderError as e:
         raise CommandError(str(e)) from None
     except OSError as e:
