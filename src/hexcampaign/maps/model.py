@@ -14,7 +14,7 @@ from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, load_palette
 
 LABEL_STYLES = ("CCRR", "CC.RR", "CC-RR")
-MAX_SIDE = 1000  # columns or rows; keeps a hostile file from asking for 10^12 hexes
+MAX_SIDE = 500  # columns or rows: 250,000 hexes load in ~0.1 s; 1000×1000 took 4 s and 215 MB
 
 
 class MapEditError(ValueError):
