@@ -312,36 +312,13 @@ def _other_campaign(data: bytes) -> bytes:
     return json.dumps(doc).encode()
 
 
-KASSERINE_SESSION_GAP = (
-    "PlaySession.save (app/kasserine/session.py) verifies the read-back file with "
-    "json.loads only and the mode's save_to catches only OSError: it should verify with "
-    "Game.from_json and compare the state, and save_to should show a FileFormatError's "
-    "sentence"
-)
-
-
-CAMPAIGN_MODE_GAP = (
-    "the campaign mode's save_to (app/campaign/mode.py) verifies with Campaign.from_json "
-    "alone, so a file that loads as another campaign passes; it should also compare the "
-    "loaded state with its campaign's, as Campaign.save does"
-)
-
-
 @pytest.mark.parametrize(
     ("kind", "corruption"),
     [
         ("campaign", _half),
-        pytest.param(
-            "campaign",
-            _other_campaign,
-            marks=pytest.mark.xfail(strict=True, reason=CAMPAIGN_MODE_GAP),
-        ),
-        pytest.param(
-            "game", _half, marks=pytest.mark.xfail(strict=True, reason=KASSERINE_SESSION_GAP)
-        ),
-        pytest.param(
-            "game", _other_game, marks=pytest.mark.xfail(strict=True, reason=KASSERINE_SESSION_GAP)
-        ),
+        ("campaign", _other_campaign),
+        ("game", _half),
+        ("game", _other_game),
     ],
 )
 def test_a_play_mode_save_that_reads_back_wrong_stays_dirty(

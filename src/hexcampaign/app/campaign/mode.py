@@ -8,6 +8,7 @@ tells the docks and the map to redraw from the campaign's state. It saves and op
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 from collections.abc import Callable
@@ -229,7 +230,7 @@ class CampaignMode(QObject):
         """Atomic save (the previous file kept as .bak); on failure say why, stay dirty."""
         path = Path(path)
         try:
-            atomic_write_text(path, self.to_json(), verify=Campaign.from_json)
+            atomic_write_text(path, self.to_json(), verify=self._same_campaign)
         except OSError as e:
             self._error("Could not save the campaign", describe_os_error(e, path, "save"))
             return False
@@ -244,6 +245,16 @@ class CampaignMode(QObject):
         self.window.show_message(f"Saved the campaign {path.name}.")
         self.changed.emit()
         return True
+
+    def _same_campaign(self, back: str) -> None:
+        """The file read back must load as this very campaign before it replaces the
+        old file."""
+        try:
+            same = Campaign.from_json(back).state == self.campaign.state
+        except (CampaignFormatError, FileFormatError, ValueError):
+            same = False
+        if not same:
+            raise OSError(errno.EIO, "the file read back is not the campaign that was written")
 
     def open_dialog(self) -> bool:
         path, _ = QFileDialog.getOpenFileName(

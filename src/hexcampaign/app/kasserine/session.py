@@ -9,6 +9,7 @@ every phase change is written to the user data folder.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import uuid
@@ -140,9 +141,19 @@ class PlaySession(QObject):
         """Atomic (temporary file, fsync, rename, previous file kept as .bak); raises
         OSError when the disk refuses."""
         path = Path(path)
-        atomic_write_text(path, self.to_json(), verify=json.loads)
+        atomic_write_text(path, self.to_json(), verify=self._same_game)
         self.path = path
         self._set_dirty(False)
+
+    def _same_game(self, back: str) -> None:
+        """The file read back must load as this very game before it replaces the old
+        file (a save is only as good as what is on the disk)."""
+        try:
+            same = Game.from_json(back).state == self.game.state
+        except ValueError:
+            same = False
+        if not same:
+            raise OSError(errno.EIO, "the file read back is not the game that was written")
 
     @classmethod
     def load(cls, path: Path | str, parent: QObject | None = None) -> PlaySession:
