@@ -21,6 +21,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from hexcampaign.hexes import Hex
+from hexcampaign.kasserine.units import Kind, Nationality, Side, Size
 from hexcampaign.maps import HexMap, MapFormatError, load_map
 from hexcampaign.paths import maps_path
 
@@ -28,20 +29,6 @@ FORMAT = "hexcampaign-kasserine-scenario"
 VERSION = 1
 ARRIVAL_PLACES = ("Le Kef", "Road Five", "Road Six")
 
-Side = Literal["german", "allied"]
-Nationality = Literal["german", "italian", "us", "british", "french"]
-Kind = Literal[
-    "armor",
-    "armored_infantry",
-    "infantry",
-    "recon",
-    "artillery",
-    "engineers",
-    "anti_tank",
-    "flak",
-    "rangers",
-]
-Size = Literal["detachment", "battalion", "regiment", "brigade"]
 ArrivalPlace = Literal["Le Kef", "Road Five", "Road Six"]
 
 
