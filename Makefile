@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench soak screenshots package install-desktop system-check clean
+.PHONY: run test bench soak screenshots package package-test install-desktop system-check clean
 
 run: $(STAMP)
 	$(BIN)/hexcampaign
@@ -29,6 +29,11 @@ package: $(STAMP)
 	$(BIN)/python -c "import PyInstaller" 2>/dev/null || $(BIN)/python -m pip install -q 'pyinstaller>=6.3'
 	$(BIN)/python -m PyInstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller packaging/hexcampaign.spec
 	@echo "built dist/hexcampaign/ (run dist/hexcampaign/hexcampaign)"
+
+# Build the one-folder app and run the built program offscreen (render the Kasserine map,
+# version, bad file, resources): the tests behind the `package` marker.
+package-test: package
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -m package tests/packaging
 
 # Launcher, file types and icons for this user (XDG_DATA_HOME); the launcher runs
 # .venv/bin/hexcampaign. Undo with: $(BIN)/python packaging/install_desktop.py --uninstall
