@@ -934,10 +934,11 @@ class Game:
             return "Combat: a result is waiting"
         if u.eliminated:
             return f"Units: {self._label(u)} has been eliminated"
-        if u.at is None:
-            if u.arrives is None and u.side == "german":
-                pass  # crowded out of set-up: it enters on its entry zone like a reinforcement
-            elif u.arrives is None or u.arrives.turn > state.turn:
+        # A German unit crowded out of set-up (no arrival date) enters on its entry zone
+        # like a reinforcement; every other unit off the map waits for its date.
+        crowded_out = u.arrives is None and u.side == "german"
+        if u.at is None and not crowded_out:
+            if u.arrives is None or u.arrives.turn > state.turn:
                 return f"Reinforcements: {self._label(u)} has not arrived yet"
         if u.kind == "artillery" and u.support == 0 and u.mf == 0:
             return f"Movement: {self._label(u)} cannot move"
