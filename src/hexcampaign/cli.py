@@ -13,13 +13,13 @@ one sentence on stderr and a non-zero exit status, never a traceback.
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from hexcampaign import __version__
+from hexcampaign.files import gc_paused
 
 # hexcampaign uses no pydantic plugins; without this, pydantic reads every installed
 # package's entry points when the first model is built (12-33 ms of each start-up).
@@ -86,11 +86,8 @@ def _open_window(args: argparse.Namespace) -> int:
     # window (modules, Qt wrappers, the map): the cyclic collector would scan them
     # again and again while they are made, and once more at exit. It is paused until
     # the window is built, then they are frozen out of its sight (`gc.freeze`).
-    gc.disable()
-    try:
+    with gc_paused():
         return _run_window(args)
-    finally:
-        gc.enable()
 
 
 def _run_window(args: argparse.Namespace) -> int:
@@ -186,11 +183,8 @@ def _render(args: argparse.Namespace) -> int:
     # One picture, then the process ends: the cyclic collector would spend ~70 ms of a
     # 200×200 map's render scanning objects that all live until the end (the map, its
     # hexes, the painter's shapes), so it is paused for the command.
-    gc.disable()
-    try:
+    with gc_paused():
         return _render_picture(args)
-    finally:
-        gc.enable()
 
 
 def _render_picture(args: argparse.Namespace) -> int:

@@ -10,13 +10,15 @@ Loads refuse oversized and absurdly nested files before they cost memory or time
 from __future__ import annotations
 
 import errno
+import gc
 import glob
 import json
 import os
 import re
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 # A 100-turn campaign saves to about 1.2 MB and a whole Kasserine game to 0.25 MB; 4 MiB
@@ -29,6 +31,22 @@ MAX_LIST = 10_000  # items in any one list or object of a save, unless a format 
 
 class FileFormatError(ValueError):
     """A file the program cannot use; the message is one sentence for the user."""
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused for a bulk job: reading or writing a big file
+    allocates tens of thousands of lists and tuples that either live on (the map) or
+    die by reference counting (the document). Collections in the middle find no cycles
+    and cost 10-15 ms on a 200x200 map, at random moments. Nesting is harmless: the
+    collector is enabled again only by whoever found it enabled."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def atomic_write_text(path: Path | str, text: str, verify: Callable[[str], object] | None = None) -> None:
@@ -46,13 +64,7 @@ def atomic_write_text(path: Path | str, text: str, verify: Callable[[str], objec
         if verify is not None:
             verify(Path(tmp).read_text(encoding="utf-8"))
         if path.exists():
-            backup = path.with_name(path.name + ".bak")
-            bak_tmp = _write_temp(folder, backup.name, path.read_bytes())
-            try:
-                os.replace(bak_tmp, backup)
-            except BaseException:
-                _remove(bak_tmp)
-                raise
+            _keep_backup(path, folder)
         os.replace(tmp, path)
     except BaseException:
         _remove(tmp)
@@ -186,6 +198,25 @@ def describe_os_error(error: OSError, path: Path | str, action: str = "save") ->
 
 def _verb(action: str) -> str:
     return {"save": "be saved", "open": "be opened"}.get(action, action)
+
+
+def _keep_backup(path: Path, folder: Path) -> None:
+    """Make the file now at `path` the backup `path.bak`, atomically. Saves replace files,
+    never rewrite them, so a second name for the same file (a hard link) keeps the old
+    contents without copying them; where the file system has no hard links, they are
+    copied to a temporary file that is fsynced first."""
+    backup = path.with_name(path.name + ".bak")
+    bak_tmp = str(folder / f".{backup.name}.{os.urandom(6).hex()}.tmp")
+    try:
+        os.link(path, bak_tmp)
+    except OSError:
+        bak_tmp = _write_temp(folder, backup.name, path.read_bytes())
+    try:
+        os.replace(bak_tmp, backup)
+    finally:
+        # Gone after a rename; but if the backup already was this very file (a save
+        # failed after refreshing it), rename() leaves both names and does nothing.
+        _remove(bak_tmp)
 
 
 def _write_temp(folder: Path, name: str, data: bytes) -> str:

@@ -57,8 +57,10 @@ class HexMap:
         # The tables are immutable and shared by every map of the same shape (a 200×200
         # map has 40,000 hexes to build and hash, on every load and copy).
         self._grid_rows, self._hexes, self._on_map = _grid_tables(cols, rows, orientation)
-        default = self.palette.default
-        self._terrain: dict[Hex, str] = dict.fromkeys(self._hexes, default)
+        # Every hex, in the column-major order of _hexes (the file format relies on that
+        # order; keys are never removed). A copy of a shared blank table: copying a dict
+        # costs a tenth of building one (40,000 hexes to hash on a 200×200 map).
+        self._terrain: dict[Hex, str] = _blank_terrain(cols, rows, orientation, self.palette.default).copy()
         self._elevation: dict[Hex, int] = {}
         self._rivers: set[Hex] = set()
         self._bridges: set[Hex] = set()
@@ -190,7 +192,18 @@ class HexMap:
         return [n for n in h.neighbors() if HexSide.between(h, n) in self._roads]
 
     def on_road(self, h: Hex) -> bool:
-        return any(HexSide.between(h, n) in self._roads for n in h.neighbors())
+        # The six hexsides of h in canonical form (a hex and N, NE or SE), as plain tuples
+        # (equal to HexSides, and hashed alike): rules and renderers ask this per hex.
+        q, r = h
+        roads = self._roads
+        return (
+            ((q, r), 0) in roads
+            or ((q, r), 1) in roads
+            or ((q, r), 2) in roads
+            or ((q, r + 1), 0) in roads
+            or ((q - 1, r + 1), 1) in roads
+            or ((q - 1, r), 2) in roads
+        )
 
     def roads(self) -> list[tuple[Hex, Hex]]:
         return sorted(side.hexes() for side in self._roads)
@@ -352,6 +365,12 @@ def _grid_tables(
     grid = tuple(tuple(row) for row in _grid(cols, rows, orientation))
     hexes = tuple(grid[row][col] for col in range(cols) for row in range(rows))
     return grid, hexes, frozenset(hexes)
+
+
+@functools.lru_cache(maxsize=8)
+def _blank_terrain(cols: int, rows: int, orientation: str, default: str) -> dict[Hex, str]:
+    """Every hex of the shape -> `default`, in _hexes order. Shared: only ever copied."""
+    return dict.fromkeys(_grid_tables(cols, rows, orientation)[1], default)
 
 
 def _grid(cols: int, rows: int, orientation: str) -> list[list[Hex]]:
