@@ -157,3 +157,112 @@ def test_binary_garbage(tmp_path):
     p.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
     with pytest.raises(MapFormatError, match="not UTF-8"):
         load_map(p)
+
+
+def _document_text(m: HexMap) -> str:
+    return json.dumps(fileformat.map_to_document(m), ensure_ascii=False, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_saves_after_every_kind_of_edit_write_the_whole_current_map(tmp_path, orientation):
+    # dumps_map keeps encoded sections between saves; a save after an edit of any table
+    # must still write exactly the document of the map as it is now.
+    import random
+
+    rng = random.Random(5)
+    m = HexMap.blank(9, 7, palette="kasserine", orientation=orientation)
+    hexes = m.hexes()
+    path = tmp_path / "m.hexmap"
+    for step in range(120):
+        h = rng.choice(hexes)
+        n = rng.choice(m.neighbours_on_map(h))
+        edit = step % 6
+        if edit == 0:
+            m.set_elevation(h, rng.randint(-3, 3))
+        elif edit == 1:
+            m.set_river(h, h not in m.rivers())
+        elif edit == 2:
+            if m.cliff_top(h, n) is None:
+                m.add_road(h, n)
+            else:
+                m.remove_cliff(h, n)
+        elif edit == 3:
+            m.add_cliff(h, n) if not m.on_road(h) else m.remove_road(h, n)
+        elif edit == 4:
+            m.set_terrain(h, rng.choice(["plain", "high_ground", "rugged_crest"]))
+        elif edit == 5 and h in m.rivers() and m.on_road(h):
+            m.set_bridge(h, not m.has_bridge(h))
+        if step % 3 == 0:
+            save_map(m, path)
+            assert path.read_text(encoding="utf-8") == _document_text(m)
+            assert load_map(path) == m
+    copy = m.copy()
+    copy.set_river(hexes[0], hexes[0] not in copy.rivers())
+    assert fileformat.dumps_map(copy) == _document_text(copy) != fileformat.dumps_map(m)
+
+
+def test_sparse_lists_are_saved_sorted(tmp_path):
+    m = HexMap.blank(40, 30, palette="kasserine")
+    for h in reversed(m.hexes()[::7]):
+        m.set_river(h, True)
+        m.set_elevation(h, -4 if h.q % 2 else 5)
+    doc = json.loads(fileformat.dumps_map(m))
+    assert doc["rivers"] == sorted(doc["rivers"]) and len(doc["rivers"]) == len(m.hexes()[::7])
+    assert doc["elevation"] == sorted(doc["elevation"])
+    assert {level for _, _, level in doc["elevation"]} == {-4, 5}
+
+
+def test_roads_written_by_hand_in_any_order_load_the_same(tmp_path):
+    # Files from this program list each road lesser hex first; a hand-written file may
+    # not, and takes the careful path to the same map.
+    m = full_map()
+    doc = fileformat.map_to_document(m)
+    doc["roads"] = [[c2, r2, c1, r1] for c1, r1, c2, r2 in doc["roads"]]
+    path = tmp_path / "hand.hexmap"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert load_map(path) == m
+
+
+def test_a_road_between_hexes_that_do_not_touch_is_refused(tmp_path):
+    doc = fileformat.map_to_document(full_map())
+    doc["roads"].append([0, 0, 1, 2])
+    path = tmp_path / "bad.hexmap"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(MapFormatError, match="not adjacent"):
+        load_map(path)
+
+
+def test_a_road_off_the_map_is_refused(tmp_path):
+    doc = fileformat.map_to_document(full_map())
+    doc["roads"].append([7, 0, 8, 0])
+    path = tmp_path / "bad.hexmap"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(MapFormatError, match="off the 8×6 map"):
+        load_map(path)
+
+
+def test_a_map_opened_and_saved_unchanged_is_the_same_file(tmp_path):
+    m = full_map()
+    for h in m.hexes()[::5]:
+        m.set_river(h, True)
+    path = tmp_path / "m.hexmap"
+    save_map(m, path)
+    first = path.read_bytes()
+    opened = load_map(path)
+    save_map(opened, path)
+    assert path.read_bytes() == first
+    opened.set_river(m.at(0, 0), False)
+    save_map(opened, path)
+    assert path.read_text(encoding="utf-8") == _document_text(opened)
+
+
+def test_a_hand_written_file_is_saved_in_the_programs_own_order(tmp_path):
+    doc = fileformat.map_to_document(full_map())
+    doc["rivers"] = [[1, 1], [0, 2], [1, 1]]  # unsorted, and one hex twice
+    doc["bridges"] = []
+    path = tmp_path / "hand.hexmap"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    opened = load_map(path)
+    save_map(opened, path)
+    assert json.loads(path.read_text(encoding="utf-8"))["rivers"] == [[0, 2], [1, 1]]
+    assert path.read_text(encoding="utf-8") == _document_text(opened)

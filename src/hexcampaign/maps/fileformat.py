@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import errno
 import json
+import operator
 from collections.abc import Callable
-from itertools import compress
+from itertools import compress, islice
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -152,26 +153,54 @@ def save_map(hexmap: HexMap, path: Path | str) -> None:
 
 
 def dumps_map(hexmap: HexMap) -> str:
-    # The document is fresh plain data and cannot hold a cycle: without the encoder's
-    # check for one, a big map encodes in three quarters of the time.
-    document = map_to_document(hexmap)
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"), check_circular=False)
+    """The map's file text: exactly json.dumps of map_to_document, compact.
+
+    The sparse sections (elevation, rivers, bridges, roads, cliffs) are kept as text on
+    the map with a copy of the table each came from, and reused while the table still
+    equals that copy: saving or autosaving a big map re-encodes only what was edited
+    since (comparing a table with its copy costs a tenth of encoding it)."""
+    m = hexmap
+    head = _dumps(_head(m))
+    parts = [head[:-1]]  # the closing brace comes after the sections
+    shape = (m.orientation, m.cols, m.rows)
+    known = m._file_sections
+    for name, table_of, rows_of in _SPARSE_SECTIONS:
+        table = table_of(m)
+        entry = known.get(name)
+        if entry is None or entry[0] != shape or entry[1] != table:
+            entry = known[name] = (shape, table.copy(), _dumps(rows_of(m)))
+        elif isinstance(entry[2], list):  # the file's rows, kept by the loader
+            rows = entry[2] if _as_written(entry[2], len(table)) else rows_of(m)
+            entry = known[name] = (shape, entry[1], _dumps(rows))
+        parts.append(f',"{name}":{entry[2]}')
+    parts.append(f',"places":{_dumps(_place_rows(m))},"labels":{_dumps(_label_rows(m))}}}')
+    return "".join(parts)
 
 
 def map_to_document(m: HexMap) -> dict:
     """The version-2 JSON document of a map (plain dicts and lists).
 
     Every list is sorted, so a saved file changes only where the map did."""
-    off = _offset_function(m.orientation)
-    codes = {t.code: t.name for t in m.palette.terrains_list}
+    document = _head(m)
+    for name, _, rows_of in _SPARSE_SECTIONS:
+        document[name] = rows_of(m)
+    document["places"] = _place_rows(m)
+    document["labels"] = _label_rows(m)
+    return document
+
+
+def _dumps(value: object) -> str:
+    # Fresh plain data cannot hold a cycle: without the encoder's check for one, a big
+    # map encodes in three quarters of the time.
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
+
+def _head(m: HexMap) -> dict:
+    """The document up to and including the terrain, in the file's key order."""
     code_of = {t.name: t.code for t in m.palette.terrains_list}
     # The terrain table holds every hex in the grid's column-major order (model.py), so
     # one C-level pass gives the letters column by column; every rows-th letter is a row.
     by_column = "".join(map(code_of.__getitem__, m._terrain.values()))
-    terrain_rows = [by_column[row :: m.rows] for row in range(m.rows)]
-    o, elevation, cliffs = m.orientation, m._elevation, m._cliffs
-    upper_keys = _point_keys(cliffs.values(), o)
-    lower_keys = _point_keys([side.other(upper) for side, upper in cliffs.items()], o)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -186,31 +215,42 @@ def map_to_document(m: HexMap) -> dict:
             "label_first": m.label_first,
         },
         "palette": m.palette.name,
-        "terrain_codes": codes,
-        "terrain": terrain_rows,
-        "elevation": _sorted_rows(
-            [k << _BITS | lv + _LEVEL_BIAS for k, lv in zip(_point_keys(elevation, o), elevation.values())],
-            3,
-            bias=_LEVEL_BIAS,
-        ),
-        "rivers": _sorted_rows(_point_keys(m._rivers, o), 2),
-        "bridges": _sorted_rows(_point_keys(m._bridges, o), 2),
-        "roads": _sorted_rows(_side_keys(m._roads, o), 4),
-        "cliffs": _sorted_rows([a << 2 * _BITS | b for a, b in zip(upper_keys, lower_keys)], 4),
-        "places": [
-            {
-                "name": p.name,
-                "kind": p.kind,
-                "vp": p.vp,
-                "pp": p.pp,
-                "col": off(p.hex)[0],
-                "row": off(p.hex)[1],
-                "label": p.label_position,
-            }
-            for p in sorted(m.places(), key=lambda p: p.name)
-        ],
-        "labels": [{"col": off(lb.hex)[0], "row": off(lb.hex)[1], "text": lb.text} for lb in m.labels()],
+        "terrain_codes": {t.code: t.name for t in m.palette.terrains_list},
+        "terrain": [by_column[row :: m.rows] for row in range(m.rows)],
     }
+
+
+def _cliff_rows(m: HexMap) -> list[list[int]]:
+    o, cliffs = m.orientation, m._cliffs
+    upper = _point_keys(cliffs.values(), o)
+    lower = _point_keys([side.other(top) for side, top in cliffs.items()], o)
+    return _sorted_rows([a << 2 * _BITS | b for a, b in zip(upper, lower)], 4)
+
+
+def _place_rows(m: HexMap) -> list[dict]:
+    off = _offset_function(m.orientation)
+    return [
+        {"name": p.name, "kind": p.kind, "vp": p.vp, "pp": p.pp, "col": col, "row": row, "label": p.label_position}
+        for p in sorted(m._places.values(), key=lambda p: p.name)
+        for col, row in (off(p.hex),)
+    ]
+
+
+def _label_rows(m: HexMap) -> list[dict]:
+    off = _offset_function(m.orientation)
+    return [{"col": col, "row": row, "text": lb.text} for lb in m._labels for col, row in (off(lb.hex),)]
+
+
+# The sparse sections in file order: name, the map's table, its rows (sorted, so a saved
+# file changes only where the map did).
+_SPARSE_SECTIONS: tuple[tuple[str, Callable[[HexMap], dict | set], Callable[[HexMap], list]], ...] = (
+    ("elevation", lambda m: m._elevation,
+     lambda m: _sorted_rows(_level_keys(m._elevation, m.orientation), 3, bias=_LEVEL_BIAS)),
+    ("rivers", lambda m: m._rivers, lambda m: _sorted_rows(_point_keys(m._rivers, m.orientation), 2)),
+    ("bridges", lambda m: m._bridges, lambda m: _sorted_rows(_point_keys(m._bridges, m.orientation), 2)),
+    ("roads", lambda m: m._roads, lambda m: _sorted_rows(_side_keys(m._roads, m.orientation), 4)),
+    ("cliffs", lambda m: m._cliffs, _cliff_rows),
+)
 
 
 def map_from_document(data: dict) -> HexMap:
@@ -298,7 +338,8 @@ def _build(doc: MapFileV2, name: str) -> HexMap:
     # fill reads the grid by index: a coordinate past the map (validation made them
     # non-negative) raises IndexError, and the careful loop then words the refusal.
     try:
-        if any(not level or not -99 <= level <= 99 for _, _, level in doc.elevation):
+        levels = [level for _, _, level in doc.elevation]
+        if levels and (0 in levels or min(levels) < -99 or max(levels) > 99):
             raise IndexError  # zero or out of range: the careful loop decides
         m._elevation.update((grid[row][col], level) for col, row, level in doc.elevation)
     except IndexError:
@@ -311,6 +352,7 @@ def _build(doc: MapFileV2, name: str) -> HexMap:
             hex_at(col, row, "a river hex")  # the first off the map refuses
     try:
         roads = _flat_road_sides(doc.roads, grid) if g.orientation == "flat" else None
+        roads_as_written = roads is not None
         if roads is None:
             roads = [side_at(c1, r1, c2, r2, "A road") for c1, r1, c2, r2 in doc.roads]
         m._roads.update(roads)
@@ -325,27 +367,47 @@ def _build(doc: MapFileV2, name: str) -> HexMap:
             m.add_label(hex_at(lb.col, lb.row, "a label"), lb.text)
     except MapEditError as e:
         raise bad(_lower_first(str(e).rstrip("."))) from None
+    _keep_sections(m, doc, roads_as_written)
     return m
+
+
+def _keep_sections(m: HexMap, doc: MapFileV2, roads_as_written: bool) -> None:
+    """Give dumps_map the file's own rows of each sparse section, with a copy of the table
+    they were loaded into. The first save after opening a big map writes them again if
+    they are exactly what it would write (_as_written), instead of working them out."""
+    shape = (m.orientation, m.cols, m.rows)
+    rows_of = {"elevation": doc.elevation, "rivers": doc.rivers, "bridges": doc.bridges, "cliffs": doc.cliffs}
+    if roads_as_written:  # lesser hex first, as this program writes them
+        rows_of["roads"] = doc.roads
+    for name, table_of, _ in _SPARSE_SECTIONS:
+        if name in rows_of:
+            m._file_sections[name] = (shape, table_of(m).copy(), rows_of[name])
+
+
+def _as_written(rows: list[list[int]], entries: int) -> bool:
+    """Rows are what dumps_map would write for a table of `entries` entries: sorted, with
+    nothing repeated and nothing dropped on loading (a zero elevation, a cliff twice)."""
+    return len(rows) == entries and all(map(operator.lt, rows, islice(rows, 1, None)))
 
 
 def _flat_road_sides(quads: list[list[int]], grid) -> list[HexSide] | None:
     """The hexsides of roads as this program writes them on a flat-top map (two adjacent
     hexes, the lesser offset first), worked out from the offsets alone: a big map has
     thousands. None when a row is anything else, for side_at to judge and word."""
+    rows, cols = len(grid), len(grid[0])
+    # As written, the second hex is the one below (same column) or, in the next column
+    # (odd-q), NE: a row up from an even column and level from an odd one; or SE, a row
+    # lower than NE. Off the map to the right or below is not "as written" either.
+    if not all(
+        c2 < cols and r2 < rows and (c2 == c1 and r2 == r1 + 1 or c2 == c1 + 1 and -1 <= r2 - r1 - (c1 & 1) <= 0)
+        for c1, r1, c2, r2 in quads
+    ):
+        return None
     new_side = tuple.__new__  # HexSide is a NamedTuple: this skips its Python __new__
-    cols, rows = len(grid[0]), len(grid)
-    sides = []
-    for c1, r1, c2, r2 in quads:
-        if c2 == c1 and r2 == r1 + 1 < rows:  # the hex below: its N side
-            sides.append(new_side(HexSide, (grid[r2][c2], 0)))
-            continue
-        # The next column (odd-q): NE is a row up from an even column, level from an odd
-        # one; SE one row lower than NE.
-        dr = r2 - r1 - (c1 & 1)
-        if c2 != c1 + 1 or c2 >= cols or r1 >= rows or r2 >= rows or not -1 <= dr <= 0:
-            return None
-        sides.append(new_side(HexSide, (grid[r1][c1], 2 + dr)))
-    return sides
+    return [
+        new_side(HexSide, (grid[r2][c2], 0)) if c1 == c2 else new_side(HexSide, (grid[r1][c1], 2 + r2 - r1 - (c1 & 1)))
+        for c1, r1, c2, r2 in quads
+    ]
 
 
 def _fill_terrain(m: HexMap, letters: str, legend: dict[str, str]) -> None:
@@ -508,6 +570,14 @@ def _point_keys(hexes, orientation: str) -> list[int]:
     if orientation == "flat":  # odd-q, as hex_to_offset, inlined: ~20,000 hexes a save
         return [q << n | r + (q >> 1) for q, r in hexes]
     return [c << n | r for c, r in (hex_to_offset(h, orientation) for h in hexes)]
+
+
+def _level_keys(elevation: dict[Hex, int], orientation: str) -> list[int]:
+    """(col, row, level) of each elevation packed, the level biased to be non-negative."""
+    n, bias = _BITS, _LEVEL_BIAS
+    if orientation == "flat":  # as _point_keys, in the same pass
+        return [(q << n | r + (q >> 1)) << n | level + bias for (q, r), level in elevation.items()]
+    return [k << n | level + bias for k, level in zip(_point_keys(elevation, orientation), elevation.values())]
 
 
 def _side_keys(sides, orientation: str) -> list[int]:

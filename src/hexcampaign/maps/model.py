@@ -69,6 +69,9 @@ class HexMap:
         self._places: dict[str, Place] = {}
         self._place_at: dict[Hex, str] = {}
         self._labels: list[MapLabel] = []
+        # The file format's encoded sections, each with a copy of the table it encodes
+        # (maps/fileformat.py dumps_map): reused only while the table is equal.
+        self._file_sections: dict[str, tuple] = {}
 
     @classmethod
     def blank(cls, cols: int, rows: int, palette: str = "kasserine", orientation: str = "flat") -> HexMap:
