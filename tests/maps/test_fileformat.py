@@ -223,21 +223,17 @@ def test_roads_written_by_hand_in_any_order_load_the_same(tmp_path):
     assert load_map(path) == m
 
 
-def test_a_road_between_hexes_that_do_not_touch_is_refused(tmp_path):
+@pytest.mark.parametrize(
+    "road, words",
+    [([0, 0, 1, 2], "not adjacent"), ([7, 0, 8, 0], "off the 8×6 map")],
+    ids=["hexes that do not touch", "off the map"],
+)
+def test_a_bad_road_is_refused_with_its_reason(tmp_path, road, words):
     doc = fileformat.map_to_document(full_map())
-    doc["roads"].append([0, 0, 1, 2])
+    doc["roads"].append(road)
     path = tmp_path / "bad.hexmap"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    with pytest.raises(MapFormatError, match="not adjacent"):
-        load_map(path)
-
-
-def test_a_road_off_the_map_is_refused(tmp_path):
-    doc = fileformat.map_to_document(full_map())
-    doc["roads"].append([7, 0, 8, 0])
-    path = tmp_path / "bad.hexmap"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    with pytest.raises(MapFormatError, match="off the 8×6 map"):
+    with pytest.raises(MapFormatError, match=words):
         load_map(path)
 
 
