@@ -18,14 +18,13 @@ from hexcampaign.campaign.unit_chart import UnitChart
 from hexcampaign.kasserine.scenario import Scenario
 from hexcampaign.kasserine.state import GameState
 from hexcampaign.kasserine.tables import BreakdownTable, CrtTable, RulesTable
-from hexcampaign.maps.fileformat import MapFileV2
-from hexcampaign.maps.palette import Palette
+from hexcampaign.maps.schema import MapFileV2, PaletteFile
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "schemas"
 
 SCHEMAS = {
     "hexmap": (MapFileV2, "A map (.hexmap), format version 2."),
-    "palette": (Palette, "A terrain palette (resources/palettes/*.json)."),
+    "palette": (PaletteFile, "A terrain palette (resources/palettes/*.json)."),
     "kasserine-scenario": (Scenario, "The Kasserine Pass scenario (maps/kasserine/scenario.json)."),
     "kasserine-game-state": (GameState, "The `state` and `initial` parts of a Kasserine Pass save (.kpgame)."),
     "kasserine-crt": (CrtTable, "The combat results table (resources/kasserine/crt.json)."),

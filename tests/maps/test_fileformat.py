@@ -262,3 +262,14 @@ def test_a_hand_written_file_is_saved_in_the_programs_own_order(tmp_path):
     save_map(opened, path)
     assert json.loads(path.read_text(encoding="utf-8"))["rivers"] == [[0, 2], [1, 1]]
     assert path.read_text(encoding="utf-8") == _document_text(opened)
+
+
+def test_an_elevation_left_of_the_map_is_refused_not_wrapped_round(tmp_path):
+    # The file model lets an elevation's numbers go down to -99; a column of -1 must be
+    # refused, not read as the last column.
+    doc = fileformat.map_to_document(full_map())
+    doc["elevation"].append([-1, 0, 3])
+    path = tmp_path / "bad.hexmap"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(MapFormatError, match="off the map"):
+        load_map(path)

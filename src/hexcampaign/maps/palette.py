@@ -1,14 +1,19 @@
 """Terrain palettes: the terrain types a ruleset knows, with colours and rule numbers.
 
-Palettes are data files in resources/palettes/, validated here. The rulesets read the
-numbers (movement cost, height); the canvas reads the colours.
+Palettes are data files in resources/palettes/, checked here as they load. The
+rulesets read the numbers (movement cost, height); the canvas reads the colours.
+
+The check is written out by hand rather than done by pydantic: every map needs its
+palette, and importing pydantic would cost the start-up some 70 ms. It holds to the
+file model in maps/schema.py (PaletteFile), which documents the format; the tests
+load every shipped palette both ways and compare.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
 from functools import cache
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from hexcampaign.files import FileFormatError, read_json
 from hexcampaign.paths import resources_path
@@ -16,45 +21,30 @@ from hexcampaign.paths import resources_path
 PLACE_KINDS = ("city", "town", "village", "capital")
 
 
-class TerrainType(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    code: str = Field(min_length=1, max_length=1)
+@dataclass(frozen=True)
+class TerrainType:
+    name: str
+    code: str
     label: str
-    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
-    rules: dict[str, float] = Field(default_factory=dict)
+    colour: str
+    rules: dict[str, float] = field(default_factory=dict)
     note: str = ""
 
 
-class Palette(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    format: str = "hexcampaign-palette"
-    version: int = 1
+@dataclass(frozen=True)
+class Palette:
     name: str
     title: str
     ruleset: str
     default: str
     place_kinds: tuple[str, ...]
+    terrains_list: tuple[TerrainType, ...]
     river_places_allowed: bool = True
-    rules: dict[str, float] = Field(default_factory=dict)
-    terrains_list: tuple[TerrainType, ...] = Field(alias="terrains")
+    rules: dict[str, float] = field(default_factory=dict)
     river_colour: str = "#3f7fc1"
     road_colour: str = "#b0302a"
-
-    @model_validator(mode="after")
-    def _consistent(self) -> Palette:
-        names = [t.name for t in self.terrains_list]
-        codes = [t.code for t in self.terrains_list]
-        if len(set(names)) != len(names) or len(set(codes)) != len(codes):
-            raise ValueError("terrain names and codes must be unique")
-        if self.default not in names:
-            raise ValueError(f"default terrain {self.default!r} is not one of {names}")
-        bad = [k for k in self.place_kinds if k not in PLACE_KINDS]
-        if bad:
-            raise ValueError(f"unknown place kinds {bad}")
-        return self
+    format: str = "hexcampaign-palette"
+    version: int = 1
 
     @property
     def terrains(self) -> dict[str, TerrainType]:
@@ -80,6 +70,94 @@ def load_palette(name: str) -> Palette:
         )
     path = resources_path(f"palettes/{name}.json")
     try:
-        return Palette.model_validate(read_json(path, "terrain palette"))
-    except (ValidationError, FileFormatError) as e:
+        return palette_from_data(read_json(path, "terrain palette"))
+    except (PaletteError, FileFormatError) as e:
         raise ValueError(f"The shipped palette {name} is damaged: {e}") from e
+
+
+class PaletteError(ValueError):
+    """What is wrong with a palette file, as a clause."""
+
+
+def palette_from_data(data: object) -> Palette:
+    """The palette a file's JSON describes; PaletteError names the first thing wrong."""
+    fields = _fields(data, "the palette", _PALETTE_KEYS, required=("name", "title", "ruleset", "default",
+                                                                    "place_kinds", "terrains"))
+    for key in ("name", "title", "ruleset", "default", "format", "river_colour", "road_colour"):
+        if key in fields:
+            _text(fields[key], key)
+    version = fields.get("version", 1)
+    if type(version) is not int:
+        raise PaletteError("its version is not a whole number")
+    if type(fields.get("river_places_allowed", True)) is not bool:
+        raise PaletteError("river_places_allowed is not true or false")
+    kinds = fields["place_kinds"]
+    if not isinstance(kinds, list) or any(kind not in PLACE_KINDS for kind in kinds):
+        raise PaletteError(f"place_kinds must be a list of {', '.join(PLACE_KINDS)}")
+    terrains = fields["terrains"]
+    if not isinstance(terrains, list):
+        raise PaletteError("terrains is not a list")
+    terrains_list = tuple(_terrain(t) for t in terrains)
+    names = [t.name for t in terrains_list]
+    codes = [t.code for t in terrains_list]
+    if len(set(names)) != len(names) or len(set(codes)) != len(codes):
+        raise PaletteError("terrain names and codes must be unique")
+    if fields["default"] not in names:
+        raise PaletteError(f"default terrain {fields['default']!r} is not one of {names}")
+    values = {k: v for k, v in fields.items() if k not in ("terrains", "place_kinds", "rules")}
+    return Palette(
+        **values,
+        place_kinds=tuple(kinds),
+        terrains_list=terrains_list,
+        rules=_numbers(fields.get("rules", {}), "rules"),
+    )
+
+
+_PALETTE_KEYS = frozenset({"format", "version", "name", "title", "ruleset", "default", "place_kinds",
+                           "river_places_allowed", "rules", "terrains", "river_colour", "road_colour"})
+_TERRAIN_KEYS = frozenset({"name", "code", "label", "colour", "rules", "note"})
+_TERRAIN_NAME = re.compile(r"[a-z][a-z0-9_]*")
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def _terrain(data: object) -> TerrainType:
+    fields = _fields(data, "a terrain", _TERRAIN_KEYS, required=("name", "code", "label", "colour"))
+    name, code = _text(fields["name"], "a terrain name"), _text(fields["code"], "a terrain code")
+    if not _TERRAIN_NAME.fullmatch(name):
+        raise PaletteError(f"terrain name {name!r} is not lower-case letters, digits and _")
+    if len(code) != 1:
+        raise PaletteError(f"terrain code {code!r} is not one character")
+    if not _COLOUR.fullmatch(_text(fields["colour"], "a terrain colour")):
+        raise PaletteError(f"terrain {name} has a colour that is not #rrggbb")
+    return TerrainType(
+        name=name,
+        code=code,
+        label=_text(fields["label"], "a terrain label"),
+        colour=fields["colour"],
+        rules=_numbers(fields.get("rules", {}), f"the rules of {name}"),
+        note=_text(fields.get("note", ""), "a terrain note"),
+    )
+
+
+def _fields(data: object, what: str, allowed: frozenset[str], required: tuple[str, ...]) -> dict:
+    if not isinstance(data, dict):
+        raise PaletteError(f"{what} is not an object")
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise PaletteError(f"{what} has an unknown field {unknown[0]!r}")
+    missing = [key for key in required if key not in data]
+    if missing:
+        raise PaletteError(f"{what} has no {missing[0]!r}")
+    return data
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise PaletteError(f"{what} is not text")
+    return value
+
+
+def _numbers(value: object, what: str) -> dict[str, float]:
+    if not isinstance(value, dict) or any(type(v) not in (int, float) for v in value.values()):
+        raise PaletteError(f"{what} must map names to numbers")
+    return {k: float(v) for k, v in value.items()}

@@ -1,0 +1,176 @@
+"""A current-version map file checked by hand, exactly as maps/schema.py's MapFileV2
+accepts it: the fast path of opening a map.
+
+Opening a map at start-up would otherwise import pydantic and build the file models,
+some 90 ms before the window can show. This accepts only what MapFileV2 accepts and
+returns the same values (defaults filled in) with the same attribute names; anything
+else gets None, and the careful path lets MapFileV2 judge the file and word the refusal.
+tests/maps/test_plain_check.py holds the two to the same answers over every kind of
+damage, and scripts/schemas.py documents the format from MapFileV2.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import chain
+from types import SimpleNamespace
+
+from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
+from hexcampaign.maps.palette import PLACE_KINDS
+
+
+def plain_document(raw: str | bytes) -> SimpleNamespace | None:
+    """The document with MapFileV2's fields as attributes, or None."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    if not _has_keys(data, _DOCUMENT_KEYS, _DOCUMENT_REQUIRED):
+        return None
+    if data["format"] != "hexcampaign-map" or not _is_int(data["version"]) or data["version"] != 2:
+        return None
+    doc = SimpleNamespace(
+        format=data["format"],
+        version=2,
+        name=data.get("name", ""),
+        author=data.get("author", ""),
+        description=data.get("description", ""),
+        grid=_grid(data["grid"]),
+        palette=data["palette"],
+        terrain_codes=data["terrain_codes"],
+        terrain=data["terrain"],
+        elevation=data.get("elevation", []),
+        rivers=data.get("rivers", []),
+        bridges=data.get("bridges", []),
+        roads=data.get("roads", []),
+        cliffs=data.get("cliffs", []),
+        places=[_place(p) for p in data.get("places", ())] if _is_list(data.get("places", [])) else None,
+        labels=[_label(lb) for lb in data.get("labels", ())] if _is_list(data.get("labels", [])) else None,
+    )
+    ok = (
+        doc.grid is not None
+        and _text(doc.name, 0, 200)
+        and _text(doc.author, 0, 200)
+        and _text(doc.description, 0, 20000)
+        and type(doc.palette) is str
+        and type(doc.terrain_codes) is dict
+        and all(len(code) == 1 and type(name) is str for code, name in doc.terrain_codes.items())
+        and _is_list(doc.terrain)
+        and all(type(line) is str for line in doc.terrain)
+        and _rows(doc.elevation, 3, level=True)
+        and _rows(doc.rivers, 2)
+        and _rows(doc.bridges, 2)
+        and _rows(doc.roads, 4)
+        and _rows(doc.cliffs, 4)
+        and doc.places is not None
+        and None not in doc.places
+        and doc.labels is not None
+        and None not in doc.labels
+    )
+    return doc if ok else None
+
+
+_DOCUMENT_KEYS = frozenset({"format", "version", "name", "author", "description", "grid", "palette",
+                            "terrain_codes", "terrain", "elevation", "rivers", "bridges", "roads",
+                            "cliffs", "places", "labels"})
+_DOCUMENT_REQUIRED = ("format", "version", "grid", "palette", "terrain_codes", "terrain")
+_GRID_KEYS = frozenset({"cols", "rows", "orientation", "label_style", "label_first"})
+_PLACE_KEYS = frozenset({"name", "kind", "vp", "pp", "col", "row", "label"})
+_LABEL_KEYS = frozenset({"col", "row", "text"})
+_LABEL_SIDES = ("above", "below", "left", "right")
+
+
+def _grid(data: object) -> SimpleNamespace | None:
+    if not _has_keys(data, _GRID_KEYS, ("cols", "rows")):
+        return None
+    grid = SimpleNamespace(
+        cols=data["cols"],
+        rows=data["rows"],
+        orientation=data.get("orientation", "flat"),
+        label_style=data.get("label_style", "CCRR"),
+        label_first=data.get("label_first", 0),
+    )
+    ok = (
+        _within(grid.cols, 1, MAX_SIDE)
+        and _within(grid.rows, 1, MAX_SIDE)
+        and grid.orientation in ("flat", "pointy")
+        and type(grid.orientation) is str
+        and type(grid.label_style) is str
+        and grid.label_style in LABEL_STYLES
+        and _within(grid.label_first, 0, 1)
+    )
+    return grid if ok else None
+
+
+def _place(data: object) -> SimpleNamespace | None:
+    if not _has_keys(data, _PLACE_KEYS, ("name", "kind", "col", "row")):
+        return None
+    place = SimpleNamespace(
+        name=data["name"],
+        kind=data["kind"],
+        vp=data.get("vp", 0),
+        pp=data.get("pp", 0),
+        col=data["col"],
+        row=data["row"],
+        label=data.get("label", "below"),
+    )
+    ok = (
+        _text(place.name, 1, 80)
+        and type(place.kind) is str
+        and place.kind in PLACE_KINDS
+        and _within(place.vp, 0, 999)
+        and _within(place.pp, 0, 999)
+        and _within(place.col, 0, MAX_SIDE)
+        and _within(place.row, 0, MAX_SIDE)
+        and type(place.label) is str
+        and place.label in _LABEL_SIDES
+    )
+    return place if ok else None
+
+
+def _label(data: object) -> SimpleNamespace | None:
+    if not _has_keys(data, _LABEL_KEYS, ("col", "row", "text")):
+        return None
+    label = SimpleNamespace(col=data["col"], row=data["row"], text=data["text"])
+    ok = _within(label.col, 0, MAX_SIDE) and _within(label.row, 0, MAX_SIDE) and _text(label.text, 1, 200)
+    return label if ok else None
+
+
+def _rows(rows: object, width: int, level: bool = False) -> bool:
+    """A list of [int, ...] rows of `width` offsets (0..MAX_SIDE); with level=True an
+    elevation row, whose every number the model allows from -99 (the map refuses an
+    offset below 0 when it is built, with a sentence). A big map has thousands of rows:
+    each test is one pass of a builtin over them (map, set, min), not a Python loop."""
+    if not _is_list(rows):
+        return False
+    if not rows:
+        return True
+    try:
+        if set(map(len, rows)) != {width}:
+            return False
+    except TypeError:  # a number where a row belongs
+        return False
+    # A row that is not a list (text, an object) yields characters or keys here.
+    if set(map(type, chain.from_iterable(rows))) != {int}:  # bool is not int, as strict
+        return False
+    return (-99 if level else 0) <= min(chain.from_iterable(rows)) and max(chain.from_iterable(rows)) <= MAX_SIDE
+
+
+def _has_keys(data: object, allowed: frozenset[str], required: tuple[str, ...]) -> bool:
+    return type(data) is dict and data.keys() <= allowed and all(key in data for key in required)
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int  # JSON true is a bool, which strict validation refuses
+
+
+def _within(value: object, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _text(value: object, shortest: int, longest: int) -> bool:
+    return type(value) is str and shortest <= len(value) <= longest
+
+
+def _is_list(value: object) -> bool:
+    return type(value) is list

@@ -1,0 +1,113 @@
+"""The pydantic models of the map and palette files: the careful path of loading a map
+(every refusal worded from the model's first error) and the JSON Schemas in docs/schemas.
+
+Opening a well-formed map needs none of this: maps/fileformat.py and maps/palette.py
+check those files by hand, holding to exactly what these models accept (the tests
+compare the two on every kind of damage), because importing pydantic and building
+these models costs some 90 ms of start-up.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
+
+from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
+from hexcampaign.maps.palette import PLACE_KINDS
+
+Coord = Annotated[StrictInt, Field(ge=0, le=MAX_SIDE)]
+Points = Annotated[StrictInt, Field(ge=0, le=999)]
+Name = Annotated[StrictStr, Field(min_length=1, max_length=80)]
+# JSON arrays arrive as lists; strict mode would refuse them as tuples.
+Pair = Annotated[list[Coord], Field(min_length=2, max_length=2)]
+Quad = Annotated[list[Coord], Field(min_length=4, max_length=4)]
+Level = Annotated[list[Annotated[StrictInt, Field(ge=-99, le=MAX_SIDE)]], Field(min_length=3, max_length=3)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class GridModel(_Strict):
+    cols: Annotated[StrictInt, Field(ge=1, le=MAX_SIDE)]
+    rows: Annotated[StrictInt, Field(ge=1, le=MAX_SIDE)]
+    orientation: Literal["flat", "pointy"] = "flat"
+    label_style: Literal[LABEL_STYLES] = "CCRR"  # type: ignore[valid-type]
+    label_first: Annotated[StrictInt, Field(ge=0, le=1)] = 0
+
+
+class PlaceModel(_Strict):
+    name: Name
+    kind: Literal[PLACE_KINDS]  # type: ignore[valid-type]
+    vp: Points = 0
+    pp: Points = 0
+    col: Coord
+    row: Coord
+    label: Literal["above", "below", "left", "right"] = "below"
+
+
+class LabelModel(_Strict):
+    col: Coord
+    row: Coord
+    text: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+
+
+class MapFileV2(_Strict):
+    format: Literal["hexcampaign-map"]
+    version: Literal[2]
+    name: Annotated[StrictStr, Field(max_length=200)] = ""
+    author: Annotated[StrictStr, Field(max_length=200)] = ""
+    description: Annotated[StrictStr, Field(max_length=20000)] = ""
+    grid: GridModel
+    palette: StrictStr
+    terrain_codes: dict[Annotated[StrictStr, Field(min_length=1, max_length=1)], StrictStr]
+    terrain: list[StrictStr]
+    elevation: list[Level] = []  # col, row, level
+    rivers: list[Pair] = []
+    bridges: list[Pair] = []
+    roads: list[Quad] = []
+    cliffs: list[Quad] = []  # upper col,row then lower col,row
+    places: list[PlaceModel] = []
+    labels: list[LabelModel] = []
+
+
+class TerrainTypeFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", title="TerrainType")
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    code: str = Field(min_length=1, max_length=1)
+    label: str
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    rules: dict[str, float] = Field(default_factory=dict)
+    note: str = ""
+
+
+class PaletteFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", title="Palette")
+
+    format: str = "hexcampaign-palette"
+    version: int = 1
+    name: str
+    title: str
+    ruleset: str
+    default: str
+    place_kinds: tuple[str, ...]
+    river_places_allowed: bool = True
+    rules: dict[str, float] = Field(default_factory=dict)
+    terrains_list: tuple[TerrainTypeFile, ...] = Field(alias="terrains")
+    river_colour: str = "#3f7fc1"
+    road_colour: str = "#b0302a"
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PaletteFile:
+        names = [t.name for t in self.terrains_list]
+        codes = [t.code for t in self.terrains_list]
+        if len(set(names)) != len(names) or len(set(codes)) != len(codes):
+            raise ValueError("terrain names and codes must be unique")
+        if self.default not in names:
+            raise ValueError(f"default terrain {self.default!r} is not one of {names}")
+        bad = [k for k in self.place_kinds if k not in PLACE_KINDS]
+        if bad:
+            raise ValueError(f"unknown place kinds {bad}")
+        return self
