@@ -143,7 +143,8 @@ def test_save_load_round_trip_and_bad_files(tmp_path):
         Game.from_json('{"format": "something-else"}')
     with pytest.raises(ValueError, match="not a Kasserine Pass save"):
         Game.from_json("{broken")
-    damaged = text.replace('"turn": 1', '"turn": 5', 1)
+    damaged = text.replace('"turn":1', '"turn":5', 1)  # a hand edit of the compact save
+    assert damaged != text
     with pytest.raises(ValueError):
         Game.from_json(damaged)
 

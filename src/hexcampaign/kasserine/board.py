@@ -1,16 +1,55 @@
 """The map as the rules see it: flat arrays of terrain costs, heights and hexsides.
 
-Precomputed once per game so movement search runs on integers and lists, not on the
+Precomputed once per map so movement search runs on integers and lists, not on the
 map model's dictionaries (an 18-MP search on the 27×31 map must take well under 1 ms).
+A board is read-only once built and keeps no object of the map it was built from, so
+games on maps of the same content share one (shared_board): building it costs ~6 ms.
 """
 
 from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
 
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.tables import rules_table
 from hexcampaign.maps import HexMap
 
 NO_HEX = -1
+SHARED_BOARDS = 4  # maps whose boards are kept: the scenario's and a few custom ones
+_shared: OrderedDict[str, Board] = OrderedDict()
+
+
+def shared_board(hexmap: HexMap, map_text: str) -> Board:
+    """The board of `hexmap`, whose map document text is `map_text` (the caller's
+    promise: the text the map was built from, or dumps_map of it). Boards of the last
+    few map texts are kept, keyed by the text's digest, so a new scenario game or a
+    loaded save of a map already seen skips the build."""
+    key = hashlib.sha256(map_text.encode("utf-8")).hexdigest()
+    board = _shared.get(key)
+    if board is None:
+        board = Board(hexmap)
+        _shared[key] = board
+        while len(_shared) > SHARED_BOARDS:
+            _shared.popitem(last=False)
+    else:
+        _shared.move_to_end(key)
+    return board
+
+
+class RoadHexes:
+    """What the board keeps of the map beyond its arrays: which hexes a road touches
+    (`Position` asks board.map.on_road). Immutable, unlike the map: a board shared by
+    games must not follow one game's map object."""
+
+    __slots__ = ("_hexes",)
+
+    def __init__(self, hexes: frozenset[Hex]) -> None:
+        self._hexes = hexes
+
+    def on_road(self, h: Hex) -> bool:
+        """As HexMap.on_road: some road hexside has this hex at one end."""
+        return h in self._hexes
 
 
 class Board:
@@ -19,7 +58,6 @@ class Board:
 
     def __init__(self, hexmap: HexMap) -> None:
         rules = rules_table()
-        self.map = hexmap
         self.hexes: list[Hex] = list(hexmap.hexes())
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
         # The state stores hexes as (q, r) pairs: looked up by pair, so a position's set-up
@@ -58,9 +96,9 @@ class Board:
         self.neighbour: list[tuple[int, ...]] = [
             tuple(index.get(nb, NO_HEX) for nb in h.neighbors()) for h in self.hexes
         ]
-        roads = {
-            (index[a], index[b]) for a, b in hexmap.roads() if a in index and b in index
-        }
+        road_sides = hexmap.roads()
+        self.map = RoadHexes(frozenset(h for side in road_sides for h in side))
+        roads = {(index[a], index[b]) for a, b in road_sides if a in index and b in index}
         roads |= {(j, i) for i, j in roads}
         cliff_tops: dict[tuple[int, int], int] = {}
         for side, top in hexmap.cliffs().items():

@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import datetime
 import errno
+import hashlib
 import json
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
 from pydantic import TypeAdapter
+from pydantic_core import PydanticSerializationError, from_json
 
 from hexcampaign.files import (
+    MAX_FILE_BYTES,
     FileFormatError,
     atomic_write_text,
+    gc_paused,
     oversized,
     parse_json,
     read_json,
@@ -27,10 +31,17 @@ from hexcampaign.files import (
 )
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import crt
-from hexcampaign.kasserine.board import NO_HEX, Board
+from hexcampaign.kasserine.board import NO_HEX, Board, shared_board
 from hexcampaign.kasserine.options import Options
 from hexcampaign.kasserine.position import Position, enemy_of, refuse
-from hexcampaign.kasserine.save_check import MAX_ACTIONS, start_problem
+from hexcampaign.kasserine.save_check import (
+    MAX_ACTIONS,
+    MAX_LOG_LINES,
+    dice_problem,
+    log_problem,
+    start_problem,
+    within_limits,
+)
 from hexcampaign.kasserine.state import (
     GAME_OVER,
     PHASES,
@@ -57,11 +68,24 @@ from hexcampaign.kasserine.state import (
 from hexcampaign.kasserine.tables import breakdown_table, rules_table
 from hexcampaign.kasserine.units import KIND_WORDS, UnitSpec, UnitView
 from hexcampaign.maps import HexMap, MapFormatError, dumps_map
-from hexcampaign.maps.fileformat import map_from_document
+from hexcampaign.maps.fileformat import map_from_document, map_to_document
 from hexcampaign.rules import Dice, IllegalAction
 
 SAVE_FORMAT = "hexcampaign-kasserine-game"
+# Still 1: "log" and "check" are optional keys that older programs ignore, and a save
+# without them (or whose check fails) is replayed as before.
 SAVE_VERSION = 1
+# The keys a save's check covers, in the order they are written; others (the app's
+# "players") may be added beside them without voiding it.
+SAVE_KEYS = (
+    "format", "version", "map", "entry_zones", "arrival_points", "initial", "actions",
+    "locked", "state", "log",
+)
+COMPACT = {"ensure_ascii": False, "separators": (",", ":")}
+SAVE_WHAT = "Kasserine Pass save"
+# Lists a save may hold beyond files.MAX_LIST; the map's are its own loader's to bound.
+LIMITS = {"actions": MAX_ACTIONS, "log": MAX_LOG_LINES}
+LIMITS_SKIP = frozenset({"map"})
 ACTIONS = TypeAdapter(list[Action])
 
 
@@ -156,21 +180,28 @@ class Game:
         entry_zones: dict[str, list[Hex]] | None = None,
         arrival_points: dict[str, list[Hex]] | None = None,
         board: Board | None = None,
+        *,
+        initial: GameState | None = None,
     ) -> None:
+        """`board` must be built from a map of this map's content (a replay's own, or
+        shared_board's); `initial`, the start position when the caller has one no one
+        else changes (it is kept, not copied; by default a copy of `state`)."""
         self.map = hexmap
-        # A replay of the same map may share the board: it is read-only once built.
-        self.board = board if board is not None and board.map is hexmap else Board(hexmap)
+        self.board = board if board is not None else Board(hexmap)
         self.rules = rules_table()
         self.entry_zones = {k: list(v) for k, v in (entry_zones or {}).items()}
         self.arrival_points = {k: list(v) for k, v in (arrival_points or {}).items()}
-        self._initial = copy_state(state)
+        self._initial = initial if initial is not None else copy_state(state)
         self.state = state
         self._actions: list = []
         self._lines: list[str] = []
         self._dice = Dice(state.seed)
         self._locked = 0
-        # The position at the last die roll: undo re-applies only the actions after it.
-        self._snapshot: tuple = (0, copy_state(state), self._dice.state(), [])
+        # The position at the last die roll (count, state, dice, log): undo re-applies
+        # only the actions after it. None until a roll is made here, or until the first
+        # undo derives it by a replay of the locked actions (a loaded save has none).
+        self._snapshot: tuple | None = None
+        self._start_text: str | None = None  # the save's text of _start(), made once
         self._position: Position | None = None
         self._replaying = False
         self._routes: tuple = ("", {}, set(), {})
@@ -193,8 +224,10 @@ class Game:
         arrival_points: dict[str, list[Hex]] | None = None,
         victory: dict[str, int] | None = None,
         holders: dict[str, str] | None = None,
+        board: Board | None = None,
     ) -> Game:
-        """Any position: a map, units (hex None = not yet on the map), whose phase it is."""
+        """Any position: a map, units (hex None = not yet on the map), whose phase it is.
+        `board`, when given, was built from a map of the same content (shared_board)."""
         if phase not in PHASES:
             raise IllegalAction(f"Turn: there is no phase {phase!r}; phases are {', '.join(PHASES)}")
         if not 1 <= turn <= rules_table().turns:
@@ -220,7 +253,8 @@ class Game:
             place = hexmap.place_at(spec.hex) if spec.hex is not None else None
             if place is not None:
                 state.holders[place.name] = spec.side  # a unit standing there holds it
-        game = cls(hexmap, state, entry_zones, arrival_points)
+        # The start is the position after _begin_phase: copied once, then.
+        game = cls(hexmap, state, entry_zones, arrival_points, board, initial=state)
         game._check_start()
         game._begin_phase(initial=True)
         game._initial = copy_state(game.state)
@@ -278,6 +312,7 @@ class Game:
             entry_zones=zones,
             arrival_points=arrivals,
             victory=dict(scenario.victory),
+            board=shared_board(hexmap, dumps_map(hexmap)),
         )
 
     # --- what players see ----------------------------------------------------------------
@@ -466,7 +501,7 @@ class Game:
                 "Undo: a die roll has been seen since the last action; play is locked from there",
                 "Undo",
             )
-        count, state, dice, lines = self._snapshot
+        count, state, dice, lines = self._undo_base()
         tail = self._actions[count:-1]
         self.state = copy_state(state)
         self._dice = Dice.restore(dice)
@@ -476,61 +511,122 @@ class Game:
         for action in tail:
             self._do(action.model_copy(deep=True))
 
+    def _undo_base(self) -> tuple:
+        """The snapshot undo starts from: taken at the last roll, or (a loaded save, a
+        game not yet rolled) derived once by replaying the locked actions, as a replayed
+        load would have it."""
+        if self._snapshot is None:
+            try:
+                base = self._rebuild(self._actions[: self._locked], self._locked)
+            except Exception:  # only a save that was not ours but carried our check
+                raise refuse(
+                    "Undo: this game's log does not replay, so its moves cannot be undone",
+                    "Undo",
+                ) from None
+            self._snapshot = (self._locked, base.state, base._dice.state(), base._lines)
+        return self._snapshot
+
     def replay(self) -> Game:
         """A new game: the start position and seed, with the log re-applied."""
         return self._rebuild(self._actions, self._locked)
 
     def to_json(self) -> str:
-        document = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "map": json.loads(dumps_map(self.map)),
-            "entry_zones": {k: [[h.q, h.r] for h in v] for k, v in self.entry_zones.items()},
-            "arrival_points": {k: [[h.q, h.r] for h in v] for k, v in self.arrival_points.items()},
-            "initial": self._initial.model_dump(mode="json"),
+        """The save: compact JSON, its last key the check, the SHA-256 of the text
+        before it, which lets a load of an unchanged save skip the replay. The models
+        go through pydantic's own JSON writer, which writes what json.dumps would of
+        their plain dump, at half the cost."""
+        try:
+            body = self._body()
+        except PydanticSerializationError:  # text no UTF-8 can carry (a lone surrogate)
+            body = json.dumps(self._document(), **COMPACT)
+        return body[:-1] + ',"check":"' + _digest(body) + '"}'
+
+    def _document(self) -> dict:
+        # In SAVE_KEYS order: a load re-dumps these keys to recompute the check.
+        return {
+            **self._start(),
             "actions": ACTIONS.dump_python(self._actions, mode="json"),
             "locked": self._locked,
             "state": self.state.model_dump(mode="json"),
+            "log": list(self._lines),
         }
-        return json.dumps(document, ensure_ascii=False, indent=1)
+
+    def _start(self) -> dict:
+        """The part of the save fixed for the game's life: the map (its board was built
+        from it once), the entry zones and arrival points, and the start position."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "map": map_to_document(self.map),
+            "entry_zones": {k: [[h.q, h.r] for h in v] for k, v in self.entry_zones.items()},
+            "arrival_points": {k: [[h.q, h.r] for h in v] for k, v in self.arrival_points.items()},
+            "initial": self._initial.model_dump(mode="json"),
+        }
+
+    def _body(self) -> str:
+        """json.dumps(self._document(), **COMPACT): the same text, assembled."""
+        if self._start_text is None:
+            self._start_text = json.dumps(self._start(), **COMPACT)
+        return "".join(
+            (
+                self._start_text[:-1],
+                ',"actions":',
+                ACTIONS.dump_json(self._actions).decode("utf-8"),
+                f',"locked":{self._locked},"state":',
+                self.state.model_dump_json(),
+                ',"log":',
+                json.dumps(self._lines, **COMPACT),
+                "}",
+            )
+        )
 
     def save(self, path) -> None:
         """Write the game atomically, keeping the previous file as a .bak backup. The
-        written file is read back and must load to this very position before it
-        replaces the old one."""
-        state = self.state
+        written file is read back and must be the very text meant (the text of a game
+        that loads to this position) before it replaces the old one."""
+        text = self.to_json()
 
         def verify(back: str) -> None:
-            if Game.from_json(back).state != state:
+            if back != text:
                 raise OSError(errno.EIO, "the game read back differs from the one saved")
 
-        atomic_write_text(path, self.to_json(), verify=verify)
+        atomic_write_text(path, text, verify=verify)
 
     @classmethod
     def load(cls, path) -> Game:
         """Read a saved game; a bad file raises GameFormatError (a FileFormatError and a
         ValueError) with a sentence for the player."""
-        name = Path(path).name
-        try:
-            document = read_json(path, "Kasserine Pass save")
-        except FileFormatError as e:
-            raise GameFormatError(str(e)) from None
-        try:
-            return cls._from_document(document)
-        except GameFormatError as e:
-            raise GameFormatError(f"{name}: {e}") from None
+        path = Path(path)
+        with gc_paused():  # tens of thousands of objects, none of them in a cycle
+            raw = _small_file(path)
+            try:
+                if raw is None:  # missing, unreadable or too big: read_json says which
+                    parsed = (read_json(path, SAVE_WHAT), None, False)
+                else:
+                    parsed = _parse(raw, path.name)
+            except FileFormatError as e:
+                raise GameFormatError(str(e)) from None
+            try:
+                return cls._from_document(*parsed)
+            except GameFormatError as e:
+                raise GameFormatError(f"{path.name}: {e}") from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """A game from its save text; anything wrong raises GameFormatError."""
-        try:
-            document = parse_json(text, "This file", "Kasserine Pass save")
-        except FileFormatError as e:
-            raise GameFormatError(str(e)) from None
-        return cls._from_document(document)
+        with gc_paused():
+            try:
+                parsed = _parse(text, "This file")
+            except FileFormatError as e:
+                raise GameFormatError(str(e)) from None
+            return cls._from_document(*parsed)
 
     @classmethod
-    def _from_document(cls, document) -> Game:
+    def _from_document(cls, document, data: bytes | None = None, bounded: bool = False) -> Game:
+        """Everything is validated; then a save whose check matches (this program wrote
+        it and nothing changed it since) is taken as written, and any other is replayed
+        from its start and must reach the position it recorded. `data` is the document's
+        UTF-8 text when known; `bounded`, that within_limits passed the document."""
         if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
             raise GameFormatError("This is not a Kasserine Pass save (its format field is wrong).")
         version = document.get("version")
@@ -541,10 +637,11 @@ class Game:
                 f"This save is version {shown}; this program reads version {SAVE_VERSION}"
                 + ("; update hexcampaign to open it." if newer else ".")
             )
-        too_long = oversized(document, {"actions": MAX_ACTIONS}, frozenset({"map"}))
+        too_long = None if bounded else oversized(document, LIMITS, LIMITS_SKIP)
         if too_long:
             raise GameFormatError(f"This Kasserine Pass save is damaged: {too_long}.")
         try:
+            map_text = json.dumps(document["map"], **COMPACT)
             hexmap = map_from_document(document["map"])
             initial = GameState.model_validate(document["initial"])
             zones = {k: [Hex(q, r) for q, r in v] for k, v in document["entry_zones"].items()}
@@ -565,6 +662,10 @@ class Game:
             if not isinstance(locked, int) or not 0 <= locked <= len(actions):
                 raise GameFormatError("This Kasserine Pass save is damaged: its undo lock is wrong.")
             saved = GameState.model_validate(document["state"])
+            log = document.get("log")
+            problem = log_problem(log) if log is not None else None
+            if problem:
+                raise GameFormatError(f"This Kasserine Pass save is damaged: {problem}.")
         except GameFormatError:
             raise
         except MapFormatError as e:
@@ -577,7 +678,23 @@ class Game:
             raise GameFormatError(
                 f"This Kasserine Pass save is damaged: {validation_problem(e)}."
             ) from None
-        game = cls(hexmap, initial, zones, arrivals)
+        board = shared_board(hexmap, map_text)
+        if log is not None and _check_matches(document, data):
+            # A hostile file can carry a correct check: the position it records must be
+            # one the rules can stand on, like any start.
+            problem = start_problem(
+                hexmap, saved, zones, arrivals, rules_table().turns
+            ) or dice_problem(actions)
+            if problem:
+                raise GameFormatError(f"This Kasserine Pass save is damaged: {problem}.")
+            game = cls(hexmap, saved, zones, arrivals, board, initial=initial)
+            game._actions = actions
+            game._lines = log
+            game._locked = locked
+            faces = [f for a in actions for f in (a.faces or [])]
+            game._dice = Dice.restore({"seed": initial.seed, "rolls": faces})
+            return game
+        game = cls(hexmap, initial, zones, arrivals, board, initial=initial)
         try:
             game = game._rebuild(actions, locked)
         except IllegalAction as e:
@@ -618,7 +735,12 @@ class Game:
 
     def _rebuild(self, actions: list, locked: int) -> Game:
         game = Game(
-            self.map, copy_state(self._initial), self.entry_zones, self.arrival_points, self.board
+            self.map,
+            copy_state(self._initial),
+            self.entry_zones,
+            self.arrival_points,
+            self.board,
+            initial=self._initial,  # never changed: games share it
         )
         faces = [f for a in actions for f in (a.faces or [])]
         game._dice = Dice(self._initial.seed, replay=faces)
@@ -1634,6 +1756,55 @@ def _pairs(items) -> list[tuple[int, int]]:
 
 
 __all__ = ["Combat", "Game"]
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _check_matches(document: dict, data: bytes | None = None) -> bool:
+    """Does the save's check match its content? True of any save this program wrote
+    that nothing changed since: as written (the text before the check hashes to it),
+    or re-written with other keys or spacing (its keys re-dumped as to_json does)."""
+    claimed = document.get("check")
+    if not isinstance(claimed, str):
+        return False
+    tail = f',"check":"{claimed}"}}'.encode("utf-8", "surrogatepass")
+    if data is not None and data.endswith(tail):
+        digest = hashlib.sha256(memoryview(data)[: -len(tail)])
+        digest.update(b"}")
+        if digest.hexdigest() == claimed:
+            return True
+    body = {key: document[key] for key in SAVE_KEYS if key in document}
+    return _digest(json.dumps(body, **COMPACT)) == claimed
+
+
+def _small_file(path: Path) -> bytes | None:
+    """The file's bytes when it is there, readable and within the size limit, else None."""
+    try:
+        if path.stat().st_size <= MAX_FILE_BYTES:
+            return path.read_bytes()
+    except OSError:
+        pass
+    return None
+
+
+def _parse(raw: str | bytes, name: str) -> tuple[object, bytes | None, bool]:
+    """A save's (document, UTF-8 text, within limits): parse_json's work, with its
+    nesting check and oversized's done after parsing, in one fast pass (within_limits).
+    pydantic's JSON reader is a third faster than json.loads and as strict (it refuses
+    what json.loads refuses; it also refuses lone surrogates and nesting past 200 where
+    json.loads need not). A file that fails anything goes through parse_json itself:
+    json.loads, and the sentence for what is wrong."""
+    try:
+        data = raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
+        if len(data) <= MAX_FILE_BYTES:
+            document = from_json(data)
+            if within_limits(document, LIMITS, LIMITS_SKIP):
+                return document, data, True
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, too deep for it
+        pass
+    return parse_json(raw, name, SAVE_WHAT), None, False
 
 
 def copy_state(state: GameState) -> GameState:

@@ -1,14 +1,20 @@
-"""Checks a loaded Kasserine Pass save's starting position for facts pydantic cannot
-see. The log is then replayed through the rules, which check every action; this module
-makes sure the position they start from is one the rules can stand on: every unit where
-its key says and on a hex of the map, every place named on the map, numbers in range.
+"""Checks a loaded Kasserine Pass save's positions for facts pydantic cannot see.
+
+A save that this program wrote (its check matches) is taken as written: its start and
+its saved position must each be one the rules can stand on. Any other save is replayed
+through the rules, which check every action, from a start checked the same way: every
+unit where its key says and on a hex of the map, every place named on the map, every
+hex and unit a combat or a decision names known, numbers in range.
 """
 
 from __future__ import annotations
 
+from functools import partial
+from itertools import chain, compress
+from operator import is_
 from typing import Any
 
-from hexcampaign.files import quoted
+from hexcampaign.files import MAX_JSON_DEPTH, MAX_LIST, quoted
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.state import GAME_OVER, PHASES, GameState
 from hexcampaign.maps import HexMap
@@ -16,6 +22,10 @@ from hexcampaign.maps import HexMap
 # A whole scenario game is a few thousand actions; a log far longer is not a game.
 MAX_ACTIONS = 100_000
 MAX_FACTOR = 1000
+# The log text: a few lines an action (a combat's result, losses, retreats, advances).
+MAX_LOG_LINES = 4 * MAX_ACTIONS
+MAX_LINE_CHARS = 50_000
+MAX_DICE_PER_ACTION = 3  # two for the combat, one for the advance after D ELIM
 
 
 def start_problem(
@@ -57,9 +67,85 @@ def start_problem(
     for group in groups:
         if any(uid not in known for uid in group.attackers + group.defenders):
             return "a combat names a unit the game does not have"
+    for c in start.combats:
+        if any(uid not in known for uid in c.artillery + c.defense_artillery):
+            return "a combat names a unit the game does not have"
+        if any(not hexmap.contains(Hex(*at)) for at in (c.target, *c.attacker_hexes)):
+            return "a combat is fought on a hex that is not on the map"
     for decision in start.pending:
         if any(uid not in known for uid in decision.units):
             return "a pending decision names a unit the game does not have"
+        hexes = [*decision.vacated, *([decision.battle] if decision.battle else [])]
+        if any(not hexmap.contains(Hex(*at)) for at in hexes):
+            return "a pending decision names a hex that is not on the map"
     if any(not hexmap.contains(Hex(*at)) for at in start.destroyed_bridges):
         return "a destroyed bridge lies off the map"
     return None
+
+
+def log_problem(log: object) -> str | None:
+    """What is wrong with a save's log text (a list of lines), as a clause, or None."""
+    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        return "its log is not a list of lines of text"
+    if len(log) > MAX_LOG_LINES:
+        return f"its log has {len(log)} lines, more than a game can"
+    if any(len(line) > MAX_LINE_CHARS for line in log):
+        return "a line of its log is longer than any event"
+    return None
+
+
+def dice_problem(actions: list) -> str | None:
+    """Dice recorded on the actions that no roll shows, as a clause, or None (a save
+    taken as written continues its dice from these faces)."""
+    rolls = [a.faces for a in actions if a.faces]
+    if any(len(faces) > MAX_DICE_PER_ACTION for faces in rolls) or not all(
+        1 <= f <= 6 for faces in rolls for f in faces
+    ):
+        return "an action records dice no roll can show"
+    return None
+
+
+_IS_LIST = partial(is_, list)
+_IS_DICT = partial(is_, dict)
+_IS_CONTAINER = frozenset((list, dict)).__contains__
+
+
+def within_limits(document: object, allowed: dict[str, int], skip: frozenset[str]) -> bool:
+    """Whether parsed JSON passes both guards a load runs before validating: it nests at
+    most MAX_JSON_DEPTH deep (parse_json's bracket count) and no list or object holds
+    more than MAX_LIST items (files.oversized, with `allowed` bounds for top-level keys
+    and the subtrees of the top-level keys in `skip` left to their own loader).
+
+    The same answer in one pass, level by level, with the items of a whole level
+    gathered and sorted by type in C: ~1 ms on a whole game where the two take ~4.
+    False says only that a guard fails; the caller then runs the guards themselves,
+    whose sentences say which and where."""
+    if type(document) is not dict or len(document) > MAX_LIST:
+        return False
+    checked: tuple[list, list] = ([], [])  # lists and objects whose lengths count
+    free: tuple[list, list] = ([], [])  # and those (in `skip`) whose lengths do not
+    for key, child in document.items():
+        if type(child) is list or type(child) is dict:
+            if key in skip:
+                free[type(child) is dict].append(child)
+            elif len(child) > allowed.get(key, MAX_LIST):
+                return False
+            else:
+                checked[type(child) is dict].append(child)
+    depth = 1
+    while any(checked) or any(free):
+        depth += 1
+        if depth > MAX_JSON_DEPTH:
+            return False
+        checked, free = _children(*checked), _children(*free)
+        if max(map(len, chain(*checked)), default=0) > MAX_LIST:
+            return False
+    return True
+
+
+def _children(lists: list, dicts: list) -> tuple[list, list]:
+    """The lists and the objects held by these lists and objects."""
+    items = [*chain.from_iterable(lists), *chain.from_iterable(map(dict.values, dicts))]
+    found = [*compress(items, map(_IS_CONTAINER, map(type, items)))]
+    types = [*map(type, found)]
+    return [*compress(found, map(_IS_LIST, types))], [*compress(found, map(_IS_DICT, types))]
