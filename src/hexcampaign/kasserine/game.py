@@ -530,15 +530,19 @@ class Game:
         """A new game: the start position and seed, with the log re-applied."""
         return self._rebuild(self._actions, self._locked)
 
-    def to_json(self) -> str:
+    def to_json(self, extra: dict | None = None) -> str:
         """The save: compact JSON, its last key the check, the SHA-256 of the text
         before it, which lets a load of an unchanged save skip the replay. The models
         go through pydantic's own JSON writer, which writes what json.dumps would of
-        their plain dump, at half the cost."""
+        their plain dump, at half the cost. `extra` holds keys of the caller's own (the
+        app's "players"), written before the check and covered by it; the engine ignores
+        them on loading."""
         try:
             body = self._body()
         except PydanticSerializationError:  # text no UTF-8 can carry (a lone surrogate)
             body = json.dumps(self._document(), **COMPACT)
+        if extra:
+            body = body[:-1] + "," + json.dumps(extra, **COMPACT)[1:]
         return body[:-1] + ',"check":"' + _digest(body) + '"}'
 
     def _document(self) -> dict:

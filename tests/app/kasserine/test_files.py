@@ -36,6 +36,25 @@ def test_save_and_reopen_gives_the_same_game_and_says_whose_turn(mode, tmp_path,
     assert set(mode.layer.items) == {u.id for u in reopened.units() if u.hex and not u.eliminated}
 
 
+def test_a_game_saved_from_the_window_reopens_without_replaying_its_log(mode, tmp_path, monkeypatch):
+    # The players' names ride inside the engine's check, so the window's own save is
+    # taken as written: reopening a long game is as quick as opening a short one.
+    s = mode.new_game(seed=8, players={"german": "Erwin", "allied": "Lloyd"})
+    place_everyone(mode)
+    mode.setup.done.click()
+    path = tmp_path / "quick.kpgame"
+    assert mode.save_to(path)
+    state, log = s.game.state.model_copy(deep=True), s.game.log()
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the save was replayed")
+
+    monkeypatch.setattr(Game, "_rebuild", no_replay)
+    assert mode.open_path(path)
+    assert mode.game.state == state and mode.game.log() == log
+    assert "Erwin" in mode.turn_bar.player.text()
+
+
 def test_a_bad_file_is_one_sentence_and_the_game_stays(mode, tmp_path, answering_message_boxes):
     s = mode.play(skirmish())
     bad = tmp_path / "broken.kpgame"
