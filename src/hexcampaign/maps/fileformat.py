@@ -405,7 +405,7 @@ def _careful_elevation(m: HexMap, doc: MapFileV2 | SimpleNamespace, hex_at, bad)
 
 
 def _load_current(path: Path, name: str) -> HexMap | None:
-    """A good current-version file, parsed and validated in one pass by pydantic-core;
+    """A good current-version file, parsed and validated in one pass (_validate_current);
     None for anything else (older versions, damage), which takes the careful path of
     read_json and map_from_data and gets its sentence there."""
     try:
@@ -556,7 +556,7 @@ def _level_keys(elevation: dict[Hex, int], orientation: str) -> list[int]:
 
 
 def _side_keys(sides, orientation: str) -> list[int]:
-    """Each hexside's two hexes (col, row, col, row) packed, the lesser hex first (as _pair)."""
+    """Each hexside's two hexes (col, row, col, row) packed, the lesser hex first."""
     n2 = 2 * _BITS
     sides = list(sides)  # canonical hexsides: a hex and a direction N, NE or SE
     if orientation == "flat":
@@ -587,10 +587,6 @@ def _sorted_rows(keys: list[int], width: int, bias: int = 0) -> list[list[int]]:
     return [[k >> 3 * n, k >> 2 * n & m, k >> n & m, k & m] for k in keys]
 
 
-def _pair(a: tuple[int, int], b: tuple[int, int]) -> list[int]:
-    return [*min(a, b), *max(a, b)]
-
-
 def _short(value: object) -> str:
     """A value from the file, cut short enough for a sentence (a hostile file may put a
     4000-digit number or a megabyte string where a version belongs)."""
@@ -611,8 +607,6 @@ def _first_error(e) -> str:  # a pydantic ValidationError
     if kind in ("extra_forbidden",):
         return f"it has an unknown field {where!r}"
     return f"the field {where!r} is wrong: {err['msg'].lower()}"
-
-
 
 
 def __getattr__(name: str):
