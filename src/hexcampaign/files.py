@@ -38,8 +38,8 @@ def gc_paused() -> Iterator[None]:
     """The cyclic garbage collector paused for a bulk job: reading or writing a big file
     allocates tens of thousands of lists and tuples that either live on (the map) or
     die by reference counting (the document). Collections in the middle find no cycles
-    and cost 10-15 ms on a 200x200 map, at random moments. Nesting is harmless: the
-    collector is enabled again only by whoever found it enabled."""
+    and cost 4-5 ms of a 200x200 map's save and load, at random moments. Nesting is
+    harmless: the collector is enabled again only by whoever found it enabled."""
     enabled = gc.isenabled()
     gc.disable()
     try:
