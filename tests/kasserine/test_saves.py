@@ -220,7 +220,7 @@ def test_games_on_the_same_map_share_one_board(tmp_path):
     assert Game.scenario(seed=2).board is scenario.board
     # the board keeps none of the maps: what it answers about roads is the map's own
     for h in one.map.hexes():
-        assert one.board.map.on_road(h) == one.map.on_road(h) == two.map.on_road(h)
+        assert one.board.on_road[one.board.index[h]] == one.map.on_road(h) == two.map.on_road(h)
 
 
 def test_a_check_does_not_let_a_file_past_the_checks_of_its_position():

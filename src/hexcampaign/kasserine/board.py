@@ -37,21 +37,6 @@ def shared_board(hexmap: HexMap, map_text: str) -> Board:
     return board
 
 
-class RoadHexes:
-    """What the board keeps of the map beyond its arrays: which hexes a road touches
-    (`Position` asks board.map.on_road). Immutable, unlike the map: a board shared by
-    games must not follow one game's map object."""
-
-    __slots__ = ("_hexes",)
-
-    def __init__(self, hexes: frozenset[Hex]) -> None:
-        self._hexes = hexes
-
-    def on_road(self, h: Hex) -> bool:
-        """As HexMap.on_road: some road hexside has this hex at one end."""
-        return h in self._hexes
-
-
 class Board:
     """Index i <-> Hex; neighbour[i][d] (NO_HEX off the map); per directed hexside the
     cost of stepping across it without a road, whether a road runs along it, and cliffs."""
@@ -97,8 +82,12 @@ class Board:
             tuple(index.get(nb, NO_HEX) for nb in h.neighbors()) for h in self.hexes
         ]
         road_sides = hexmap.roads()
-        self.map = RoadHexes(frozenset(h for side in road_sides for h in side))
         roads = {(index[a], index[b]) for a, b in road_sides if a in index and b in index}
+        # What the board keeps of the map beyond its arrays: whether a road touches each
+        # hex (as HexMap.on_road). No map object: a shared board must not follow one
+        # game's map.
+        on_road = {i for pair in roads for i in pair}
+        self.on_road: list[bool] = [i in on_road for i in range(n)]
         roads |= {(j, i) for i, j in roads}
         cliff_tops: dict[tuple[int, int], int] = {}
         for side, top in hexmap.cliffs().items():

@@ -160,7 +160,7 @@ class Position:
         """The MP of the first hex a unit is placed on or enters the map at."""
         if unit.kind == "rangers":
             return self.rules.ranger_hex_cost
-        if self.board.map.on_road(self.board.hexes[i]) and i not in self.broken_roads:
+        if self.board.on_road[i] and i not in self.broken_roads:
             return self.rules.road_move_cost  # it comes in along the road
         return self.board.entry_cost(i)
 
