@@ -272,6 +272,16 @@ def test_a_game_whose_state_does_not_follow_from_its_log():
     _refused("game", doc, "does not replay")
 
 
+def test_a_game_whose_log_moves_to_a_400_digit_hex_is_refused_in_a_sentence():
+    # Found by make soak: the rule quoted the number whole, a sentence of 500 characters.
+    doc = _doc("game")
+    move = next(a for a in doc["actions"] if a["kind"] == "move")
+    move["path"][0] = [10**400, 0]
+    doc.pop("check")
+    message = _refused("game", doc, "breaks a rule", "off the map")
+    assert len(message) < 300 and "100000..." in message
+
+
 def test_a_campaign_formation_on_a_hex_that_does_not_exist():
     doc = _doc("campaign")
     fid = next(iter(doc["state"]["formations"]))

@@ -12,6 +12,7 @@ import datetime
 import errno
 import hashlib
 import json
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -703,7 +704,7 @@ class Game:
             game = game._rebuild(actions, locked)
         except IllegalAction as e:
             raise GameFormatError(
-                f"This Kasserine Pass save is damaged: its log breaks a rule ({e})."
+                f"This Kasserine Pass save is damaged: its log breaks a rule ({_cut_numbers(str(e))})."
             ) from None
         except Exception as e:  # a hostile log may fail anywhere; the file is at fault
             raise GameFormatError(
@@ -1760,6 +1761,12 @@ def _pairs(items) -> list[tuple[int, int]]:
 
 
 __all__ = ["Combat", "Game"]
+
+
+def _cut_numbers(reason: str) -> str:
+    """A rule's refusal of an action from a file, fit for a sentence: the file may put a
+    400-digit number where a hex or an MP count belongs, and the rule quotes it."""
+    return re.sub(r"\d{13,}", lambda m: m.group()[:6] + "...", reason)[:240]
 
 
 def _digest(text: str) -> str:
