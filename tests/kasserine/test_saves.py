@@ -157,13 +157,23 @@ def test_an_older_save_without_check_or_log_still_loads(monkeypatch):
     assert json.loads(fixture.to_json())["log"] == fixture.log()
 
 
-def test_a_save_rewritten_with_other_spacing_and_keys_keeps_its_check(no_replay):
-    """The app adds the players' names and writes the document indented."""
+def test_keys_of_the_callers_own_ride_inside_the_check(no_replay):
+    """The app adds the players' names through to_json(extra=...): taken as written."""
     g = played()
-    document = json.loads(g.to_json())
-    document["players"] = {"german": "Erwin", "allied": "Lloyd"}
-    loaded = Game.from_json(json.dumps(document, ensure_ascii=False, indent=1))
+    text = g.to_json(extra={"players": {"german": "Erwin", "allied": "Lloyd"}})
+    assert json.loads(text)["players"] == {"german": "Erwin", "allied": "Lloyd"}
+    loaded = Game.from_json(text)
     assert loaded.state == g.state and loaded.log() == g.log()
+
+
+def test_a_save_re_spaced_by_hand_is_replayed_and_loads_the_same(monkeypatch):
+    g = played()
+    respaced = json.dumps(json.loads(g.to_json()), ensure_ascii=False, indent=1)
+    replays = []
+    real = Game._rebuild
+    monkeypatch.setattr(Game, "_rebuild", lambda self, *a: replays.append(1) or real(self, *a))
+    loaded = Game.from_json(respaced)
+    assert replays and loaded.state == g.state and loaded.log() == g.log()
 
 
 def test_undo_right_after_a_load_matches_undo_after_a_replayed_load():

@@ -76,8 +76,8 @@ SAVE_FORMAT = "hexcampaign-kasserine-game"
 # Still 1: "log" and "check" are optional keys that older programs ignore, and a save
 # without them (or whose check fails) is replayed as before.
 SAVE_VERSION = 1
-# The keys a save's check covers, in the order they are written; others (the app's
-# "players") may be added beside them without voiding it.
+# The keys of a save, in the order they are written; the caller's own (the app's
+# "players", to_json's `extra`) come after them, then the check.
 SAVE_KEYS = (
     "format", "version", "map", "entry_zones", "arrival_points", "initial", "actions",
     "locked", "state", "log",
@@ -547,7 +547,7 @@ class Game:
         return body[:-1] + ',"check":"' + _digest(body) + '"}'
 
     def _document(self) -> dict:
-        # In SAVE_KEYS order: a load re-dumps these keys to recompute the check.
+        # In SAVE_KEYS order, as _body assembles them.
         return {
             **self._start(),
             "actions": ACTIONS.dump_python(self._actions, mode="json"),
@@ -1773,21 +1773,19 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _check_matches(document: dict, data: bytes | None = None) -> bool:
-    """Does the save's check match its content? True of any save this program wrote
-    that nothing changed since: as written (the text before the check hashes to it),
-    or re-written with other keys or spacing (its keys re-dumped as to_json does)."""
+def _check_matches(document: dict, data: bytes | None) -> bool:
+    """Does the save's check match its content: is it a save this program wrote, with
+    nothing changed since? The check is the SHA-256 of the text before it. (Anything
+    else, re-spaced by hand included, is replayed.)"""
     claimed = document.get("check")
-    if not isinstance(claimed, str):
+    if not isinstance(claimed, str) or data is None:
         return False
     tail = f',"check":"{claimed}"}}'.encode("utf-8", "surrogatepass")
-    if data is not None and data.endswith(tail):
-        digest = hashlib.sha256(memoryview(data)[: -len(tail)])
-        digest.update(b"}")
-        if digest.hexdigest() == claimed:
-            return True
-    body = {key: document[key] for key in SAVE_KEYS if key in document}
-    return _digest(json.dumps(body, **COMPACT)) == claimed
+    if not data.endswith(tail):
+        return False
+    digest = hashlib.sha256(memoryview(data)[: -len(tail)])
+    digest.update(b"}")
+    return digest.hexdigest() == claimed
 
 
 def _small_file(path: Path) -> bytes | None:
