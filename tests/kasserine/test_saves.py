@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from hexcampaign.files import MAX_JSON_DEPTH, MAX_LIST, oversized, parse_json
+from hexcampaign.files import MAX_JSON_DEPTH, MAX_LIST, oversized, parse_json, within_limits
 from hexcampaign.kasserine import Game, IllegalAction
 from hexcampaign.kasserine.game import COMPACT, LIMITS, LIMITS_SKIP, SAVE_KEYS
-from hexcampaign.kasserine.save_check import within_limits
 from hexcampaign.kasserine.state import MoveUnit
 
 from .helpers import skirmish

@@ -29,6 +29,7 @@ from hexcampaign.files import (
     parse_json,
     read_json,
     validation_problem,
+    within_limits,
 )
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import crt
@@ -41,7 +42,6 @@ from hexcampaign.kasserine.save_check import (
     dice_problem,
     log_problem,
     start_problem,
-    within_limits,
 )
 from hexcampaign.kasserine.state import (
     GAME_OVER,

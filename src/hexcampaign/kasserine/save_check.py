@@ -9,12 +9,9 @@ hex and unit a combat or a decision names known, numbers in range.
 
 from __future__ import annotations
 
-from functools import partial
-from itertools import chain, compress
-from operator import is_
 from typing import Any
 
-from hexcampaign.files import MAX_JSON_DEPTH, MAX_LIST, quoted
+from hexcampaign.files import quoted
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.state import GAME_OVER, PHASES, GameState
 from hexcampaign.maps import HexMap
@@ -103,49 +100,3 @@ def dice_problem(actions: list) -> str | None:
     ):
         return "an action records dice no roll can show"
     return None
-
-
-_IS_LIST = partial(is_, list)
-_IS_DICT = partial(is_, dict)
-_IS_CONTAINER = frozenset((list, dict)).__contains__
-
-
-def within_limits(document: object, allowed: dict[str, int], skip: frozenset[str]) -> bool:
-    """Whether parsed JSON passes both guards a load runs before validating: it nests at
-    most MAX_JSON_DEPTH deep (parse_json's bracket count) and no list or object holds
-    more than MAX_LIST items (files.oversized, with `allowed` bounds for top-level keys
-    and the subtrees of the top-level keys in `skip` left to their own loader).
-
-    The same answer in one pass, level by level, with the items of a whole level
-    gathered and sorted by type in C: ~1 ms on a whole game where the two take ~4.
-    False says only that a guard fails; the caller then runs the guards themselves,
-    whose sentences say which and where."""
-    if type(document) is not dict or len(document) > MAX_LIST:
-        return False
-    checked: tuple[list, list] = ([], [])  # lists and objects whose lengths count
-    free: tuple[list, list] = ([], [])  # and those (in `skip`) whose lengths do not
-    for key, child in document.items():
-        if type(child) is list or type(child) is dict:
-            if key in skip:
-                free[type(child) is dict].append(child)
-            elif len(child) > allowed.get(key, MAX_LIST):
-                return False
-            else:
-                checked[type(child) is dict].append(child)
-    depth = 1
-    while any(checked) or any(free):
-        depth += 1
-        if depth > MAX_JSON_DEPTH:
-            return False
-        checked, free = _children(*checked), _children(*free)
-        if max(map(len, chain(*checked)), default=0) > MAX_LIST:
-            return False
-    return True
-
-
-def _children(lists: list, dicts: list) -> tuple[list, list]:
-    """The lists and the objects held by these lists and objects."""
-    items = [*chain.from_iterable(lists), *chain.from_iterable(map(dict.values, dicts))]
-    found = [*compress(items, map(_IS_CONTAINER, map(type, items)))]
-    types = [*map(type, found)]
-    return [*compress(found, map(_IS_LIST, types))], [*compress(found, map(_IS_DICT, types))]
