@@ -203,6 +203,22 @@ def test_dirty_title_and_the_unsaved_changes_prompt(window, map_file, monkeypatc
     assert not window.isWindowModified()
 
 
+@pytest.mark.parametrize(
+    "typed, written",
+    [("march", "march.hexmap"), ("march.v2", "march.v2"), ("march.hexmap", "march.hexmap"), ("", None)],
+)
+def test_save_as_adds_the_suffix_only_when_the_name_has_none(window, tmp_path, monkeypatch, typed, written):
+    from PySide6.QtWidgets import QFileDialog
+
+    answer = str(tmp_path / typed) if typed else ""
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (answer, ""))
+    assert window.save_as() is (written is not None)
+    saved = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("march"))
+    assert saved == ([written] if written else [])
+    if written:
+        assert load_map(tmp_path / written) == window.document.map
+
+
 def test_discarding_changes_closes_without_saving(window, map_file, monkeypatch):
     document = window.document
     document.undo_stack.push(SetTerrain(document, Hex.from_offset(9, 2), "high_ground"))

@@ -384,13 +384,10 @@ class MainWindow(QMainWindow):
         suggested = self.document.path or Path(self._last_folder()) / (
             (self.document.map.name or "untitled") + MAP_SUFFIX
         )
-        path, _ = QFileDialog.getSaveFileName(self, "Save the map as", str(suggested), MAP_FILTER)
-        if not path:
-            return False
-        target = Path(path)
-        if not target.suffix:
-            target = target.with_suffix(MAP_SUFFIX)
-        return self.save_to(target)
+        from hexcampaign.app.dialogs.save_path import ask_save_path
+
+        target = ask_save_path(self, "Save the map as", suggested, MAP_FILTER, MAP_SUFFIX)
+        return self.save_to(target) if target else False
 
     def save_to(self, path: Path | str) -> bool:
         """Save the document to `path`; on failure say why and keep it dirty."""

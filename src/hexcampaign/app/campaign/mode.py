@@ -216,15 +216,10 @@ class CampaignMode(QObject):
         if self.campaign is None:
             return False
         suggested = self.path or Path.home() / (_slug(self.title) + FILE_SUFFIX)
-        path, _ = QFileDialog.getSaveFileName(
-            self.window, "Save the campaign as", str(suggested), CAMPAIGN_FILTER
-        )
-        if not path:
-            return False
-        target = Path(path)
-        if target.suffix != FILE_SUFFIX:
-            target = target.with_suffix(FILE_SUFFIX)
-        return self.save_to(target)
+        from hexcampaign.app.dialogs.save_path import ask_save_path
+
+        target = ask_save_path(self.window, "Save the campaign as", suggested, CAMPAIGN_FILTER, FILE_SUFFIX)
+        return self.save_to(target) if target else False
 
     def save_to(self, path: Path | str) -> bool:
         """Atomic save (the previous file kept as .bak); on failure say why, stay dirty."""

@@ -190,15 +190,11 @@ class KasserineMode(QObject):
         if self.session is None:
             return False
         folder = self.session.path.parent if self.session.path else Path.home()
-        path, _ = QFileDialog.getSaveFileName(
-            self.window, "Save the game as", str(folder / f"kasserine{FILE_SUFFIX}"), FILE_FILTER
-        )
-        if not path:
-            return False
-        target = Path(path)
-        if not target.suffix:
-            target = target.with_suffix(FILE_SUFFIX)
-        return self.save_to(target)
+        from hexcampaign.app.dialogs.save_path import ask_save_path
+
+        suggested = folder / f"kasserine{FILE_SUFFIX}"
+        target = ask_save_path(self.window, "Save the game as", suggested, FILE_FILTER, FILE_SUFFIX)
+        return self.save_to(target) if target else False
 
     def save_to(self, path: Path | str) -> bool:
         if self.session is None:

@@ -1,0 +1,17 @@
+"""The Save As question every document asks (map, Kasserine game, campaign)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+
+def ask_save_path(parent: QWidget, title: str, suggested: Path, file_filter: str, suffix: str) -> Path | None:
+    """Where the user chose to save, with `suffix` added when the name has none (a user
+    who typed "march.v2" keeps it); None when the dialog was cancelled."""
+    path, _ = QFileDialog.getSaveFileName(parent, title, str(suggested), file_filter)
+    if not path:
+        return None
+    target = Path(path)
+    return target if target.suffix else target.with_suffix(suffix)
