@@ -959,6 +959,18 @@ def _render_png(hexmap, layout, rect, path, width, height, layers) -> None:
         raise RenderError(f"Could not write {path}: {reason[0].lower()}{reason[1:]}.") from e
 
 
+def _paint_document(device, hexmap, layout, rect, path, layers) -> None:
+    """The map on paper into an SVG or PDF device (which writes `path`)."""
+    painter = QPainter()
+    if not painter.begin(device):
+        raise RenderError(f"Could not write {path}: the file could not be created.")
+    try:
+        _begin(painter, rect, style.PAPER)
+        paint_map(painter, hexmap, layout, rect, layers)
+    finally:
+        painter.end()
+
+
 def _render_svg(hexmap, layout, rect, path, width, height, layers) -> None:
     from PySide6.QtSvg import QSvgGenerator
 
@@ -968,14 +980,7 @@ def _render_svg(hexmap, layout, rect, path, width, height, layers) -> None:
     generator.setViewBox(QRectF(0, 0, width, height))
     generator.setTitle(hexmap.name or path.stem)
     generator.setDescription("Hex map drawn by hexcampaign")
-    painter = QPainter()
-    if not painter.begin(generator):
-        raise RenderError(f"Could not write {path}: the file could not be created.")
-    try:
-        _begin(painter, rect, style.PAPER)
-        paint_map(painter, hexmap, layout, rect, layers)
-    finally:
-        painter.end()
+    _paint_document(generator, hexmap, layout, rect, path, layers)
 
 
 def _render_pdf(hexmap, layout, rect, path, width, height, layers) -> None:
@@ -992,11 +997,4 @@ def _render_pdf(hexmap, layout, rect, path, width, height, layers) -> None:
             QMarginsF(0, 0, 0, 0),
         )
     )
-    painter = QPainter()
-    if not painter.begin(writer):
-        raise RenderError(f"Could not write {path}: the file could not be created.")
-    try:
-        _begin(painter, rect, style.PAPER)
-        paint_map(painter, hexmap, layout, rect, layers)
-    finally:
-        painter.end()
+    _paint_document(writer, hexmap, layout, rect, path, layers)
