@@ -175,26 +175,33 @@ class CounterItem(QGraphicsItem):
             traceback.print_exc()
 
 
-class PlaceMarkerItem(QGraphicsItem):
+class _MarkerItem(QGraphicsItem):
+    """A round marker on a hex, above the map and below the counters; clicks pass through."""
+
+    def __init__(self, radius: float) -> None:
+        super().__init__()
+        self.radius = radius
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(MARKER_Z)
+
+    def boundingRect(self) -> QRectF:
+        r = self.radius * 1.2
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+
+class PlaceMarkerItem(_MarkerItem):
     """A victory place's holder: a ring in the holding side's colour with its points."""
 
     def __init__(self, name: str, points: int, radius: float) -> None:
-        super().__init__()
+        super().__init__(radius)
         self.name = name
         self.points = points
-        self.radius = radius
         self.holder = "allied"
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(MARKER_Z)
 
     def set_holder(self, holder: str) -> None:
         if holder != self.holder:
             self.holder = holder
             self.update()
-
-    def boundingRect(self) -> QRectF:
-        r = self.radius * 1.2
-        return QRectF(-r, -r, 2 * r, 2 * r)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -280,19 +287,12 @@ def _font(pixel_size: float, bold: bool = False) -> QFont:
     return f
 
 
-class BlownBridgeItem(QGraphicsItem):
+class BlownBridgeItem(_MarkerItem):
     """A destroyed bridge: a red cross over the bridge until engineers rebuild it."""
 
     def __init__(self, radius: float) -> None:
-        super().__init__()
-        self.radius = radius
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(MARKER_Z)
+        super().__init__(radius)
         self.setToolTip("Bridge destroyed: the road through this river hex is broken")
-
-    def boundingRect(self) -> QRectF:
-        r = self.radius * 1.2
-        return QRectF(-r, -r, 2 * r, 2 * r)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
