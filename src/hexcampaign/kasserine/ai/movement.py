@@ -1,0 +1,300 @@
+"""The movement phase: where each unit goes.
+
+First the attacks worth making are planned (which enemy stacks can be hit at good odds
+by units that can reach the hexes around them, and which guns can reach range); those
+units move first. Then garrisons for the places that matter, then every other unit
+towards its objective, keeping out of enemy zones of control it has no plan to fight in.
+
+Moves are yielded one at a time, not applied: the caller applies each and the planner
+checks where the unit ended before it picks the next fallback hex.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from hexcampaign.hexes import Hex
+from hexcampaign.kasserine.ai.combat import defense_of, enemy_support, support_kinds
+from hexcampaign.kasserine.ai.objectives import Task, tasks_for
+from hexcampaign.kasserine.ai.odds import attack_value, column
+from hexcampaign.kasserine.ai.situation import Situation, high_rolls_of, look
+from hexcampaign.kasserine.state import BreakOff, BridgeWork, MoveUnit
+from hexcampaign.rules import IllegalAction
+
+# The column an attack planned in movement aims for: below 4:1 the defender never leaves.
+GOAL_ODDS = {"german": 6.0, "allied": 5.0}
+# The least average worth (in combat factors) for an attack to be planned at all.
+WORTH = {("german", "normal"): 0.9, ("allied", "normal"): 1.2,
+         ("german", "easy"): 0.0, ("allied", "easy"): 0.5}
+CANDIDATES = 6  # end hexes tried per unit before it stays where it is
+
+
+def movement_steps(game, side: str, level: str, rng: random.Random) -> Iterator:
+    """Every move (and bridge or break-off) of `side` this movement phase, in order."""
+    yield from _special_actions(game, side, level)
+    sit = look(game, side)
+    orders, targets = plan_attack_moves(game, sit, level, rng)
+    done: set[str] = set()
+    for uid, slot in orders:
+        if uid in done:
+            continue
+        yield from _move_to(game, uid, [slot])
+        done.add(uid)
+    sit = look(game, side)
+    tasks = tasks_for(sit)
+    units = [u for u in sit.mine() if u.id not in done] + _waiting(sit)
+    # The fastest units choose first: they reach the far objectives others cannot.
+    units.sort(key=lambda u: (-u.mf, -u.cf, u.id))
+    assigned: dict[str, float] = {}
+    for unit in units:
+        reach = game.reachable(unit.id)
+        if not reach:
+            continue
+        sit = look(game, side)
+        task = _choose_task(sit, unit, tasks, assigned, level, rng)
+        if task is None:
+            continue
+        assigned[task.name] = assigned.get(task.name, 0.0) + max(unit.cf, 1)
+        ranked = _rank_hexes(sit, unit, reach, task, targets, level, rng)
+        if not ranked:
+            continue
+        if unit.hex is not None and ranked[0] == unit.hex:
+            continue
+        yield from _move_to(game, unit.id, ranked[:CANDIDATES])
+
+
+# --- attacks planned in movement -------------------------------------------------------------
+
+
+def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random):
+    """[(unit id, hex to move to)] for the attacks worth making, and the target hexes."""
+    ground = sit.ground
+    guns_kinds = support_kinds(game)
+    cost = game.rules.combat_cost
+    free = set(game.rules.combat_cost_free_kinds)
+    hr = high_rolls_of(game)
+    reach: dict[str, dict[Hex, int]] = {}
+    fighters, guns = [], []
+    for u in sit.mine() + _waiting(sit):
+        if u.engaged:
+            continue
+        r = game.reachable(u.id)
+        if u.hex is not None:
+            r = dict(r)
+            r.setdefault(u.hex, u.mp_spent)
+        reach[u.id] = r
+        if u.kind in guns_kinds:
+            guns.append(u)
+        elif u.cf > 0:
+            fighters.append(u)
+
+    def may_fight(u, h: Hex) -> bool:
+        if u.hex is not None and (h == u.hex or (h in ground.neighbours[u.hex] and u.mp_spent == 0)):
+            return True
+        need = 0 if u.kind in free else cost.get(u.nationality, 2)
+        return reach[u.id].get(h, 999) + need <= u.mf
+
+    enemy = sit.enemy_hexes()
+    occupancy: dict[Hex, list] = {h: list(us) for h, us in sit.at.items() if us[0].side == sit.side}
+    scored = []
+    for target, units in enemy.items():
+        combat_units = [u for u in units if u.kind not in guns_kinds] or units
+        basic, loss = defense_of(sit, combat_units, target)
+        dg = enemy_support(sit, target, sit.enemy)
+        place = ground.places.get(target)
+        bonus = 2.0 * sit.vp.get(place.name, 0) if place else 0.0
+        scored.append((basic + dg - bonus, target, combat_units, basic, loss, dg, bonus))
+    scored.sort(key=lambda s: (s[0], s[1]))
+    if level == "easy":
+        rng.shuffle(scored)
+        scored = scored[: max(1, len(scored) // 2)]
+    goal = GOAL_ODDS[sit.side] if level == "normal" else GOAL_ODDS[sit.side] - 2
+    worth = WORTH[(sit.side, level)]
+    used: set[str] = set()
+    orders: list[tuple[str, Hex]] = []
+    targets: set[Hex] = set()
+    for _, target, _defenders, basic, loss, dg, bonus in scored:
+        slots = [s for s in ground.neighbours[target] if s not in enemy]
+        # A slot touching a second enemy stack would oblige a second attack.
+        clean = {s for s in slots if not any(n in enemy and n != target for n in ground.neighbours[s])}
+        options = []
+        for u in fighters:
+            if u.id in used:
+                continue
+            best = None
+            for s in slots:
+                if s not in reach[u.id] or not may_fight(u, s):
+                    continue
+                if s not in clean and s != u.hex:
+                    continue
+                f = u.cf * ground.attack_factor(s, target)
+                key = (f, s == u.hex, -reach[u.id][s])
+                if best is None or key > best[0]:
+                    best = (key, s, f)
+            if best is not None:
+                options.append((best[2], best[1] == u.hex, u, best[1]))
+        if not options:
+            continue
+        options.sort(key=lambda o: (-o[1], -o[0], o[2].id))
+        chosen, attack, plan_occ = [], 0.0, {}
+        for f, _, u, s in options:
+            stack = plan_occ.get(s, occupancy.get(s, []))
+            if s != u.hex and not _fits(game, stack, u):
+                continue
+            chosen.append((u, s))
+            plan_occ[s] = stack + ([u] if s != u.hex else [])
+            attack += f
+            if attack >= goal * (basic + dg):
+                break
+        support, gun_moves = 0.0, []
+        for g in sorted(guns, key=lambda g: -g.support):
+            if g.id in used or attack + support >= goal * (basic + dg):
+                continue
+            spot = _gun_spot(sit, g, reach[g.id], target, may_fight)
+            if spot is not None:
+                support += g.support
+                gun_moves.append((g, spot))
+        col = column(attack + support, basic + dg)
+        value = attack_value(col, sum(u.cf for u, _ in chosen), basic, loss, hr) + bonus
+        already_there = all(s == u.hex for u, s in chosen)
+        if value < worth and not already_there:
+            continue
+        targets.add(target)
+        for u, s in chosen + gun_moves:
+            used.add(u.id)
+            if s != u.hex:
+                orders.append((u.id, s))
+                occupancy[s] = occupancy.get(s, []) + [u]
+    return orders, targets
+
+
+def _gun_spot(sit: Situation, gun, reach: dict[Hex, int], target: Hex, may_fight) -> Hex | None:
+    """A hex within the gun's range of `target`, out of enemy zones, where it may fire."""
+    best = None
+    for h, mp in reach.items():
+        if h.distance(target) > gun.range or h in sit.enemy_zoc or not may_fight(gun, h):
+            continue
+        here = sit.at.get(h, [])
+        if here and here[0].side != sit.side:
+            continue
+        key = (h == gun.hex, -h.distance(target) if h.distance(target) > 1 else -9, -mp)
+        if best is None or key > best[0]:
+            best = (key, h)
+    return best[1] if best else None
+
+
+# --- everyone else ---------------------------------------------------------------------------
+
+
+def _choose_task(sit: Situation, unit, tasks: list[Task], assigned: dict, level: str,
+                 rng: random.Random) -> Task | None:
+    if not tasks:
+        return None
+    here = unit.hex
+    best, best_score = None, -1e9
+    for task in tasks:
+        far = sit.ground.far(task.hex, here) if here is not None else 40
+        filled = assigned.get(task.name, 0.0) / max(task.need, 1.0)
+        score = task.weight / (1.0 + far / max(unit.mf, 6)) * (1.0 / (1.0 + filled))
+        if level == "easy":
+            score *= rng.uniform(0.5, 1.5)
+        if score > best_score:
+            best, best_score = task, score
+    return best
+
+
+def _rank_hexes(sit: Situation, unit, reach: dict[Hex, int], task: Task, targets: set[Hex],
+                level: str, rng: random.Random) -> list[Hex]:
+    """End hexes for the unit, best first."""
+    ground = sit.ground
+    field = ground.distance_to(task.hex)
+    guns = support_kinds(sit.game)
+    enemy = sit.enemy_hexes()
+    options = dict(reach)
+    if unit.hex is not None:
+        options.setdefault(unit.hex, unit.mp_spent)
+    scored = []
+    for h, mp in options.items():
+        score = -float(field.get(h, 999))
+        if h in sit.enemy_zoc:
+            adjacent = [n for n in ground.neighbours[h] if n in enemy]
+            # Into an enemy zone only beside a stack we have planned to attack anyway.
+            if unit.kind in guns or not adjacent or any(n not in targets for n in adjacent):
+                score -= 500.0
+            else:
+                score += 2.0
+        place = ground.places.get(h)
+        if place is not None and sit.vp.get(place.name, 0) > 0:
+            if sit.held.get(place.name) != sit.side:
+                score += 40.0 * sit.vp[place.name]
+            elif task.garrison and h == task.hex:
+                score += 20.0
+        if task.garrison:
+            score += 1.5 * ground.height.get(h, 0)
+            if h in ground.city:
+                score += 2.0
+        if ground.roads[h]:
+            score += 0.3
+        if level == "easy":
+            score += rng.gauss(0, 4.0)
+        scored.append((score, -mp, h))
+    scored.sort(key=lambda s: (-s[0], -s[1], s[2]))
+    return [h for _, _, h in scored]
+
+
+def _move_to(game, uid: str, hexes: list[Hex]) -> Iterator:
+    """Try the hexes in order; yield the move and stop at the first the unit ends in."""
+    for h in hexes:
+        try:
+            path = game.path_to(uid, h)
+        except IllegalAction:
+            continue
+        if not path:
+            return
+        yield MoveUnit(unit=uid, path=[(x.q, x.r) for x in path])
+        if game.unit(uid).hex == h:
+            return
+
+
+def _fits(game, stack: list, unit) -> bool:
+    """Could `unit` join `stack` under the stacking rules?"""
+    limits = game.rules.stacking
+    units = [*stack, unit]
+    if len(units) > limits.max_units:
+        return False
+    combat = [u for u in units if u.kind not in limits.free_kinds]
+    if any(u.size in limits.alone_sizes for u in combat) and len(combat) > 1:
+        return False
+    return sum(limits.strength[u.size] for u in combat) <= limits.max_strength
+
+
+def _waiting(sit: Situation) -> list:
+    """Our reinforcements and units still off the map that may enter now."""
+    return [
+        u for u in sit.units.values()
+        if u.side == sit.side and u.hex is None and not u.eliminated
+        and (u.arrives is None or u.arrives.turn <= sit.turn)
+    ]
+
+
+def _special_actions(game, side: str, level: str) -> Iterator:
+    """Bridges blown or rebuilt, engaged panzers broken off, before anyone moves."""
+    sit = look(game, side)
+    theirs = sit.theirs()
+    for action in game.legal_actions(moves=False):
+        if isinstance(action, BridgeWork):
+            at = Hex(*action.hex)
+            near = min((at.distance(u.hex) for u in theirs), default=99)
+            if action.destroy and side == "allied" and near <= 6:
+                yield action  # slow the German columns down while they are close
+            elif not action.destroy and side == "german":
+                yield action  # our roads forward
+        elif isinstance(action, BreakOff) and level == "normal":
+            unit = sit.units[action.unit]
+            foes = [u for n in sit.ground.neighbours[unit.hex] for u in sit.at.get(n, []) if u.side != side]
+            basic = sum(u.cf for u in foes)
+            mine = sum(u.cf for n in sit.ground.neighbours[unit.hex] for u in sit.at.get(n, [])
+                       if u.side == side)
+            if mine + unit.cf < 4 * max(basic, 1):
+                yield action  # a re-attack at poor odds: better to pull out and go round

@@ -1,0 +1,59 @@
+"""What each side plays for: the places worth victory points.
+
+The Germans drive for the places they do not hold, nearest and richest first, and leave
+a garrison on a place they took when Allied units could reach it. The Allies garrison the
+places the Germans threaten (a stack on the place: a city doubles its defense) and go
+back for a place the Germans took.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hexcampaign.kasserine.ai.situation import Situation
+
+REACH = 48  # MP: within about two turns of road and open ground, a unit is a threat
+STACK = 6  # the most combat factors worth sending to one place
+
+
+@dataclass(frozen=True)
+class Task:
+    name: str  # the place
+    hex: object
+    weight: float  # how much the place matters now
+    need: float  # combat factors worth sending
+    garrison: bool  # sit on it (True) or take it (False)
+
+
+def tasks_for(sit: Situation) -> list[Task]:
+    tasks = []
+    for place, holder in sit.vp_places():
+        vp = sit.vp[place.name]
+        threat = _strength_near(sit, place.hex, sit.enemy)
+        ours = holder == sit.side
+        if sit.side == "german":
+            if ours:
+                if threat > 0:
+                    tasks.append(Task(place.name, place.hex, 2.0 * vp, 1.0, True))
+            else:
+                need = 3.0 * _strength_near(sit, place.hex, "allied", reach=12) + 4.0
+                tasks.append(Task(place.name, place.hex, 3.0 * vp + 1.0, need, False))
+        elif ours:
+            weight = vp * (0.5 + threat / 4.0)
+            tasks.append(Task(place.name, place.hex, weight, min(STACK, 1.0 + threat / 2.0), True))
+        else:
+            tasks.append(Task(place.name, place.hex, 3.0 * vp, 2.0 + threat, False))
+    return tasks
+
+
+def _strength_near(sit: Situation, target, side: str, reach: int = REACH) -> float:
+    """Combat factors of `side` that could get to `target` soon, the nearer the more."""
+    field = sit.ground.distance_to(target)
+    total = 0.0
+    for u in sit.units.values():
+        if u.side != side or u.eliminated or u.hex is None:
+            continue
+        far = field.get(u.hex, 999)
+        if far <= reach:
+            total += max(u.cf, u.support / 2) * (1.0 - far / (reach + 1))
+    return total

@@ -1,0 +1,107 @@
+"""What the computer player knows at a moment of the game: only what a player sees.
+
+Everything comes from the game's public questions (units, zones of control, held places,
+declared combats, the pending decision). The phase and the turn are read from the saved
+state's two plain fields, as the window does, because the Game facade has no public
+property for them yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hexcampaign.hexes import Hex
+from hexcampaign.kasserine.ai.ground import Ground, ground_of
+
+SIDES = ("german", "allied")
+
+
+def enemy_of(side: str) -> str:
+    return "allied" if side == "german" else "german"
+
+
+def phase_of(game) -> str:
+    """The phase name ("german_setup", "german_movement", ..., "game_over")."""
+    return str(game.state.phase)
+
+
+def turn_of(game) -> int:
+    return int(game.state.turn)
+
+
+def high_rolls_of(game) -> str:
+    """How the CRT reads two-dice rolls above 6 in this game (an option the players chose)."""
+    return str(game.state.options.crt_high_rolls)
+
+
+def hand_dice(game) -> bool:
+    return game.state.options.dice == "hand"
+
+
+@dataclass
+class Situation:
+    """The board as one side sees it now."""
+
+    game: object
+    side: str
+    ground: Ground
+    phase: str
+    turn: int
+    units: dict = field(default_factory=dict)  # id -> UnitView, every unit
+    at: dict = field(default_factory=dict)  # Hex -> [UnitView] on the map
+    enemy_zoc: set = field(default_factory=set)
+    held: dict = field(default_factory=dict)  # place name -> side
+    attacked: set = field(default_factory=set)  # ids that attacked this phase
+    defended: set = field(default_factory=set)  # ids attacked this phase
+    supported: set = field(default_factory=set)  # guns already firing this phase
+
+    @property
+    def enemy(self) -> str:
+        return enemy_of(self.side)
+
+    def mine(self) -> list:
+        return [u for u in self.units.values() if u.side == self.side and u.hex is not None and not u.eliminated]
+
+    def theirs(self) -> list:
+        return [u for u in self.units.values() if u.side != self.side and u.hex is not None and not u.eliminated]
+
+    def side_at(self, h: Hex) -> str | None:
+        here = self.at.get(h)
+        return here[0].side if here else None
+
+    def enemy_hexes(self) -> dict[Hex, list]:
+        return {h: us for h, us in self.at.items() if us[0].side != self.side}
+
+    def vp_places(self) -> list:
+        """Places worth victory points, as (place, holder)."""
+        return [
+            (p, self.held.get(p.name, "allied"))
+            for p in self.ground.places.values()
+            if self.game_vp(p.name) > 0
+        ]
+
+    def game_vp(self, name: str) -> int:
+        return self.vp.get(name, 0)
+
+    vp: dict = field(default_factory=dict)
+
+
+def look(game, side: str) -> Situation:
+    """What `side` sees of the game now."""
+    ground = ground_of(game)
+    sit = Situation(game=game, side=side, ground=ground, phase=phase_of(game), turn=turn_of(game))
+    for u in game.units():
+        sit.units[u.id] = u
+        if u.hex is not None and not u.eliminated:
+            sit.at.setdefault(u.hex, []).append(u)
+    sit.enemy_zoc = game.zone_of_control(enemy_of(side))
+    for s in SIDES:
+        for name in game.held_places(s):
+            sit.held[name] = s
+    sit.vp = {p.name: p.vp for p in game.map.places() if p.vp > 0}
+    for c in game.combats():
+        sit.attacked.update(c.attackers)
+        sit.defended.update(c.defenders)
+        sit.supported.update(c.artillery)
+        sit.supported.update(c.defense_artillery)
+    return sit
