@@ -23,6 +23,7 @@ from functools import partial
 from itertools import chain, compress
 from operator import is_
 from pathlib import Path
+from typing import BinaryIO
 
 # A 100-turn campaign saves to about 1.2 MB and a whole Kasserine game to 0.25 MB; 4 MiB
 # leaves room for three times the longest campaign while keeping what any file can cost
@@ -74,6 +75,32 @@ def atomic_write_text(path: Path | str, text: str, verify: Callable[[str], objec
         raise
     _fsync_folder(folder)
     _remove_stale_temps(folder, path.name)
+
+
+def atomic_export(path: Path | str, write: Callable[[BinaryIO], object]) -> None:
+    """Write an export (picture, PDF, sheet, report, log) with `write(binary_file)` into a
+    temporary file beside `path`, flushed and fsynced, then rename it over `path`. If
+    anything fails (a full disk, an exception in `write`) the temporary file goes and an
+    earlier file at `path` is left as it was; the error propagates (OSError: turn it into
+    a sentence with describe_os_error)."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        try:
+            mode = os.stat(path).st_mode & 0o777
+        except OSError:
+            mode = 0o666 & ~_umask()
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        _remove(tmp)
+        raise
+    _fsync_folder(folder)
 
 
 def read_json(path: Path | str, what: str = "file") -> object:

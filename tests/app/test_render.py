@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import math
+import os
 
 import pytest
 from PySide6.QtCore import QRectF
@@ -189,3 +191,93 @@ def test_every_hex_is_inside_the_picture_in_both_orientations(qapp, tmp_path, or
     assert min(xs) == pytest.approx(10, abs=1) and min(ys) == pytest.approx(10, abs=1)
     assert image.width() - max(xs) == pytest.approx(10, abs=1.5)
     assert image.height() - max(ys) == pytest.approx(10, abs=1.5)
+
+
+class _FullDisk:
+    """A file on a disk that fills up after `room` bytes: the first write past that
+    writes what fits and raises ENOSPC, as a real full disk does."""
+
+    def __init__(self, real, room: int) -> None:
+        self.real, self.room = real, room
+
+    def write(self, data) -> int:
+        data = bytes(data)
+        if len(data) > self.room:
+            self.real.write(data[: self.room])
+            self.room = 0
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self.room -= len(data)
+        return self.real.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.real.close()
+
+
+def _fill_the_disk(monkeypatch) -> None:
+    """From now on every file written through hexcampaign.files gets 100 bytes of room."""
+    import hexcampaign.files as files
+
+    real_fdopen = os.fdopen
+    monkeypatch.setattr(files.os, "fdopen", lambda fd, *a, **k: _FullDisk(real_fdopen(fd, *a, **k), 100))
+
+
+def _export(kind: str, hexmap: HexMap, path):
+    from hexcampaign.app.render import export
+
+    if kind == "pdf-fitted":
+        return export.export_pdf_fitted(hexmap, path, "A4")
+    if kind == "pdf-tiled":
+        return export.export_pdf_tiled(hexmap, path, "A4", 19.0, 10.0)
+    return render_to_file(hexmap, path, hex_size=12)
+
+
+EXPORTS = {"png": ".png", "svg": ".svg", "pdf": ".pdf", "pdf-fitted": ".pdf", "pdf-tiled": ".pdf"}
+
+
+@pytest.mark.parametrize("kind", list(EXPORTS))
+def test_an_export_on_a_full_disk_says_so_and_keeps_the_earlier_file(qapp, sample_map, tmp_path, kind, monkeypatch):
+    path = tmp_path / f"map{EXPORTS[kind]}"
+    _export(kind, sample_map, path)
+    earlier = path.read_bytes()
+    assert len(earlier) > 1000
+    _fill_the_disk(monkeypatch)
+    changed = HexMap.blank(sample_map.cols, sample_map.rows, palette="kasserine")
+    with pytest.raises(RenderError) as refused:
+        _export(kind, changed, path)
+    assert str(refused.value) == f"The disk is full, so {path.name} could not be written; free some space and try again."
+    assert path.read_bytes() == earlier
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]  # no temporary file left
+
+
+def test_every_export_is_complete_when_it_lands(qapp, sample_map, tmp_path):
+    for kind, suffix in EXPORTS.items():
+        path = tmp_path / f"{kind}{suffix}"
+        _export(kind, sample_map, path)
+        data = path.read_bytes()
+        ending = {".png": b"IEND\xaeB`\x82", ".svg": b"</svg>\n", ".pdf": b"%%EOF\n"}[suffix]
+        assert data.rstrip(b"\n").endswith(ending.rstrip(b"\n")), kind
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
+def test_render_on_a_full_disk_exits_1_with_one_sentence(qapp, tmp_path, monkeypatch, suffix, capsys):
+    from hexcampaign import cli
+    from hexcampaign.maps import save_map
+
+    source = tmp_path / "m.hexmap"
+    save_map(HexMap.blank(12, 10, palette="kasserine"), source)
+    target = tmp_path / f"out{suffix}"
+    target.write_bytes(b"an earlier picture")
+    _fill_the_disk(monkeypatch)
+    assert cli.main(["render", str(source), "-o", str(target)]) == 1
+    captured = capsys.readouterr()
+    assert "Wrote" not in captured.out
+    assert captured.err.strip() == (
+        f"hexcampaign: The disk is full, so {target.name} could not be written; free some space and try again."
+    )
+    assert target.read_bytes() == b"an earlier picture"

@@ -14,6 +14,7 @@ import struct
 import zlib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import BinaryIO
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 COLOUR_RGB = 2
@@ -27,9 +28,10 @@ PARALLEL_MAX_BYTES = 256 << 20
 BATCH_BYTES = 4 << 20
 
 
-def write_rgb_png(path: Path | str, width: int, height: int, pixels, stride: int) -> None:
+def write_rgb_png(target: Path | str | BinaryIO, width: int, height: int, pixels, stride: int) -> None:
     """Write `height` rows of `width` RGB pixels (3 bytes each), row y starting at
-    byte y * stride of `pixels` (a buffer: bytes, memoryview, QImage.constBits())."""
+    byte y * stride of `pixels` (a buffer: bytes, memoryview, QImage.constBits()), to a
+    file name or an open binary file (export writes into its temporary file)."""
     if width <= 0 or height <= 0:
         raise ValueError(f"A PNG needs at least one pixel, not {width}×{height}.")
     rows = memoryview(pixels).cast("B")
@@ -41,13 +43,20 @@ def write_rgb_png(path: Path | str, width: int, height: int, pixels, stride: int
     else:  # a huge picture: no second copy of its rows, at the cost of one core
         compressed = _deflate_in_batches(rows, height, row_bytes, stride)
     header = struct.pack(">IIBBBBB", width, height, 8, COLOUR_RGB, 0, 0, 0)
-    with open(path, "wb") as out:
-        out.write(SIGNATURE)
-        out.write(_chunk(b"IHDR", header))
-        data = memoryview(compressed)
-        for start in range(0, len(data), IDAT_BYTES):
-            out.write(_chunk(b"IDAT", data[start : start + IDAT_BYTES]))
-        out.write(_chunk(b"IEND", b""))
+    if hasattr(target, "write"):
+        _write_chunks(target, header, compressed)
+        return
+    with open(target, "wb") as out:
+        _write_chunks(out, header, compressed)
+
+
+def _write_chunks(out: BinaryIO, header: bytes, compressed: bytes) -> None:
+    out.write(SIGNATURE)
+    out.write(_chunk(b"IHDR", header))
+    data = memoryview(compressed)
+    for start in range(0, len(data), IDAT_BYTES):
+        out.write(_chunk(b"IDAT", data[start : start + IDAT_BYTES]))
+    out.write(_chunk(b"IEND", b""))
 
 
 def _filtered_rows(rows: memoryview, first: int, end: int, row_bytes: int, stride: int) -> bytes:

@@ -11,37 +11,30 @@ from __future__ import annotations
 import errno
 import json
 import operator
-import sys
+import os
+import stat
+import weakref
 from collections.abc import Callable
 from itertools import compress, islice
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
 
+from hexcampaign import files
 from hexcampaign.files import (
     FileFormatError,
     atomic_write_text,
+    describe_os_error,
     gc_paused,
     parse_json,
-    read_json,
 )
 from hexcampaign.hexes import DIRECTIONS, Hex, HexSide, hex_to_offset
 from hexcampaign.maps.model import MAX_SIDE, HexMap, MapEditError
 from hexcampaign.maps.palette import palette_names
-from hexcampaign.maps.plain_check import plain_document
-
-if TYPE_CHECKING:
-    from hexcampaign.maps.schema import MapFileV2
+from hexcampaign.maps.plain_check import lone_surrogate, plain_document
 
 FORMAT = "hexcampaign-map"
 VERSION = 2
 _DIRECTION_OF = {delta: d for d, delta in enumerate(DIRECTIONS)}
-# Files up to this size (a 500×500 map) are parsed and validated in one pass; bigger
-# ones, rare and possibly hostile, take the careful path that refuses oversized lists
-# before validating them item by item. The bound is what keeps a hostile file cheap: a
-# damaged file fails the one pass only after pydantic listed every bad item, and 256 KiB
-# of "{}" items is 85 000 of them (0.2 s), where 2 MiB was 700 000 (1.6 s).
-FAST_PATH_BYTES = 256 * 1024
 
 
 class MapFormatError(FileFormatError):
@@ -50,38 +43,89 @@ class MapFormatError(FileFormatError):
 
 def load_map(path: Path | str) -> HexMap:
     """Open a map file; MapFormatError with a sentence for every kind of bad file."""
+    path = Path(path)
+    raw = _read_bytes(path)
     with gc_paused():
-        return _load_map(path)
-
-
-def _load_map(path: Path | str) -> HexMap:
-    name = Path(path).name
-    fast = _load_current(Path(path), name)
-    if fast is not None:
-        return fast
-    try:
-        data = read_json(path, "hexcampaign map")
-    except MapFormatError:
-        raise
-    except FileFormatError as e:
-        raise MapFormatError(str(e)) from None
-    return map_from_data(data, name)
+        return _read(raw, path.name)
 
 
 def loads_map(text: str | bytes, name: str = "map") -> HexMap:
+    """The map of a file's text (or bytes): the same verdict as load_map on those bytes."""
     with gc_paused():
-        return _loads_map(text, name)
+        return _read(text, name)
 
 
-def _loads_map(text: str | bytes, name: str) -> HexMap:
-    doc = _validate_current(text)
-    if doc is not None:
+def _read(raw: str | bytes, name: str) -> HexMap:
+    """The one reader of map text. Its verdict is the hand check's (plain_check.py) on
+    the parsed document; pydantic is asked only to word a refusal, so the same bytes get
+    the same answer whether or not pydantic happens to be loaded."""
+    text = _decoded(raw, name)
+    try:
+        data = json.loads(text) if len(text) <= files.MAX_FILE_BYTES else None
+    except (ValueError, RecursionError):
+        data = None
+    doc = plain_document(data) if type(data) is dict else None
+    if doc is not None and _within_grid(doc):
         return _build(doc, name)
+    # Refused, or an older version: parse again with the limits that word a refusal
+    # (size, nesting, where the JSON breaks), then migrate and check.
     try:
         data = parse_json(text, name, "hexcampaign map")
     except FileFormatError as e:
         raise MapFormatError(str(e)) from None
     return map_from_data(data, name)
+
+
+def _decoded(raw: str | bytes, name: str) -> str:
+    """The text of a map: UTF-8, with a byte-order mark (Windows Notepad writes one)
+    ignored, as RFC 8259 allows. UTF-16 and other encodings are refused here, where
+    json.loads would have guessed them."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise MapFormatError(f"{name} is not a hexcampaign map: it is not UTF-8 text.") from None
+    return raw[1:] if raw.startswith("\ufeff") else raw
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The bytes of a regular file, never more than the size limit plus one: a device
+    (/dev/zero), a pipe or a folder named like a map is refused without reading it."""
+    name = path.name
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise MapFormatError(f"{name} does not exist.") from None
+    except OSError as e:
+        raise MapFormatError(describe_os_error(e, path, "open")) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            what = "a folder" if stat.S_ISDIR(info.st_mode) else "a device or a pipe, not a file"
+            raise MapFormatError(f"{name} is not a hexcampaign map: it is {what}.")
+        limit = files.MAX_FILE_BYTES
+        if info.st_size > limit:
+            raise MapFormatError(_too_large(name, info.st_size))
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise MapFormatError(_too_large(name, size))
+        return b"".join(chunks)
+    except OSError as e:
+        raise MapFormatError(describe_os_error(e, path, "open")) from None
+    finally:
+        os.close(fd)
+
+
+def _too_large(name: str, size: int) -> str:
+    mib = files.MAX_FILE_BYTES // (1024 * 1024)
+    return (f"{name} is larger than the {mib} MiB a hexcampaign map may be; "
+            "it is not a file this program wrote.")
 
 
 def save_map(hexmap: HexMap, path: Path | str) -> None:
@@ -111,7 +155,7 @@ def dumps_map(hexmap: HexMap) -> str:
     head = _dumps(_head(m))
     parts = [head[:-1]]  # the closing brace comes after the sections
     shape = (m.orientation, m.cols, m.rows)
-    known = m._file_sections
+    known = encoded_sections(m)
     for name, table_of, rows_of in _SPARSE_SECTIONS:
         table = table_of(m)
         entry = known.get(name)
@@ -123,6 +167,22 @@ def dumps_map(hexmap: HexMap) -> str:
         parts.append(f',"{name}":{entry[2]}')
     parts.append(f',"places":{_dumps(_place_rows(m))},"labels":{_dumps(_label_rows(m))}}}')
     return "".join(parts)
+
+
+def encoded_sections(m: HexMap) -> dict[str, tuple]:
+    """The map's sections as last encoded: name -> (shape, copy of the table, text or
+    the file's rows). Kept here, beside the map rather than on it, so the model knows
+    nothing of its file; an entry goes when its map does."""
+    key = id(m)
+    entry = _ENCODED.get(key)
+    if entry is None or entry[0]() is not m:
+        entry = _ENCODED[key] = (weakref.ref(m, lambda _, key=key: _ENCODED.pop(key, None)), {})
+    return entry[1]
+
+
+# id(map) -> (a weak reference to the map, its encoded sections). A dict by id because a
+# HexMap compares by contents and so cannot be a key itself.
+_ENCODED: dict[int, tuple[weakref.ref, dict[str, tuple]]] = {}
 
 
 def map_to_document(m: HexMap) -> dict:
@@ -228,22 +288,35 @@ def map_from_data(data: object, name: str) -> HexMap:
             raise MapFormatError(f"{name} is damaged: version {version} data could not be read ({e}).") from None
         version = data["version"]
     _check_list_sizes(data, name)
-    # Only here, for a file the fast check did not pass (or an older version): pydantic
-    # and the file models cost start-up 90 ms, and their errors are worded below.
+    doc = plain_document(data)
+    if doc is None:
+        raise MapFormatError(_refusal(data, name))
+    return _build(doc, name)
+
+
+def _refusal(data: dict, name: str) -> str:
+    """The sentence for a document the hand check refused. Only here is pydantic
+    imported (start-up would pay 90 ms for it): the file model words the first fault.
+    The model and the hand check accept the same documents (tests/maps/
+    test_plain_check.py); text no file can carry is named before the model is asked."""
+    where = lone_surrogate(data)
+    if where:
+        return f"{name} is damaged: {where} holds a \\u escape that is not a character"
     from pydantic import ValidationError
 
     from hexcampaign.maps.schema import MapFileV2
 
     try:
-        doc = MapFileV2.model_validate(data)
+        MapFileV2.model_validate(data)
     except ValidationError as e:
-        raise MapFormatError(f"{name} is damaged: {_first_error(e)}.") from None
-    return _build(doc, name)
+        return f"{name} is damaged: {_first_error(e)}."
+    except (RecursionError, ValueError, OverflowError):
+        pass
+    return f"{name} is damaged: it does not follow the map format."
 
 
-def _build(doc: MapFileV2 | SimpleNamespace, name: str) -> HexMap:
-    """The map of a validated document: a MapFileV2, or plain_check's namespace with the
-    same fields."""
+def _build(doc: SimpleNamespace, name: str) -> HexMap:
+    """The map of a document plain_check passed (MapFileV2's fields as attributes)."""
     def bad(what: str) -> MapFormatError:
         return MapFormatError(f"{name} is damaged: {what}.")
 
@@ -329,17 +402,18 @@ def _build(doc: MapFileV2 | SimpleNamespace, name: str) -> HexMap:
     return m
 
 
-def _keep_sections(m: HexMap, doc: MapFileV2 | SimpleNamespace, roads_as_written: bool) -> None:
+def _keep_sections(m: HexMap, doc: SimpleNamespace, roads_as_written: bool) -> None:
     """Give dumps_map the file's own rows of each sparse section, with a copy of the table
     they were loaded into. The first save after opening a big map writes them again if
     they are exactly what it would write (_as_written), instead of working them out."""
     shape = (m.orientation, m.cols, m.rows)
+    known = encoded_sections(m)
     rows_of = {"elevation": doc.elevation, "rivers": doc.rivers, "bridges": doc.bridges, "cliffs": doc.cliffs}
     if roads_as_written:  # lesser hex first, as this program writes them
         rows_of["roads"] = doc.roads
     for name, table_of, _ in _SPARSE_SECTIONS:
         if name in rows_of:
-            m._file_sections[name] = (shape, table_of(m).copy(), rows_of[name])
+            known[name] = (shape, table_of(m).copy(), rows_of[name])
 
 
 def _as_written(rows: list[list[int]], entries: int) -> bool:
@@ -386,7 +460,7 @@ def _fill_terrain(m: HexMap, letters: str, legend: dict[str, str]) -> None:
     m._terrain.update(zip(compress(m._hexes, others), map(legend.__getitem__, compress(by_column, others))))
 
 
-def _careful_elevation(m: HexMap, doc: MapFileV2 | SimpleNamespace, hex_at, bad) -> None:
+def _careful_elevation(m: HexMap, doc: SimpleNamespace, hex_at, bad) -> None:
     """Elevations one by one, refusing the first that is off the map or out of range."""
     elevation = m._elevation
     try:
@@ -404,47 +478,11 @@ def _careful_elevation(m: HexMap, doc: MapFileV2 | SimpleNamespace, hex_at, bad)
         raise bad(_lower_first(str(e).rstrip("."))) from None
 
 
-def _load_current(path: Path, name: str) -> HexMap | None:
-    """A good current-version file, parsed and validated in one pass (_validate_current);
-    None for anything else (older versions, damage), which takes the careful path of
-    read_json and map_from_data and gets its sentence there."""
-    try:
-        if path.stat().st_size > FAST_PATH_BYTES:
-            return None
-        raw = path.read_bytes()
-    except OSError:
-        return None
-    doc = _validate_current(raw)
-    return _build(doc, name) if doc is not None else None
-
-
-def _validate_current(raw: str | bytes) -> MapFileV2 | SimpleNamespace | None:
-    """A good current-version file's document, in one pass; None for anything else.
-
-    Two checks give the same answer (tests/maps/test_plain_check.py): pydantic-core's
-    compiled validator reads a 200×200 map 5 ms faster than the hand check, but importing
-    pydantic costs 90 ms. So the hand check serves until pydantic is loaded (the map a
-    user starts the program with), and pydantic-core from then on."""
-    if len(raw) > FAST_PATH_BYTES:
-        return None
-    if "pydantic_core" in sys.modules:
-        from pydantic import ValidationError
-
-        from hexcampaign.maps.schema import MapFileV2
-
-        try:
-            doc = MapFileV2.model_validate_json(raw)
-        except (ValidationError, ValueError, RecursionError):
-            return None
-    else:
-        doc = plain_document(raw)
-    if doc is None:
-        return None
+def _within_grid(doc: SimpleNamespace) -> bool:
+    """No list longer than the grid could need (_check_list_sizes words the refusal)."""
     cells = max(1, doc.grid.cols * doc.grid.rows)
-    if max(len(doc.elevation), len(doc.rivers), len(doc.bridges), len(doc.places),
-           len(doc.labels)) > cells or max(len(doc.roads), len(doc.cliffs)) > 3 * cells:
-        return None  # _check_list_sizes words the refusal
-    return doc
+    return max(len(doc.elevation), len(doc.rivers), len(doc.bridges), len(doc.places),
+               len(doc.labels)) <= cells and max(len(doc.roads), len(doc.cliffs)) <= 3 * cells
 
 
 def _check_list_sizes(data: dict, name: str) -> None:
@@ -453,7 +491,7 @@ def _check_list_sizes(data: dict, name: str) -> None:
     grid = data.get("grid")
     try:
         cells = int(grid["cols"]) * int(grid["rows"])  # type: ignore[index]
-    except (TypeError, KeyError, ValueError):
+    except (TypeError, KeyError, ValueError, OverflowError):  # 1e999 is infinity
         return  # validation will name the grid problem
     cells = max(1, min(cells, MAX_SIDE * MAX_SIDE))
     bounds = {"elevation": cells, "rivers": cells, "bridges": cells, "roads": 3 * cells,

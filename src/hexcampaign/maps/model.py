@@ -69,9 +69,6 @@ class HexMap:
         self._places: dict[str, Place] = {}
         self._place_at: dict[Hex, str] = {}
         self._labels: list[MapLabel] = []
-        # The file format's encoded sections, each with a copy of the table it encodes
-        # (maps/fileformat.py dumps_map): reused only while the table is equal.
-        self._file_sections: dict[str, tuple] = {}
 
     @classmethod
     def blank(cls, cols: int, rows: int, palette: str = "kasserine", orientation: str = "flat") -> HexMap:
@@ -329,9 +326,9 @@ class HexMap:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HexMap):
             return NotImplemented
-        from hexcampaign.maps.fileformat import map_to_document
-
-        return map_to_document(self) == map_to_document(other)
+        # Everything a file keeps, compared table by table (labels in order; places by
+        # name, as the file sorts them).
+        return all(getattr(self, name) == getattr(other, name) for name in _COMPARED)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -358,6 +355,11 @@ class HexMap:
                 f"{what} joins adjacent hexes only; {self.label(a)} and {self.label(b)} are not adjacent."
             )
         return HexSide.between(a, b)
+
+
+_COMPARED = ("cols", "rows", "orientation", "palette", "name", "author", "description", "label_style",
+             "label_first", "_terrain", "_elevation", "_rivers", "_bridges", "_roads", "_cliffs", "_places",
+             "_labels")
 
 
 @functools.lru_cache(maxsize=8)

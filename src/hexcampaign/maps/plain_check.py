@@ -1,17 +1,16 @@
-"""A current-version map file checked by hand, exactly as maps/schema.py's MapFileV2
-accepts it: the fast path of opening a map.
+"""The check of a current-version map document: the one judge of whether a map file
+opens (maps/fileformat.py asks nothing else).
 
-Opening a map at start-up would otherwise import pydantic and build the file models,
-some 90 ms before the window can show. This accepts only what MapFileV2 accepts and
-returns the same values (defaults filled in) with the same attribute names; anything
-else gets None, and the careful path lets MapFileV2 judge the file and word the refusal.
-tests/maps/test_plain_check.py holds the two to the same answers over every kind of
-damage, and scripts/schemas.py documents the format from MapFileV2.
+It is written out by hand because opening a map at start-up would otherwise import
+pydantic and build the file models, some 90 ms before the window can show. It accepts
+what maps/schema.py's MapFileV2 accepts and returns the same values (defaults filled in)
+with the same attribute names; MapFileV2 only words a refusal and documents the format
+(scripts/schemas.py). tests/maps/test_plain_check.py holds the two to the same answers
+over every kind of damage, lone surrogates (a "\\ud800" escape) included.
 """
 
 from __future__ import annotations
 
-import json
 from itertools import chain
 from types import SimpleNamespace
 
@@ -19,12 +18,8 @@ from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
 from hexcampaign.maps.palette import PLACE_KINDS
 
 
-def plain_document(raw: str | bytes) -> SimpleNamespace | None:
-    """The document with MapFileV2's fields as attributes, or None."""
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return None
+def plain_document(data: object) -> SimpleNamespace | None:
+    """The parsed document with MapFileV2's fields as attributes, or None."""
     if not _has_keys(data, _DOCUMENT_KEYS, _DOCUMENT_REQUIRED):
         return None
     if data["format"] != "hexcampaign-map" or not _is_int(data["version"]) or data["version"] != 2:
@@ -66,8 +61,42 @@ def plain_document(raw: str | bytes) -> SimpleNamespace | None:
         and None not in doc.places
         and doc.labels is not None
         and None not in doc.labels
+        and not lone_surrogate(data)
     )
     return doc if ok else None
+
+
+def lone_surrogate(data: object) -> str:
+    """Where the document's text holds a lone surrogate ("the map's name"), or "".
+    JSON can spell one (\\ud800) and json.loads gives it, but it is no character: the
+    map could be shown but never saved again."""
+    if type(data) is not dict:
+        return ""
+    texts = {"the map's name": data.get("name"), "the map's author": data.get("author"),
+             "the map's description": data.get("description"), "the palette name": data.get("palette"),
+             "the terrain legend": data.get("terrain_codes"), "the terrain": data.get("terrain"),
+             "a place": data.get("places"), "a label": data.get("labels")}
+    for where, value in texts.items():
+        if not _encodable(value):
+            return where
+    return ""
+
+
+def _encodable(value: object) -> bool:
+    if type(value) is str:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if type(value) is list:
+        strings = [v for v in value if type(v) is str]
+        if strings and not _encodable("".join(strings)):
+            return False
+        return all(_encodable(v) for v in value if type(v) in (list, dict))
+    if type(value) is dict:
+        return _encodable(list(value)) and _encodable(list(value.values()))
+    return True
 
 
 _DOCUMENT_KEYS = frozenset({"format", "version", "name", "author", "description", "grid", "palette",

@@ -11,74 +11,19 @@ from __future__ import annotations
 import math
 import time
 import traceback
-from collections import OrderedDict
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from hexcampaign.app.canvas.surface import MapSurface
+from hexcampaign.app.canvas.tiles import COMPOSITE, TILE, TileCache, tile_scene_rect
 from hexcampaign.app.render import paint_layer, paint_map
 
-if TYPE_CHECKING:
-    from hexcampaign.app.canvas.scene import MapScene
+__all__ = ["TILE", "LayerItem", "TileCache"]  # the tile names, where callers knew them
 
-TILE = 256  # device pixels per tile side
-MAX_CACHE_BYTES = 128 * 1024 * 1024  # about 500 tiles: several zoom levels of a big screen
 RENDER_BUDGET = 0.03  # seconds of tile rendering per frame while the user pans or zooms
 STRIP = 4  # tiles rendered in one paint call
-COMPOSITE = "map"  # tile-cache key of the composite of all visible layers
-
-
-class TileCache:
-    """Rendered tiles keyed by (layer, zoom, device-pixel ratio, column, row), least
-    recently used dropped first once they hold more than `max_bytes` of pixels (a
-    high-DPI screen's tiles are four times the size). None marks an empty tile."""
-
-    def __init__(self, max_bytes: int = MAX_CACHE_BYTES) -> None:
-        self.max_bytes = max_bytes
-        self.bytes = 0
-        self._tiles: OrderedDict[tuple, QPixmap | None] = OrderedDict()
-
-    def get(self, key: tuple) -> QPixmap | None | bool:
-        """The tile, None for an empty tile, False when not cached."""
-        try:
-            tile = self._tiles[key]
-        except KeyError:
-            return False
-        self._tiles.move_to_end(key)
-        return tile
-
-    def put(self, key: tuple, tile: QPixmap | None) -> None:
-        self._forget(key)
-        self._tiles[key] = tile
-        self.bytes += _size(tile)
-        while self.bytes > self.max_bytes and len(self._tiles) > 1:
-            self._forget(next(iter(self._tiles)))
-
-    def drop(self, layer: str, scene_rect: QRectF | None = None) -> None:
-        """Forget the layer's tiles that overlap `scene_rect` (all of them for None)."""
-        for key in [k for k in self._tiles if k[0] == layer]:
-            if scene_rect is None or _tile_scene_rect(key).intersects(scene_rect):
-                self._forget(key)
-
-    def items(self) -> list[tuple[tuple, QPixmap | None]]:
-        return list(self._tiles.items())
-
-    def clear(self) -> None:
-        self._tiles.clear()
-        self.bytes = 0
-
-    def __len__(self) -> int:
-        return len(self._tiles)
-
-    def _forget(self, key: tuple) -> None:
-        if key in self._tiles:
-            self.bytes -= _size(self._tiles.pop(key))
-
-
-def _size(tile: QPixmap | None) -> int:
-    return 0 if tile is None else tile.width() * tile.height() * 4
 
 
 class LayerItem(QGraphicsItem):
@@ -90,7 +35,7 @@ class LayerItem(QGraphicsItem):
     rotating or non-uniform transform (printing) each layer paints itself directly.
     """
 
-    def __init__(self, scene: MapScene, name: str) -> None:
+    def __init__(self, scene: MapSurface, name: str) -> None:
         super().__init__()
         self.map_scene = scene
         self.name = name
@@ -185,14 +130,14 @@ class LayerItem(QGraphicsItem):
     def _paint_stand_in(self, painter: QPainter, key: tuple, dx: int, dy: int) -> None:
         """Fill a tile not rendered yet with the cached tiles of other zooms, scaled."""
         _, zoom, ratio, i, j = key
-        wanted = _tile_scene_rect(key)
+        wanted = tile_scene_rect(key)
         target = QRectF(i * TILE + dx, j * TILE + dy, TILE, TILE)
         painter.save()
         painter.setClipRect(target)
         for other, tile in self.map_scene.tiles.items():
             if tile is None or other[0] != COMPOSITE or other[1] == zoom or other[2] != ratio:
                 continue
-            rect = _tile_scene_rect(other)
+            rect = tile_scene_rect(other)
             if rect.intersects(wanted):
                 painter.drawPixmap(
                     QRectF(
@@ -258,7 +203,7 @@ class LayerItem(QGraphicsItem):
         finally:
             strip_painter.end()
         for n, key in enumerate(keys):
-            if not _tile_scene_rect(key).intersects(scene.map_rect):
+            if not tile_scene_rect(key).intersects(scene.map_rect):
                 scene.tiles.put(key, None)
                 continue
             tile = QPixmap.fromImage(strip.copy(n * side, 0, side, side))
@@ -277,7 +222,3 @@ def _runs(columns: list[int]) -> list[tuple[int, int]]:
             runs.append((i, i))
     return runs
 
-
-def _tile_scene_rect(key: tuple) -> QRectF:
-    _, zoom, _, i, j = key
-    return QRectF(i * TILE / zoom, j * TILE / zoom, TILE / zoom, TILE / zoom)

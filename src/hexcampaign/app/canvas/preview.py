@@ -7,22 +7,19 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from hexcampaign.app import style
+from hexcampaign.app.canvas.surface import MapSurface
 from hexcampaign.app.render import hex_polygon, hexes_scene_rect
 from hexcampaign.hexes import Hex, HexSide
 
-if TYPE_CHECKING:
-    from hexcampaign.app.canvas.scene import MapScene
-
 
 class PreviewItem(QGraphicsItem):
-    def __init__(self, scene: MapScene) -> None:
+    def __init__(self, scene: MapSurface) -> None:
         super().__init__()
         self.map_scene = scene
         self.hexes: tuple[Hex, ...] = ()

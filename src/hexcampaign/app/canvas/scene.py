@@ -6,19 +6,20 @@ from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtWidgets import QGraphicsScene
 
 from hexcampaign.app import style
-from hexcampaign.app.canvas.layers import LayerItem, TileCache
+from hexcampaign.app.canvas.layers import LayerItem
 from hexcampaign.app.canvas.preview import PreviewItem
+from hexcampaign.app.canvas.tiles import TileCache
 from hexcampaign.app.render import (
     DEFAULT_HEX_SIZE,
     LAYER_NAMES,
     PAINT_ORDER,
-    MapFeatures,
     hexes_scene_rect,
     map_layout,
     map_scene_rect,
 )
 from hexcampaign.maps import HexMap
 from hexcampaign.maps.changes import Change, ChangeSet
+from hexcampaign.maps.features import MapFeatures
 
 # Which layers each kind of change can alter. Bridges are drawn with the roads, and
 # removing a river removes its bridge; the label style changes the coordinates.
@@ -42,6 +43,8 @@ PREVIEW_Z = 1000.0
 
 
 class MapScene(QGraphicsScene):
+    """The scene of one map: its layer items and preview see it as a MapSurface."""
+
     def __init__(self, hexmap: HexMap, hex_size: float = DEFAULT_HEX_SIZE, parent=None) -> None:
         super().__init__(parent)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)  # a dozen items

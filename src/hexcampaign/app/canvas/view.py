@@ -26,8 +26,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from hexcampaign.app import style
-from hexcampaign.app.canvas.layers import TILE
 from hexcampaign.app.canvas.scene import MapScene
+from hexcampaign.app.canvas.tiles import TILE
 from hexcampaign.app.render import DEFAULT_HEX_SIZE, LAYER_NAMES
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex, HexSide, Layout

@@ -421,7 +421,7 @@ class EditorMode(QObject):
         return self.export_to(Path(path), options)
 
     def export_to(self, path: Path, options) -> bool:
-        from hexcampaign.app.editor import export  # on first use: start-up
+        from hexcampaign.app.render import export  # on first use: start-up
 
         m = self.document.map
         layers = self.visible_layers()
@@ -446,7 +446,7 @@ class EditorMode(QObject):
     def print_map(self) -> bool:
         if self.document is None:
             return False
-        from hexcampaign.app.editor import export  # on first use: start-up
+        from hexcampaign.app.render import export  # on first use: start-up
 
         try:
             from PySide6.QtPrintSupport import QPrintDialog, QPrinter

@@ -1,0 +1,37 @@
+"""The map's layers by name and in paint order, the export formats, and RenderError:
+what the canvas, the Layers menu, `hexcampaign render --layers` and export share."""
+
+from __future__ import annotations
+
+# Public layer names (the canvas, the Layers menu and `render --layers` use them).
+LAYER_NAMES: tuple[str, ...] = (
+    "grid",
+    "coordinates",
+    "terrain",
+    "elevation",
+    "contours",
+    "rivers",
+    "roads",
+    "cliffs",
+    "places",
+    "labels",
+)
+# Bottom to top: fills, water, grid, ink features, then text; place names and labels
+# sit above the coordinates so a name is never crossed out by a hex number.
+PAINT_ORDER: tuple[str, ...] = (
+    "terrain",
+    "elevation",
+    "contours",
+    "rivers",
+    "grid",
+    "roads",
+    "cliffs",
+    "coordinates",
+    "places",
+    "labels",
+)
+FORMATS = (".png", ".svg", ".pdf")
+
+
+class RenderError(ValueError):
+    """A render the user asked for cannot be made (unknown format, unwritable file)."""

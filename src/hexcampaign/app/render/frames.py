@@ -1,0 +1,152 @@
+"""One frame of painting: what every layer painter needs for one paint call (the
+hexes in view, the hex shape, the screen scale, the map's features), computed once; and
+the block of columns a raster frame paints as a few long shapes."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QLineF, QPointF, QRectF
+from PySide6.QtGui import QPaintEngine, QPainter, QPolygonF
+
+from hexcampaign.app.render.geometry import hex_polygon, hexes_in_rect, offset_range, screen_scale
+from hexcampaign.hexes import Hex, Layout, offset_to_hex
+from hexcampaign.maps import HexMap
+from hexcampaign.maps.features import MapFeatures
+
+
+@dataclass
+class Block:
+    """Consecutive columns of a flat-top map, each `rows` hexes tall: the centre of each
+    column's top hex (`xs`, `ys`); a column's next hex is `height` further down."""
+
+    size: float
+    height: float
+    rows: int
+    xs: list[float]
+    ys: list[float]
+
+    def outline(self) -> QPolygonF:
+        """The boundary of the block's hexes, clockwise from the top-left hex's NW corner."""
+        s, half, xs = self.size, self.height / 2, self.xs
+        down = (self.rows - 1) * self.height
+        first, last = xs[0], xs[-1]
+        points: list[tuple[float, float]] = []
+        y0 = self.ys[0]
+        for k in range(2 * self.rows):  # left side of the first column, downwards
+            points.append((first - s / 2 if k % 2 == 0 else first - s, y0 - half + k * half))
+        for x, y in zip(xs, self.ys, strict=True):  # bottom: SW and SE corners
+            points += [(x - s / 2, y + down + half), (x + s / 2, y + down + half)]
+        y1 = self.ys[-1]
+        for k in range(2 * self.rows):  # right side of the last column, upwards
+            points.append((last + s if k % 2 == 0 else last + s / 2, y1 + down - k * half))
+        for x, y in zip(reversed(xs), reversed(self.ys), strict=True):  # top: NE and NW
+            points += [(x + s / 2, y - half), (x - s / 2, y - half)]
+        return QPolygonF([QPointF(x, y) for x, y in points])
+
+    def draw_grid(self, p: QPainter) -> None:
+        """Every hexside of the block once: a zig-zag polyline down each column
+        boundary, and the flat tops of one row of hexes repeated down the rows."""
+        s, h, half, xs, ys = self.size, self.height, self.height / 2, self.xs, self.ys
+        down = (self.rows - 1) * h
+        for i in range(len(xs) + 1):
+            # Between column i-1 and i the corners alternate between two x positions:
+            # the W corners of column i (= NE/SE of i-1) and its NW/SW (= E of i-1).
+            spans = []  # (top y, top corner is the NW/SW kind, bottom y)
+            if i < len(xs):
+                spans.append((ys[i] - half, True, ys[i] + down + half))
+                xw = xs[i] - s
+            if i > 0:
+                spans.append((ys[i - 1] - half, False, ys[i - 1] + down + half))
+                xw = xs[i - 1] + s / 2
+            top, top_is_nw = min(spans)[:2]
+            bottom = max(span[2] for span in spans)
+            steps = round((bottom - top) / half)
+            # Moving the painter, not the points: one cached list of lines serves every
+            # boundary of the same shape (separate lines take Qt's fast one-pixel path;
+            # a long polyline does not).
+            p.translate(xw, top)
+            p.drawLines(_zigzag(steps, top_is_nw, s / 2, half))
+            p.translate(-xw, -top)
+        tops = [QLineF(x - s / 2, y - half, x + s / 2, y - half) for x, y in zip(xs, ys)]
+        p.save()
+        for _ in range(self.rows + 1):  # the last pass is the bottom row's flat bottoms
+            p.drawLines(tops)
+            p.translate(0, h)
+        p.restore()
+
+
+def _raster(p: QPainter) -> bool:
+    engine = p.paintEngine()
+    return engine is not None and engine.type() == QPaintEngine.Type.Raster
+
+
+@functools.lru_cache(maxsize=64)
+def _zigzag(steps: int, first_right: bool, dx: float, dy: float) -> list[QLineF]:
+    """A vertical zig-zag from (0, 0) down `steps` segments of `dy`, x alternating
+    between 0 and `dx` (starting at `dx` when `first_right`). Shared: do not change."""
+    xs = [dx if (k % 2 == 0) == first_right else 0.0 for k in range(steps + 1)]
+    return [QLineF(xs[k], k * dy, xs[k + 1], (k + 1) * dy) for k in range(steps)]
+
+
+@dataclass
+class Frame:
+    """What every layer painter needs for one paint call, computed once."""
+
+    painter: QPainter
+    map: HexMap
+    layout: Layout
+    rect: QRectF
+    features: MapFeatures | None = None
+    scale: float = 0.0
+    shape: QPolygonF = field(default_factory=QPolygonF)
+    _hexes: list[Hex] | None = None
+    _block: Block | None = None
+
+    def __post_init__(self) -> None:
+        self.scale = screen_scale(self.painter)
+        self.shape = hex_polygon(self.layout)
+        corners = self.layout.corner_offsets
+        # Edge d of every hex, relative to its centre (corners d and d+1).
+        self.edges = [(*corners[d], *corners[(d + 1) % 6]) for d in range(6)]
+        if self.features is None:
+            self.features = MapFeatures(self.map)
+
+    @property
+    def hexes(self) -> list[Hex]:
+        if self._hexes is None:
+            self._hexes = hexes_in_rect(self.map, self.layout, self.rect)
+        return self._hexes
+
+    @property
+    def block(self) -> Block | None:
+        """The painted hexes as a rectangle of columns and rows (flat-top maps only):
+        lets the grid and the terrain draw a few long shapes instead of one per hex."""
+        # Raster pictures only: SVG and PDF keep one shape per hex, which a user
+        # editing the export (Inkscape, Illustrator) can pick and recolour.
+        if self._block is None and self.layout.flat and _raster(self.painter):
+            c0, c1, r0, r1 = offset_range(self.map, self.layout, self.rect, 1)
+            if c0 <= c1 and r0 <= r1:
+                centre = self.layout.center
+                tops = [centre(offset_to_hex(c, r0, "flat")) for c in range(c0, c1 + 1)]
+                self._block = Block(
+                    size=self.layout.size,
+                    height=self.layout.height,
+                    rows=r1 - r0 + 1,
+                    xs=[x for x, _ in tops],
+                    ys=[y for _, y in tops],
+                )
+        return self._block
+
+    def near_rect(self, pad_hexes: float) -> QRectF:
+        """The painted rectangle grown by `pad_hexes`: for text wider than its hex."""
+        pad = pad_hexes * self.layout.size
+        return self.rect.adjusted(-pad, -pad, pad, pad)
+
+    def screen_hex(self) -> float:
+        """The hex size in device pixels."""
+        return self.layout.size * self.scale
+
+    def px(self, fraction: float) -> float:
+        return fraction * self.layout.size

@@ -1,0 +1,139 @@
+"""The ground of the map, bottom up: terrain fills, elevation tints, contour lines and
+the hex grid."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+
+from hexcampaign.app import style
+from hexcampaign.app.render.frames import Frame
+from hexcampaign.hexes import Hex
+
+
+def paint_terrain(f: Frame) -> bool:
+    p, m, layout = f.painter, f.map, f.layout
+    by_terrain: dict[str, list[Hex]] = {}
+    terrain = m.terrain
+    for h in f.hexes:
+        by_terrain.setdefault(terrain(h), []).append(h)
+    p.save()
+    # Adjacent fills must tile without hairline seams, so no anti-aliasing here; a
+    # same-colour cosmetic pen closes the gaps some SVG/PDF viewers leave.
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    terrains = m.palette.terrains
+    centre = layout.center
+    shape = f.shape
+    block = f.block
+    if block is not None:
+        # The commonest terrain is one polygon around the whole block; only the other
+        # hexes are filled one by one on top of it (a fill per hex is Qt's main cost).
+        common = max(by_terrain, key=lambda name: len(by_terrain[name]))
+        _set_fill(p, terrains, common)
+        p.drawPolygon(block.outline())
+        del by_terrain[common]
+    for name, hexes in by_terrain.items():
+        _set_fill(p, terrains, name)
+        for h in hexes:
+            x, y = centre(h)
+            p.drawPolygon(shape.translated(x, y))
+    p.restore()
+    return bool(f.hexes)
+
+
+def _set_fill(p: QPainter, terrains: dict, name: str) -> None:
+    colour = QColor(terrains[name].colour) if name in terrains else style.UNKNOWN_TERRAIN
+    pen = QPen(colour, 1)
+    pen.setCosmetic(True)
+    p.setPen(pen)
+    p.setBrush(colour)
+
+
+def paint_elevation(f: Frame) -> bool:
+    p, layout = f.painter, f.layout
+    elevations = f.features.elevations()
+    if not elevations:
+        return False
+    shaded = [(h, elevations[h]) for h in f.hexes if h in elevations]
+    if not shaded:
+        return False
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    p.setPen(Qt.PenStyle.NoPen)
+    for h, level in shaded:
+        base = style.ELEVATION_HIGH if level > 0 else style.ELEVATION_LOW
+        colour = QColor(base)
+        colour.setAlpha(
+            min(style.ELEVATION_ALPHA_MAX, style.ELEVATION_ALPHA_PER_LEVEL * abs(level))
+        )
+        p.setBrush(colour)
+        x, y = layout.center(h)
+        p.drawPolygon(f.shape.translated(x, y))
+    p.restore()
+    return True
+
+
+def paint_contours(f: Frame) -> bool:
+    """A line on every hexside where the ground steps down (drawn by the higher hex)."""
+    if f.screen_hex() < style.CONTOUR_MIN_SCREEN_HEX:
+        return False
+    m, layout, edges = f.map, f.layout, f.edges
+    elevations = f.features.elevations()
+    if not elevations:
+        return False
+    contains = m.contains
+    # Only a hex above a neighbour draws; with no negative levels a level-0 hex never is.
+    lowest = f.features.lowest_level()
+    lines: list[QLineF] = []
+    for h in f.hexes:
+        level = elevations.get(h, 0)
+        if level <= lowest:
+            continue
+        cx, cy = layout.center(h)
+        for d, n in enumerate(h.neighbors()):
+            if elevations.get(n, 0) < level and contains(n):
+                ax, ay, bx, by = edges[d]
+                lines.append(QLineF(cx + ax, cy + ay, cx + bx, cy + by))
+    if not lines:
+        return False
+    pen = QPen(style.CONTOUR, f.px(style.CONTOUR_WIDTH))
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap)  # round caps cost twice as much to fill
+    f.painter.setPen(pen)
+    f.painter.drawLines(lines)
+    return True
+
+
+def paint_grid(f: Frame) -> bool:
+    if f.screen_hex() < style.GRID_MIN_SCREEN_HEX:
+        return False
+    p = f.painter
+    p.save()
+    pen = QPen(style.GRID, f.px(style.GRID_WIDTH))
+    thin = f.px(style.GRID_WIDTH) * f.scale <= 1.5
+    if thin:
+        # A one-pixel cosmetic line without anti-aliasing takes Qt's fast line path,
+        # several times quicker than stroking a 1.2-pixel outline, and looks the same.
+        pen = QPen(style.GRID, 1)
+        pen.setCosmetic(True)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    p.setPen(pen)
+    block = f.block
+    if thin and block is not None:
+        # A few hundred long shapes instead of three lines per hex (120,000 on a
+        # 200×200 map): Python no longer builds a line object per hexside.
+        block.draw_grid(p)
+        p.restore()
+        return True
+    m, layout, edges = f.map, f.layout, f.edges
+    contains = m.contains
+    lines: list[QLineF] = []
+    for h in f.hexes:
+        cx, cy = layout.center(h)
+        for d, n in enumerate(h.neighbors()):
+            # Each inner edge once (directions N, NE, SE); outer edges from the inside.
+            if d < 3 or not contains(n):
+                ax, ay, bx, by = edges[d]
+                lines.append(QLineF(cx + ax, cy + ay, cx + bx, cy + by))
+    p.drawLines(lines)
+    p.restore()
+    return bool(lines)

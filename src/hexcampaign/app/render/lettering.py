@@ -1,0 +1,132 @@
+"""The text of the map: places (symbol, name, points), free labels, hex numbers."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
+
+from hexcampaign.app import style
+from hexcampaign.app.render.frames import Frame
+
+
+def paint_places(f: Frame) -> bool:
+    """A symbol by kind (a star for a capital), the name under it, VP/PP under that."""
+    p, layout = f.painter, f.layout
+    near = f.near_rect(3)  # names are wider than a hex
+    places = [(x, y, pl) for x, y, pl in f.features.places(layout) if near.contains(QPointF(x, y))]
+    if not places:
+        return False
+    s = layout.size
+    show_text = s * style.PLACE_NAME_FONT * f.scale >= style.TEXT_MIN_SCREEN_PX
+    name_font = style.font(s * style.PLACE_NAME_FONT, bold=True)
+    points_font = style.font(s * style.PLACE_POINTS_FONT)
+    name_metrics = QFontMetricsF(name_font)
+    points_metrics = QFontMetricsF(points_font)
+    outline = QPen(style.PLACE_OUTLINE, f.px(0.05))
+    for cx, cy, place in places:
+        r = s * style.PLACE_SIZE.get(place.kind, 0.25)
+        p.setPen(outline)
+        p.setBrush(style.PLACE_FILL.get(place.kind, style.PLACE_FILL["town"]))
+        if place.kind == "capital":
+            p.drawPolygon(_star(cx, cy, r * 1.25, r * 0.5))
+        elif place.kind == "village":
+            p.drawEllipse(QPointF(cx, cy), r, r)
+        else:
+            p.drawRect(QRectF(cx - r, cy - r, 2 * r, 2 * r))
+        if not show_text:
+            continue
+        lines = [(place.name, name_font, name_metrics)]
+        points = _points_text(place.vp, place.pp)
+        if points:
+            lines.append((points, points_font, points_metrics))
+        height = sum(m.height() for _, _, m in lines)
+        width = max(m.horizontalAdvance(t) for t, _, m in lines) + 4
+        x, y = cx, cy + s * 0.42  # below the symbol unless the author chose otherwise
+        if place.label_position == "above":
+            y = cy - s * 0.42 - height
+        elif place.label_position in ("left", "right"):
+            side = -1 if place.label_position == "left" else 1
+            x, y = cx + side * (r * 1.3 + width / 2), cy - height / 2
+        for text, font, metrics in lines:
+            _text_box(p, text, font, metrics, x, y)
+            y += metrics.height()
+    return True
+
+
+def paint_labels(f: Frame) -> bool:
+    labels = f.features.labels()
+    if not labels:
+        return False
+    s = f.layout.size
+    if s * style.LABEL_FONT * f.scale < style.TEXT_MIN_SCREEN_PX:
+        return False
+    near = f.near_rect(4)
+    font = style.font(s * style.LABEL_FONT, bold=True, italic=True)
+    metrics = QFontMetricsF(font)
+    p = f.painter
+    p.setFont(font)
+    for label in labels:
+        cx, cy = f.layout.center(label.hex)
+        if not near.contains(QPointF(cx, cy)):
+            continue
+        width = metrics.horizontalAdvance(label.text)
+        box = QRectF(cx - width / 2 - 2, cy - metrics.height() / 2, width + 4, metrics.height())
+        # A pale halo so a label stays readable over any terrain.
+        p.setPen(QPen(QColor(255, 255, 255, 200), f.px(0.08)))
+        path = QPainterPath()
+        path.addText(box.left() + 2, box.top() + metrics.ascent(), font, label.text)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+        p.setPen(style.LABEL_TEXT)
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, label.text)
+    return True
+
+
+def paint_coordinates(f: Frame) -> bool:
+    if f.screen_hex() < style.COORDINATE_MIN_SCREEN_HEX:
+        return False
+    p, m, layout = f.painter, f.map, f.layout
+    s = layout.size
+    font = style.font(s * style.COORDINATE_FONT)
+    p.setFont(font)
+    p.setPen(style.COORDINATE_TEXT)
+    height = QFontMetricsF(font).height()
+    top = layout.height / 2 - s * 0.06
+    width = s
+    flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+    label = m.label
+    for h in f.hexes:
+        x, y = layout.center(h)
+        p.drawText(QRectF(x - width / 2, y - top, width, height), flags, label(h))
+    return bool(f.hexes)
+
+
+def _points_text(vp: int, pp: int) -> str:
+    parts = []
+    if vp:
+        parts.append(f"{vp} VP")
+    if pp:
+        parts.append(f"{pp} PP")
+    return " · ".join(parts)
+
+
+def _text_box(p: QPainter, text: str, font, metrics: QFontMetricsF, cx: float, top: float) -> None:
+    width = metrics.horizontalAdvance(text) + 4
+    box = QRectF(cx - width / 2, top, width, metrics.height())
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(style.PLACE_TEXT_BACKGROUND)
+    p.drawRoundedRect(box, 2, 2)
+    p.setFont(font)
+    p.setPen(style.PLACE_TEXT)
+    p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _star(cx: float, cy: float, outer: float, inner: float) -> QPolygonF:
+    points = []
+    for i in range(10):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(-90 + 36 * i)
+        points.append(QPointF(cx + r * math.cos(a), cy + r * math.sin(a)))
+    return QPolygonF(points)
