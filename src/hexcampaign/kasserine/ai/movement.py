@@ -80,6 +80,8 @@ def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random):
         if u.engaged:
             continue
         r = game.reachable(u.id)
+        if _garrisoning(sit, u):
+            r = {}  # it fights, if at all, from the place it holds
         if u.hex is not None:
             r = dict(r)
             r.setdefault(u.hex, u.mp_spent)
@@ -197,6 +199,8 @@ def _choose_task(sit: Situation, unit, tasks: list[Task], assigned: dict, level:
         far = sit.ground.far(task.hex, here) if here is not None else 40
         filled = assigned.get(task.name, 0.0) / max(task.need, 1.0)
         score = task.weight / (1.0 + far / max(unit.mf, 6)) * (1.0 / (1.0 + filled))
+        if task.garrison and here == task.hex and filled < 1.0:
+            score *= 3.0  # a garrison already in place stays while it is needed
         if level == "easy":
             score *= rng.uniform(0.5, 1.5)
         if score > best_score:
@@ -267,6 +271,12 @@ def _fits(game, stack: list, unit) -> bool:
     if any(u.size in limits.alone_sizes for u in combat) and len(combat) > 1:
         return False
     return sum(limits.strength[u.size] for u in combat) <= limits.max_strength
+
+
+def _garrisoning(sit: Situation, unit) -> bool:
+    """Does the unit stand on a place worth points that its side holds?"""
+    place = sit.ground.places.get(unit.hex) if unit.hex is not None else None
+    return place is not None and sit.vp.get(place.name, 0) > 0 and sit.held.get(place.name) == sit.side
 
 
 def _waiting(sit: Situation) -> list:

@@ -34,7 +34,10 @@ def tasks_for(sit: Situation) -> list[Task]:
         if sit.side == "german":
             if ours:
                 if threat > 0:
-                    tasks.append(Task(place.name, place.hex, 2.0 * vp, 1.0, True))
+                    # Held is what counts at the end: a stack the Allies cannot shift at
+                    # 4:1 or better keeps the place; a lone battalion does not.
+                    need = min(STACK, 2.0 + threat / 3.0)
+                    tasks.append(Task(place.name, place.hex, 3.0 * vp + threat / 4.0, need, True))
             else:
                 need = 3.0 * _strength_near(sit, place.hex, "allied", reach=12) + 4.0
                 tasks.append(Task(place.name, place.hex, 3.0 * vp + 1.0, need, False))

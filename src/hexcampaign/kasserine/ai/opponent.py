@@ -100,7 +100,7 @@ class Opponent:
         when the game is over, or when cancel() is called."""
         self._cancel.clear()
         started: dict[tuple, float] = {}
-        count = 0
+        count = idle = 0
         while not game.over and not self._cancel.is_set() and count < MAX_ACTIONS:
             key = (id(game), turn_of(game), phase_of(game))
             start = started.setdefault(key, time.perf_counter())
@@ -121,7 +121,10 @@ class Opponent:
                     progressed = True
                     count += 1
                     yield game.actions()[-1]
-            if not progressed:
+            # A batch may rightly do nothing (no unit wants to move, no gun in range);
+            # the next one then ends the phase. Three idle batches in a row: nothing to do.
+            idle = 0 if progressed else idle + 1
+            if idle >= 3:
                 return
 
     def _next_batch(self, game, defense, out_of_time: bool):

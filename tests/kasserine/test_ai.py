@@ -1,0 +1,147 @@
+"""The computer opponent plays by the rules, for the places, and only when it is its turn."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from hexcampaign.kasserine import Game
+from hexcampaign.kasserine.ai import Opponent
+from hexcampaign.kasserine.state import SupportDefense
+from hexcampaign.maps import HexMap
+
+from .helpers import H, U
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
+from players import choose  # noqa: E402
+
+GUN = {"kind": "artillery", "cf": 0, "support": 3, "range": 3, "mf": 8}
+
+
+def play_against_random(bot: Opponent, seed: int) -> tuple[Game, list]:
+    """A whole scenario game: the bot against a random legal player."""
+    g = Game.scenario(seed=seed)
+    rng = random.Random(seed)
+    played = []
+    for _ in range(20000):
+        if g.over:
+            break
+        if bot.waits_on_me(g):
+            actions = bot.play(g)
+            # Defensive fire may be "none": then the bot has answered all the same.
+            assert actions or not bot.waits_on_me(g), f"the bot is stuck in {g.state.phase}"
+            played.extend(actions)
+            continue
+        action = choose(g, rng)
+        if isinstance(action, SupportDefense):  # the bot's own guns are its to fire
+            action = rng.choice([a for a in g.legal_actions(moves=False) if not isinstance(a, SupportDefense)])
+        g.apply(action)
+    return g, played
+
+
+@pytest.mark.parametrize("side", ["german", "allied"])
+def test_bot_plays_a_whole_game_by_the_rules(side):
+    bot = Opponent(side, seed=3)
+    g, played = play_against_random(bot, seed=3)
+    assert g.over
+    assert played
+    # Every action it returned is in the game's log, and the log replays: nothing illegal.
+    kinds = {a.kind for a in played}
+    assert {"move", "end_phase"} <= kinds
+    assert g.replay().to_json() == g.to_json()
+
+
+def test_suggest_leaves_the_game_alone_and_is_what_play_does():
+    g = Game.scenario(seed=2)
+    bot = Opponent("german", seed=1)
+    before = g.to_json()
+    hint = bot.suggest(g)
+    assert g.to_json() == before
+    assert [a.kind for a in hint].count("place") > 10
+    played = bot.play(g)
+    # The hint stops at the first die roll; up to there it is exactly what play does.
+    assert hint[-1].kind in ("resolve", "advance_roll")
+    assert [a.model_dump(exclude={"faces"}) for a in played[: len(hint)]] == [
+        a.model_dump(exclude={"faces"}) for a in hint
+    ]
+
+
+def test_play_does_nothing_while_the_game_waits_on_the_other_side():
+    g = Game.scenario(seed=2)
+    allied = Opponent("allied")
+    before = g.to_json()
+    assert not allied.waits_on_me(g)
+    assert allied.play(g) == []
+    assert g.to_json() == before
+
+
+def test_german_bot_takes_an_undefended_place_in_reach():
+    m = HexMap.blank(12, 12)
+    m.add_place(H(8, 5), "Thala", "village", vp=2)
+    units = [U("pz", (2, 5)), U("far", (11, 11), side="allied")]
+    g = Game.custom(m, units, phase="german_movement")
+    assert "Thala" not in g.held_places("german")
+    Opponent("german").play(g)
+    assert "Thala" in g.held_places("german")
+
+
+def test_allied_bot_fires_its_guns_in_defense_when_attacked():
+    m = HexMap.blank(12, 12)
+    units = [
+        U("pz1", (3, 4)), U("pz2", (4, 5)),
+        U("inf", (3, 5), side="allied", cf=2),
+        U("gun", (3, 7), side="allied", nationality="us", size="battalion", **GUN),
+    ]
+    g = Game.custom(m, units, phase="german_combat")
+    combat = g.declare_attack(["pz1", "pz2"], ["inf"])
+    allied = Opponent("allied")
+    assert allied.waits_on_me(g)
+    actions = allied.play(g)
+    assert [a.kind for a in actions] == ["support"]
+    assert next(c for c in g.combats() if c.id == combat.id).defense_artillery == ["gun"]
+    assert not allied.waits_on_me(g)  # asked once per attack
+
+
+def test_german_bot_asks_the_defender_before_it_rolls():
+    m = HexMap.blank(12, 12)
+    units = [
+        U("pz1", (3, 4)), U("pz2", (4, 5)),
+        U("inf", (3, 5), side="allied", cf=2),
+        U("gun", (3, 7), side="allied", nationality="us", size="battalion", **GUN),
+    ]
+    g = Game.custom(m, units, phase="german_combat")
+    allied = Opponent("allied")
+    seen = []
+
+    def defense(game):
+        seen.append([c.resolved for c in game.combats()])
+        allied.play(game)
+
+    Opponent("german").play(g, defense=defense)
+    assert seen and seen[0] == [False]
+    assert g.combats()[0].defense_artillery == ["gun"]
+
+
+def test_same_seed_same_moves():
+    def opening(seed):
+        g = Game.scenario(seed=1)
+        actions = Opponent("german", level="easy", seed=seed).play(g)  # set-up, then Feb 14
+        assert g.side_to_play == "allied"
+        return [a.model_dump(exclude={"faces"}) for a in actions]
+
+    assert opening(7) == opening(7)
+
+
+def test_cancel_stops_before_the_next_action():
+    g = Game.scenario(seed=2)
+    bot = Opponent("german")
+    taken = []
+    for action in bot.steps(g):
+        taken.append(action)
+        if len(taken) == 3:
+            bot.cancel()
+    assert len(taken) == 3
+    assert len(g.actions()) == 3
