@@ -22,6 +22,7 @@ BENCHES = [
     "bench_canvas",
     "bench_startup",
     "bench_memory",
+    "bench_geo",
 ]
 
 

@@ -4,6 +4,7 @@
     hexcampaign render MAP -o OUT.png|.svg|.pdf      draw a map without a window
     hexcampaign validate FILE...                     list the problems of maps
     hexcampaign new-map --cols C --rows R -o OUT     write a blank map
+    hexcampaign import-geo DATA --hex-km K -o OUT    make a map from GeoJSON geography
 
 Qt is imported only by the commands that draw, so `validate`, `new-map` and
 `--version` start fast and work where Qt cannot load. Every error a user can cause is
@@ -26,7 +27,7 @@ from hexcampaign.files import gc_paused
 # setdefault: a user who does want a plugin can still set the variable.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
-COMMANDS = ("render", "validate", "new-map")
+COMMANDS = ("render", "validate", "new-map", "import-geo")
 MAP_SUFFIX = ".hexmap"
 EXIT_OK, EXIT_PROBLEMS, EXIT_NO_DISPLAY = 0, 1, 2
 NO_DISPLAY = (
@@ -176,6 +177,7 @@ def _command_parser() -> argparse.ArgumentParser:
     )
     new_map.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     new_map.set_defaults(run=_new_map)
+    _add_import_geo(commands)
     return parser
 
 
@@ -256,6 +258,89 @@ def _new_map(args: argparse.Namespace) -> int:
     except OSError as e:
         raise CommandError(describe_os_error(e, target, "save")) from None
     print(f"Wrote {target}: a blank {args.cols}×{args.rows} map with the {args.palette} palette.")
+    return EXIT_OK
+
+
+def _add_import_geo(commands) -> None:
+    geo = commands.add_parser(
+        "import-geo",
+        help="make a map from GeoJSON geography",
+        description="Make a map from a GeoJSON file: each hex takes the terrain whose polygons "
+        "cover most of it, lines become roads or rivers, named points become places. "
+        "Longitude/latitude is projected around the data's centre; metric data is taken as "
+        "metres. See the user guide, 'Maps from real geography'.",
+    )
+    geo.add_argument("data", metavar="DATA", help="the GeoJSON file")
+    geo.add_argument("--hex-km", type=float, required=True, metavar="K",
+                     help="kilometres across a hex (centre to centre)")
+    geo.add_argument("--palette", default="kasserine", help="terrain palette (default kasserine)")
+    geo.add_argument("--terrain", action="append", default=[], metavar="ATTR=VALUE:TARGET",
+                     help="map features: TARGET is a terrain (polygons), road or river (lines), "
+                     "a place kind (points) or ignore; VALUE * matches any value; repeat it")
+    geo.add_argument("--min-share", type=float, default=0.5, metavar="F",
+                     help="least share of a hex its terrain must cover, else the palette's "
+                     "default (default 0.5)")
+    geo.add_argument("--name-attr", default="name", help="attribute naming a place (default name)")
+    geo.add_argument("--kind-attr", default="kind", help="attribute giving a place's kind (default kind)")
+    geo.add_argument("--vp-attr", default="vp", help="attribute giving a place's VP (default vp)")
+    geo.add_argument("--pp-attr", default="pp", help="attribute giving a place's PP (default pp)")
+    geo.add_argument("--default-kind", help="kind of a place whose kind is not given")
+    geo.add_argument("--elevation", metavar="ATTR", help="numeric attribute giving heights")
+    geo.add_argument("--levels", type=int, default=5, help="elevation levels, lowest to highest (default 5)")
+    geo.add_argument("--metres-per-level", type=float, metavar="M",
+                     help="instead of --levels: level = height / M")
+    geo.add_argument("--coordinates", choices=("auto", "lonlat", "metres"), default="auto",
+                     help="the data's coordinates (default auto: by the CRS member or the range)")
+    geo.add_argument("--origin", metavar="X,Y",
+                     help="the map's north-west corner in the data's coordinates (default: "
+                     "the data's extent)")
+    geo.add_argument("--cols", type=int, help="columns (default: what covers the data)")
+    geo.add_argument("--rows", type=int, help="rows (default: what covers the data)")
+    geo.add_argument("--repair", action="store_true",
+                     help="repair polygons whose outlines cross themselves instead of refusing")
+    geo.add_argument("--name", default="", help="the map's name")
+    geo.add_argument("-o", "--output", required=True, metavar="OUT", help="the new .hexmap file")
+    geo.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    geo.set_defaults(run=_import_geo)
+
+
+def _import_geo(args: argparse.Namespace) -> int:
+    from hexcampaign.files import FileFormatError, describe_os_error
+    from hexcampaign.geo import GeoImportError, ImportSettings, import_geography, read_geojson
+    from hexcampaign.maps import save_map
+
+    target = Path(args.output)
+    if target.exists() and not args.force:
+        raise CommandError(f"{target} already exists; add --force to overwrite it.")
+    origin = None
+    if args.origin:
+        try:
+            x, y = (float(v) for v in args.origin.split(","))
+        except ValueError:
+            raise CommandError(f"--origin is two numbers X,Y, not {args.origin!r}.") from None
+        origin = (x, y)
+    try:
+        settings = ImportSettings(
+            hex_km=args.hex_km, palette=args.palette, min_share=args.min_share,
+            name_attribute=args.name_attr, kind_attribute=args.kind_attr,
+            vp_attribute=args.vp_attr, pp_attribute=args.pp_attr, default_kind=args.default_kind,
+            elevation_attribute=args.elevation, levels=args.levels,
+            metres_per_level=args.metres_per_level, coordinates=args.coordinates,
+            origin=origin, cols=args.cols, rows=args.rows,
+        ).with_rules(args.terrain)
+        data = read_geojson(args.data, repair=args.repair)
+        hexmap, notes = import_geography(data, settings, name=args.name)
+    except (FileFormatError, GeoImportError) as e:
+        raise CommandError(str(e)) from None
+    try:
+        save_map(hexmap, target)
+    except OSError as e:
+        raise CommandError(describe_os_error(e, target, "save")) from None
+    for note in notes:
+        print(f"note: {note}")
+    print(f"Wrote {target}: a {hexmap.cols}×{hexmap.rows} map with the {hexmap.palette.name} "
+          f"palette, {len(hexmap.roads())} road links, {len(hexmap.rivers())} river hexes and "
+          f"{len(hexmap.places())} places.")
     return EXIT_OK
 
 

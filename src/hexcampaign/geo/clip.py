@@ -1,0 +1,169 @@
+"""The area of a polygon inside a hex, for many (polygon, hex) pairs at once.
+
+shapely's intersection (GEOS overlay) is exact but costs some 27 µs a pair however
+small the shapes, and a 200×200 map from 10,000 land-cover polygons has about 200,000
+pairs: over 5 s. A hexagon is convex, which allows an exact measure in numpy over all
+pairs of a batch at once, with no per-pair Python and no ragged intermediate shapes
+(Green's theorem, with the hex's centre as origin):
+
+    area(ring ∩ hex) = Σ over the ring's edges clipped to the hex of (x0·y1 − x1·y0) / 2
+                     + apothem / 2 · (the length of the hex's outline inside the ring)
+
+The clipped edges come from Cyrus–Beck clipping against the six sides. The outline
+inside the ring runs, counter-clockwise, from each point where the ring leaves the hex
+to the next point where it enters; measured as a position u along the outline from a
+reference point, that length is Σ u(entries) − Σ u(exits), plus the whole outline if
+the reference point lies inside the ring. The tests compare every case with shapely's
+intersection areas. Rings are made counter-clockwise first; holes are measured alike
+and subtracted; the parts of a multipolygon are measured one by one.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import shapely
+
+# Pairs × ring positions per batch: the (…, 6) arrays of a batch take ~12 MB each.
+BATCH_ELEMENTS = 250_000
+
+
+def covered_areas(
+    shapes: np.ndarray, found: np.ndarray, hexagon: np.ndarray, centres: np.ndarray
+) -> np.ndarray:
+    """For each pair k, the area of shapes[found[k]] inside the hexagon `hexagon` (its
+    six corners, relative to its centre) placed at centres[k]."""
+    parts, part_owner = shapely.get_parts(shapes, return_index=True)
+    shells = shapely.get_exterior_ring(parts)
+    holes, hole_owner = _holes(parts)
+    rings = np.concatenate([shells, holes])
+    ring_part = np.concatenate([np.arange(len(parts)), hole_owner])
+    ring_sign = np.concatenate([np.ones(len(shells)), -np.ones(len(holes))])
+    ring_shape = part_owner[ring_part]
+    # Every ring of the shape of each pair: (pair, ring) rows.
+    by_shape = np.argsort(ring_shape, kind="stable")
+    first = np.searchsorted(ring_shape[by_shape], np.arange(len(shapes)))
+    count = np.bincount(ring_shape, minlength=len(shapes))
+    per_pair = count[found]
+    pair_of_row = np.repeat(np.arange(len(found)), per_pair)
+    offsets = np.arange(len(pair_of_row)) - np.repeat(np.cumsum(per_pair) - per_pair, per_pair)
+    ring_of_row = by_shape[first[found][pair_of_row] + offsets]
+    coords, coord_ring = shapely.get_coordinates(rings, return_index=True)
+    ring_start = np.searchsorted(coord_ring, np.arange(len(rings)))
+    ring_length = np.bincount(coord_ring, minlength=len(rings))
+    areas = np.zeros(len(found))
+    row_length = ring_length[ring_of_row]
+    order = np.argsort(row_length, kind="stable")
+    start = 0
+    while start < len(order):
+        # Widths grow along `order`: as many rows as fit at the batch's widest ring.
+        end = min(len(order), start + max(1, BATCH_ELEMENTS // int(row_length[order[start]])))
+        while end - start > 1 and (end - start) * int(row_length[order[end - 1]]) > BATCH_ELEMENTS:
+            end = start + (end - start) // 2
+        width = int(row_length[order[end - 1]])
+        rows = order[start:end]
+        rings_here = ring_of_row[rows]
+        points = _padded(coords, ring_start[rings_here], ring_length[rings_here], width)
+        points -= centres[pair_of_row[rows]][:, None, :]
+        area = clip_ring_areas(points, hexagon)
+        np.add.at(areas, pair_of_row[rows], area * ring_sign[rings_here])
+        start = end
+    return np.maximum(areas, 0.0)
+
+
+def clip_ring_areas(points: np.ndarray, hexagon: np.ndarray) -> np.ndarray:
+    """Areas inside the convex polygon `hexagon` (k, 2; centred on the origin) of closed
+    rings (n, width, 2), each padded at its end with copies of its closing position."""
+    corners = np.asarray(hexagon, dtype=float)
+    if _signed_twice_area(corners[None])[0] < 0:
+        corners = corners[::-1]
+    k = len(corners)
+    following = np.roll(corners, -1, axis=0)
+    middles = (corners + following) / 2
+    apothem = float(np.hypot(*middles[0]))
+    normals = middles / np.hypot(middles[:, 0], middles[:, 1])[:, None]  # outward, unit
+    side = float(np.hypot(*(following[0] - corners[0])))
+    outline = k * side
+    # Rings counter-clockwise (reversing keeps the padding a zero-length edge).
+    clockwise = _signed_twice_area(points) < 0
+    points = points.copy()
+    points[clockwise] = points[clockwise, ::-1]
+    f = points @ normals.T - apothem  # > 0: outside that side
+    slack = 1e-12 * max(apothem, 1.0)
+    inside = f.max(axis=2) <= slack
+    fa, fb = f[:, :-1], f[:, 1:]
+    in_a, in_b = inside[:, :-1], inside[:, 1:]
+    # Most edges lie wholly inside, or wholly beyond one side (both ends outside it):
+    # only the rest need Cyrus-Beck clipping, gathered into (m, k) arrays.
+    beyond = ((fa > slack) & (fb > slack)).any(axis=2)
+    both_in = in_a & in_b
+    clip = ~both_in & ~beyond
+    ca, cd = fa[clip], fb[clip] - fa[clip]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = -ca / cd
+    t_enter = np.maximum(0.0, np.where(cd < 0, ratio, -np.inf).max(axis=1))
+    t_exit = np.minimum(1.0, np.where(cd > 0, ratio, np.inf).min(axis=1))
+    blocked = ((cd == 0) & (ca > slack)).any(axis=1)
+    t0 = np.zeros(fa.shape[:2])
+    t1 = np.ones(fa.shape[:2])
+    t0[clip] = np.where(in_a[clip], 0.0, np.minimum(t_enter, 1.0))
+    t1[clip] = np.where(in_b[clip], 1.0, np.maximum(t_exit, 0.0))
+    crossed = both_in.copy()
+    crossed[clip] = ~blocked & (t0[clip] < t1[clip])
+    a, d = points[:, :-1], points[:, 1:] - points[:, :-1]
+    x0 = a + t0[..., None] * d
+    x1 = a + t1[..., None] * d
+    edges = np.where(crossed, x0[..., 0] * x1[..., 1] - x1[..., 0] * x0[..., 1], 0.0).sum(axis=1) / 2
+    # Positions along the outline, from a reference point a little way along side 0
+    # (not a corner, where test shapes and real data like to put their vertices).
+    reference = corners[0] + 0.381966 * (following[0] - corners[0])
+    entering = crossed & ~in_a
+    leaving = crossed & ~in_b
+    run = (_outline_position(x0, entering, corners, normals, side, reference, outline).sum(axis=1)
+           - _outline_position(x1, leaving, corners, normals, side, reference, outline).sum(axis=1))
+    run = run + outline * _contains(points, reference)
+    return np.clip(edges + apothem / 2 * run, 0.0, None)
+
+
+def _outline_position(x, mask, corners, normals, side, reference, outline) -> np.ndarray:
+    """u of the points `x` on the hex's outline (0 where not `mask`), counted
+    counter-clockwise from `reference`."""
+    if not mask.any():
+        return np.zeros(mask.shape)
+    on = x[mask]
+    edge = (on @ normals.T).argmax(axis=1)
+    along = np.minimum(np.hypot(*(on - corners[edge]).T), side)
+    start = float(np.hypot(*(reference - corners[0])))
+    u = np.zeros(mask.shape)
+    u[mask] = (edge * side + along - start) % outline
+    return u
+
+
+def _contains(points: np.ndarray, point: np.ndarray) -> np.ndarray:
+    """Whether each ring contains `point` (crossing number: 1.0 or 0.0)."""
+    px, py = point
+    ax, ay = points[:, :-1, 0], points[:, :-1, 1]
+    bx, by = points[:, 1:, 0], points[:, 1:, 1]
+    straddles = (ay > py) != (by > py)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cross_x = ax + (py - ay) * (bx - ax) / (by - ay)
+    return ((straddles & (px < cross_x)).sum(axis=1) % 2).astype(float)
+
+
+def _signed_twice_area(points: np.ndarray) -> np.ndarray:
+    x, y = points[..., 0], points[..., 1]
+    return (x * np.roll(y, -1, axis=-1) - np.roll(x, -1, axis=-1) * y).sum(axis=-1)
+
+
+def _padded(coords: np.ndarray, starts: np.ndarray, lengths: np.ndarray, width: int) -> np.ndarray:
+    index = starts[:, None] + np.minimum(np.arange(width)[None, :], lengths[:, None] - 1)
+    return coords[index]
+
+
+def _holes(parts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every interior ring of the polygons, and the index of the polygon of each."""
+    counts = shapely.get_num_interior_rings(parts)
+    owner = np.repeat(np.arange(len(parts)), counts)
+    if not len(owner):
+        return np.empty(0, dtype=object), owner
+    index = np.arange(len(owner)) - np.repeat(np.cumsum(counts) - counts, counts)
+    return shapely.get_interior_ring(parts[owner], index), owner

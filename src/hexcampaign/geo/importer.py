@@ -1,0 +1,489 @@
+"""Geography onto hexes: terrain from polygons, roads and rivers from lines, places from
+points, elevation from a numeric attribute.
+
+The import first makes an ImportPlan (what each hex gets) and only then writes it to a
+map, so the editor can preview a plan, apply it to a copy, or apply it to the open map
+as one undo step, and a refused import leaves no half-written map.
+
+- Terrain: each hex takes the terrain whose polygons cover the largest share of its
+  area: the pairs of hex and polygon come from an STRtree of the hexes (shapely), the
+  area of each intersection from geo/clip.py (exact, and four times faster than GEOS's
+  overlay); a hex whose largest share is under `min_share` gets the palette's default.
+  Overlapping polygons of one terrain count their overlap twice, capped
+  at the whole hex (land-cover data does not overlap).
+- Lines are walked in their own order at steps of a quarter hex; the hexes they pass
+  through, in that order, become road links between successive hexes (add_road) or
+  river hexes (set_river). A line that only clips a hex's corner (one step, under a
+  quarter of a hex, between two hexes that touch) does not turn through it. Where an imported road and river share a
+  hex the road gets a bridge: real roads cross rivers on bridges.
+- Points with a name become places: kind, VP and PP from attributes, else defaults.
+  Two places in one hex, or two of one name: the first is kept and the rest noted.
+- Elevation: polygons give the mean of their values weighted by the share of the hex
+  each covers, points the plain mean of those in the hex (points win where a hex has
+  both: spot heights are more precise than bands). The means are binned into levels:
+  equal steps from the lowest to the highest hex, or a fixed height per level.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+import shapely
+
+from hexcampaign.geo.clip import covered_areas
+from hexcampaign.geo.geojson import GeoData
+from hexcampaign.geo.mapping import IGNORE, Rule, RuleError, parse_rule, targets
+from hexcampaign.geo.project import Grid, Projection, choose_projection, place_grid
+from hexcampaign.hexes import Hex, Layout, offset_to_hex
+from hexcampaign.maps import HexMap, MapEditError, load_palette
+from hexcampaign.maps.palette import Palette
+
+DEFAULT_MIN_SHARE = 0.5  # "predominant terrain": the hex is what covers half of it or more
+DEFAULT_LEVELS = 5
+LINE_STEP = 0.25  # of the hex size: fine enough that no hex a line passes is skipped
+MAX_LEVEL = 99
+
+
+class GeoImportError(ValueError):
+    """Settings the import cannot follow (a bad rule, a map too large); one sentence."""
+
+
+@dataclass
+class ImportSettings:
+    """Everything the import is told; the command line and the dialog fill it in."""
+
+    hex_km: float = 1.0
+    palette: str = "kasserine"
+    rules: list[Rule] = field(default_factory=list)
+    min_share: float = DEFAULT_MIN_SHARE
+    name_attribute: str = "name"
+    kind_attribute: str = "kind"
+    vp_attribute: str = "vp"
+    pp_attribute: str = "pp"
+    default_kind: str | None = None  # None: the palette's middling kind (town, else village)
+    elevation_attribute: str | None = None
+    levels: int = DEFAULT_LEVELS
+    metres_per_level: float | None = None  # set: level = floor(height / this), not binned
+    coordinates: str = "auto"  # "auto" | "lonlat" | "metres"
+    origin: tuple[float, float] | None = None  # the map's NW corner in the file's coordinates
+    cols: int | None = None
+    rows: int | None = None
+    orientation: str = "flat"
+
+    def with_rules(self, texts: Iterable[str]) -> ImportSettings:
+        """These settings plus rules parsed from "ATTR=VALUE:TARGET" texts."""
+        palette = _palette(self.palette)
+        try:
+            self.rules = [*self.rules, *(parse_rule(t, palette) for t in texts)]
+        except RuleError as e:
+            raise GeoImportError(str(e)) from None
+        return self
+
+
+@dataclass(frozen=True)
+class PlaceToAdd:
+    hex: Hex
+    name: str
+    kind: str
+    vp: int
+    pp: int
+
+
+@dataclass
+class ImportPlan:
+    """What the import writes: per hex, per link, per place, and the notes to show."""
+
+    cols: int
+    rows: int
+    palette: str
+    grid: Grid
+    terrain: dict[Hex, str] = field(default_factory=dict)
+    elevation: dict[Hex, int] = field(default_factory=dict)
+    rivers: list[Hex] = field(default_factory=list)  # in the order of the lines
+    roads: list[tuple[Hex, Hex]] = field(default_factory=list)
+    bridges: list[Hex] = field(default_factory=list)
+    places: list[PlaceToAdd] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def hexes(self) -> list[Hex]:
+        """Every hex the plan writes to (for an undo step's snapshot)."""
+        touched = dict.fromkeys(self.terrain)
+        touched.update(dict.fromkeys(self.elevation))
+        touched.update(dict.fromkeys(self.rivers))
+        for a, b in self.roads:
+            touched[a] = touched[b] = None
+        touched.update(dict.fromkeys(p.hex for p in self.places))
+        return list(touched)
+
+    def new_map(self, name: str = "") -> tuple[HexMap, list[str]]:
+        """A new map of the plan's size and palette with the plan written on it, and
+        the notes for the user."""
+        m = HexMap.blank(self.cols, self.rows, palette=self.palette,
+                         orientation=self.grid.layout.orientation)
+        m.name = name
+        return m, self.apply(m)
+
+    def apply(self, m: HexMap) -> list[str]:
+        """Write the plan onto `m`; returns the notes, including places `m` refused."""
+        notes = list(self.notes)
+        terrains = m.palette.terrains
+        for h, name in self.terrain.items():
+            if m.contains(h) and name in terrains:
+                m.set_terrain(h, name)
+        for h, level in self.elevation.items():
+            if m.contains(h):
+                m.set_elevation(h, level)
+        for h in self.rivers:
+            if m.contains(h):
+                m.set_river(h, True)
+        for a, b in self.roads:
+            if m.contains(a) and m.contains(b):
+                m.add_road(a, b)
+        for h in self.bridges:
+            if m.contains(h) and m.is_river(h) and m.on_road(h):
+                m.set_bridge(h, True)
+        for p in self.places:
+            try:
+                m.add_place(p.hex, p.name, p.kind, p.vp, p.pp)
+            except MapEditError as e:
+                notes.append(f"{p.name} was not placed: {e}")
+        return notes
+
+    def summary(self) -> str:
+        counts: dict[str, int] = {}
+        for name in self.terrain.values():
+            counts[name] = counts.get(name, 0) + 1
+        terrain = ", ".join(f"{n} {name}" for name, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+        return (
+            f"{self.cols}×{self.rows} hexes ({terrain or 'no terrain'}); "
+            f"{len(self.roads)} road links, {len(set(self.rivers))} river hexes, "
+            f"{len(self.bridges)} bridges, {len(self.places)} places, "
+            f"{len(self.elevation)} hexes with an elevation."
+        )
+
+
+def import_geography(data: GeoData, settings: ImportSettings, name: str = "") -> tuple[HexMap, list[str]]:
+    """A new map from the data: (the map, notes for the user)."""
+    return plan_import(data, settings).new_map(name)
+
+
+def plan_import(data: GeoData, settings: ImportSettings, onto: HexMap | None = None) -> ImportPlan:
+    """The plan for a new map (onto=None) or for the open map `onto`, whose size,
+    orientation and palette then rule; GeoImportError says why it cannot be made."""
+    palette = onto.palette if onto is not None else _palette(settings.palette)
+    if not 0 <= settings.min_share <= 1:
+        raise GeoImportError(f"The least share of a hex is between 0 and 1, not {settings.min_share:g}.")
+    if not 1 <= settings.levels <= 2 * MAX_LEVEL:
+        raise GeoImportError(f"The elevation levels are 1 to {2 * MAX_LEVEL}, not {settings.levels}.")
+    if settings.metres_per_level is not None and not (
+        math.isfinite(settings.metres_per_level) and settings.metres_per_level > 0
+    ):
+        raise GeoImportError("The height of an elevation level must be a positive number of metres.")
+    for rule in settings.rules:
+        if not rule.kinds(palette):
+            raise GeoImportError(f"The mapping {rule} names {rule.target!r}, which the {palette.name} palette does not know.")
+    try:
+        projection = choose_projection(data, settings.coordinates)
+        grid = place_grid(
+            data,
+            projection,
+            settings.hex_km,
+            onto.orientation if onto is not None else settings.orientation,
+            settings.origin,
+            onto.cols if onto is not None else settings.cols,
+            onto.rows if onto is not None else settings.rows,
+        )
+    except ValueError as e:
+        raise GeoImportError(str(e)) from None
+    plan = ImportPlan(grid.cols, grid.rows, palette.name, grid)
+    hexes = _grid_hexes(grid)
+    _Importer(data, settings, palette, projection, grid, hexes, plan, onto is not None).run()
+    return plan
+
+
+# --- the work -------------------------------------------------------------------------------
+
+
+class _Importer:
+    def __init__(self, data, settings, palette, projection, grid, hexes, plan, onto) -> None:
+        self.data: GeoData = data
+        self.settings: ImportSettings = settings
+        self.palette: Palette = palette
+        self.projection: Projection = projection
+        self.layout: Layout = grid.layout
+        self.hexes: list[Hex] = hexes
+        self.index = {h: i for i, h in enumerate(hexes)}
+        self.plan: ImportPlan = plan
+        self.onto = onto
+        self.rules = {kind: [r for r in settings.rules if kind in r.kinds(palette)]
+                      for kind in ("polygon", "line", "point")}
+        self.hex_shapes: np.ndarray | None = None
+        self.centres: np.ndarray | None = None
+        self.tree: shapely.STRtree | None = None
+
+    def run(self) -> None:
+        error = self.projection.scale_error(self.data.bounds())
+        if error > 0.03:
+            self.plan.notes.append(
+                f"The data spans enough latitude that east-west distances are off by up to "
+                f"{error:.0%} at its edges (the import's flat projection is exact only on the "
+                f"centre parallel)."
+            )
+        if self.data.repaired:
+            self.plan.notes.append(f"{self.data.repaired} polygons whose outlines crossed themselves were repaired.")
+        polygon_means = self._polygons()
+        self._lines()
+        point_means = self._points()
+        self._elevation(polygon_means, point_means)
+
+    # --- polygons: terrain and elevation bands ----------------------------------------------
+
+    def _polygons(self) -> dict[int, float]:
+        layer = self.data.polygons
+        terrain_names = list(self.palette.terrains)
+        wanted = targets(self.rules["polygon"], layer.properties) if len(layer) else []
+        terrain_of = np.array([terrain_names.index(t) if t in self.palette.terrains else -1
+                               for t in wanted], dtype=np.int64)
+        heights = self._heights(layer.properties)
+        use = np.flatnonzero((terrain_of >= 0) | ~np.isnan(heights)) if len(layer) else np.array([], int)
+        if not len(use):
+            if self.rules["polygon"] and len(layer):
+                self.plan.notes.append("No polygon matched a terrain mapping.")
+            if not self.onto:
+                self.plan.terrain = dict.fromkeys(self.hexes, self.palette.default)
+            return {}
+        shapes = self.projection.geometries_to_grid(layer.array()[use])
+        terrain_of, heights = terrain_of[use], heights[use]
+        tree = self._hex_tree()
+        # Pairs whose bounding boxes meet; those that do not overlap measure 0 below,
+        # which costs less than asking GEOS whether they intersect.
+        found, cells = tree.query(shapes)
+        hex_area = float(shapely.area(self.hex_shapes[0]))
+        area = covered_areas(shapes, found, np.array(self.layout.corner_offsets), self.centres[cells])
+        # terrain: the share of each hex each terrain covers
+        n_hex, n_terrain = len(self.hexes), len(terrain_names)
+        mapped = terrain_of[found] >= 0
+        shares = np.bincount(cells[mapped] * n_terrain + terrain_of[found[mapped]],
+                             weights=area[mapped], minlength=n_hex * n_terrain)
+        shares = np.minimum(shares.reshape(n_hex, n_terrain) / hex_area, 1.0)
+        best = shares.argmax(axis=1)
+        best_share = shares[np.arange(n_hex), best]
+        covered = shares.sum(axis=1) > 0
+        default = self.palette.default
+        terrain = self.plan.terrain
+        for i in range(n_hex):
+            if covered[i]:
+                terrain[self.hexes[i]] = terrain_names[best[i]] if best_share[i] >= self.settings.min_share else default
+            elif not self.onto:
+                terrain[self.hexes[i]] = default
+        # elevation: the area-weighted mean of the polygons' values over each hex
+        measured = ~np.isnan(heights[found])
+        if not measured.any():
+            return {}
+        weight = np.bincount(cells[measured], weights=area[measured], minlength=n_hex)
+        total = np.bincount(cells[measured], weights=area[measured] * heights[found[measured]], minlength=n_hex)
+        return {int(i): float(total[i] / weight[i]) for i in np.flatnonzero(weight > 0)}
+
+    def _hex_tree(self) -> shapely.STRtree:
+        if self.tree is None:
+            # One hexagon translated to every centre (Layout's corners and centres),
+            # built as one array: 40,000 Layout.polygon calls would cost a second.
+            self.centres = np.array([self.layout.center(h) for h in self.hexes])
+            corners = np.array(self.layout.corner_offsets)
+            self.hex_shapes = shapely.polygons(self.centres[:, None, :] + corners[None, :, :])
+            self.tree = shapely.STRtree(self.hex_shapes)
+        return self.tree
+
+    # --- lines: roads and rivers ------------------------------------------------------------
+
+    def _lines(self) -> None:
+        layer = self.data.lines
+        if not len(layer):
+            return
+        wanted = targets(self.rules["line"], layer.properties)
+        chosen = [i for i, t in enumerate(wanted) if t in ("road", "river")]
+        if not chosen:
+            if self.rules["line"]:
+                self.plan.notes.append("No line matched a road or river mapping.")
+            return
+        lines = self.projection.geometries_to_grid(layer.array()[chosen])
+        parts, owner = shapely.get_parts(lines, return_index=True)
+        is_river = np.array([wanted[chosen[o]] == "river" for o in owner.tolist()], dtype=bool)
+        dense = shapely.segmentize(parts, self.layout.size * LINE_STEP)
+        xy, part = shapely.get_coordinates(dense, return_index=True)
+        q, r = hexes_at(self.layout, xy)
+        # Runs of one hex along each part, with their number of steps.
+        new_run = np.ones(len(q), dtype=bool)
+        new_run[1:] = (q[1:] != q[:-1]) | (r[1:] != r[:-1]) | (part[1:] != part[:-1])
+        starts = np.flatnonzero(new_run)
+        steps = np.diff(np.append(starts, len(q)))
+        q, r, part = q[starts], r[starts], part[starts]
+        # A corner clip: one step in a hex between two hexes that touch each other.
+        clipped = np.zeros(len(q), dtype=bool)
+        if len(q) > 2:
+            dq, dr = q[2:] - q[:-2], r[2:] - r[:-2]
+            touching = np.abs(dq) + np.abs(dr) + np.abs(dq + dr) <= 2
+            clipped[1:-1] = (steps[1:-1] == 1) & (part[:-2] == part[1:-1]) & (part[2:] == part[1:-1]) & touching
+        q, r, part = q[~clipped], r[~clipped], part[~clipped]
+        repeated = np.zeros(len(q), dtype=bool)
+        repeated[1:] = (q[1:] == q[:-1]) & (r[1:] == r[:-1]) & (part[1:] == part[:-1])
+        q, r, part = q[~repeated], r[~repeated], part[~repeated]
+        hexes = [Hex(a, b) for a, b in zip(q.tolist(), r.tolist())]
+        on_map = np.array([h in self.index for h in hexes], dtype=bool)
+        river = is_river[part]
+        plan = self.plan
+        plan.rivers = list(dict.fromkeys(h for h, keep in zip(hexes, (on_map & river).tolist()) if keep))
+        # Roads: links between successive hexes of a part, both on the map.
+        link = (part[1:] == part[:-1]) & ~river[1:] & on_map[1:] & on_map[:-1]
+        roads: list[tuple[Hex, Hex]] = []
+        for i in np.flatnonzero(link).tolist():
+            a, b = hexes[i], hexes[i + 1]
+            if a.is_adjacent(b):
+                roads.append((a, b))
+            else:  # never expected at a quarter-hex step; the hex line bridges it
+                path = a.line_to(b)
+                roads.extend((x, y) for x, y in zip(path, path[1:]) if x in self.index and y in self.index)
+        plan.roads = list(dict.fromkeys(roads))
+        on_road = {h for link in plan.roads for h in link}
+        plan.bridges = [h for h in plan.rivers if h in on_road]
+
+    # --- points: places and spot heights ----------------------------------------------------
+
+    def _points(self) -> dict[int, float]:
+        layer = self.data.points
+        if not len(layer):
+            return {}
+        settings = self.settings
+        wanted = targets(self.rules["point"], layer.properties)
+        parts, owner = shapely.get_parts(self.projection.geometries_to_grid(layer.array()), return_index=True)
+        xy = shapely.get_coordinates(parts)
+        q, r = hexes_at(self.layout, xy)
+        heights = self._heights(layer.properties)
+        kinds = self.palette.place_kinds
+        default_kind = settings.default_kind or next(
+            (k for k in ("town", "village", "city") if k in kinds), kinds[0] if kinds else "village")
+        if default_kind not in kinds:
+            raise GeoImportError(
+                f"The {self.palette.name} palette's places are {', '.join(kinds)}, not {default_kind}.")
+        sums: dict[int, list[float]] = {}
+        taken_hexes: dict[Hex, str] = {}
+        taken_names: set[str] = set()
+        off_map = 0
+        for k, o in enumerate(owner.tolist()):
+            h = Hex(int(q[k]), int(r[k]))
+            i = self.index.get(h)
+            if i is None:
+                off_map += 1
+                continue
+            if not math.isnan(heights[o]):
+                sums.setdefault(i, []).append(float(heights[o]))
+            target = wanted[o]
+            props = layer.properties[o]
+            name = props.get(settings.name_attribute)
+            if target == IGNORE or not isinstance(name, str) or not name.strip():
+                continue
+            name = name.strip()[:80]
+            kind = target or props.get(settings.kind_attribute)
+            if kind not in kinds:
+                kind = default_kind
+            if name in taken_names:
+                continue  # a MultiPoint's other parts, or a second feature of that name
+            if h in taken_hexes:
+                self.plan.notes.append(
+                    f"{name} shares hex {self._label(h)} with {taken_hexes[h]}; only {taken_hexes[h]} was placed.")
+                continue
+            taken_hexes[h] = name
+            taken_names.add(name)
+            vp = _points(props.get(settings.vp_attribute))
+            pp = _points(props.get(settings.pp_attribute))
+            self.plan.places.append(PlaceToAdd(h, name, kind, vp, pp))
+        if off_map:
+            self.plan.notes.append(f"{off_map} points lie off the map and were left out.")
+        return {i: sum(v) / len(v) for i, v in sums.items()}
+
+    # --- elevation ---------------------------------------------------------------------------
+
+    def _heights(self, properties: list[dict]) -> np.ndarray:
+        name = self.settings.elevation_attribute
+        out = np.full(len(properties), np.nan)
+        if not name:
+            return out
+        for i, props in enumerate(properties):
+            value = props.get(name)
+            if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+                out[i] = float(value)
+        return out
+
+    def _elevation(self, polygon_means: dict[int, float], point_means: dict[int, float]) -> None:
+        means = {**polygon_means, **point_means}
+        if not self.settings.elevation_attribute:
+            return
+        if not means:
+            self.plan.notes.append(
+                f"No feature has a number in {self.settings.elevation_attribute!r}; the elevation is unchanged.")
+            return
+        values = np.array(list(means.values()))
+        per_level = self.settings.metres_per_level
+        if per_level is not None:
+            levels = np.floor(values / per_level)
+        else:
+            low, high = float(values.min()), float(values.max())
+            n = self.settings.levels
+            levels = np.zeros(len(values)) if high <= low else np.minimum(
+                n - 1, np.floor((values - low) / (high - low) * n))
+        levels = np.clip(levels, -MAX_LEVEL, MAX_LEVEL).astype(int).tolist()
+        for i, level in zip(means, levels):
+            if level or self.onto:
+                self.plan.elevation[self.hexes[i]] = level
+
+    def _label(self, h: Hex) -> str:
+        col, row = (h.to_offset() if self.layout.flat else h.to_offset_pointy())
+        return f"{col:02d}{row:02d}"
+
+
+def hexes_at(layout: Layout, xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Layout.hex_at for many points at once (axial q and r arrays): the same arithmetic
+    and rounding, in numpy, because a 5,000-line import walks some million points."""
+    if not len(xy):
+        empty = np.empty(0, dtype=np.int64)
+        return empty, empty
+    px = (xy[:, 0] - layout.origin[0]) / layout.size
+    py = (xy[:, 1] - layout.origin[1]) / layout.size
+    if layout.flat:
+        fq = 2 / 3 * px
+        fr = -1 / 3 * px + math.sqrt(3) / 3 * py
+    else:
+        fq = math.sqrt(3) / 3 * px - 1 / 3 * py
+        fr = 2 / 3 * py
+    fs = -fq - fr
+    q, r, s = np.round(fq), np.round(fr), np.round(fs)
+    dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
+    fix_q = (dq > dr) & (dq > ds)
+    fix_r = ~fix_q & (dr > ds)
+    q = np.where(fix_q, -r - s, q)
+    r = np.where(fix_r, -q - s, r)
+    return q.astype(np.int64), r.astype(np.int64)
+
+
+def _grid_hexes(grid: Grid) -> list[Hex]:
+    o = grid.layout.orientation
+    return [offset_to_hex(col, row, o) for col in range(grid.cols) for row in range(grid.rows)]
+
+
+def _points(value: object) -> int:
+    """VP or PP from an attribute: a whole number 0-999 (text of digits too), else 0."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return int(min(999, max(0, round(value))))
+    return 0
+
+
+def _palette(name: str) -> Palette:
+    try:
+        return load_palette(name)
+    except ValueError as e:
+        raise GeoImportError(str(e)) from None

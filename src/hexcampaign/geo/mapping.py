@@ -1,0 +1,169 @@
+"""What the features become: rules "ATTR=VALUE:TARGET" and the survey of attributes.
+
+A rule maps the features whose attribute ATTR has VALUE ("*": any value) to a TARGET,
+and the kind of geometry decides what the target may be: a polygon takes a terrain of
+the palette, a line becomes a road or a river, a point a place of one of the palette's
+kinds. "ignore" drops the feature. The first rule that fits a feature wins, so a
+specific rule goes before a "*" one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from hexcampaign.geo.geojson import KINDS, GeoData
+from hexcampaign.maps.palette import Palette
+
+ANY = "*"
+IGNORE = "ignore"
+LINE_TARGETS = ("road", "river")
+MAX_VALUES_LISTED = 60  # an attribute with more distinct values is a name, not a class
+MAX_VALUE_CHARS = 80
+
+
+class RuleError(ValueError):
+    """A mapping rule the import cannot use; one sentence."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    attribute: str
+    value: str  # ANY matches every value
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.attribute}={self.value}:{self.target}"
+
+    def kinds(self, palette: Palette) -> tuple[str, ...]:
+        """The kinds of geometry this rule applies to, by its target."""
+        if self.target == IGNORE:
+            return ("polygon", "line", "point")
+        kinds = []
+        if self.target in palette.terrains:
+            kinds.append("polygon")
+        if self.target in LINE_TARGETS:
+            kinds.append("line")
+        if self.target in palette.place_kinds:
+            kinds.append("point")
+        return tuple(kinds)
+
+
+def parse_rule(text: str, palette: Palette) -> Rule:
+    """ "landuse=forest:forest" -> Rule; RuleError names what is wrong."""
+    attribute, equals, rest = text.partition("=")
+    value, colon, target = rest.rpartition(":")
+    attribute, value, target = attribute.strip(), value.strip(), target.strip()
+    if not equals or not colon or not attribute or not value or not target:
+        raise RuleError(
+            f"The mapping {text!r} is not ATTRIBUTE=VALUE:TARGET (for example "
+            f"landuse=forest:{next(iter(palette.terrains))} or highway=*:road)."
+        )
+    rule = Rule(attribute, value, target)
+    if not rule.kinds(palette):
+        raise RuleError(
+            f"In {text!r}, {target!r} is not something the {palette.name} palette knows: "
+            f"a terrain ({', '.join(palette.terrains)}), road, river, a place kind "
+            f"({', '.join(palette.place_kinds)}) or ignore."
+        )
+    return rule
+
+
+def value_text(value: object) -> str | None:
+    """An attribute value as the rules compare it: JSON's own spelling of a scalar;
+    None for objects, lists, null and long text, which no rule can name."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str) and len(value) <= MAX_VALUE_CHARS:
+        return value
+    return None
+
+
+def match(rules: list[Rule], properties: dict) -> str | None:
+    """The target of the first rule that fits these properties."""
+    for rule in rules:
+        if rule.attribute in properties:
+            text = value_text(properties[rule.attribute])
+            if text is not None and (rule.value == ANY or rule.value == text):
+                return rule.target
+    return None
+
+
+def targets(rules: list[Rule], properties: list[dict]) -> list[str | None]:
+    """match() for each feature, with the answers cached per distinct set of the
+    attributes the rules read (a land-cover file has thousands of features and a dozen
+    classes)."""
+    read = list(dict.fromkeys(rule.attribute for rule in rules))
+    cache: dict[tuple, str | None] = {}
+    out = []
+    for props in properties:
+        key = tuple(value_text(props.get(name)) if name in props else "\0" for name in read)
+        if key not in cache:
+            cache[key] = match(rules, props)
+        out.append(cache[key])
+    return out
+
+
+@dataclass
+class AttributeSurvey:
+    """What one attribute holds across the features of one kind of geometry."""
+
+    kind: str
+    attribute: str
+    values: Counter = field(default_factory=Counter)  # value text -> features
+    features: int = 0  # features with this attribute
+    numeric: bool = True  # every value a number
+    many: bool = False  # more distinct values than are listed (a name, an id)
+
+
+def survey(data: GeoData) -> list[AttributeSurvey]:
+    """Every attribute of every kind of geometry, with its values and their counts."""
+    found: dict[tuple[str, str], AttributeSurvey] = {}
+    for layer in data.layers():
+        for props in layer.properties:
+            for name, value in props.items():
+                entry = found.get((layer.kind, name))
+                if entry is None:
+                    entry = found[(layer.kind, name)] = AttributeSurvey(layer.kind, name)
+                entry.features += 1
+                if not (isinstance(value, int | float) and not isinstance(value, bool)):
+                    entry.numeric = False
+                text = value_text(value)
+                if text is not None and not entry.many:
+                    entry.values[text] += 1
+                    if len(entry.values) > MAX_VALUES_LISTED:
+                        entry.many = True
+                        entry.values.clear()
+    return sorted(found.values(), key=lambda e: (KINDS.index(e.kind), e.attribute))
+
+
+def suggest_rules(entries: list[AttributeSurvey], palette: Palette) -> list[Rule]:
+    """Rules a reader would guess: a polygon value that names a terrain of the palette
+    (its name or its label), a line value that says road or river, a point value that
+    names a place kind."""
+    by_name: dict[str, str] = {}
+    for terrain in palette.terrains_list:
+        by_name[terrain.name.lower()] = terrain.name
+        by_name[terrain.label.lower()] = terrain.name
+    rules: list[Rule] = []
+    for entry in entries:
+        for value in entry.values:
+            word = value.strip().lower().replace("-", "_")
+            spaced = word.replace("_", " ")
+            target = None
+            if entry.kind == "polygon":
+                target = by_name.get(word) or by_name.get(spaced)
+                if target is None and word in ("wood", "woods", "woodland"):
+                    target = "forest" if "forest" in palette.terrains else None
+            elif entry.kind == "line":
+                if word in ("road", "river") or (entry.attribute == "waterway" and word in ("river", "stream")):
+                    target = "river" if word in ("river", "stream") else "road"
+                elif entry.attribute in ("highway", "road"):
+                    target = "road"
+            elif entry.kind == "point" and word in palette.place_kinds:
+                target = word
+            if target is not None:
+                rules.append(Rule(entry.attribute, value, target))
+    return rules
