@@ -29,11 +29,14 @@ from hexcampaign.files import (
 )
 from hexcampaign.hexes import DIRECTIONS, Hex, HexSide, hex_to_offset
 from hexcampaign.maps.model import MAX_SIDE, HexMap, MapEditError
-from hexcampaign.maps.palette import palette_names
+from hexcampaign.maps.palette import PaletteError, palette_from_data, palette_names
 from hexcampaign.maps.plain_check import lone_surrogate, plain_document
 
 FORMAT = "hexcampaign-map"
-VERSION = 2
+# Version 3 lets "palette" be the palette itself (a user's own) as well as a shipped
+# palette's name. A map with a shipped palette is still written as version 2, which
+# every earlier hexcampaign reads; only a map with its own palette needs version 3.
+VERSION = 3
 _DIRECTION_OF = {delta: d for d, delta in enumerate(DIRECTIONS)}
 
 
@@ -209,9 +212,10 @@ def _head(m: HexMap) -> dict:
     # The terrain table holds every hex in the grid's column-major order (model.py), so
     # one C-level pass gives the letters column by column; every rows-th letter is a row.
     by_column = "".join(map(code_of.__getitem__, m._terrain.values()))
+    shipped = m.palette.is_shipped()
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": 2 if shipped else VERSION,
         "name": m.name,
         "author": m.author,
         "description": m.description,
@@ -222,7 +226,7 @@ def _head(m: HexMap) -> dict:
             "label_style": m.label_style,
             "label_first": m.label_first,
         },
-        "palette": m.palette.name,
+        "palette": m.palette.name if shipped else m.palette.to_data(),
         "terrain_codes": {t.code: t.name for t in m.palette.terrains_list},
         "terrain": [by_column[row :: m.rows] for row in range(m.rows)],
     }
@@ -302,6 +306,13 @@ def _refusal(data: dict, name: str) -> str:
     where = lone_surrogate(data)
     if where:
         return f"{name} is damaged: {where} holds a \\u escape that is not a character"
+    if isinstance(data.get("palette"), dict):
+        try:
+            palette = palette_from_data(data["palette"])
+        except PaletteError as e:
+            return f"{name} is damaged: its terrain palette is not usable: {e}."
+        data = {**data, "palette": palette.name}  # the model words what else is wrong
+    data = {**data, "version": 2} if data.get("version") == VERSION else data
     from pydantic import ValidationError
 
     from hexcampaign.maps.schema import MapFileV2
@@ -320,10 +331,11 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
     def bad(what: str) -> MapFormatError:
         return MapFormatError(f"{name} is damaged: {what}.")
 
-    if doc.palette not in palette_names():
+    if isinstance(doc.palette, str) and doc.palette not in palette_names():
         raise bad(f"it uses the terrain palette {_short(doc.palette)}, which this program does not know")
     g = doc.grid
     m = HexMap(g.cols, g.rows, doc.palette, g.orientation)
+    palette_name = m.palette.name
     m.name, m.author, m.description = doc.name, doc.author, doc.description
     m.label_style, m.label_first = g.label_style, g.label_first
 
@@ -353,7 +365,7 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
     terrains = m.palette.terrains
     for tname in doc.terrain_codes.values():
         if tname not in terrains:
-            raise bad(f"terrain {_short(tname)} is not in the {doc.palette} palette")
+            raise bad(f"terrain {_short(tname)} is not in the {palette_name} palette")
     legend = doc.terrain_codes
     letters = "".join(doc.terrain)  # row by row
     if not set(letters) <= legend.keys():
@@ -552,7 +564,14 @@ def _v1_to_v2(data: dict) -> dict:
     }
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict) -> dict:
+    """Version 3 reads every version-2 document as it is: "palette" may now also be a
+    palette object. (So a version-2 file opens without this step; it is kept for the
+    chain of migrations and its fixture, tests/maps/fixtures/v2.hexmap.)"""
+    return {**data, "version": 3}
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def _offset_function(orientation: str) -> Callable[[Hex], tuple[int, int]]:

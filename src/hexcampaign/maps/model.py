@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass, replace
 
 from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex
-from hexcampaign.maps.palette import PLACE_KINDS, Palette, load_palette
+from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, check_palette, load_palette
 
 LABEL_STYLES = ("CCRR", "CC.RR", "CC-RR")
 MAX_SIDE = 500  # columns or rows: 250,000 hexes load in ~0.1 s; 1000×1000 took 4 s and 215 MB
@@ -38,7 +38,7 @@ class MapLabel:
 
 
 class HexMap:
-    def __init__(self, cols: int, rows: int, palette: str = "kasserine", orientation: str = "flat"):
+    def __init__(self, cols: int, rows: int, palette: str | Palette = "kasserine", orientation: str = "flat"):
         if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
             raise MapEditError(f"A map must have 1 to {MAX_SIDE} columns and rows, not {cols}×{rows}.")
         if orientation not in ("flat", "pointy"):
@@ -46,7 +46,7 @@ class HexMap:
         self.cols = cols
         self.rows = rows
         self.orientation = orientation
-        self.palette: Palette = load_palette(palette)
+        self.palette: Palette = _palette(palette)
         self.name = ""
         self.author = ""
         self.description = ""
@@ -71,8 +71,35 @@ class HexMap:
         self._labels: list[MapLabel] = []
 
     @classmethod
-    def blank(cls, cols: int, rows: int, palette: str = "kasserine", orientation: str = "flat") -> HexMap:
+    def blank(cls, cols: int, rows: int, palette: str | Palette = "kasserine", orientation: str = "flat") -> HexMap:
+        """Every hex the palette's default terrain. `palette` is a shipped palette's name
+        or a Palette object (a user's own); the map's file carries a user palette."""
         return cls(cols, rows, palette, orientation)
+
+    def change_palette(self, palette: str | Palette, mapping: dict[str, str] | None = None) -> dict[str, str]:
+        """Give the map another palette: each terrain in use becomes `mapping[name]`, or
+        the terrain of the same name in the new palette. Refused, naming the terrain, if
+        a terrain in use would be lost; nothing changes then. Returns the mapping used
+        for every terrain in use (an undo maps back with the old palette)."""
+        new = _palette(palette)
+        mapping = dict(mapping or {})
+        in_use = sorted(set(self._terrain.values()), key=list(self.palette.terrains).index)
+        used: dict[str, str] = {}
+        for name in in_use:
+            target = mapping.get(name, name)
+            if target not in new.terrains:
+                label = self.palette.terrains[name].label if name in self.palette.terrains else name
+                raise MapEditError(
+                    f"The {new.name} palette has no terrain for {label} ({name}), which this map uses; "
+                    f"choose a terrain of {new.name} for it."
+                )
+            used[name] = target
+        self.palette = new
+        if any(a != b for a, b in used.items()):
+            terrain = self._terrain
+            for h, name in terrain.items():
+                terrain[h] = used[name]
+        return used
 
     # --- the grid -------------------------------------------------------------------
 
@@ -355,6 +382,16 @@ class HexMap:
                 f"{what} joins adjacent hexes only; {self.label(a)} and {self.label(b)} are not adjacent."
             )
         return HexSide.between(a, b)
+
+
+def _palette(palette: str | Palette) -> Palette:
+    """A shipped palette by name, or a user's Palette object checked as a file would be."""
+    if isinstance(palette, Palette):
+        try:
+            return check_palette(palette)
+        except PaletteError as e:
+            raise MapEditError(f"The palette {palette.name[:40]} cannot be used: {e}.") from None
+    return load_palette(palette)
 
 
 _COMPARED = ("cols", "rows", "orientation", "palette", "name", "author", "description", "label_style",

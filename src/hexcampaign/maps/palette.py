@@ -1,7 +1,10 @@
-"""Terrain palettes: the terrain types a ruleset knows, with colours and rule numbers.
+"""Terrain palettes: the terrain types a map knows, with colours, symbols and rule numbers.
 
-Palettes are data files in resources/palettes/, checked here as they load. The
-rulesets read the numbers (movement cost, height); the canvas reads the colours.
+The shipped palettes are data files in resources/palettes/ (the two rulesets' and a
+general one for operational WWII games), checked here as they load; a user's palette is
+a `Palette` built in code or read from a palette file (`read_palette_file`), and a map
+carries its own palette inside its file. The rulesets read the numbers (movement cost,
+height); the canvas reads the colours and symbols.
 
 The check is written out by hand rather than done by pydantic: every map needs its
 palette, and importing pydantic would cost the start-up some 70 ms. It holds to the
@@ -11,14 +14,20 @@ load every shipped palette both ways and compare.
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
-from hexcampaign.files import FileFormatError, read_json
+from hexcampaign.files import FileFormatError, atomic_write_text, read_json
 from hexcampaign.paths import resources_path
 
 PLACE_KINDS = ("city", "town", "village", "capital")
+# The patterns a terrain may be drawn with, as on a printed map ("" is flat colour).
+SYMBOLS = ("", "trees", "hills", "mountain", "rough", "marsh", "sand", "urban", "water")
+PALETTE_SUFFIX = ".hexpalette"
 
 
 @dataclass(frozen=True)
@@ -29,6 +38,7 @@ class TerrainType:
     colour: str
     rules: dict[str, float] = field(default_factory=dict)
     note: str = ""
+    symbol: str = ""  # one of SYMBOLS
 
 
 @dataclass(frozen=True)
@@ -55,6 +65,50 @@ class Palette:
             if t.code == code:
                 return t
         return None
+
+    def is_shipped(self) -> bool:
+        """This is exactly the shipped palette of its name (a file may name it)."""
+        return self.name in palette_names() and load_palette(self.name) == self
+
+    def to_data(self) -> dict:
+        """The palette as a palette file's JSON object (palette_from_data reads it)."""
+        data: dict = {"format": self.format, "version": self.version, "name": self.name, "title": self.title,
+                      "ruleset": self.ruleset, "default": self.default, "place_kinds": list(self.place_kinds),
+                      "river_places_allowed": self.river_places_allowed, "rules": dict(self.rules),
+                      "terrains": [], "river_colour": self.river_colour, "road_colour": self.road_colour}
+        for t in self.terrains_list:
+            terrain = {"name": t.name, "code": t.code, "label": t.label, "colour": t.colour, "rules": dict(t.rules)}
+            if t.note:
+                terrain["note"] = t.note
+            if t.symbol:
+                terrain["symbol"] = t.symbol
+            data["terrains"].append(terrain)
+        return data
+
+
+def check_palette(palette: Palette) -> Palette:
+    """A palette built in code, checked as a palette file is (PaletteError names the
+    first fault); the same palette back, with rule numbers as floats."""
+    return palette_from_data(palette.to_data())
+
+
+def save_palette_file(palette: Palette, path: Path | str) -> None:
+    """Export a palette as a file another map can import (atomic, with a .bak)."""
+    text = json.dumps(check_palette(palette).to_data(), ensure_ascii=False, indent=1)
+    atomic_write_text(path, text + "\n")
+
+
+def read_palette_file(path: Path | str) -> Palette:
+    """Import a palette file; PaletteError with a sentence naming the file and the fault."""
+    name = Path(path).name
+    try:
+        data = read_json(path, "terrain palette")
+    except FileFormatError as e:
+        raise PaletteError(str(e)) from None
+    try:
+        return palette_from_data(data)
+    except PaletteError as e:
+        raise PaletteError(f"{name} is not a usable terrain palette: {e}.") from None
 
 
 def palette_names() -> list[str]:
@@ -94,9 +148,11 @@ def palette_from_data(data: object) -> Palette:
     kinds = fields["place_kinds"]
     if not isinstance(kinds, list) or any(kind not in PLACE_KINDS for kind in kinds):
         raise PaletteError(f"place_kinds must be a list of {', '.join(PLACE_KINDS)}")
+    if not 1 <= len(fields["name"]) <= MAX_NAME or len(fields["title"]) > 200:
+        raise PaletteError(f"its name must have 1 to {MAX_NAME} characters and its title at most 200")
     terrains = fields["terrains"]
-    if not isinstance(terrains, list):
-        raise PaletteError("terrains is not a list")
+    if not isinstance(terrains, list) or not 1 <= len(terrains) <= MAX_TERRAINS:
+        raise PaletteError(f"terrains must be a list of 1 to {MAX_TERRAINS} terrain types")
     terrains_list = tuple(_terrain(t) for t in terrains)
     names = [t.name for t in terrains_list]
     codes = [t.code for t in terrains_list]
@@ -115,7 +171,9 @@ def palette_from_data(data: object) -> Palette:
 
 _PALETTE_KEYS = frozenset({"format", "version", "name", "title", "ruleset", "default", "place_kinds",
                            "river_places_allowed", "rules", "terrains", "river_colour", "road_colour"})
-_TERRAIN_KEYS = frozenset({"name", "code", "label", "colour", "rules", "note"})
+_TERRAIN_KEYS = frozenset({"name", "code", "label", "colour", "rules", "note", "symbol"})
+MAX_NAME = 40  # characters in a palette, terrain or rule name
+MAX_TERRAINS = 64
 _TERRAIN_NAME = re.compile(r"[a-z][a-z0-9_]*")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -123,19 +181,27 @@ _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 def _terrain(data: object) -> TerrainType:
     fields = _fields(data, "a terrain", _TERRAIN_KEYS, required=("name", "code", "label", "colour"))
     name, code = _text(fields["name"], "a terrain name"), _text(fields["code"], "a terrain code")
-    if not _TERRAIN_NAME.fullmatch(name):
-        raise PaletteError(f"terrain name {name!r} is not lower-case letters, digits and _")
+    if not _TERRAIN_NAME.fullmatch(name) or len(name) > MAX_NAME:
+        raise PaletteError(f"terrain name {name[:MAX_NAME]!r} is not lower-case letters, digits and _ "
+                           f"(at most {MAX_NAME})")
     if len(code) != 1:
-        raise PaletteError(f"terrain code {code!r} is not one character")
+        raise PaletteError(f"terrain code {code[:5]!r} is not one character")
     if not _COLOUR.fullmatch(_text(fields["colour"], "a terrain colour")):
         raise PaletteError(f"terrain {name} has a colour that is not #rrggbb")
+    symbol = _text(fields.get("symbol", ""), "a terrain symbol")
+    if symbol not in SYMBOLS:
+        raise PaletteError(f"terrain {name} has the symbol {symbol[:20]!r}; the symbols are {', '.join(SYMBOLS[1:])}")
+    label = _text(fields["label"], "a terrain label")
+    if not 1 <= len(label) <= 40:
+        raise PaletteError(f"terrain {name} needs a label of 1 to 40 characters")
     return TerrainType(
         name=name,
         code=code,
-        label=_text(fields["label"], "a terrain label"),
+        label=label,
         colour=fields["colour"],
         rules=_numbers(fields.get("rules", {}), f"the rules of {name}"),
         note=_text(fields.get("note", ""), "a terrain note"),
+        symbol=symbol,
     )
 
 
@@ -160,4 +226,12 @@ def _text(value: object, what: str) -> str:
 def _numbers(value: object, what: str) -> dict[str, float]:
     if not isinstance(value, dict) or any(type(v) not in (int, float) for v in value.values()):
         raise PaletteError(f"{what} must map names to numbers")
-    return {k: float(v) for k, v in value.items()}
+    if len(value) > 100 or any(not 1 <= len(k) <= MAX_NAME for k in value):
+        raise PaletteError(f"{what} must be at most 100 names of 1 to {MAX_NAME} characters")
+    try:
+        numbers = {k: float(v) for k, v in value.items()}
+    except OverflowError:  # an integer of hundreds of digits
+        numbers = {"": math.inf}
+    if not all(map(math.isfinite, numbers.values())):
+        raise PaletteError(f"{what} must be finite numbers")
+    return numbers

@@ -1,12 +1,13 @@
-"""The check of a current-version map document: the one judge of whether a map file
-opens (maps/fileformat.py asks nothing else).
+"""The check of a version 2 or 3 map document: the one judge of whether a map file
+opens (maps/fileformat.py asks nothing else). Version 3 differs only in that its
+"palette" may be a palette object (a user's own), checked as a palette file is.
 
 It is written out by hand because opening a map at start-up would otherwise import
 pydantic and build the file models, some 90 ms before the window can show. It accepts
 what maps/schema.py's MapFileV2 accepts and returns the same values (defaults filled in)
 with the same attribute names; MapFileV2 only words a refusal and documents the format
 (scripts/schemas.py). tests/maps/test_plain_check.py holds the two to the same answers
-over every kind of damage, lone surrogates (a "\\ud800" escape) included.
+over every kind of damage of version 2 documents.
 """
 
 from __future__ import annotations
@@ -15,23 +16,31 @@ from itertools import chain
 from types import SimpleNamespace
 
 from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
-from hexcampaign.maps.palette import PLACE_KINDS
+from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, palette_from_data
 
 
 def plain_document(data: object) -> SimpleNamespace | None:
     """The parsed document with MapFileV2's fields as attributes, or None."""
     if not _has_keys(data, _DOCUMENT_KEYS, _DOCUMENT_REQUIRED):
         return None
-    if data["format"] != "hexcampaign-map" or not _is_int(data["version"]) or data["version"] != 2:
+    version = data["version"]
+    if data["format"] != "hexcampaign-map" or not _is_int(version) or version not in (2, 3):
         return None
+    palette = data["palette"]
+    if type(palette) is dict and version == 3:
+        # Version 3: the map's own palette, checked as a palette file is.
+        try:
+            palette = palette_from_data(palette)
+        except PaletteError:
+            return None
     doc = SimpleNamespace(
         format=data["format"],
-        version=2,
+        version=version,
         name=data.get("name", ""),
         author=data.get("author", ""),
         description=data.get("description", ""),
         grid=_grid(data["grid"]),
-        palette=data["palette"],
+        palette=palette,
         terrain_codes=data["terrain_codes"],
         terrain=data["terrain"],
         elevation=data.get("elevation", []),
@@ -47,7 +56,7 @@ def plain_document(data: object) -> SimpleNamespace | None:
         and _text(doc.name, 0, 200)
         and _text(doc.author, 0, 200)
         and _text(doc.description, 0, 20000)
-        and type(doc.palette) is str
+        and type(doc.palette) in (str, Palette)
         and type(doc.terrain_codes) is dict
         and all(len(code) == 1 and type(name) is str for code, name in doc.terrain_codes.items())
         and _is_list(doc.terrain)

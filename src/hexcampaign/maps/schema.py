@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
 from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
-from hexcampaign.maps.palette import PLACE_KINDS
+from hexcampaign.maps.palette import PLACE_KINDS, SYMBOLS
 
 Coord = Annotated[StrictInt, Field(ge=0, le=MAX_SIDE)]
 Points = Annotated[StrictInt, Field(ge=0, le=999)]
@@ -81,6 +81,7 @@ class TerrainTypeFile(BaseModel):
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
     rules: dict[str, float] = Field(default_factory=dict)
     note: str = ""
+    symbol: Literal[SYMBOLS] = ""  # type: ignore[valid-type]
 
 
 class PaletteFile(BaseModel):
@@ -111,3 +112,10 @@ class PaletteFile(BaseModel):
         if bad:
             raise ValueError(f"unknown place kinds {bad}")
         return self
+
+
+class MapFileV3(MapFileV2):
+    """Version 3: as version 2, and "palette" may be the map's own palette."""
+
+    version: Literal[3]
+    palette: StrictStr | PaletteFile
