@@ -249,7 +249,7 @@ def _new_map(args: argparse.Namespace) -> int:
     if target.exists() and not args.force:
         raise CommandError(f"{target} already exists; add --force to overwrite it.")
     try:
-        hexmap = HexMap.blank(args.cols, args.rows, palette=args.palette)
+        hexmap = HexMap.new(args.cols, args.rows, palette=args.palette)
     except MapEditError as e:
         raise CommandError(str(e)) from None
     hexmap.name = args.name

@@ -101,3 +101,17 @@ def test_renaming_a_place_and_roads_take_their_bridge():
     m.set_bridge(h, True)
     m.remove_road(h, n)
     assert not m.has_bridge(h)  # a bridge with no road left would not load
+
+
+def test_a_new_map_numbers_its_hexes_from_0101_and_keeps_the_choice(tmp_path):
+    from hexcampaign import cli
+    from hexcampaign.maps import load_map, save_map
+
+    m = HexMap.new(12, 10, palette="ww2")
+    assert [m.label(m.at(0, 0)), m.label(m.at(11, 9))] == ["0101", "1210"]
+    path = tmp_path / "new.hexmap"
+    assert cli.main(["new-map", "--cols", "12", "--rows", "10", "--palette", "ww2", "-o", str(path)]) == 0
+    assert load_map(path).label(m.at(0, 0)) == "0101"
+    old = HexMap.blank(12, 10)  # a map made before, numbered from 0000, stays so
+    save_map(old, path)
+    assert load_map(path).label(old.at(0, 0)) == "0000"

@@ -76,6 +76,15 @@ class HexMap:
         or a Palette object (a user's own); the map's file carries a user palette."""
         return cls(cols, rows, palette, orientation)
 
+    @classmethod
+    def new(cls, cols: int, rows: int, palette: str | Palette = "kasserine", orientation: str = "flat") -> HexMap:
+        """A map a user starts (File > New, `hexcampaign new-map`): blank, its hexes
+        numbered from 0101 as printed wargames number them. The choice is the map's
+        `label_first`, kept in its file, so maps made before keep their 0000."""
+        m = cls(cols, rows, palette, orientation)
+        m.label_first = 1
+        return m
+
     def change_palette(self, palette: str | Palette, mapping: dict[str, str] | None = None) -> dict[str, str]:
         """Give the map another palette: each terrain in use becomes `mapping[name]`, or
         the terrain of the same name in the new palette. Refused, naming the terrain, if

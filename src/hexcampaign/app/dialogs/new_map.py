@@ -50,6 +50,6 @@ class NewMapDialog(QDialog):
 
     def hexmap(self) -> HexMap:
         """The blank map the dialog describes."""
-        m = HexMap.blank(self.cols.value(), self.rows.value(), palette=self.palette.currentData())
+        m = HexMap.new(self.cols.value(), self.rows.value(), palette=self.palette.currentData())
         m.name = self.name.text().strip()
         return m
