@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 import pytest
-from ._regions import centre, collection, feature, hex_polygon_m, square, write
 
 from hexcampaign.geo import (
     GeoImportError,
@@ -18,6 +17,8 @@ from hexcampaign.geo import (
 )
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
+
+from ._regions import centre, collection, feature, hex_polygon_m, square, write
 
 GRID = {"hex_km": 1.0, "origin": (0.0, 10_000.0), "cols": 10, "rows": 10, "coordinates": "metres"}
 FOREST = square(1000, 3000, 6000, 8600)
