@@ -281,3 +281,66 @@ def test_render_on_a_full_disk_exits_1_with_one_sentence(qapp, tmp_path, monkeyp
         f"hexcampaign: The disk is full, so {target.name} could not be written; free some space and try again."
     )
     assert target.read_bytes() == b"an earlier picture"
+
+
+def _rivers_only(hexmap: HexMap, size: float = 40) -> tuple[QImage, object]:
+    layout = map_layout(hexmap, size)
+    rect = map_scene_rect(hexmap, layout)
+    image = QImage(math.ceil(rect.width()), math.ceil(rect.height()), QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.translate(-rect.left(), -rect.top())
+    paint_map(painter, hexmap, layout, rect, layers={"rivers"})
+    painter.end()
+    return image, layout
+
+
+def _river_line_between(image: QImage, layout, a: Hex, b: Hex, colour: QColor) -> bool:
+    """The river line crosses the side between a and b (its midpoint is line-coloured)."""
+    (ax, ay), (bx, by) = layout.center(a), layout.center(b)
+    return close(colour_at(image, (ax + bx) / 2, (ay + by) / 2), colour, 30)
+
+
+def test_a_river_painted_as_a_path_never_closes_a_triangle(qapp):
+    m = HexMap.blank(12, 10, palette="kasserine")
+    # A diagonal drag: each hex touches the one painted before it, and often the one
+    # before that too (three mutually adjacent river hexes).
+    path = [at(1, 1), at(1, 2), at(2, 2), at(2, 3), at(3, 3), at(3, 4), at(4, 4), at(4, 5), at(5, 5)]
+    for h in path:
+        m.set_river(h, True)
+    assert m.river_order() == path
+    image, layout = _rivers_only(m)
+    line = QColor(m.palette.river_colour)
+    for a, b in zip(path, path[1:]):  # the path, in the order painted
+        assert _river_line_between(image, layout, a, b, line), (m.label(a), m.label(b))
+    shortcuts = [(a, c) for a, c in zip(path, path[2:]) if a.distance(c) == 1]
+    assert len(shortcuts) >= 3
+    for a, c in shortcuts:  # never the third side of a triangle
+        assert not _river_line_between(image, layout, a, c, line), (m.label(a), m.label(c))
+
+
+def test_a_triangle_of_river_hexes_is_drawn_in_the_order_painted(qapp):
+    m = HexMap.blank(6, 6, palette="kasserine")
+    a, b, c = at(2, 2), at(3, 2), at(2, 3)  # mutually adjacent
+    assert a.distance(b) == b.distance(c) == c.distance(a) == 1
+    for h in (b, c, a):
+        m.set_river(h, True)
+    image, layout = _rivers_only(m)
+    line = QColor(m.palette.river_colour)
+    assert _river_line_between(image, layout, b, c, line) and _river_line_between(image, layout, c, a, line)
+    assert not _river_line_between(image, layout, a, b, line)
+
+
+def test_the_kasserine_rivers_still_join_every_pair_of_river_neighbours(qapp):
+    from hexcampaign.maps import load_map
+    from hexcampaign.paths import maps_path
+
+    m = load_map(maps_path("kasserine/kasserine.hexmap"))
+    image, layout = _rivers_only(m, 24)
+    line = QColor(m.palette.river_colour)
+    rivers = m.rivers()
+    pairs = {(a, b) for a in rivers for b in a.neighbors() if b in rivers and a < b}
+    # Where no third river hex touches both, the river runs across their side as before.
+    plain = [(a, b) for a, b in pairs if not set(a.neighbors()) & set(b.neighbors()) & rivers]
+    assert len(plain) > 20
+    assert all(_river_line_between(image, layout, a, b, line) for a, b in plain)

@@ -23,6 +23,7 @@ class MapFeatures:
         self.map = hexmap
         self._roads: dict[Hex, list[Hex]] | None = None
         self._rivers: set[Hex] | None = None
+        self._river_rank: dict[Hex, int] | None = None
         self._bridges: set[Hex] | None = None
         self._cliffs: dict[Hex, list[tuple[HexSide, Hex]]] | None = None
         self._places: list[tuple[float, float, Place]] | None = None
@@ -51,6 +52,7 @@ class MapFeatures:
             self._roads = None
         if flags & (Change.RIVER | Change.BRIDGE | Change.ROAD | Change.GRID):
             self._rivers = None
+            self._river_rank = None
             self._bridges = None
         if flags & (Change.CLIFF | Change.GRID):
             self._cliffs = None
@@ -85,6 +87,12 @@ class MapFeatures:
         if self._rivers is None:
             self._rivers = self.map.rivers()
         return self._rivers
+
+    def river_rank(self) -> dict[Hex, int]:
+        """River hex -> its place in the order painted (HexMap.river_order)."""
+        if self._river_rank is None:
+            self._river_rank = {h: n for n, h in enumerate(self.map.river_order())}
+        return self._river_rank
 
     def bridges(self) -> set[Hex]:
         if self._bridges is None:

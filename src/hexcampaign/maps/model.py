@@ -63,6 +63,10 @@ class HexMap:
         self._terrain: dict[Hex, str] = _blank_terrain(cols, rows, orientation, self.palette.default).copy()
         self._elevation: dict[Hex, int] = {}
         self._rivers: set[Hex] = set()
+        # River hexes painted since the map was made or opened -> the order they were
+        # painted in, so a river drawn as a path is drawn in that order (river_order).
+        self._river_painted: dict[Hex, int] = {}
+        self._river_strokes = 0
         self._bridges: set[Hex] = set()
         self._roads: set[HexSide] = set()
         self._cliffs: dict[HexSide, Hex] = {}
@@ -185,13 +189,26 @@ class HexMap:
     def set_river(self, h: Hex, river: bool) -> None:
         self._check(h)
         if river:
-            self._rivers.add(h)
+            if h not in self._rivers:
+                self._rivers.add(h)
+                self._river_strokes += 1
+                self._river_painted[h] = self._river_strokes
         else:
             self._rivers.discard(h)
+            self._river_painted.pop(h, None)
             self._bridges.discard(h)
 
     def rivers(self) -> set[Hex]:
         return set(self._rivers)
+
+    def river_order(self) -> list[Hex]:
+        """Every river hex in the order it was painted: those from the map's file (or
+        painted in another session) first, in file order (column by column), then those
+        painted since. The river line joins three mutually adjacent river hexes in this
+        order, never as a closed triangle."""
+        painted = self._river_painted
+        earlier = sorted((h for h in self._rivers if h not in painted), key=self.offset)
+        return earlier + sorted(painted, key=painted.__getitem__)
 
     def has_bridge(self, h: Hex) -> bool:
         return h in self._bridges
@@ -337,6 +354,7 @@ class HexMap:
         self._terrain[h] = self.palette.default
         self._elevation.pop(h, None)
         self._rivers.discard(h)
+        self._river_painted.pop(h, None)
         self._bridges.discard(h)
         for n in h.neighbors():
             side = HexSide.between(h, n)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from hexcampaign.app import style
 from hexcampaign.app.render.frames import Frame
@@ -33,16 +33,22 @@ def paint_rivers(f: Frame) -> bool:
         p.drawPolygon(f.shape.translated(x, y))
     p.restore()
     # The river line: from each river hex's centre to the middle of each side it
-    # shares with another river hex; the halves meet, so they are joined into polylines.
+    # shares with another river hex it is joined to; the halves meet, so they are
+    # chained and drawn as smooth curves through the centres.
     points: dict[object, tuple[float, float]] = {}
     segments: list[tuple[object, object]] = []
     edges = f.edges
+    rank = None
     for h in here:
         cx, cy = layout.center(h)
         points[h] = (cx, cy)
         q, r = h
         # Plain (q, r) tuples: a Hex is a tuple, and equal to its plain twin in a set.
-        joined = [d for d, (dq, dr) in enumerate(DIRECTIONS) if (q + dq, r + dr) in rivers]
+        around = [(q + dq, r + dr) in rivers for dq, dr in DIRECTIONS]
+        joined = [d for d in range(6) if around[d]]
+        if any(around[d] and around[(d + 1) % 6] for d in range(6)):
+            rank = rank or f.features.river_rank()
+            joined = [d for d in joined if not _shortcut(h, d, around, rank)]
         if len(joined) == 1 or not joined:
             # The river runs off through the opposite side (or straight across).
             joined = [*joined, (joined[0] + 3) % 6] if joined else [1, 4]
@@ -58,9 +64,71 @@ def paint_rivers(f: Frame) -> bool:
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     p.setPen(pen)
-    for chain in polylines(segments, points):
-        p.drawPolyline(chain)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    for chain in chains(segments):
+        p.drawPath(_smooth(chain, points))
     return True
+
+
+def _shortcut(h: Hex, d: int, around: list[bool], rank: dict) -> bool:
+    """The river hexes h and its neighbour in direction d, with a third river hex next to
+    both, form a triangle; it is drawn as the path in painted order, so the side
+    joining the first and the last of the three is left out."""
+    q, r = h
+    dq, dr = DIRECTIONS[d]
+    n = (q + dq, r + dr)
+    low, high = sorted((rank[h], rank[n]))
+    for e in ((d - 1) % 6, (d + 1) % 6):  # the hexes next to both h and n
+        if around[e]:
+            eq, er = DIRECTIONS[e]
+            if low < rank[(q + eq, r + er)] < high:
+                return True
+    return False
+
+
+def _smooth(chain: list[object], points: dict[object, tuple[float, float]]) -> QPainterPath:
+    """A chain of river points, alternately side midpoints and hex centres, as one path
+    curving through each centre (a quadratic curve from side to side with the centre as
+    its control point). The curve leaves each side midpoint along the line between the
+    two centres, so the pieces meet without a kink."""
+    path = QPainterPath(QPointF(*points[chain[0]]))
+    i = 1
+    while i < len(chain):
+        if _is_hex(chain[i]) and i + 1 < len(chain):
+            path.quadTo(QPointF(*points[chain[i]]), QPointF(*points[chain[i + 1]]))
+            i += 2
+        else:
+            path.lineTo(QPointF(*points[chain[i]]))
+            i += 1
+    return path
+
+
+def _is_hex(key: object) -> bool:
+    return type(key[0]) is int  # a side key is a pair of hexes
+
+
+def chains(segments: list[tuple[object, object]]) -> list[list[object]]:
+    """The segments (pairs of point keys) joined end to end into chains of keys, each
+    segment in exactly one chain; odd ends (a road's end, a junction) start chains, so
+    a road or a river is one chain, not pieces."""
+    links: dict[object, list[object]] = {}
+    for a, b in segments:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    starts = [k for k, v in links.items() if len(v) % 2] + [
+        k for k, v in links.items() if not len(v) % 2
+    ]
+    found: list[list[object]] = []
+    for start in starts:
+        while links[start]:
+            chain, here = [start], start
+            while links[here]:
+                following = links[here].pop()
+                links[following].remove(here)
+                chain.append(following)
+                here = following
+            found.append(chain)
+    return found
 
 
 def polylines(
@@ -71,25 +139,7 @@ def polylines(
     Qt's anti-aliased stroker pays per piece: a road of 30 hexes costs far less as one
     polyline (round joins) than as 30 round-capped lines, and looks the same; one path
     for the whole map would be slower again, so it is a polyline per chain."""
-    links: dict[object, list[object]] = {}
-    for a, b in segments:
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
-    # Odd ends first (a road's end, a junction), so a road is one polyline, not pieces.
-    starts = [k for k, v in links.items() if len(v) % 2] + [
-        k for k, v in links.items() if not len(v) % 2
-    ]
-    chains: list[QPolygonF] = []
-    for start in starts:
-        while links[start]:
-            chain, here = [start], start
-            while links[here]:
-                following = links[here].pop()
-                links[following].remove(here)
-                chain.append(following)
-                here = following
-            chains.append(QPolygonF([QPointF(*points[k]) for k in chain]))
-    return chains
+    return [QPolygonF([QPointF(*points[k]) for k in chain]) for chain in chains(segments)]
 
 
 def paint_roads(f: Frame) -> bool:
