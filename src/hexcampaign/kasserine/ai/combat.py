@@ -39,7 +39,8 @@ def enemy_support(sit: Situation, target: Hex, side: str, used: set[str] | None 
             continue
         if u.id in sit.supported or (used and u.id in used):
             continue
-        if u.hex != target and u.hex.distance(target) <= u.range:
+        # A gun in the defending stack fires too (only a lone gun under attack cannot).
+        if u.hex.distance(target) <= u.range and (u.hex != target or len(sit.at.get(target, ())) > 1):
             total += u.support
     return total
 

@@ -116,59 +116,74 @@ def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random):
     used: set[str] = set()
     orders: list[tuple[str, Hex]] = []
     targets: set[Hex] = set()
-    for _, target, _defenders, basic, loss, dg, bonus in scored:
-        slots = [s for s in ground.neighbours[target] if s not in enemy]
-        # A slot touching a second enemy stack would oblige a second attack.
-        clean = {s for s in slots if not any(n in enemy and n != target for n in ground.neighbours[s])}
-        options = []
-        for u in fighters:
-            if u.id in used:
+    # Two passes: first attacks from hexes that touch only their target; then attacks
+    # whose hexes also touch stacks already planned against, or weak ones a soak-off
+    # can take on (each enemy stack touched must be attacked: the zone-of-control rule).
+    for second in (False, True):
+        for _, target, _defenders, basic, loss, dg, bonus in scored:
+            if target in targets:
                 continue
-            best = None
-            for s in slots:
-                if s not in reach[u.id] or not may_fight(u, s):
+            slots = [s for s in ground.neighbours[target] if s not in enemy]
+            allowed = {s for s in slots if all(
+                n == target or n not in enemy
+                or (second and (n in targets or _weak(sit, enemy[n], guns_kinds)))
+                for n in ground.neighbours[s])}
+            options = []
+            for u in fighters:
+                if u.id in used:
                     continue
-                if s not in clean and s != u.hex:
+                best = None
+                for s in slots:
+                    if s not in reach[u.id] or not may_fight(u, s):
+                        continue
+                    if s not in allowed and s != u.hex:
+                        continue
+                    f = u.cf * ground.attack_factor(s, target)
+                    key = (f, s == u.hex, -reach[u.id][s])
+                    if best is None or key > best[0]:
+                        best = (key, s, f)
+                if best is not None:
+                    options.append((best[2], best[1] == u.hex, u, best[1]))
+            if not options:
+                continue
+            options.sort(key=lambda o: (-o[1], -o[0], o[2].id))
+            chosen, attack, plan_occ = [], 0.0, {}
+            for f, _, u, s in options:
+                stack = plan_occ.get(s, occupancy.get(s, []))
+                if s != u.hex and not _fits(game, stack, u):
                     continue
-                f = u.cf * ground.attack_factor(s, target)
-                key = (f, s == u.hex, -reach[u.id][s])
-                if best is None or key > best[0]:
-                    best = (key, s, f)
-            if best is not None:
-                options.append((best[2], best[1] == u.hex, u, best[1]))
-        if not options:
-            continue
-        options.sort(key=lambda o: (-o[1], -o[0], o[2].id))
-        chosen, attack, plan_occ = [], 0.0, {}
-        for f, _, u, s in options:
-            stack = plan_occ.get(s, occupancy.get(s, []))
-            if s != u.hex and not _fits(game, stack, u):
+                chosen.append((u, s))
+                plan_occ[s] = stack + ([u] if s != u.hex else [])
+                attack += f
+                if attack >= goal * (basic + dg):
+                    break
+            support, gun_moves = 0.0, []
+            for g in sorted(guns, key=lambda g: -g.support):
+                if g.id in used or attack + support >= goal * (basic + dg):
+                    continue
+                spot = _gun_spot(sit, g, reach[g.id], target, may_fight)
+                if spot is not None:
+                    support += g.support
+                    gun_moves.append((g, spot))
+            col = column(attack + support, basic + dg)
+            value = attack_value(col, sum(u.cf for u, _ in chosen), basic, loss, hr) + bonus
+            already_there = all(s == u.hex for u, s in chosen)
+            if value < worth and not already_there:
                 continue
-            chosen.append((u, s))
-            plan_occ[s] = stack + ([u] if s != u.hex else [])
-            attack += f
-            if attack >= goal * (basic + dg):
-                break
-        support, gun_moves = 0.0, []
-        for g in sorted(guns, key=lambda g: -g.support):
-            if g.id in used or attack + support >= goal * (basic + dg):
-                continue
-            spot = _gun_spot(sit, g, reach[g.id], target, may_fight)
-            if spot is not None:
-                support += g.support
-                gun_moves.append((g, spot))
-        col = column(attack + support, basic + dg)
-        value = attack_value(col, sum(u.cf for u, _ in chosen), basic, loss, hr) + bonus
-        already_there = all(s == u.hex for u, s in chosen)
-        if value < worth and not already_there:
-            continue
-        targets.add(target)
-        for u, s in chosen + gun_moves:
-            used.add(u.id)
-            if s != u.hex:
-                orders.append((u.id, s))
-                occupancy[s] = occupancy.get(s, []) + [u]
+            targets.add(target)
+            for _u, s in chosen:
+                targets.update(n for n in ground.neighbours[s] if n in enemy)
+            for u, s in chosen + gun_moves:
+                used.add(u.id)
+                if s != u.hex:
+                    orders.append((u.id, s))
+                    occupancy[s] = occupancy.get(s, []) + [u]
     return orders, targets
+
+
+def _weak(sit: Situation, units: list, guns_kinds: set[str]) -> bool:
+    """A stack a single soak-off can take on without much risk: lone guns, one factor."""
+    return sum(u.cf if u.kind not in guns_kinds else 1 for u in units) <= 1
 
 
 def _gun_spot(sit: Situation, gun, reach: dict[Hex, int], target: Hex, may_fight) -> Hex | None:
@@ -198,7 +213,8 @@ def _choose_task(sit: Situation, unit, tasks: list[Task], assigned: dict, level:
     for task in tasks:
         far = sit.ground.far(task.hex, here) if here is not None else 40
         filled = assigned.get(task.name, 0.0) / max(task.need, 1.0)
-        score = task.weight / (1.0 + far / max(unit.mf, 6)) * (1.0 / (1.0 + filled))
+        # Concentrate: a task with enough units on its way draws few more.
+        score = task.weight / (1.0 + far / max(unit.mf, 6)) * (1.0 if filled < 1.0 else 0.25)
         if task.garrison and here == task.hex and filled < 1.0:
             score *= 3.0  # a garrison already in place stays while it is needed
         if level == "easy":

@@ -39,7 +39,9 @@ def tasks_for(sit: Situation) -> list[Task]:
                     need = min(STACK, 2.0 + threat / 3.0)
                     tasks.append(Task(place.name, place.hex, 3.0 * vp + threat / 4.0, need, True))
             else:
-                need = 3.0 * _strength_near(sit, place.hex, "allied", reach=12) + 4.0
+                # Enough to attack the place at 4:1 or better: its defenders, doubled in
+                # a city, and the guns that can fire for it.
+                need = 4.0 * _defense_at(sit, place.hex) + 2.0
                 tasks.append(Task(place.name, place.hex, 3.0 * vp + 1.0, need, False))
         elif ours:
             weight = vp * (0.5 + threat / 4.0)
@@ -60,3 +62,12 @@ def _strength_near(sit: Situation, target, side: str, reach: int = REACH) -> flo
         if far <= reach:
             total += max(u.cf, u.support / 2) * (1.0 - far / (reach + 1))
     return total
+
+
+def _defense_at(sit: Situation, target) -> float:
+    from hexcampaign.kasserine.ai.combat import defense_of, enemy_support
+
+    here = [u for u in sit.at.get(target, []) if u.side != sit.side]
+    if not here:
+        return 0.0
+    return defense_of(sit, here, target)[0] + enemy_support(sit, target, here[0].side)
