@@ -34,6 +34,8 @@ class GeoFormatError(FileFormatError):
 class InvalidOutlineError(GeoFormatError):
     """A polygon whose outline crosses itself: refused unless the reader may repair it."""
 
+    problem: str = ""  # the sentence without the command line's advice
+
 
 @dataclass
 class Layer:
@@ -362,11 +364,13 @@ class _Reader:
         near = f" near {float(where[0]):.6g}, {float(where[1]):.6g}" if len(where) >= 2 else ""
         what = "crosses itself" if reason.lower().startswith(("self-intersection", "ring self")) else (
             f"is not a valid area ({reason.partition('[')[0].strip().lower()})")
-        raise InvalidOutlineError(
-            f"{self.name} is not usable geography: feature {layer.numbers[first]} is a polygon "
-            f"whose outline {what}{near}; fix it in a GIS (QGIS: Fix geometries) or let the "
-            f"import repair it (--repair)."
+        problem = f"feature {layer.numbers[first]} is a polygon whose outline {what}{near}"
+        error = InvalidOutlineError(
+            f"{self.name} is not usable geography: {problem}; fix it in a GIS (QGIS: Fix "
+            f"geometries) or let the import repair it (--repair)."
         )
+        error.problem = f"In {self.name}, {problem}"  # for a question in the window
+        raise error
 
 
 def _areas_only(geometry):

@@ -201,6 +201,7 @@ class EditorMode(QObject):
             self.validate_action,
             self.export_action,
             self.print_action,
+            self.import_geo_action,
         ]
 
     # --- tools -------------------------------------------------------------------------------
@@ -443,6 +444,12 @@ class EditorMode(QObject):
         self._say(f"Exported {path.name} ({done}).")
         return True
 
+    def import_geography(self, path: Path | str | None = None) -> bool:
+        """File > Import geography…: GeoJSON onto a new map or the open one (one undo step)."""
+        from hexcampaign.app.editor.geo_dialog import run_import  # on first use: start-up
+
+        return run_import(self, path)
+
     def print_map(self) -> bool:
         if self.document is None:
             return False
@@ -610,6 +617,7 @@ class EditorMode(QObject):
         )
         self.export_action = act("&Export…", self.export_dialog, QKeySequence("Ctrl+E"), "export")
         self.print_action = act("&Print…", self.print_map, QKeySequence.StandardKey.Print, "print")
+        self.import_geo_action = act("Import &geography…", self.import_geography, None, "import-geo")
         self.cancel_action = act(
             "Cancel the stroke", self.cancel_stroke, QKeySequence(Qt.Key.Key_Escape), "cancel"
         )
@@ -673,6 +681,7 @@ class EditorMode(QObject):
             docks.addAction(dock.toggleViewAction())
         file = w.menu("&File")
         quit_action = next((a for a in file.actions() if a.text() == "&Quit"), None)
+        file.insertAction(quit_action, self.import_geo_action)
         file.insertAction(quit_action, self.export_action)
         file.insertAction(quit_action, self.print_action)
         file.insertSeparator(quit_action)
