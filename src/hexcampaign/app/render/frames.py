@@ -77,7 +77,8 @@ class Block:
         p.restore()
 
 
-def _raster(p: QPainter) -> bool:
+def is_raster(p: QPainter) -> bool:
+    """The painter draws pixels (an image, a pixmap, the screen), not SVG or PDF."""
     engine = p.paintEngine()
     return engine is not None and engine.type() == QPaintEngine.Type.Raster
 
@@ -125,7 +126,7 @@ class Frame:
         lets the grid and the terrain draw a few long shapes instead of one per hex."""
         # Raster pictures only: SVG and PDF keep one shape per hex, which a user
         # editing the export (Inkscape, Illustrator) can pick and recolour.
-        if self._block is None and self.layout.flat and _raster(self.painter):
+        if self._block is None and self.layout.flat and is_raster(self.painter):
             c0, c1, r0, r1 = offset_range(self.map, self.layout, self.rect, 1)
             if c0 <= c1 and r0 <= r1:
                 centre = self.layout.center

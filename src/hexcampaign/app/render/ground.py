@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 
 from hexcampaign.app import style
 from hexcampaign.app.render.frames import Frame
+from hexcampaign.app.render.symbols import paint_symbols
 from hexcampaign.hexes import Hex
 
 
@@ -17,6 +18,7 @@ def paint_terrain(f: Frame) -> bool:
     terrain = m.terrain
     for h in f.hexes:
         by_terrain.setdefault(terrain(h), []).append(h)
+    symbols = dict(by_terrain)
     p.save()
     # Adjacent fills must tile without hairline seams, so no anti-aliasing here; a
     # same-colour cosmetic pen closes the gaps some SVG/PDF viewers leave.
@@ -38,6 +40,7 @@ def paint_terrain(f: Frame) -> bool:
             x, y = centre(h)
             p.drawPolygon(shape.translated(x, y))
     p.restore()
+    paint_symbols(f, symbols)
     return bool(f.hexes)
 
 

@@ -1,0 +1,225 @@
+"""Terrain drawn as on a printed wargame map: each palette terrain's symbol (trees,
+hills, mountain, rough, marsh, sand, urban, water) inked over its colour.
+
+A symbol is a pair of paths in hex-size units around the hex centre: lines to stroke
+and shapes to fill, in a darker ink of the terrain's own colour. Raster pictures (the
+canvas tiles, PNG) stamp a sprite per terrain, rendered once per zoom level and kept;
+SVG and PDF get the paths themselves, so an exported map stays sharp and editable.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QTransform
+
+from hexcampaign.app.render.frames import Frame, is_raster
+from hexcampaign.hexes import Hex
+
+# Below this many screen pixels per hex the symbols would be specks: colour alone.
+SYMBOL_MIN_SCREEN_HEX = 12.0
+INK_DARKER = 170  # percent: the ink is the terrain's colour this much darker
+LINE_WIDTH = 0.055  # of the hex size
+
+
+def paint_symbols(f: Frame, by_terrain: dict[str, list[Hex]]) -> None:
+    """Stamp each terrain's symbol on its hexes (those of `by_terrain`)."""
+    if f.screen_hex() < SYMBOL_MIN_SCREEN_HEX:
+        return
+    terrains = f.map.palette.terrains
+    marked = [(terrains[name], hexes) for name, hexes in by_terrain.items()
+              if name in terrains and terrains[name].symbol]
+    if not marked:
+        return
+    p, centre = f.painter, f.layout.center
+    if is_raster(p):
+        _stamp(f, marked)
+        return
+    size = f.layout.size
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    for terrain, hexes in marked:
+        lines, shapes = _scaled_paths(terrain.symbol, size)
+        ink = QColor(terrain.colour).darker(INK_DARKER)
+        pen = QPen(ink, LINE_WIDTH * size)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        for h in hexes:
+            x, y = centre(h)
+            p.translate(x, y)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(ink)
+            p.drawPath(shapes)
+            p.setPen(pen)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(lines)
+            p.translate(-x, -y)
+    p.restore()
+
+
+def _stamp(f: Frame, marked: list) -> None:
+    """The raster way: one cached sprite per terrain at this zoom, blitted at each hex
+    centre in device pixels (a blit costs a fraction of stroking the paths)."""
+    p, centre = f.painter, f.layout.center
+    transform = p.worldTransform()
+    device = p.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    pixels = round(f.screen_hex() * ratio * 4) / 4  # quarter pixels: a few sprites per zoom
+    p.save()
+    p.setWorldTransform(QTransform())
+    for terrain, hexes in marked:
+        sprite = _sprite(terrain.symbol, terrain.colour, pixels)
+        sprite.setDevicePixelRatio(ratio)
+        half_w = sprite.width() / ratio / 2
+        half_h = sprite.height() / ratio / 2
+        for h in hexes:
+            at = transform.map(QPointF(*centre(h)))
+            p.drawImage(QPointF(round(at.x() - half_w), round(at.y() - half_h)), sprite)
+    p.restore()
+
+
+@functools.lru_cache(maxsize=128)
+def _sprite(symbol: str, colour: str, pixels: float) -> QImage:
+    """The symbol for a hex of `pixels` device pixels (transparent around it)."""
+    side = math.ceil(2 * pixels) + 2
+    image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.translate(side / 2, side / 2)
+        lines, shapes = _scaled_paths(symbol, pixels)
+        ink = QColor(colour).darker(INK_DARKER)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(ink)
+        painter.drawPath(shapes)
+        pen = QPen(ink, max(1.0, LINE_WIDTH * pixels))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(lines)
+    finally:
+        painter.end()
+    return image
+
+
+@functools.lru_cache(maxsize=128)
+def _scaled_paths(symbol: str, size: float) -> tuple[QPainterPath, QPainterPath]:
+    scale = QTransform.fromScale(size, size)
+    lines, shapes = SYMBOL_PATHS[symbol]()
+    return scale.map(lines), scale.map(shapes)
+
+
+# --- the symbols, in units of the hex size around the centre (y down) ---------------------
+# Each keeps clear of the hex's top edge, where the hex number is printed.
+
+
+def _trees() -> tuple[QPainterPath, QPainterPath]:
+    """Three small deciduous trees: a round crown on a short trunk."""
+    lines, shapes = QPainterPath(), QPainterPath()
+    for x, y in ((-0.36, 0.14), (0.34, 0.12), (0.0, 0.45)):
+        shapes.addEllipse(QPointF(x, y - 0.1), 0.18, 0.15)
+        lines.moveTo(x, y - 0.02)
+        lines.lineTo(x, y + 0.15)
+    return lines, shapes
+
+
+def _hills() -> tuple[QPainterPath, QPainterPath]:
+    """High ground hatched: two rounded crests, each with hachures hanging downhill."""
+    lines = QPainterPath()
+    for cx, cy, w in ((-0.24, 0.3, 0.3), (0.27, 0.4, 0.26)):
+        rise = 0.9 * w  # the control point's height above the ends
+        lines.moveTo(cx - w, cy)
+        lines.quadTo(cx, cy - rise, cx + w, cy)
+        for t in (0.15, 0.3, 0.5, 0.7, 0.85):
+            x = cx - w + 2 * w * t
+            y = cy - 2 * t * (1 - t) * rise
+            lean = (t - 0.5) * 0.16  # fanned out, as slopes fall away from the crest
+            lines.moveTo(x, y + 0.03)
+            lines.lineTo(x + lean, y + 0.15)
+    return lines, QPainterPath()
+
+
+def _mountain() -> tuple[QPainterPath, QPainterPath]:
+    """Two peaks, the eastern slopes shaded."""
+    lines, shapes = QPainterPath(), QPainterPath()
+    for cx, base, w, h in ((-0.2, 0.45, 0.32, 0.5), (0.3, 0.45, 0.26, 0.38)):
+        lines.moveTo(cx - w, base)
+        lines.lineTo(cx, base - h)
+        lines.lineTo(cx + w, base)
+        shapes.moveTo(cx, base - h)
+        shapes.lineTo(cx + w, base)
+        shapes.lineTo(cx + w * 0.3, base)
+        shapes.closeSubpath()
+    return lines, shapes
+
+
+def _rough() -> tuple[QPainterPath, QPainterPath]:
+    """Rugged ground as scattered rocks."""
+    shapes = QPainterPath()
+    rocks = (((-0.4, 0.1), 0.1), ((-0.1, 0.28), 0.12), ((0.25, 0.08), 0.09), ((0.4, 0.35), 0.08),
+             ((0.16, 0.55), 0.07), ((-0.32, 0.45), 0.06))
+    for (x, y), r in rocks:
+        shapes.moveTo(x - r, y + r * 0.5)
+        shapes.lineTo(x - r * 0.4, y - r * 0.8)
+        shapes.lineTo(x + r * 0.6, y - r * 0.6)
+        shapes.lineTo(x + r, y + r * 0.5)
+        shapes.closeSubpath()
+    return QPainterPath(), shapes
+
+
+def _marsh() -> tuple[QPainterPath, QPainterPath]:
+    """Marsh tufts: a short water line with three blades of grass above it."""
+    lines = QPainterPath()
+    for x, y in ((-0.35, 0.12), (0.3, 0.05), (-0.05, 0.4), (0.42, 0.45)):
+        lines.moveTo(x - 0.14, y)
+        lines.lineTo(x + 0.14, y)
+        for dx, lean in ((-0.07, -0.05), (0.0, 0.0), (0.07, 0.05)):
+            lines.moveTo(x + dx, y - 0.02)
+            lines.lineTo(x + dx + lean, y - 0.13 + abs(dx))
+    return lines, QPainterPath()
+
+
+def _sand() -> tuple[QPainterPath, QPainterPath]:
+    """Sand or desert: a stipple of dots."""
+    shapes = QPainterPath()
+    dots = ((-0.45, 0.05), (-0.2, 0.0), (0.08, 0.03), (0.36, -0.02), (-0.33, 0.22), (-0.05, 0.18),
+            (0.22, 0.2), (0.5, 0.16), (-0.5, 0.38), (-0.2, 0.4), (0.1, 0.36), (0.38, 0.4), (-0.3, 0.58),
+            (0.0, 0.6), (0.26, 0.58), (-0.08, -0.1))
+    for x, y in dots:
+        shapes.addEllipse(QPointF(x, y), 0.03, 0.03)
+    return QPainterPath(), shapes
+
+
+def _urban() -> tuple[QPainterPath, QPainterPath]:
+    """Built-up ground: blocks of houses along two streets."""
+    shapes = QPainterPath()
+    for x, y in ((-0.38, 0.0), (-0.12, 0.0), (0.16, 0.0), (-0.25, 0.27), (0.02, 0.27), (0.3, 0.27),
+                 (-0.1, 0.52)):
+        shapes.addRect(QRectF(x, y, 0.18, 0.15))
+    return QPainterPath(), shapes
+
+
+def _water() -> tuple[QPainterPath, QPainterPath]:
+    """Open water: three short waves."""
+    lines = QPainterPath()
+    for x, y in ((-0.3, 0.05), (0.15, 0.22), (-0.15, 0.45)):
+        lines.moveTo(x - 0.18, y)
+        lines.quadTo(x - 0.09, y - 0.08, x, y)
+        lines.quadTo(x + 0.09, y + 0.08, x + 0.18, y)
+    return lines, QPainterPath()
+
+
+SYMBOL_PATHS = {
+    "trees": _trees,
+    "hills": _hills,
+    "mountain": _mountain,
+    "rough": _rough,
+    "marsh": _marsh,
+    "sand": _sand,
+    "urban": _urban,
+    "water": _water,
+}
