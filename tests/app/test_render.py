@@ -19,6 +19,7 @@ from hexcampaign.app.render import (
     paint_map,
     render_to_file,
 )
+from hexcampaign.app import style
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 
@@ -344,3 +345,53 @@ def test_the_kasserine_rivers_still_join_every_pair_of_river_neighbours(qapp):
     plain = [(a, b) for a, b in pairs if not set(a.neighbors()) & set(b.neighbors()) & rivers]
     assert len(plain) > 20
     assert all(_river_line_between(image, layout, a, b, line) for a, b in plain)
+
+
+def _painted(hexmap: HexMap, size: float, scale: float, layers=None) -> tuple[QImage, object, QRectF]:
+    layout = map_layout(hexmap, size)
+    rect = map_scene_rect(hexmap, layout)
+    image = QImage(math.ceil(rect.width() * scale), math.ceil(rect.height() * scale), QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.scale(scale, scale)
+    painter.translate(-rect.left(), -rect.top())
+    paint_map(painter, hexmap, layout, rect, layers)
+    painter.end()
+    return image, layout, rect
+
+
+def _number_box(layout, rect: QRectF, h: Hex, scale: float) -> list[tuple[int, int]]:
+    """Device pixels where the hex number is printed (the middle of its text line)."""
+    x, y = layout.center(h)
+    s = layout.size
+    top = y - (layout.height / 2 - s * 0.06)
+    return [(round((x + dx * s - rect.left()) * scale), round((top + dy * s - rect.top()) * scale))
+            for dx in (-0.2, -0.1, 0.0, 0.1, 0.2) for dy in (0.06, 0.12, 0.18)]
+
+
+def test_roads_rivers_and_cliffs_do_not_cover_the_hex_numbers(qapp):
+    m = HexMap.blank(8, 8, palette="kasserine")
+    column = [at(2, r) for r in range(1, 6)]
+    for a, b in zip(column, column[1:]):  # a road straight down column 2: across every top edge
+        m.add_road(a, b)
+    for r in range(1, 6):
+        m.set_river(at(5, r), True)
+    m.add_cliff(at(3, 3), at(3, 4))  # hatching hangs into 0304's top edge, where its number is
+    image, layout, rect = _painted(m, 48, 1.0, {"terrain", "rivers", "roads", "cliffs", "coordinates"})
+    ink = [QColor(m.palette.road_colour), style.ROAD_CASING_COLOUR, QColor(m.palette.river_colour), style.CLIFF]
+    for h in [*column[1:], *(at(5, r) for r in range(2, 6)), at(3, 4)]:
+        for x, y in _number_box(layout, rect, h, 1.0):
+            seen = image.pixelColor(x, y)
+            assert not any(close(seen, colour, 40) for colour in ink), (m.label(h), seen.name())
+
+
+def test_free_labels_stay_legible_when_the_whole_map_is_shown(qapp):
+    m = HexMap.blank(200, 200, palette="kasserine")
+    m.add_label(at(100, 100), "Kasserine Pass")
+    scale = 0.09  # a 200×200 map fitted to a 1334-pixel wide canvas
+    image, layout, rect = _painted(m, 32, scale, {"labels"})
+    x, y = layout.center(at(100, 100))
+    cx, cy = round((x - rect.left()) * scale), round((y - rect.top()) * scale)
+    inked_rows = [row for row in range(cy - 20, cy + 20)
+                  if any(close(image.pixelColor(col, row), style.LABEL_TEXT, 60) for col in range(cx - 60, cx + 60))]
+    assert inked_rows and max(inked_rows) - min(inked_rows) + 1 >= 7  # cap height of 9-pixel text

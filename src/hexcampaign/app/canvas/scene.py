@@ -24,20 +24,22 @@ from hexcampaign.maps.features import MapFeatures
 # Which layers each kind of change can alter. Bridges are drawn with the roads, and
 # removing a river removes its bridge; the label style changes the coordinates.
 LAYERS_FOR_CHANGE: dict[Change, tuple[str, ...]] = {
-    Change.TERRAIN: ("terrain",),
+    Change.TERRAIN: ("terrain", "coordinates"),
     Change.ELEVATION: ("elevation", "contours"),
-    Change.RIVER: ("rivers", "roads"),
+    Change.RIVER: ("rivers", "roads", "coordinates"),
     Change.BRIDGE: ("roads",),
-    Change.ROAD: ("roads",),
-    Change.CLIFF: ("cliffs",),
+    Change.ROAD: ("roads", "coordinates"),
+    Change.CLIFF: ("cliffs", "coordinates"),
     Change.PLACE: ("places",),
     Change.LABEL: ("labels",),
     Change.META: ("coordinates",),
 }
 # How far (in hexes) past its own outline a change to a hex can alter the picture:
 # a river hex bends its neighbours' river lines, names and labels are wide, and every
-# other layer stays within the hex and the width of its pens.
-REACH = {"rivers": 1.25, "places": 3.0, "labels": 4.0, "cliffs": 0.5, "roads": 0.5}
+# other layer stays within the hex and the width of its pens. A road, river or cliff
+# puts a plate under its hexes' numbers (coordinates).
+# Labels never shrink below 9 screen pixels, so zoomed out a label spans many hexes.
+REACH = {"rivers": 1.25, "places": 3.0, "labels": 60.0, "cliffs": 0.5, "roads": 0.5}
 DEFAULT_REACH = 0.25
 PREVIEW_Z = 1000.0
 

@@ -10,6 +10,9 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, Q
 from hexcampaign.app import style
 from hexcampaign.app.render.frames import Frame
 
+# Free labels are never drawn smaller than this on screen (at the whole map's zoom too).
+LABEL_MIN_SCREEN_PX = 9.0
+
 
 def paint_places(f: Frame) -> bool:
     """A symbol by kind (a star for a capital), the name under it, VP/PP under that."""
@@ -56,50 +59,69 @@ def paint_places(f: Frame) -> bool:
 
 
 def paint_labels(f: Frame) -> bool:
+    """Free labels, never smaller than LABEL_MIN_SCREEN_PX on screen: zoomed out to the
+    whole map they grow in scene units, as a printed map's region names stand out."""
     labels = f.features.labels()
     if not labels:
         return False
     s = f.layout.size
-    if s * style.LABEL_FONT * f.scale < style.TEXT_MIN_SCREEN_PX:
-        return False
-    near = f.near_rect(4)
-    font = style.font(s * style.LABEL_FONT, bold=True, italic=True)
+    size = max(s * style.LABEL_FONT, LABEL_MIN_SCREEN_PX / f.scale)
+    font = style.font(size, bold=True, italic=True)
     metrics = QFontMetricsF(font)
     p = f.painter
     p.setFont(font)
+    halo = QPen(QColor(255, 255, 255, 200), size * 0.24)
+    drawn = False
     for label in labels:
         cx, cy = f.layout.center(label.hex)
-        if not near.contains(QPointF(cx, cy)):
-            continue
         width = metrics.horizontalAdvance(label.text)
         box = QRectF(cx - width / 2 - 2, cy - metrics.height() / 2, width + 4, metrics.height())
+        if not box.adjusted(-size, -size, size, size).intersects(f.rect):
+            continue
         # A pale halo so a label stays readable over any terrain.
-        p.setPen(QPen(QColor(255, 255, 255, 200), f.px(0.08)))
+        p.setPen(halo)
         path = QPainterPath()
         path.addText(box.left() + 2, box.top() + metrics.ascent(), font, label.text)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawPath(path)
         p.setPen(style.LABEL_TEXT)
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, label.text)
-    return True
+        drawn = True
+    return drawn
 
 
 def paint_coordinates(f: Frame) -> bool:
+    """The hex numbers along each hex's top edge. Where a road, a river or a cliff runs
+    through a hex, its number sits on a small plate of the hex's own colour, so no line
+    is drawn across it."""
     if f.screen_hex() < style.COORDINATE_MIN_SCREEN_HEX:
         return False
     p, m, layout = f.painter, f.map, f.layout
     s = layout.size
     font = style.font(s * style.COORDINATE_FONT)
     p.setFont(font)
-    p.setPen(style.COORDINATE_TEXT)
-    height = QFontMetricsF(font).height()
+    metrics = QFontMetricsF(font)
+    height = metrics.height()
     top = layout.height / 2 - s * 0.06
     width = s
     flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
     label = m.label
+    features = f.features
+    roads, rivers, cliffs = features.roads(), features.rivers(), features.cliffs()
+    terrains, terrain = m.palette.terrains, m.terrain
+    text_pen = QPen(style.COORDINATE_TEXT)
+    p.setPen(text_pen)
     for h in f.hexes:
         x, y = layout.center(h)
-        p.drawText(QRectF(x - width / 2, y - top, width, height), flags, label(h))
+        text = label(h)
+        if h in roads or h in rivers or h in cliffs:
+            plate_width = metrics.horizontalAdvance(text) + s * 0.08
+            t = terrains.get(terrain(h))
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(t.colour) if t is not None else style.UNKNOWN_TERRAIN)
+            p.drawRoundedRect(QRectF(x - plate_width / 2, y - top, plate_width, height), s * 0.05, s * 0.05)
+            p.setPen(text_pen)
+        p.drawText(QRectF(x - width / 2, y - top, width, height), flags, text)
     return bool(f.hexes)
 
 
