@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
+from hexcampaign.app import style
 from hexcampaign.app.render import (
     LAYER_NAMES,
     RenderError,
@@ -19,7 +20,6 @@ from hexcampaign.app.render import (
     paint_map,
     render_to_file,
 )
-from hexcampaign.app import style
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 
