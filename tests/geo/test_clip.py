@@ -12,7 +12,7 @@ import shapely
 from shapely.geometry import MultiPolygon, Polygon
 
 from hexcampaign.geo.clip import covered_areas
-from hexcampaign.geo.importer import hexes_at
+from hexcampaign.geo.importer import hex_centres, hexes_at
 from hexcampaign.hexes import Hex, Layout
 
 LAYOUT = Layout(1.0, "flat", (0.0, 0.0))
@@ -77,3 +77,10 @@ def test_many_points_find_the_same_hex_as_the_layout(orientation):
     xy = rng.uniform(-20, 20, (2000, 2))
     q, r = hexes_at(layout, xy)
     assert [Hex(int(a), int(b)) for a, b in zip(q, r)] == [layout.hex_at(x, y) for x, y in xy]
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_many_hex_centres_are_where_the_layout_puts_them(orientation):
+    layout = Layout(0.7, orientation, (3.0, -2.0))
+    hexes = [Hex(q, r) for q in range(-5, 6) for r in range(-4, 7)]
+    np.testing.assert_allclose(hex_centres(layout, hexes), [layout.center(h) for h in hexes])

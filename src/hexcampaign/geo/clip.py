@@ -24,8 +24,8 @@ from __future__ import annotations
 import numpy as np
 import shapely
 
-# Pairs × ring positions per batch: the (…, 6) arrays of a batch take ~12 MB each.
-BATCH_ELEMENTS = 250_000
+# Pairs × ring positions per batch: the (…, 6) arrays of a batch take ~3 MB each.
+BATCH_ELEMENTS = 64_000
 
 
 def covered_areas(
@@ -100,73 +100,79 @@ def clip_ring_areas(points: np.ndarray, hexagon: np.ndarray) -> tuple[np.ndarray
     points[clockwise] = points[clockwise, ::-1]
     f = points @ normals.T - apothem  # > 0: outside that side
     slack = 1e-12 * max(apothem, 1.0)
-    inside = f.max(axis=2) <= slack
+    tolerance = 1e-9 * max(apothem, 1.0)
+    f_max = f.max(axis=2)
+    inside = f_max <= slack
     fa, fb = f[:, :-1], f[:, 1:]
     in_a, in_b = inside[:, :-1], inside[:, 1:]
-    # Most edges lie wholly inside, or wholly beyond one side (both ends outside it):
-    # only the rest need Cyrus-Beck clipping, gathered into (m, k) arrays.
-    beyond = ((fa > slack) & (fb > slack)).any(axis=2)
+    n = len(points)
+    # Edges wholly inside count whole. Edges wholly beyond one side (both ends outside
+    # it) count nothing. Only the rest, a small share, are clipped (Cyrus-Beck): every
+    # entry and exit is among them, so the rest of the work is on those edges alone.
     both_in = in_a & in_b
-    clip = ~both_in & ~beyond
-    ca, cd = fa[clip], fb[clip] - fa[clip]
+    x, y = points[..., 0], points[..., 1]
+    edges = np.where(both_in, x[:, :-1] * y[:, 1:] - x[:, 1:] * y[:, :-1], 0.0).sum(axis=1) / 2
+    beyond = ((fa > slack) & (fb > slack)).any(axis=2)
+    row, col = np.nonzero(~both_in & ~beyond)
+    ca = fa[row, col]
+    cd = fb[row, col] - ca
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = -ca / cd
-    t_enter = np.maximum(0.0, np.where(cd < 0, ratio, -np.inf).max(axis=1))
-    t_exit = np.minimum(1.0, np.where(cd > 0, ratio, np.inf).min(axis=1))
+    t_enter = np.maximum(0.0, np.where(cd < 0, ratio, -np.inf).max(axis=1, initial=-np.inf))
+    t_exit = np.minimum(1.0, np.where(cd > 0, ratio, np.inf).min(axis=1, initial=np.inf))
     blocked = ((cd == 0) & (ca > slack)).any(axis=1)
-    t0 = np.zeros(fa.shape[:2])
-    t1 = np.ones(fa.shape[:2])
-    t0[clip] = np.where(in_a[clip], 0.0, np.minimum(t_enter, 1.0))
-    t1[clip] = np.where(in_b[clip], 1.0, np.maximum(t_exit, 0.0))
+    starts_in, ends_in = in_a[row, col], in_b[row, col]
+    t0 = np.where(starts_in, 0.0, np.minimum(t_enter, 1.0))
+    t1 = np.where(ends_in, 1.0, np.maximum(t_exit, 0.0))
     # An edge that ends inside enters once, one that starts inside leaves once (even at a
     # single point); one that starts and ends outside may pass through.
-    passes = np.zeros(fa.shape[:2], dtype=bool)
-    passes[clip] = ~in_a[clip] & ~in_b[clip] & ~blocked & (t0[clip] < t1[clip])
-    crossed = both_in | (in_a != in_b) | passes
-    a, d = points[:, :-1], points[:, 1:] - points[:, :-1]
-    x0 = a + t0[..., None] * d
-    x1 = a + t1[..., None] * d
-    edges = np.where(crossed, x0[..., 0] * x1[..., 1] - x1[..., 0] * x0[..., 1], 0.0).sum(axis=1) / 2
+    passes = ~starts_in & ~ends_in & ~blocked & (t0 < t1)
+    a = points[row, col]
+    d = points[row, col + 1] - a
+    x0 = a + t0[:, None] * d
+    x1 = a + t1[:, None] * d
+    counted = passes | (starts_in != ends_in)
+    cross = np.where(counted, x0[:, 0] * x1[:, 1] - x1[:, 0] * x0[:, 1], 0.0)
+    edges += np.bincount(row, weights=cross, minlength=n) / 2
     # Positions along the outline, from a reference point a little way along side 0
     # (not a corner, where test shapes and real data like to put their vertices).
     reference = corners[0] + 0.381966 * (following[0] - corners[0])
-    entering = ~in_a & (in_b | passes)
-    leaving = ~in_b & (in_a | passes)
-    run = (_outline_position(x0, entering, corners, normals, side, reference, outline).sum(axis=1)
-           - _outline_position(x1, leaving, corners, normals, side, reference, outline).sum(axis=1))
-    run = run + outline * _contains(points, reference)
+    entering = ~starts_in & (ends_in | passes)
+    leaving = ~ends_in & (starts_in | passes)
+    run = (_outline_position(x0, entering, corners, normals, side, reference, outline)
+           - _outline_position(x1, leaving, corners, normals, side, reference, outline))
+    run = np.bincount(row, weights=run, minlength=n) + outline * _contains(points, reference)
     # Where the shapes touch exactly (a vertex on the outline, an edge along a side's
     # line, the reference point on the ring) the sums above are ambiguous: the caller
     # measures those pairs with shapely instead. Real data seldom does; tests and hand
-    # drawn shapes on the grid do.
-    tolerance = 1e-9 * max(apothem, 1.0)
-    on_outline = (np.abs(f.max(axis=2)) <= tolerance).any(axis=1)
-    along_side = ((np.abs(fb - fa) <= tolerance) & (np.abs(fa) <= tolerance)).any(axis=(1, 2))
-    risky = on_outline | along_side | (_distance(points, reference) <= tolerance)
+    # drawn shapes on the grid do. Each such edge is among the clipped ones.
+    risky = (np.abs(f_max) <= tolerance).any(axis=1)
+    along = ((np.abs(cd) <= tolerance) & (np.abs(ca) <= tolerance)).any(axis=1)
+    along |= _distance(a, d, reference) <= tolerance
+    risky[row[along]] = True
     return np.clip(edges + apothem / 2 * run, 0.0, None), risky
 
 
-def _distance(points: np.ndarray, point: np.ndarray) -> np.ndarray:
-    """The least distance from `point` to each ring's edges."""
-    a = points[:, :-1] - point
-    d = points[:, 1:] - points[:, :-1]
-    length = (d * d).sum(axis=2)
+def _distance(a: np.ndarray, d: np.ndarray, point: np.ndarray) -> np.ndarray:
+    """The distance from `point` to each edge from a along d."""
+    a = a - point
+    length = (d * d).sum(axis=1)
     with np.errstate(divide="ignore", invalid="ignore"):
-        t = np.clip(np.where(length > 0, -(a * d).sum(axis=2) / length, 0.0), 0.0, 1.0)
-    nearest = a + t[..., None] * d
-    return np.sqrt((nearest * nearest).sum(axis=2)).min(axis=1) if a.shape[1] else np.full(len(points), np.inf)
+        t = np.clip(np.where(length > 0, -(a * d).sum(axis=1) / length, 0.0), 0.0, 1.0)
+    nearest = a + t[:, None] * d
+    return np.sqrt((nearest * nearest).sum(axis=1))
 
 
 def _outline_position(x, mask, corners, normals, side, reference, outline) -> np.ndarray:
-    """u of the points `x` on the hex's outline (0 where not `mask`), counted
+    """u of the points `x` (m, 2) on the hex's outline (0 where not `mask`), counted
     counter-clockwise from `reference`."""
+    u = np.zeros(len(mask))
     if not mask.any():
-        return np.zeros(mask.shape)
+        return u
     on = x[mask]
     edge = (on @ normals.T).argmax(axis=1)
     along = np.minimum(np.hypot(*(on - corners[edge]).T), side)
     start = float(np.hypot(*(reference - corners[0])))
-    u = np.zeros(mask.shape)
     u[mask] = (edge * side + along - start) % outline
     return u
 

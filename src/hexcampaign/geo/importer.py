@@ -131,7 +131,7 @@ class ImportPlan:
         notes = list(self.notes)
         terrains = m.palette.terrains
         for h, name in self.terrain.items():
-            if m.contains(h) and name in terrains:
+            if m.contains(h) and name in terrains and m.terrain(h) != name:
                 m.set_terrain(h, name)
         for h, level in self.elevation.items():
             if m.contains(h):
@@ -272,13 +272,13 @@ class _Importer:
         best = shares.argmax(axis=1)
         best_share = shares[np.arange(n_hex), best]
         covered = shares.sum(axis=1) > 0
-        default = self.palette.default
-        terrain = self.plan.terrain
-        for i in range(n_hex):
-            if covered[i]:
-                terrain[self.hexes[i]] = terrain_names[best[i]] if best_share[i] >= self.settings.min_share else default
-            elif not self.onto:
-                terrain[self.hexes[i]] = default
+        names = np.array(terrain_names + [self.palette.default], dtype=object)
+        chosen = np.where(best_share >= self.settings.min_share, best, len(terrain_names))
+        if self.onto:  # the open map keeps its terrain where no polygon says anything
+            keep = np.flatnonzero(covered).tolist()
+            self.plan.terrain = dict(zip([self.hexes[i] for i in keep], names[chosen[keep]].tolist()))
+        else:
+            self.plan.terrain = dict(zip(self.hexes, names[np.where(covered, chosen, len(terrain_names))].tolist()))
         # elevation: the area-weighted mean of the polygons' values over each hex
         measured = ~np.isnan(heights[found])
         if not measured.any():
@@ -291,7 +291,7 @@ class _Importer:
         if self.tree is None:
             # One hexagon translated to every centre (Layout's corners and centres),
             # built as one array: 40,000 Layout.polygon calls would cost a second.
-            self.centres = np.array([self.layout.center(h) for h in self.hexes])
+            self.centres = hex_centres(self.layout, self.hexes)
             corners = np.array(self.layout.corner_offsets)
             self.hex_shapes = shapely.polygons(self.centres[:, None, :] + corners[None, :, :])
             self.tree = shapely.STRtree(self.hex_shapes)
@@ -442,6 +442,17 @@ class _Importer:
     def _label(self, h: Hex) -> str:
         col, row = (h.to_offset() if self.layout.flat else h.to_offset_pointy())
         return f"{col:02d}{row:02d}"
+
+
+def hex_centres(layout: Layout, hexes: list[Hex]) -> np.ndarray:
+    """Layout.center for many hexes at once: an (n, 2) array, the same arithmetic."""
+    q, r = np.array(hexes, dtype=float).reshape(-1, 2).T
+    s = layout.size
+    if layout.flat:
+        x, y = s * 1.5 * q, s * math.sqrt(3) * (r + q / 2)
+    else:
+        x, y = s * math.sqrt(3) * (q + r / 2), s * 1.5 * r
+    return np.column_stack([x + layout.origin[0], y + layout.origin[1]])
 
 
 def hexes_at(layout: Layout, xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
