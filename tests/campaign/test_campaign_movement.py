@@ -127,7 +127,7 @@ def test_an_empty_corps_hq_exerts_no_zoc_and_is_overrun_by_a_division_that_moves
     assert c.zone_of_control("us") == set()
     c.move(fid, line(CENTRE, N, 2))
     assert empty not in {f.id for f in c.formations("us")}
-    assert any("overruns and destroys I Corps" in line for line in c.log)
+    assert any("overruns and destroys the us I Corps" in line for line in c.log)
 
 
 def test_a_corps_hq_with_combat_units_exerts_zoc_and_is_not_overrun():

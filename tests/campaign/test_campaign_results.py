@@ -123,9 +123,13 @@ def test_a_unit_that_did_not_fight_cannot_take_casualties():
             "us", "infantry", CENTRE.neighbor(N).neighbor(N).neighbor(N), ["rifle_company"]
         )
     )
-    bystander = [x for x in c.units("us") if x.where not in (u,)][0].id
-    with pytest.raises(IllegalAction, match=f"Battle results: {bystander} did not fight in battle"):
-        c.enter_result(b, "DRAW", casualties={bystander: 1})
+    bystander = [x for x in c.units("us") if x.where not in (u,)][0]
+    # Named as the umpire knows it: its type and formation, never its id.
+    with pytest.raises(
+        IllegalAction,
+        match=r"Battle results: Rifle company \(foot\) of the us 2nd Infantry Division did not fight",
+    ):
+        c.enter_result(b, "DRAW", casualties={bystander.id: 1})
 
 
 def test_umpire_overrides_are_applied_and_logged():
@@ -180,7 +184,7 @@ def test_advance_is_optional():
     assert c.formation(g).hex == CENTRE
 
 
-def test_retreat_goes_through_friendly_divisions_to_an_empty_hex_or_a_corps_hq():
+def test_retreat_is_one_hex_when_a_neighbour_is_free_even_with_friends_behind():
     def crowd(c):
         # Every neighbour of the target but CENTRE (the attacker) holds a US division,
         # except one that holds only a US corps HQ.
@@ -192,12 +196,44 @@ def test_retreat_goes_through_friendly_divisions_to_an_empty_hex_or_a_corps_hq()
     c.enter_result(b, "DEFENDER DEFEAT", "minor")
     crowd(c)  # the umpire places them after the battle, so the attack orders stay legal
     c.end_phase()
+    # The corps HQ's hex is free for a division: the retreat ends there, one hex away.
+    assert c.retreat_options(u) == [TARGET.neighbor(SE)]
+    with pytest.raises(IllegalAction, match="Retreat: .* may not retreat to"):
+        c.retreat(u, TARGET.neighbor(N).neighbor(N))
+    c.retreat(u, TARGET.neighbor(SE))
+
+
+def test_retreat_goes_on_through_friendly_divisions_only_when_every_neighbour_holds_one():
+    def crowd(c):
+        for d in (N, NE, SE, S, SW):
+            c.deploy("us", "infantry", TARGET.neighbor(d), ["rifle_company"])
+
+    c, g, u, b = fought()
+    c.enter_result(b, "DEFENDER DEFEAT", "minor")
+    crowd(c)
+    c.end_phase()
     options = c.retreat_options(u)
-    assert TARGET.neighbor(SE) in options  # stack with the corps HQ
-    assert TARGET.neighbor(N) not in options  # a friendly division: keep going
-    assert TARGET.neighbor(N).neighbor(N) in options  # through it to an empty hex
-    assert all(h.distance(TARGET) <= 2 for h in options)
-    c.retreat(u, TARGET.neighbor(N).neighbor(N))
+    assert options and all(h.distance(TARGET) == 2 for h in options)
+    # Not next to the attacker (at CENTRE) while other hexes two away are free.
+    assert all(h.distance(CENTRE) > 1 for h in options)
+    c.retreat(u, options[0])
+
+
+def test_a_long_column_of_friends_does_not_carry_a_retreat_further_than_it_must():
+    def column(c):
+        # Seven US divisions in a line behind the target, four empty neighbours.
+        h = TARGET
+        for _ in range(7):
+            h = h.neighbor(SE)
+            if h != TARGET.neighbor(SE):
+                c.deploy("us", "infantry", h, ["rifle_company"])
+
+    c, g, u, b = fought()
+    c.enter_result(b, "DEFENDER DEFEAT", "minor")
+    column(c)
+    c.end_phase()
+    assert c.retreat_options(u)
+    assert all(h.distance(TARGET) == 1 for h in c.retreat_options(u))
 
 
 def test_a_retreat_may_end_in_an_enemy_zoc():

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
 
-from hexcampaign.campaign.battle_sheet import BattleSheet, OobLine
+from hexcampaign.campaign.battle_sheet import AreaHex, BattleSheet, OobLine, terrain_lines
+from hexcampaign.campaign.calendar import date_text, turn_date
 from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import BattleRecord, pair, to_hex
-from hexcampaign.campaign.tables import battle_types, campaign_rules
+from hexcampaign.campaign.supply import in_supply
+from hexcampaign.campaign.tables import battle_conditions, battle_types, campaign_rules
+from hexcampaign.campaign.world import World
 from hexcampaign.hexes import DIRECTION_NAMES, Hex
 from hexcampaign.rules import IllegalAction
-
-if TYPE_CHECKING:
-    from hexcampaign.campaign.campaign import Campaign
 
 ARTILLERY = ("medium_artillery", "heavy_artillery", "heavy_mortar")
 FORT_NOTE = "Fortifications computed from"
 
 
 def declare_attack(
-    c: Campaign, attackers: list[str], defender: str, artillery: list[str], air: list[str]
+    c: World, attackers: list[str], defender: str, artillery: list[str], air: list[str]
 ) -> BattleRecord:
     side = c.side_to_play
     _need_phase(c, "Attack orders")
@@ -96,6 +96,8 @@ def declare_attack(
         air=list(air),
         sheet=_placeholder_sheet(),
     )
+    battle.weather = roll_weather(c, battle.id)
+    battle.weather_set_by = "rolled"
     battle.sheet = build_sheet(c, battle)
     c.state.battles[battle.id] = battle
     for fid in attackers:
@@ -105,12 +107,22 @@ def declare_attack(
     names = ", ".join(c.formation_record(a).name for a in attackers)
     c.say(
         f"{names} attack {target.name} at {c.map.label(where)} ({battle.sheet.battle_type}, "
-        f"{battle.sheet.turns} turns) as battle {battle.id}"
+        f"{battle.sheet.turns} turns) as battle {battle.id}; weather rolled: {battle.weather}"
     )
     return battle
 
 
-def support_defense(c: Campaign, battle_id: str, artillery: list[str], air: list[str]) -> None:
+def roll_weather(c: World, battle_id: str) -> str:
+    """The battle's weather from the conditions table's weights. Drawn from the campaign
+    seed and the battle's id, not the dice: a weather roll reveals nothing, so it must
+    not lock undo, and a replay draws the same weather."""
+    table = battle_conditions().weather
+    rng = random.Random(f"{c.setup.seed}/{battle_id}")
+    names = [w for w, weight in table.items() if weight > 0]
+    return rng.choices(names, weights=[table[w] for w in names])[0]
+
+
+def support_defense(c: World, battle_id: str, artillery: list[str], air: list[str]) -> None:
     _need_phase(c, "Defensive support")
     b = c.battle_record(battle_id)
     if b.side_turn != c.state.side_turn or b.kind != "battle":
@@ -148,7 +160,7 @@ def support_defense(c: Campaign, battle_id: str, artillery: list[str], air: list
     )
 
 
-def cancel_attack(c: Campaign, battle_id: str) -> None:
+def cancel_attack(c: World, battle_id: str) -> None:
     _need_phase(c, "Attack orders")
     b = c.battle_record(battle_id)
     if b.side_turn != c.state.side_turn or b.kind != "battle":
@@ -169,7 +181,7 @@ def cancel_attack(c: Campaign, battle_id: str) -> None:
     c.say(f"Battle {b.id} is called off")
 
 
-def unsupported_joins(c: Campaign) -> list[str]:
+def unsupported_joins(c: World) -> list[str]:
     """Attack orders broken by the joining rule: an attacker next to another enemy unit
     joins only if that unit is attacked by someone this turn."""
     battles = [b for b in c.battles_this_turn() if b.kind == "battle"]
@@ -192,7 +204,7 @@ def unsupported_joins(c: Campaign) -> list[str]:
     return problems
 
 
-def attack_options(c: Campaign) -> dict[str, list[str]]:
+def attack_options(c: World) -> dict[str, list[str]]:
     """Enemy formation id -> the side to play's divisions that may attack it now."""
     if c.phase != "attack_orders" or c.state.orders_closed:
         return {}
@@ -222,7 +234,7 @@ def attack_options(c: Campaign) -> dict[str, list[str]]:
     return options
 
 
-def available_support(c: Campaign, side: str, where: Hex, parents: set[str], defending: bool):
+def available_support(c: World, side: str, where: Hex, parents: set[str], defending: bool):
     """(artillery ids, air ids) that `side` may assign to a battle at `where` now."""
     used = c.support_used_this_turn()
     rules = campaign_rules()
@@ -248,7 +260,7 @@ def available_support(c: Campaign, side: str, where: Hex, parents: set[str], def
     return artillery, air
 
 
-def build_sheet(c: Campaign, b: BattleRecord) -> BattleSheet:
+def build_sheet(c: World, b: BattleRecord) -> BattleSheet:
     """The umpire's set-up sheet for one battle, from the campaign as it stands."""
     table = battle_types()
     defender = c.formation_record(b.defender)
@@ -287,7 +299,15 @@ def build_sheet(c: Campaign, b: BattleRecord) -> BattleSheet:
             fortifications[name] = n * spotters
     place = c.map.place_at(where)
     location = c.map.label(where) + (f" ({place.name})" if place else "")
+    conditions = battle_conditions()
+    area = _area(c, b)
     return BattleSheet(
+        date=date_text(turn_date(c.options, b.turn)),
+        time_of_day=conditions.time_of_day[row.battle_type],
+        weather=b.weather,
+        map_size=map_size(row.battle_type, sum(len(v) for v in oobs.values())),
+        area=area,
+        terrain=terrain_lines(area),
         battle_id=b.id,
         battle_type=row.battle_type,
         turns=row.turns,
@@ -311,8 +331,16 @@ def build_sheet(c: Campaign, b: BattleRecord) -> BattleSheet:
         fortifications=fortifications,
         zones=_zones(c, b),
         notes=_notes(c, b, key, infantry, spotters),
-        terrain=_terrain(c, b),
     )
+
+
+def map_size(battle_type: str, units: int) -> str:
+    """A suggested CM map from the conditions table: wider for more combat units,
+    deeper for set-piece attacks."""
+    table = battle_conditions()
+    row = next((r for r in table.map_sizes if units <= r.up_to_units), table.map_sizes[-1])
+    depth = round(row.depth_m * table.depth_factor.get(battle_type, 1.0) / 50) * 50  # type: ignore[call-overload]
+    return f"{row.width_m} × {depth} m (width × depth) for {units} combat units, {battle_type}"
 
 
 def side_sheet(sheet: BattleSheet, side: str) -> BattleSheet:
@@ -335,6 +363,10 @@ def side_sheet(sheet: BattleSheet, side: str) -> BattleSheet:
         for fid, lines in summary.items()
     ]
     attacker = side == sheet.attacker_side
+    area = [
+        h.model_copy(update={"formations": [x for x in h.formations if x[0] == side or x[2]]})
+        for h in sheet.area
+    ]
     return sheet.model_copy(
         update={
             "oobs": {side: sheet.oobs.get(side, []), enemy: enemy_lines},
@@ -345,6 +377,9 @@ def side_sheet(sheet: BattleSheet, side: str) -> BattleSheet:
             "fortifications_known": not attacker,
             "notes": [n for n in sheet.notes if not (attacker and n.startswith(FORT_NOTE))],
             "viewpoint": side,
+            # Of the enemy around the battle only those fighting in it are known.
+            "area": area,
+            "terrain": terrain_lines(area) if area else sheet.terrain,
         },
         deep=True,
     )
@@ -353,7 +388,7 @@ def side_sheet(sheet: BattleSheet, side: str) -> BattleSheet:
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _need_phase(c: Campaign, rule: str) -> None:
+def _need_phase(c: World, rule: str) -> None:
     if c.phase != "attack_orders":
         raise IllegalAction(
             f"{rule}: attacks are ordered in the attack orders phase, not the {PHASE_TITLES[c.phase]} phase",
@@ -362,7 +397,7 @@ def _need_phase(c: Campaign, rule: str) -> None:
 
 
 def _check_support(
-    c: Campaign,
+    c: World,
     side: str,
     where: Hex,
     artillery: list[str],
@@ -416,7 +451,7 @@ def _check_support(
             )
 
 
-def _oob(c: Campaign, fid: str) -> list[OobLine]:
+def _oob(c: World, fid: str) -> list[OobLine]:
     f = c.formation_record(fid)
     lines = []
     for u in c.units_in(fid):
@@ -450,25 +485,29 @@ def _oob(c: Campaign, fid: str) -> list[OobLine]:
     return lines
 
 
-def _support_line(c: Campaign, uid: str) -> str:
+def _support_line(c: World, uid: str) -> str:
     t = c.unit_type(uid)
     u = c.unit_record(uid)
-    home = c.formation_record(u.where).name if u.where in c.state.formations else "Army HQ"
+    home = (
+        f"the {u.side} {c.formation_record(u.where).name}"
+        if u.where in c.state.formations
+        else f"the {u.side} Army HQ"
+    )
     strength = f"{t.vehicles} aircraft" if t.category == "air" else f"{t.vehicles} guns"
-    return f"{t.name} ({uid}, {home}; {strength}, {t.spotters} spotter(s))"
+    return f"{t.name} ({home}; {strength}, {t.spotters} spotter(s))"
 
 
-def _ammunition(c: Campaign, fids: list[str]) -> str:
+def _ammunition(c: World, fids: list[str]) -> str:
     rules = campaign_rules()
     if not (c.options.supply and c.options.supply_limits_ammunition):
         return rules.ammunition["in_supply"]
-    short = [c.formation_record(f).name for f in fids if not c.in_supply(f)]
+    short = [c.formation_record(f).name for f in fids if not in_supply(c, f)]
     if not short:
         return rules.ammunition["in_supply"]
     return f"{rules.ammunition['out_of_supply']} for {', '.join(short)} (out of supply)"
 
 
-def _zones(c: Campaign, b: BattleRecord) -> list[str]:
+def _zones(c: World, b: BattleRecord) -> list[str]:
     table = battle_types()
     where = to_hex(b.defender_hex)
     zones = []
@@ -476,7 +515,7 @@ def _zones(c: Campaign, b: BattleRecord) -> list[str]:
         f = c.formation_record(fid)
         direction = DIRECTION_NAMES[where.direction_to(to_hex(f.hex))]
         zones.append(
-            f"{f.name} attacks across the {direction} hexside from {c.map.label(to_hex(f.hex))}: "
+            f"The {f.side} {f.name} attacks across the {direction} hexside from {c.map.label(to_hex(f.hex))}: "
             f"sets up along the {table.setup_edges[direction]}"
         )
     zones.append(f"{b.defender_side} sets up in the rest of the map, away from those edges")
@@ -488,7 +527,7 @@ def _zones(c: Campaign, b: BattleRecord) -> list[str]:
     return zones
 
 
-def _notes(c: Campaign, b: BattleRecord, key: str, infantry: int, spotters: int) -> list[str]:
+def _notes(c: World, b: BattleRecord, key: str, infantry: int, spotters: int) -> list[str]:
     notes = []
     defender = c.formation_record(b.defender)
     state = {
@@ -497,7 +536,7 @@ def _notes(c: Campaign, b: BattleRecord, key: str, infantry: int, spotters: int)
         "fortified": "holds a fortified hex",
         "pursuit": "is being pursued after retreating",
     }[key]
-    notes.append(f"{defender.name} {state}.")
+    notes.append(f"The {defender.side} {defender.name} {state}.")
     if key in ("dug_in", "fortified"):
         notes.append(
             f"{FORT_NOTE} {infantry} defending infantry companies and "
@@ -510,8 +549,8 @@ def _notes(c: Campaign, b: BattleRecord, key: str, infantry: int, spotters: int)
         )
     for fid in [*b.attackers, *b.defenders]:
         f = c.formation_record(fid)
-        if not c.in_supply(fid):
-            notes.append(f"{f.name} is out of supply.")
+        if not in_supply(c, fid):
+            notes.append(f"The {f.side} {f.name} is out of supply.")
     notes.append(
         "Results: DRAW and ATTACKER DEFEAT leave both sides in place; DEFENDER DEFEAT makes "
         "the defender retreat one hex."
@@ -519,34 +558,41 @@ def _notes(c: Campaign, b: BattleRecord, key: str, infantry: int, spotters: int)
     return notes
 
 
-def _terrain(c: Campaign, b: BattleRecord) -> list[str]:
+def _area(c: World, b: BattleRecord) -> list[AreaHex]:
+    """The defender's hex and its six neighbours, for the sheet's picture and terrain."""
     where = to_hex(b.defender_hex)
-    lines = [f"Defender's hex {_describe(c, where, where)}"]
-    for d, n in enumerate(where.neighbors()):
-        if not c.map.contains(n):
-            lines.append(f"{DIRECTION_NAMES[d]}: off the operational map")
-            continue
-        lines.append(f"{DIRECTION_NAMES[d]} {_describe(c, n, where)}")
-    return lines
-
-
-def _describe(c: Campaign, h: Hex, centre: Hex) -> str:
+    table = battle_types()
+    fighting = {fid: "attacker" for fid in b.attackers} | {fid: "defender" for fid in b.defenders}
     m = c.map
-    label = m.palette.terrains[m.terrain(h)].label
-    bits = [f"{m.label(h)}: {label}", f"elevation {m.elevation(h)}"]
-    roads = [DIRECTION_NAMES[h.direction_to(n)] for n in m.road_neighbours(h)]
-    if roads:
-        bits.append("road to " + ", ".join(roads))
-    if m.is_river(h):
-        bits.append("river" + (" with bridge" if m.has_bridge(h) else ""))
+    out = [_area_hex(c, where, "centre", fighting)]
+    for d, n in enumerate(where.neighbors()):
+        name = DIRECTION_NAMES[d]
+        if not m.contains(n):
+            out.append(AreaHex(label="", direction=name, on_map=False))
+            continue
+        h = _area_hex(c, n, name, fighting)
+        if any(role == "attacker" for _, _, role in h.formations):
+            h.setup_edge = table.setup_edges[name]  # type: ignore[index]
+        out.append(h)
+    return out
+
+
+def _area_hex(c: World, h: Hex, direction: str, fighting: dict[str, str]) -> AreaHex:
+    m = c.map
+    terrain = m.palette.terrains[m.terrain(h)]
     place = m.place_at(h)
-    if place:
-        bits.append(f"{place.kind} {place.name} ({place.pp} PP)")
-    if h != centre:
-        for f in c.state.formations.values():
-            if to_hex(f.hex) == h:
-                bits.append(f"{f.side} {f.name}")
-    return ", ".join(bits)
+    return AreaHex(
+        label=m.label(h),
+        direction=direction,
+        terrain=terrain.label,
+        colour=terrain.colour,
+        elevation=m.elevation(h),
+        river=m.is_river(h),
+        bridge=m.has_bridge(h),
+        roads=[DIRECTION_NAMES[h.direction_to(n)] for n in m.road_neighbours(h)],
+        place=f"{place.kind} {place.name} ({place.pp} PP)" if place else "",
+        formations=[[f.side, f.name, fighting.get(f.id, "")] for f in c.formations_at(h)],
+    )
 
 
 def _placeholder_sheet() -> BattleSheet:

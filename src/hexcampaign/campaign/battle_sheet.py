@@ -1,8 +1,16 @@
-"""The battle set-up sheet: what the umpire builds in Combat Mission for one battle."""
+"""The battle set-up sheet: what the umpire builds in Combat Mission for one battle.
+
+Besides the orders of battle it gives everything a CM player would otherwise invent:
+the date and time of day, the weather, a suggested map size, and a picture of the
+battle area (the defender's hex and its neighbours) drawn as SVG text with no Qt, so
+the HTML sheet carries it inline and the desk can paint it into the PDF.
+"""
 
 from __future__ import annotations
 
 import html
+import math
+import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,6 +25,25 @@ class OobLine(BaseModel):
     category: str
     strength: str
     experience: str
+
+
+class AreaHex(BaseModel):
+    """One hex of the battle area, as the picture and the terrain list show it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    label: str  # the 4-digit hex number printed on the map
+    direction: str  # "centre", or the side of the defender's hex it lies on ("N", "NE", ...)
+    on_map: bool = True
+    terrain: str = ""
+    colour: str = "#cccccc"
+    elevation: int = 0
+    river: bool = False
+    bridge: bool = False
+    roads: list[str] = Field(default_factory=list)  # directions a road leaves this hex by
+    place: str = ""  # "village Hill 112 (1 PP)"
+    formations: list[list[str]] = Field(default_factory=list)  # [side, name, role]
+    setup_edge: str = ""  # for an attacker's hex: the CM map edge it sets up along
 
 
 class BattleSheet(BaseModel):
@@ -39,21 +66,42 @@ class BattleSheet(BaseModel):
     terrain: list[str] = Field(default_factory=list)
     fortifications_known: bool = True  # False on the attacker's own sheet
     viewpoint: str | None = None  # None: the umpire's sheet; else the side it was written for
+    # Conditions (empty in sheets saved before they were given)
+    date: str = ""
+    time_of_day: str = ""
+    weather: str = ""
+    map_size: str = ""
+    area: list[AreaHex] = Field(default_factory=list)
 
     @property
     def type(self) -> str:
         return self.battle_type
 
     def title(self) -> str:
+        when = f", {self.date}" if self.date else ""
         return (
             f"Battle {self.battle_id}: {self.battle_type}, {self.turns} turns — "
             f"{self.attacker_side} attacks {self.defender_side} at {self.location} "
-            f"(campaign turn {self.campaign_turn})"
+            f"(campaign turn {self.campaign_turn}{when})"
         )
+
+    def conditions(self) -> list[str]:
+        lines = []
+        if self.date:
+            lines.append(
+                f"Date: {self.date}" + (f", {self.time_of_day}" if self.time_of_day else "")
+            )
+        if self.weather:
+            lines.append(f"Weather: {self.weather}")
+        if self.map_size:
+            lines.append(f"Suggested CM map: {self.map_size}")
+        return lines
 
     def sections(self) -> list[tuple[str, list[str]]]:
         """The sheet as titled sections of plain lines; both renderers read this."""
         out: list[tuple[str, list[str]]] = []
+        if self.conditions():
+            out.append(("Conditions", self.conditions()))
         for side in (self.attacker_side, self.defender_side):
             role = "attacker" if side == self.attacker_side else "defender"
             lines = [_oob_text(o) for o in self.oobs.get(side, [])]
@@ -69,26 +117,137 @@ class BattleSheet(BaseModel):
             forts = ["unknown to the attacker until the battle"]
         out.append(("Fortifications (defender)", forts or ["none"]))
         out.append(("Set-up zones", self.zones))
-        out.append(("Operational terrain", self.terrain))
+        out.append(("Operational terrain", terrain_lines(self.area) if self.area else self.terrain))
         out.append(("Notes", self.notes))
         return out
 
     def to_markdown(self) -> str:
-        parts = [f"# {self.title()}", ""]
+        """Markdown with every name escaped: markup typed into a name stays text."""
+        m = markdown_escape
+        parts = [f"# {m(self.title())}", ""]
         for heading, lines in self.sections():
-            parts.append(f"## {heading}")
-            parts += [f"- {line}" for line in lines]
+            parts.append(f"## {m(heading)}")
+            parts += [f"- {m(line)}" for line in lines]
             parts.append("")
         return "\n".join(parts)
 
     def to_html(self) -> str:
-        """A standalone HTML fragment; every string (names come from users) is escaped."""
+        """A standalone HTML fragment; every string (names come from users) is escaped.
+        The battle area is an inline SVG picture."""
         e = html.escape
         parts = [f"<h1>{e(self.title())}</h1>"]
         for heading, lines in self.sections():
             parts.append(f"<h2>{e(heading)}</h2>")
             parts.append("<ul>" + "".join(f"<li>{e(line)}</li>" for line in lines) + "</ul>")
+            if heading == "Set-up zones" and self.area:
+                parts.append("<h2>Battle area</h2>")
+                parts.append(area_svg(self))
         return "\n".join(parts)
+
+
+def terrain_lines(area: list[AreaHex]) -> list[str]:
+    lines = []
+    for h in area:
+        if not h.on_map:
+            lines.append(f"{h.direction}: off the operational map")
+            continue
+        bits = [f"{h.label}: {h.terrain}", f"elevation {h.elevation}"]
+        if h.roads:
+            bits.append("road to " + ", ".join(h.roads))
+        if h.river:
+            bits.append("river" + (" with bridge" if h.bridge else ""))
+        if h.place:
+            bits.append(h.place)
+        bits += [f"the {side} {name}" for side, name, _ in h.formations]
+        head = "Defender's hex" if h.direction == "centre" else h.direction
+        lines.append(f"{head} {', '.join(bits)}")
+    return lines
+
+
+# Flat-topped hexes: the centre of each neighbour, in the order N, NE, SE, S, SW, NW.
+_OFFSETS = {
+    "centre": (0.0, 0.0),
+    "N": (0.0, -math.sqrt(3)),
+    "NE": (1.5, -math.sqrt(3) / 2),
+    "SE": (1.5, math.sqrt(3) / 2),
+    "S": (0.0, math.sqrt(3)),
+    "SW": (-1.5, math.sqrt(3) / 2),
+    "NW": (-1.5, -math.sqrt(3) / 2),
+}
+_SIDE_COLOURS = ("#1f3f8f", "#8f1f1f")  # attacker, defender
+
+
+def area_svg(sheet: BattleSheet, size: float = 60.0) -> str:
+    """The battle area as SVG text: seven flat-topped hexes in their terrain colours,
+    roads, rivers, places, both sides' formations and the attackers' set-up edges.
+    Every name is escaped."""
+    e = html.escape
+    width, height = 7.2 * size, 7.4 * size
+    cx, cy = width / 2, height / 2
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="{size / 6:.1f}">',
+        f"<title>{e('Battle area of battle ' + sheet.battle_id)}</title>",
+    ]
+    centres = {}
+    for h in sheet.area:
+        dx, dy = _OFFSETS.get(h.direction, (0.0, 0.0))
+        x, y = cx + dx * size, cy + dy * size
+        centres[h.direction] = (x, y)
+        points = " ".join(
+            f"{x + size * math.cos(math.radians(60 * k)):.1f},{y + size * math.sin(math.radians(60 * k)):.1f}"
+            for k in range(6)
+        )
+        fill = h.colour if h.on_map else "#ffffff"
+        dash = "" if h.on_map else ' stroke-dasharray="4 3"'
+        out.append(f'<polygon points="{points}" fill="{e(fill)}" stroke="#333"{dash}/>')
+        if not h.on_map:
+            out.append(_text(x, y, "off the map", e))
+            continue
+        if h.river:
+            out.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.8:.1f}" fill="none" '
+                f'stroke="#3f7fc1" stroke-width="{size / 10:.1f}" opacity="0.7"/>'
+            )
+        for d in h.roads:
+            ox, oy = _OFFSETS.get(d, (0.0, 0.0))
+            out.append(
+                f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + ox * size / 2:.1f}" '
+                f'y2="{y + oy * size / 2:.1f}" stroke="#b0302a" stroke-width="{size / 15:.1f}"/>'
+            )
+        out.append(_text(x, y - size * 0.62, h.label, e, bold=True))
+        out.append(_text(x, y - size * 0.42, h.terrain, e))
+        if h.place:
+            out.append(_text(x, y + size * 0.62, h.place, e))
+        for i, (side, name, role) in enumerate(h.formations):
+            colour = _SIDE_COLOURS[0 if side == sheet.attacker_side else 1]
+            fy = y - size * 0.15 + i * size * 0.3
+            out.append(
+                f'<rect x="{x - size * 0.7:.1f}" y="{fy - size * 0.12:.1f}" width="{size * 1.4:.1f}" '
+                f'height="{size * 0.24:.1f}" fill="{colour}" rx="3"/>'
+            )
+            tag = f"{side}: {name}" + (f" ({role})" if role else "")
+            out.append(_text(x, fy + size * 0.05, tag, e, fill="#ffffff"))
+    for h in sheet.area:
+        if h.setup_edge and h.direction in centres:
+            x, y = centres[h.direction]
+            out.append(_text(x, y + size * 0.85, f"sets up: {h.setup_edge}", e, fill="#1f3f8f"))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+
+
+def markdown_escape(text: str) -> str:
+    """Text safe in Markdown: HTML markup becomes entities, Markdown syntax is escaped."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+
+
+def _text(x: float, y: float, text: str, e, bold: bool = False, fill: str = "#000000") -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    shown = text if len(text) <= 34 else text[:33] + "…"
+    return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" fill="{fill}"{weight}>{e(shown)}</text>'
 
 
 def _oob_text(o: OobLine) -> str:

@@ -1,134 +1,71 @@
 """The Campaign facade: one CM operational campaign, run by an umpire, headless.
 
-Every change goes through `_act`, which applies a rule-checked action and appends it to
-the action log; `replay()` rebuilds the campaign from its set-up and that log, reading
-die rolls from the log instead of rolling again.
+Every change is a typed action (`actions.py`) applied through `play.apply`, which looks
+its rule up in one table, appends it to the action log and returns what changed;
+`replay()` rebuilds the campaign from its set-up and that log, reading die rolls from
+the log instead of rolling again. The rules themselves live in the modules named for
+them (movement, attacks, results, production, turn, corrections, ending).
 """
 
 from __future__ import annotations
 
 import errno
-import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
-from hexcampaign.campaign import attacks, legal, movement, production, results, supply, turn
-from hexcampaign.campaign.battle_sheet import BattleSheet
-from hexcampaign.campaign.forces import can_defend_itself, composition_text, holds_foot_infantry
+from hexcampaign.campaign import actions as A
+from hexcampaign.campaign import (
+    attacks,
+    battle_sheet,
+    calendar,
+    ending,
+    history,
+    legal,
+    movement,
+    play,
+    production,
+    results,
+    saves,
+    supply,
+    turn,
+    views,
+)
+from hexcampaign.campaign.names import check_name
 from hexcampaign.campaign.options import Options
-from hexcampaign.campaign.save_check import save_problem
-from hexcampaign.campaign.state import (
-    ARMY_HQ,
-    ELIMINATED,
-    BattleRecord,
-    FormationRecord,
-    Result,
-    Setup,
-    State,
-    UnitRecord,
-    pair,
-    to_hex,
-)
+from hexcampaign.campaign.state import ARMY_HQ, BattleRecord, Result, Setup, pair, to_hex
 from hexcampaign.campaign.tables import campaign_rules
-from hexcampaign.campaign.unit_chart import UnitChart, UnitType
-from hexcampaign.files import (
-    FileFormatError,
-    atomic_write_text,
-    oversized,
-    parse_json,
-    read_json,
-    validation_problem,
-)
+from hexcampaign.campaign.unit_chart import UnitChart
+from hexcampaign.campaign.views import DigInStatus, FormationView, UnitView
+from hexcampaign.campaign.world import World
+from hexcampaign.files import FileFormatError, atomic_write_text, read_json
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
-from hexcampaign.maps.fileformat import MapFormatError, map_from_document, map_to_document
-from hexcampaign.rules import Dice, IllegalAction
+from hexcampaign.rules import IllegalAction
 
-FORMAT = "hexcampaign-campaign"
-VERSION = 1
-FILE_SUFFIX = ".hxcampaign"
-# Lists that grow with play, and their bounds (a 100-turn campaign logs ~4700 lines and
-# ~4000 actions); every other list of a save holds at most files.MAX_LIST items.
-LONG_LISTS = {
-    "actions": 200_000,
-    "state.log": 200_000,
-    "state.rolls": 200_000,
-    "state.battles": 100_000,
-    "state.units": 100_000,
-    "state.destroyed": 100_000,
-}  # as registered in packaging/…mime.xml
+# Kept here for the names callers import from this module.
+FORMAT, VERSION, FILE_SUFFIX, LONG_LISTS = (
+    saves.FORMAT,
+    saves.VERSION,
+    saves.FILE_SUFFIX,
+    saves.LONG_LISTS,
+)
+CampaignFormatError = saves.CampaignFormatError
+CampaignChanges = play.CampaignChanges
 
-
-class CampaignFormatError(FileFormatError):
-    """A campaign save that cannot be loaded; the message says why."""
-
-
-@dataclass(frozen=True)
-class UnitView:
-    id: str
-    side: str
-    type_id: str
-    name: str
-    category: str
-    cost: int
-    vehicles: int | None
-    red_number: int | None
-    motorised: bool
-    spotters: int
-    where: str  # "army_hq", a formation id, or "eliminated"
+__all__ = [
+    "Campaign",
+    "CampaignChanges",
+    "CampaignFormatError",
+    "DigInStatus",
+    "FormationView",
+    "UnitView",
+]
 
 
-@dataclass(frozen=True)
-class FormationView:
-    id: str
-    name: str
-    side: str
-    kind: str  # "infantry" | "mechanised" | "corps": how it moves and fights now
-    built_as: str
-    hex: Hex
-    units: tuple[UnitView, ...]
-    corps: str | None
-    dug_in: bool
-    fortified: bool
-    fortify_turns: int
-    experience: str
-    in_supply: bool
-    composition: str
-    exerts_zoc: bool
-    can_move: bool
-    reinforced_this_turn: bool
+class Campaign(World):
+    """A campaign: the world its rules work on, and the umpire's and players' calls."""
 
-
-@dataclass(frozen=True)
-class DigInStatus:
-    dug_in: bool
-    fortified: bool
-    fortify_turns: int
-    fortify_needed: int
-    text: str
-
-
-class Campaign:
-    def __init__(
-        self, hexmap: HexMap, setup: Setup, state: State, actions: list[dict] | None = None
-    ) -> None:
-        self.map = hexmap
-        self.setup = setup
-        self.state = state
-        self.actions: list[dict[str, Any]] = list(actions or [])
-        self._dice = Dice.restore({"seed": setup.seed, "rolls": state.rolls})
-        palette = hexmap.palette
-        self._terrain_cost = {
-            name: float(t.rules.get("move_cost", 1)) for name, t in palette.terrains.items()
-        }
-        self.road_cost = float(palette.rules.get("road_move_cost", 0.5))
-        # Derived facts (occupancy, zones of control, supply ranges) cached until the next
-        # change; every change goes through _apply, relocate or destroy_formation.
-        self.memo: dict[Any, Any] = {}
-        self.step_costs: dict[tuple[Hex, Hex], float] = {}
+    last_changes: CampaignChanges | None = None
 
     # --- starting, saving, replaying ----------------------------------------------------
 
@@ -151,6 +88,16 @@ class Campaign:
         sides = tuple(sides)  # type: ignore[assignment]
         if len(sides) != 2 or sides[0] == sides[1]:
             raise ValueError("A campaign has two different sides.")
+        for name in sides:
+            try:
+                check_name(name, "side")
+            except IllegalAction as e:
+                raise ValueError(str(e)) from None
+        for place in hexmap.places():
+            try:
+                check_name(place.name, "place")
+            except IllegalAction as e:
+                raise ValueError(str(e)) from None
         capitals = capitals or {}
         for side in sides:
             if side not in capitals or not hexmap.contains(capitals[side]):
@@ -176,75 +123,16 @@ class Campaign:
             options=options,
             holdings=dict(holdings),
         )
-        return cls._begin(hexmap.copy(), setup)
-
-    @classmethod
-    def _begin(cls, hexmap: HexMap, setup: Setup) -> Campaign:
-        state = State(
-            pp=dict.fromkeys(setup.sides, 0),
-            holdings=dict(setup.holdings),
-            owners=dict(setup.holdings),
-        )
-        c = cls(hexmap, setup, state)
-        c.say("The campaign begins")
-        turn.start_turn(c)
-        return c
+        return play.begin(hexmap.copy(), setup, cls)  # type: ignore[return-value]
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "format": FORMAT,
-                "version": VERSION,
-                "map": map_to_document(self.map),
-                "setup": self.setup.model_dump(mode="json"),
-                "state": self.state.model_dump(mode="json"),
-                "actions": self.actions,
-            },
-            indent=1,
-            ensure_ascii=False,
-        )
+        return saves.to_text(self)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Campaign:
         """A campaign from its save text; anything wrong raises CampaignFormatError with
         a sentence (the file's contents are never trusted)."""
-        try:
-            data = parse_json(text, "The campaign file", "campaign")
-        except FileFormatError as e:
-            raise CampaignFormatError(str(e)) from None
-        return cls._from_data(data)
-
-    @classmethod
-    def _from_data(cls, data: object) -> Campaign:
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise CampaignFormatError("This is not a hexcampaign campaign file.")
-        version = data.get("version")
-        if version != VERSION or isinstance(version, bool):
-            newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
-            raise CampaignFormatError(
-                f"This campaign file has version {_short(version)}; this program reads "
-                f"version {VERSION}" + ("; update hexcampaign to open it." if newer else ".")
-            )
-        too_long = oversized(data, LONG_LISTS, frozenset({"map"}))
-        if too_long:
-            raise CampaignFormatError(f"The campaign file is damaged: {too_long}.")
-        try:
-            hexmap = map_from_document(data["map"])
-            setup = Setup.model_validate(data["setup"])
-            state = State.model_validate(data["state"])
-            actions = data["actions"]
-            problem = save_problem(hexmap, setup, state, actions)
-        except MapFormatError as e:
-            raise CampaignFormatError(f"The campaign file is damaged: its {e}") from None
-        except KeyError as e:
-            raise CampaignFormatError(f"The campaign file is damaged: it has no {e} section.") from None
-        except (TypeError, ValueError, ValidationError, IllegalAction, RecursionError) as e:
-            raise CampaignFormatError(
-                f"The campaign file is damaged: {validation_problem(e)}."
-            ) from None
-        if problem:
-            raise CampaignFormatError(f"The campaign file is damaged: {problem}.")
-        return cls(hexmap, setup, state, actions)
+        return cls(*saves.from_text(text))
 
     def save(self, path: Path | str) -> None:
         """Atomic save with the previous file kept as a backup. The written file is read
@@ -263,61 +151,57 @@ class Campaign:
             data = read_json(path, "campaign")
         except FileFormatError as e:
             raise CampaignFormatError(str(e)) from None
-        return cls._from_data(data)
+        return cls(*saves.from_data(data))
 
     def replay(self) -> Campaign:
         """The campaign rebuilt from its set-up and action log (die rolls read from the log)."""
-        c = Campaign._begin(self.map.copy(), self.setup)
-        for action in self.actions:
-            c._apply(dict(action))
-            c.actions.append(dict(action))
-        return c
+        return play.replay(self.map.copy(), self.setup, self.actions, Campaign)  # type: ignore[return-value]
+
+    def apply(self, action: Any) -> CampaignChanges:
+        """Apply a typed action (or its saved dict); returns the log lines it wrote with
+        flags of what changed. Every call below comes through here."""
+        self.last_changes = play.apply(self, action)
+        return self.last_changes
 
     def can_undo(self) -> bool:
-        return bool(self.actions) and not _locks(self.actions[-1])
+        return bool(self.actions) and not play.locks(self.actions[-1])
 
-    def undo(self) -> None:
+    def undo(self) -> CampaignChanges:
         """Take back the last action (a replay of all the others). A die roll locks the
         game at that point: it cannot be taken back."""
         if not self.actions:
             raise IllegalAction("Undo: there is nothing to undo", "Undo")
-        if _locks(self.actions[-1]):
+        if play.locks(self.actions[-1]):
             raise IllegalAction(
                 "Undo: the pursuit die has been rolled, and a roll cannot be taken back", "Undo"
             )
-        before = Campaign(self.map, self.setup, self.state, self.actions[:-1]).replay()
-        self.state, self.actions, self._dice = before.state, before.actions, before._dice
-        self.memo.clear()
+        before = play.replay(self.map, self.setup, self.actions[:-1])
+        self.state, self.actions = before.state, before.actions
+        self.position_changed()
+        self.last_changes = CampaignChanges.everything()  # type: ignore[assignment]
+        return self.last_changes  # type: ignore[return-value]
 
-    # --- the turn -----------------------------------------------------------------------
-
-    @property
-    def phase(self) -> str:
-        return self.state.phase
-
-    @property
-    def side_to_play(self) -> str:
-        return self.setup.sides[self.state.side_index]
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
-
-    @property
-    def options(self) -> Options:
-        return self.setup.options
-
-    @property
-    def sides(self) -> tuple[str, str]:
-        return self.setup.sides
+    # --- the turn and the campaign's end ------------------------------------------------
 
     @property
     def log(self) -> list[str]:
         """The campaign log: one plain-English line per event."""
         return list(self.state.log)
 
-    def end_phase(self) -> None:
-        self._act("end_phase")
+    @property
+    def over(self) -> bool:
+        return self.state.ended is not None
+
+    def outcome(self) -> ending.Outcome | None:
+        """(winner, margin, reason) once the campaign is over; None before."""
+        return ending.outcome(self)
+
+    def date(self, turn_number: int | None = None) -> str:
+        """The date of a turn ("6 June 1944"), by the campaign calendar."""
+        return calendar.date_text(calendar.turn_date(self.options, turn_number or self.turn))
+
+    def end_phase(self) -> CampaignChanges:
+        return self.apply(A.EndPhase())
 
     def pending(self) -> list[turn.OpenItem]:
         """Decisions awaited now (results, retreats, advances, pursuits, joins)."""
@@ -331,7 +215,7 @@ class Campaign:
         """Everything the phase awaits; the blocking ones are what end_phase refuses with."""
         return turn.open_items(self)
 
-    # --- production and reinforcement ------------------------------------------------
+    # --- production and reinforcement ---------------------------------------------------
 
     def production_points(self, side: str) -> int:
         return production.production_points(self, side)
@@ -340,33 +224,33 @@ class Campaign:
         return self.state.pp[side]
 
     def victory_points(self, side: str) -> int:
-        """VP of the places `side` holds now (the draft sets no victory rule; shown to the
-        umpire as a yardstick)."""
-        return sum(p.vp for p in self.map.places() if self.state.holdings.get(p.name) == side)
-
-    def adjust_pp(self, side: str, amount: int, reason: str) -> None:
-        """Umpire: add (or with a negative amount remove) PP this turn; logged with the reason."""
-        self._act("adjust_pp", side=side, amount=amount, reason=reason)
+        """VP of the places `side` holds now."""
+        return ending.victory_points(self, side)
 
     def holder(self, place_name: str) -> str | None:
         return self.state.holdings.get(place_name)
 
     def purchase(self, side: str, type_id: str) -> str:
-        return self._act("purchase", side=side, type_id=type_id)
+        return self.apply(A.Purchase(side=side, type_id=type_id)).value
+
+    def purchase_all(self, side: str, type_ids: list[str]) -> list[str]:
+        """Buy a basket of unit types all or nothing: one refusal names what cannot be
+        bought and why, and nothing is spent."""
+        return self.apply(A.PurchaseList(side=side, type_ids=list(type_ids))).value
 
     def build_division(self, side: str, kind: str, where: Hex) -> str:
         if kind not in ("infantry", "mechanised"):
             raise IllegalAction("Building: a division is infantry or mechanised", "Building")
-        return self._act("build", side=side, kind=kind, where=list(pair(where)))
+        return self.apply(A.Build(side=side, kind=kind, where=pair(where))).value
 
     def build_corps(self, side: str, where: Hex) -> str:
-        return self._act("build", side=side, kind="corps", where=list(pair(where)))
+        return self.apply(A.Build(side=side, kind="corps", where=pair(where))).value
 
-    def transfer(self, uid: str, fid: str) -> None:
-        self._act("transfer", uid=uid, fid=fid)
+    def transfer(self, uid: str, fid: str) -> CampaignChanges:
+        return self.apply(A.Transfer(uid=uid, fid=fid))
 
-    def assign_to_corps(self, fid: str, corps_id: str | None) -> None:
-        self._act("assign", fid=fid, corps_id=corps_id)
+    def assign_to_corps(self, fid: str, corps_id: str | None) -> CampaignChanges:
+        return self.apply(A.Assign(fid=fid, corps_id=corps_id))
 
     def deploy(
         self,
@@ -377,25 +261,27 @@ class Campaign:
         corps: str | None = None,
         experience: str | None = None,
         dug_in: bool = False,
+        name: str | None = None,
     ) -> str:
         """Umpire: place a formation with units of the given type ids (a starting order of
         battle). Costs no PP; composition, stacking and map rules still hold."""
-        return self._act(
-            "deploy",
+        action = A.Deploy(
             side=side,
             kind=kind,
-            where=list(pair(where)),
+            where=pair(where),
             type_ids=list(units or []),
             corps=corps,
             experience=experience,
             dug_in=dug_in,
+            name=name,
         )
+        return self.apply(action).value
 
     def army_hq(self, side: str) -> list[UnitView]:
         """The Army HQ box: bought units not yet transferred (and the side's air assets)."""
         return [
-            self._unit_view(u)
-            for u in self._ordered_units()
+            views.unit_view(self, u)
+            for u in views.ordered_units(self)
             if u.side == side and u.where == ARMY_HQ
         ]
 
@@ -408,11 +294,8 @@ class Campaign:
         """The cheapest legal path for a move to `goal`, start excluded ([] if out of reach)."""
         return movement.path(self, fid, goal)
 
-    def move(self, fid: str, path: list[Hex]) -> None:
-        self._act("move", fid=fid, path=[list(pair(h)) for h in path])
-
-    def zone_of_control(self, side: str) -> set[Hex]:
-        return movement.zone_of_control(self, side)
+    def move(self, fid: str, path: list[Hex]) -> CampaignChanges:
+        return self.apply(A.Move(fid=fid, path=[pair(h) for h in path]))
 
     def in_supply(self, fid: str) -> bool:
         return supply.in_supply(self, fid)
@@ -445,29 +328,33 @@ class Campaign:
         artillery: list[str] | None = None,
         air: list[str] | None = None,
     ) -> BattleRecord:
-        return self._act(
-            "declare_attack",
+        action = A.DeclareAttack(
             attackers=list(attackers),
             defender=defender,
             artillery=list(artillery or []),
             air=list(air or []),
         )
+        return self.apply(action).value
 
     def support_defense(
         self,
         battle: BattleRecord | str,
         artillery: list[str] | None = None,
         air: list[str] | None = None,
-    ) -> None:
-        self._act(
-            "support_defense",
-            battle=_bid(battle),
-            artillery=list(artillery or []),
-            air=list(air or []),
+    ) -> CampaignChanges:
+        action = A.SupportDefense(
+            battle=_bid(battle), artillery=list(artillery or []), air=list(air or [])
         )
+        return self.apply(action)
 
-    def cancel_attack(self, battle: BattleRecord | str) -> None:
-        self._act("cancel_attack", battle=_bid(battle))
+    def cancel_attack(self, battle: BattleRecord | str) -> CampaignChanges:
+        return self.apply(A.CancelAttack(battle=_bid(battle)))
+
+    def set_weather(
+        self, battle: BattleRecord | str, weather: str, reason: str = ""
+    ) -> CampaignChanges:
+        """Umpire: the weather of a battle not yet fought (else it is rolled)."""
+        return self.apply(A.SetWeather(battle=_bid(battle), weather=weather, reason=reason))
 
     def battle(self, battle: BattleRecord | str) -> BattleRecord:
         return self.battle_record(_bid(battle))
@@ -475,7 +362,9 @@ class Campaign:
     def battles(self) -> list[BattleRecord]:
         return list(self.state.battles.values())
 
-    def battle_sheet(self, battle: BattleRecord | str, side: str | None = None) -> BattleSheet:
+    def battle_sheet(
+        self, battle: BattleRecord | str, side: str | None = None
+    ) -> battle_sheet.BattleSheet:
         """The umpire's sheet, or (with `side`) the sheet that side's player may see."""
         sheet = self.battle_record(_bid(battle)).sheet
         return sheet if side is None else attacks.side_sheet(sheet, side)
@@ -492,8 +381,7 @@ class Campaign:
     ) -> Result:
         """Apply a CM result. `eliminate` / `spare` are the umpire's overrides of the
         computed eliminations; they are logged."""
-        return self._act(
-            "enter_result",
+        action = A.EnterResult(
             battle=_bid(battle),
             outcome=outcome,
             level=level,
@@ -502,69 +390,88 @@ class Campaign:
             eliminate=list(eliminate or []),
             spare=list(spare or []),
         )
+        return self.apply(action).value
+
+    def casualty_limit(self, uid: str) -> int:
+        """The most casualties (men, or vehicles/guns) a unit can take in one battle."""
+        return results.casualty_limit(self, uid)
+
+    def result_line_error(self, uid: str, casualties: object, abandoned: object = 0) -> str | None:
+        """The refusal one result line would meet, or None: for the result form, as typed."""
+        return results.result_line_error(self, uid, casualties, abandoned)
 
     def retreat_options(self, fid: str) -> list[Hex]:
         return results.retreat_options(self, fid)
 
-    def retreat(self, fid: str, where: Hex) -> None:
-        self._act("retreat", fid=fid, where=list(pair(where)))
+    def retreat(self, fid: str, where: Hex) -> CampaignChanges:
+        return self.apply(A.Retreat(fid=fid, where=pair(where)))
 
     def advance_options(self, battle: BattleRecord | str) -> list[str]:
         return results.advance_options(self, self.battle_record(_bid(battle)))
 
-    def advance(self, fid: str, where: Hex) -> None:
-        self._act("advance", fid=fid, where=list(pair(where)))
+    def advance(self, fid: str, where: Hex) -> CampaignChanges:
+        return self.apply(A.Advance(fid=fid, where=pair(where)))
 
     def pursuit(
         self, battle: BattleRecord | str, roll: int | None = None, division: str | None = None
     ) -> bool:
         """Try a pursuit after a won battle; `roll` is the umpire's own die, else the dice roll."""
-        self.memo.clear()
-        try:
-            success, face, by_dice = results.pursuit(self, _bid(battle), division, roll)
-        finally:
-            self.memo.clear()
-        self.actions.append(
-            {
-                "act": "pursuit",
-                "battle": _bid(battle),
-                "division": division,
-                "roll": face,
-                "by_dice": by_dice,
-            }
-        )
-        return success
+        return self.apply(A.Pursuit(battle=_bid(battle), division=division, roll=roll)).value
 
     def pursuit_candidates(self, battle: BattleRecord | str) -> list[str]:
         return results.pursuit_candidates(self, self.battle_record(_bid(battle)))
 
-    # --- formations ---------------------------------------------------------------------
+    # --- the umpire's corrections -------------------------------------------------------
+
+    def adjust_pp(self, side: str, amount: int, reason: str) -> CampaignChanges:
+        """Umpire: add (or with a negative amount remove) PP this turn; logged with the reason."""
+        return self.apply(A.AdjustPP(side=side, amount=amount, reason=reason))
+
+    def amend_result(
+        self,
+        battle: BattleRecord | str,
+        outcome: str,
+        level: str | None = None,
+        casualties: dict[str, int] | None = None,
+        abandoned: dict[str, int] | None = None,
+        reason: str = "",
+    ) -> Result:
+        """Umpire: replace a committed result. The campaign is replayed with it: its
+        eliminations, retreat, advance and pursuit follow from the new result, later
+        actions are re-applied, or the amendment is refused naming the one that no
+        longer fits. Undo takes it back like any action."""
+        action = A.AmendResult(
+            battle=_bid(battle),
+            outcome=outcome,
+            level=level,
+            casualties=dict(casualties or {}),
+            abandoned=dict(abandoned or {}),
+            reason=reason,
+        )
+        return self.apply(action).value
+
+    def restore_unit(self, uid: str, fid: str, reason: str = "") -> CampaignChanges:
+        """Umpire: bring an eliminated unit back into a formation (or "army_hq")."""
+        return self.apply(A.RestoreUnit(uid=uid, fid=fid, reason=reason))
+
+    def umpire_move(self, fid: str, where: Hex, reason: str = "") -> CampaignChanges:
+        """Umpire: put a formation in a hex (stacking and the map still hold)."""
+        return self.apply(A.UmpireMove(fid=fid, where=pair(where), reason=reason))
+
+    def set_strength(self, uid: str, strength: int | None, reason: str = "") -> CampaignChanges:
+        """Umpire: a unit's men or vehicles/guns now (None: full strength again)."""
+        return self.apply(A.SetStrength(uid=uid, strength=strength, reason=reason))
+
+    def set_experience(self, fid: str, level: str, reason: str = "") -> CampaignChanges:
+        return self.apply(A.SetExperience(fid=fid, level=level, reason=reason))
+
+    def rename(self, fid: str, name: str) -> CampaignChanges:
+        return self.apply(A.Rename(fid=fid, name=name))
+
+    # --- formations, units, what each side may know -------------------------------------
 
     def formation(self, fid: str) -> FormationView:
-        f = self.formation_record(fid)
-        types = [self.unit_type(u.id) for u in self.units_in(fid)]
-        return FormationView(
-            id=f.id,
-            name=f.name,
-            side=f.side,
-            kind=self.effective_kind(f),
-            built_as=f.kind,
-            hex=to_hex(f.hex),
-            units=tuple(self._unit_view(u) for u in self.units_in(fid)),
-            corps=f.corps,
-            dug_in=f.dug_in,
-            fortified=f.fortified,
-            fortify_turns=f.fortify_turns,
-            experience=f.experience,
-            in_supply=self.in_supply(fid),
-            composition=composition_text(f.kind, types),
-            exerts_zoc=self.exerts_zoc(f),
-            can_move=self.phase == "movement"
-            and f.side == self.side_to_play
-            and not f.moved_in_movement
-            and movement.movement_allowance(self, f) > 0,
-            reinforced_this_turn=f.reinforced_side_turn == self.state.side_turn,
-        )
+        return views.formation_view(self, fid)
 
     def formations(self, side: str | None = None) -> list[FormationView]:
         return [
@@ -574,322 +481,33 @@ class Campaign:
     def composition(self, fid: str) -> str:
         return self.formation(fid).composition
 
-    def set_experience(self, fid: str, level: str) -> None:
-        self._act("set_experience", fid=fid, level=level)
-
-    def rename(self, fid: str, name: str) -> None:
-        self._act("rename", fid=fid, name=name)
-
     def dig_in_status(self, fid: str) -> DigInStatus:
-        f = self.formation_record(fid)
-        need = campaign_rules().fortify_turns
-        if f.fortified:
-            text = f"{f.name} holds a fortified hex"
-        elif f.dug_in and self.options.fortification:
-            engineer = any(self.unit_type(u.id).category == "engineer" for u in self.units_in(fid))
-            text = f"{f.name} is dug in; fortifying {f.fortify_turns}/{need} turns" + (
-                "" if engineer else " (needs an engineer platoon)"
-            )
-        elif f.dug_in:
-            text = f"{f.name} is dug in"
-        else:
-            text = f"{f.name} is not dug in; it digs in by staying put and not attacking for a turn"
-        return DigInStatus(f.dug_in, f.fortified, f.fortify_turns, need, text)
+        return views.dig_in_status(self, fid)
 
     def unit(self, uid: str) -> UnitView:
-        return self._unit_view(self.unit_record(uid))
+        return views.unit_view(self, self.unit_record(uid))
 
     def units(self, side: str | None = None) -> list[UnitView]:
-        return [self._unit_view(u) for u in self._ordered_units() if side in (None, u.side)]
+        return [
+            views.unit_view(self, u) for u in views.ordered_units(self) if side in (None, u.side)
+        ]
 
-    # --- helpers the rule modules share ----------------------------------------------
+    def unit_history(self, uid: str) -> history.UnitHistory:
+        """Battles fought, casualties taken, and where it was eliminated, for the OOB dock."""
+        return history.unit_history(self, uid)
 
-    def enemy(self, side: str) -> str:
-        a, b = self.setup.sides
-        return b if side == a else a
+    def known_formations(self, side: str) -> list[FormationView]:
+        """What `side` may know of the map: its own formations, and the enemy's next to
+        them (fog of war)."""
+        return [self.formation(fid) for fid in history.known_formation_ids(self, side)]
 
-    def formation_record(self, fid: str) -> FormationRecord:
-        try:
-            return self.state.formations[fid]
-        except KeyError:
-            gone = " (it has been destroyed)" if fid in self.state.destroyed else ""
-            raise IllegalAction(f"There is no formation {fid}{gone}", "Formations") from None
+    def side_log(self, side: str, turn_number: int | None = None) -> list[str]:
+        """The log lines `side` may read (its own turn, what touched it, corrections)."""
+        return history.side_log(self, side, turn_number)
 
-    def unit_record(self, uid: str) -> UnitRecord:
-        try:
-            return self.state.units[uid]
-        except KeyError:
-            raise IllegalAction(f"There is no combat unit {uid}", "Units") from None
-
-    def unit_type(self, uid: str) -> UnitType:
-        u = self.unit_record(uid)
-        return self.setup.charts[u.side].type(u.type_id)
-
-    def unit_order(self, uid: str) -> tuple[str, int]:
-        head, _, number = uid.rpartition("u")
-        return (head, int(number) if number.isdigit() else 0)
-
-    def units_in(self, fid: str) -> list[UnitRecord]:
-        held = self.memo.get("held")
-        if held is None:
-            # Units are created in id order and dicts keep insertion order (also via JSON).
-            held = {}
-            for u in self.state.units.values():
-                held.setdefault(u.where, []).append(u)
-            self.memo["held"] = held
-        return list(held.get(fid, ()))
-
-    def formations_at(self, h: Hex, side: str | None = None) -> list[FormationRecord]:
-        at = self.memo.get("at")
-        if at is None:
-            at = {}
-            for f in self.state.formations.values():
-                at.setdefault(f.hex, []).append(f)
-            self.memo["at"] = at
-        return [f for f in at.get((h.q, h.r), ()) if side in (None, f.side)]
-
-    def formations_of(self, side: str) -> list[FormationRecord]:
-        return [f for f in self.state.formations.values() if f.side == side]
-
-    def battle_record(self, bid: str) -> BattleRecord:
-        try:
-            return self.state.battles[bid]
-        except KeyError:
-            raise IllegalAction(f"There is no battle {bid}", "Battles") from None
-
-    def battles_this_turn(self) -> list[BattleRecord]:
-        return [b for b in self.state.battles.values() if b.side_turn == self.state.side_turn]
-
-    def support_used_this_turn(self, excluding: BattleRecord | None = None) -> set[str]:
-        used: set[str] = set()
-        for b in self.battles_this_turn():
-            if excluding is not None and b.id == excluding.id:
-                used.update([*b.artillery, *b.air])  # its attacker's support stays committed
-                continue
-            used.update([*b.artillery, *b.air, *b.defense_artillery, *b.defense_air])
-        return used
-
-    def effective_kind(self, f: FormationRecord) -> str:
-        """How a formation moves and pursues now: a mechanised division holding foot
-        infantry (only possible with that option) counts as an infantry division."""
-        if f.kind == "mechanised" and holds_foot_infantry(
-            [self.unit_type(u.id) for u in self.units_in(f.id)]
-        ):
-            return "infantry"
-        return f.kind
-
-    def exerts_zoc(self, f: FormationRecord) -> bool:
-        return f.kind != "corps" or bool(self.units_in(f.id))
-
-    def overrunnable(self, mover: FormationRecord, enemy: FormationRecord) -> bool:
-        """Only divisions overrun: an empty corps HQ, or a division of support units only."""
-        if mover.kind == "corps":
-            return False
-        types = [self.unit_type(u.id) for u in self.units_in(enemy.id)]
-        if enemy.kind == "corps":
-            return not types
-        return not can_defend_itself(types)
-
-    def may_stack(self, f: FormationRecord, h: Hex) -> bool:
-        """One division and one corps HQ per hex, never with the enemy."""
-        for other in self.formations_at(h):
-            if other.id == f.id:
-                continue
-            if other.side != f.side or (other.kind == "corps") == (f.kind == "corps"):
-                return False
-        return True
-
-    def terrain_cost(self, h: Hex) -> float:
-        return self._terrain_cost[self.map.terrain(h)]
-
-    def bump(self, counter: str) -> int:
-        self.state.counters[counter] = self.state.counters.get(counter, 0) + 1
-        return self.state.counters[counter]
-
-    def next_id(self, counter: str, prefix: str) -> str:
-        return f"{prefix}{self.bump(counter)}"
-
-    def say(self, text: str) -> None:
-        self.state.log.append(
-            f"Turn {self.state.turn}, {self.side_to_play}, {turn.PHASE_TITLES[self.phase]}: {text}"
-        )
-
-    def roll_die(self) -> int:
-        return self._dice.die()
-
-    def relocate(self, f: FormationRecord, h: Hex, moved: bool = True) -> None:
-        """Put a formation in a hex: it loses any dug-in or fortified status, and a place
-        there passes to its side (a place is held by the side that last occupied it)."""
-        self.memo.clear()
-        f.hex = pair(h)
-        f.dug_in = False
-        f.fortified = False
-        f.fortify_turns = 0
-        f.moved_this_turn = f.moved_this_turn or moved
-        place = self.map.place_at(h)
-        if place and self.state.holdings.get(place.name) != f.side:
-            before = self.state.holdings.get(place.name)
-            self.state.holdings[place.name] = f.side
-            # A place produces for the side it began with (or the first to take an unheld
-            # one): a captor gains nothing, the loser's PP are lost until it retakes it.
-            owner = self.state.owners.setdefault(place.name, f.side)
-            if owner == f.side:
-                gain = f"; its {place.pp} PP are {'back' if before else 'now'} {f.side}'s"
-            else:
-                gain = f"; {owner} loses its {place.pp} PP (the captor gains none)"
-            self.say(f"{f.side} takes {place.name}" + (gain if place.pp else ""))
-
-    def eliminate_unit(self, uid: str, why: str) -> None:
-        self.memo.clear()
-        u = self.unit_record(uid)
-        home = u.where
-        u.where = ELIMINATED
-        self.memo.clear()
-        self.say(f"{self.unit_type(uid).name} ({uid}) is eliminated {why}")
-        if home in self.state.formations:
-            f = self.state.formations[home]
-            if f.kind != "corps" and not self.units_in(home):
-                self.destroy_formation(home, f"{f.name} has lost its last combat unit and is gone")
-
-    def destroy_formation(self, fid: str, text: str) -> None:
-        self.memo.clear()
-        for u in self.units_in(fid):
-            u.where = ELIMINATED
-        for other in self.state.formations.values():
-            if other.corps == fid:
-                other.corps = None
-        del self.state.formations[fid]
-        self.state.destroyed.append(fid)
-        self.memo.clear()
-        self.say(text)
-
-    # --- the action log -----------------------------------------------------------------
-
-    def _act(self, act: str, /, **args: Any) -> Any:
-        result = self._apply({"act": act, **args})
-        self.actions.append({"act": act, **args})
-        return result
-
-    def _apply(self, action: dict[str, Any]) -> Any:
-        name = action.pop("act")
-        self.memo.clear()
-        try:
-            return getattr(self, f"_do_{name}")(**action)
-        finally:
-            self.memo.clear()
-
-    def _do_end_phase(self) -> None:
-        turn.end_phase(self)
-
-    def _do_purchase(self, side: str, type_id: str) -> str:
-        return production.purchase(self, side, type_id)
-
-    def _do_build(self, side: str, kind: str, where: list[int]) -> str:
-        return production.build(self, side, kind, to_hex(tuple(where)))
-
-    def _do_deploy(self, where: list[int], **kw: Any) -> str:
-        return production.deploy(self, where=to_hex(tuple(where)), **kw)
-
-    def _do_transfer(self, uid: str, fid: str) -> None:
-        production.transfer(self, uid, fid)
-
-    def _do_assign(self, fid: str, corps_id: str | None) -> None:
-        production.assign(self, fid, corps_id)
-
-    def _do_move(self, fid: str, path: list[list[int]]) -> None:
-        hexes = [to_hex(tuple(p)) for p in path]
-        overruns = movement.check_move(self, fid, hexes)
-        f = self.formation_record(fid)
-        for enemy in overruns:
-            name = self.formation_record(enemy).name
-            self.destroy_formation(enemy, f"{f.name} overruns and destroys {name}")
-        start = self.map.label(to_hex(f.hex))
-        self.relocate(f, hexes[-1])
-        f.moved_in_movement = True
-        self.say(f"{f.name} moves from {start} to {self.map.label(hexes[-1])}")
-
-    def _do_declare_attack(
-        self, attackers: list[str], defender: str, artillery: list[str], air: list[str]
-    ) -> BattleRecord:
-        return attacks.declare_attack(self, attackers, defender, artillery, air)
-
-    def _do_support_defense(self, battle: str, artillery: list[str], air: list[str]) -> None:
-        attacks.support_defense(self, battle, artillery, air)
-
-    def _do_cancel_attack(self, battle: str) -> None:
-        attacks.cancel_attack(self, battle)
-
-    def _do_enter_result(self, battle: str, **kw: Any) -> Result:
-        return results.enter_result(self, battle, **kw)
-
-    def _do_retreat(self, fid: str, where: list[int]) -> None:
-        results.retreat(self, fid, to_hex(tuple(where)))
-
-    def _do_advance(self, fid: str, where: list[int]) -> None:
-        results.advance(self, fid, to_hex(tuple(where)))
-
-    def _do_pursuit(self, battle: str, division: str | None, roll: int, by_dice: bool) -> bool:
-        return results.pursuit(self, battle, division, roll, by_dice)[0]
-
-    def _do_adjust_pp(self, side: str, amount: int, reason: str) -> None:
-        if side not in self.setup.sides:
-            raise IllegalAction(f"Umpire override: there is no side {side!r}", "Umpire override")
-        if not reason.strip():
-            raise IllegalAction("Umpire override: give a reason for the change", "Umpire override")
-        if self.state.pp[side] + amount < 0:
-            raise IllegalAction(
-                f"Umpire override: {side} has only {self.state.pp[side]} PP to take away",
-                "Umpire override",
-            )
-        self.state.pp[side] += amount
-        self.say(f"Umpire override: {amount:+d} PP for {side} ({reason.strip()})")
-
-    def _do_set_experience(self, fid: str, level: str) -> None:
-        levels = campaign_rules().experience_levels
-        if level not in levels:
-            raise IllegalAction(
-                f"Experience: a division is {', '.join(levels)}, not {level!r}", "Experience"
-            )
-        f = self.formation_record(fid)
-        f.experience = level
-        self.say(f"The umpire rates {f.name} {level}")
-
-    def _do_rename(self, fid: str, name: str) -> None:
-        name = name.strip()
-        if not name or len(name) > 80:
-            raise IllegalAction("Formations: a name has 1 to 80 characters", "Formations")
-        f = self.formation_record(fid)
-        old, f.name = f.name, name
-        self.say(f"{old} is renamed {name}")
-
-    def _ordered_units(self) -> list[UnitRecord]:
-        return sorted(self.state.units.values(), key=lambda u: self.unit_order(u.id))
-
-    def _unit_view(self, u: UnitRecord) -> UnitView:
-        t = self.unit_type(u.id)
-        return UnitView(
-            u.id,
-            u.side,
-            t.id,
-            t.name,
-            t.category,
-            t.cost,
-            t.vehicles,
-            t.red_number,
-            t.motorised,
-            t.spotters,
-            u.where,
-        )
-
-
-def _short(value: Any) -> str:
-    """A value from a file, quoted and cut short for a sentence."""
-    text = repr(value)
-    return text if len(text) <= 20 else text[:17] + "..."
-
-
-def _locks(action: dict[str, Any]) -> bool:
-    return action.get("act") == "pursuit" and bool(action.get("by_dice"))
+    def battle_picture(self, battle: BattleRecord | str) -> str:
+        """The battle area as SVG text: the defender's hex and its neighbours."""
+        return battle_sheet.area_svg(self.battle_record(_bid(battle)).sheet)
 
 
 def _bid(battle: BattleRecord | str) -> str:

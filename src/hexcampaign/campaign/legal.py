@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from hexcampaign.campaign.attacks import attack_options
+from hexcampaign.campaign.movement import reachable
 from hexcampaign.campaign.production import check_build, check_purchase, check_transfer
 from hexcampaign.campaign.state import ARMY_HQ, to_hex
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.campaign.turn import open_items
+from hexcampaign.campaign.world import World
 from hexcampaign.hexes import Hex
 from hexcampaign.rules import IllegalAction
-
-if TYPE_CHECKING:
-    from hexcampaign.campaign.campaign import Campaign
 
 
 @dataclass(frozen=True)
@@ -31,7 +30,7 @@ class LegalAction:
     choices: tuple[Hex | str, ...] = ()
 
 
-def legal_actions(c: Campaign) -> list[LegalAction]:
+def legal_actions(c: World) -> list[LegalAction]:
     side = c.side_to_play
     actions: list[LegalAction] = []
     phase = c.phase
@@ -53,11 +52,11 @@ def legal_actions(c: Campaign) -> list[LegalAction]:
                 actions.append(LegalAction("assign", f.id, corps))
     elif phase == "movement":
         for f in c.formations_of(side):
-            reach = c.reachable(f.id)
+            reach = reachable(c, f.id)
             if reach:
                 actions.append(LegalAction("move", f.id, tuple(sorted(reach))))
     elif phase == "attack_orders":
-        for defender, attackers in c.attack_options().items():
+        for defender, attackers in attack_options(c).items():
             actions.append(LegalAction("attack", defender, tuple(attackers)))
         for b in c.battles_this_turn():
             if b.kind == "battle":

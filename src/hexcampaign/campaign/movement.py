@@ -2,42 +2,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import FormationRecord, to_hex
+from hexcampaign.campaign.supply import in_supply
 from hexcampaign.campaign.tables import campaign_rules
+from hexcampaign.campaign.world import World
 from hexcampaign.hexes import Hex
 from hexcampaign.rules import IllegalAction, cheapest_paths, path_to
 
-if TYPE_CHECKING:
-    from hexcampaign.campaign.campaign import Campaign
 
-
-def movement_allowance(c: Campaign, f: FormationRecord) -> float:
+def movement_allowance(c: World, f: FormationRecord) -> float:
     """Points this formation may spend now: 0 once moved, or when reinforced this turn."""
     if f.reinforced_side_turn == c.state.side_turn and f.kind != "corps":
         return 0
     allowance = campaign_rules().movement_allowance[c.effective_kind(f)]
-    if c.options.supply and c.options.supply_halves_movement and not c.in_supply(f.id):
+    if c.options.supply and c.options.supply_halves_movement and not in_supply(c, f.id):
         allowance /= 2
     return allowance
 
 
-def zone_of_control(c: Campaign, side: str) -> set[Hex]:
+def zone_of_control(c: World, side: str, without: frozenset[str] = frozenset()) -> set[Hex]:
     """Hexes next to `side`'s divisions and to its corps HQs that hold combat units."""
-    key = ("zoc", side)
-    if key in c.memo:
-        return c.memo[key]
-    zone: set[Hex] = set()
-    for f in c.state.formations.values():
-        if f.side == side and c.exerts_zoc(f):
-            zone.update(c.map.neighbours_on_map(to_hex(f.hex)))
-    c.memo[key] = zone
-    return zone
+    return c.zone_of_control(side, without)
 
 
-def step_cost(c: Campaign, a: Hex, b: Hex) -> float:
+def step_cost(c: World, a: Hex, b: Hex) -> float:
     """Road 0.5 when moving along the road, otherwise the entered hex's terrain cost."""
     cost = c.step_costs.get((a, b))
     if cost is None:
@@ -47,31 +36,44 @@ def step_cost(c: Campaign, a: Hex, b: Hex) -> float:
     return cost
 
 
-def reachable(c: Campaign, fid: str) -> dict[Hex, float]:
+def reachable(c: World, fid: str) -> dict[Hex, float]:
     """Every hex the formation may end its move in, with the points it costs."""
     f = c.formation_record(fid)
     if c.phase != "movement" or f.side != c.side_to_play or f.moved_in_movement:
         return {}
+    costs, _ = _routes(c, f)
     start = to_hex(f.hex)
-    budget = movement_allowance(c, f)
-    enemy_zoc = zone_of_control(c, c.enemy(f.side))
-    costs, _ = _search(c, f, start, budget, enemy_zoc)
     return {h: cost for h, cost in costs.items() if h != start and _may_end(c, f, h)}
 
 
-def path(c: Campaign, fid: str, goal: Hex) -> list[Hex]:
+def path(c: World, fid: str, goal: Hex) -> list[Hex]:
     """The cheapest legal path to `goal` (start excluded); [] when it is out of reach."""
     f = c.formation_record(fid)
     if goal not in reachable(c, fid):
         return []
+    _, route = _routes(c, f)
+    return route(goal)
+
+
+def move(c: World, fid: str, path: list[Hex]) -> None:
+    """Move a formation along `path` (start excluded), overrunning what it may."""
+    overruns = check_move(c, fid, path)
+    f = c.formation_record(fid)
+    for enemy in overruns:
+        name = c.formation_record(enemy).name
+        c.destroy_formation(enemy, f"{f.name} overruns and destroys the {c.enemy(f.side)} {name}")
     start = to_hex(f.hex)
-    _, came_from = _search(
-        c, f, start, movement_allowance(c, f), zone_of_control(c, c.enemy(f.side))
+    c.relocate(f, path[-1])
+    f.moved_in_movement = True
+    # The whole path is logged, so a legal detour (around a ZOC, along a road) is visible.
+    via = [c.map.label(h) for h in path[:-1]]
+    c.say(
+        f"{f.name} moves from {c.map.label(start)} to {c.map.label(path[-1])}"
+        + (f" via {', '.join(via)}" if via else "")
     )
-    return path_to(came_from, start, goal)
 
 
-def check_move(c: Campaign, fid: str, path: list[Hex]) -> list[str]:
+def check_move(c: World, fid: str, path: list[Hex]) -> list[str]:
     """Validate a move along `path` (start excluded); the enemy formations it overruns."""
     f = c.formation_record(fid)
     if f.side != c.side_to_play:
@@ -99,9 +101,7 @@ def check_move(c: Campaign, fid: str, path: list[Hex]) -> list[str]:
         if not c.map.contains(there):
             raise IllegalAction(f"Movement: {there} lies off the map", "Movement")
         if not here.is_adjacent(there):
-            raise IllegalAction(
-                f"Movement: {c.map.label(there)} is not next to {c.map.label(here)}", "Movement"
-            )
+            raise IllegalAction(_why_not_there(c, f, there), "Movement")
         if here != start and here in enemy_zoc:
             raise IllegalAction(
                 f"Zone of control: {f.name} entered an enemy zone of control at "
@@ -122,7 +122,10 @@ def check_move(c: Campaign, fid: str, path: list[Hex]) -> list[str]:
                     "only an attack can take it",
                     "Stacking",
                 )
-        overruns += [e.id for e in blockers]
+        if blockers:
+            overruns += [e.id for e in blockers]
+            # The overrun division's zone of control goes with it.
+            enemy_zoc = zone_of_control(c, c.enemy(f.side), frozenset(overruns))
         spent += step_cost(c, here, there)
         if spent > budget + 1e-9:
             raise IllegalAction(
@@ -141,7 +144,79 @@ def check_move(c: Campaign, fid: str, path: list[Hex]) -> list[str]:
     return overruns
 
 
-def _search(c: Campaign, f: FormationRecord, start: Hex, budget: float, enemy_zoc: set[Hex]):
+def _why_not_there(c: World, f: FormationRecord, goal: Hex) -> str:
+    """The real reason a formation cannot reach `goal` this move (MP, ZOC, stacking),
+    for a move given as a start and an end rather than a path."""
+    name, where = f.name, c.map.label(goal)
+    if goal in reachable(c, f.id):
+        return (
+            f"Movement: {where} is not next to {c.map.label(to_hex(f.hex))}; give the path "
+            "hex by hex (the desk finds the cheapest one)"
+        )
+    budget = movement_allowance(c, f)
+    enemy_zoc = zone_of_control(c, c.enemy(f.side))
+    start = to_hex(f.hex)
+    if any(not c.overrunnable(f, e) for e in c.formations_at(goal, side=c.enemy(f.side))):
+        return f"Stacking: {where} holds the enemy; only an attack can take it"
+    free, _ = cheapest_paths(
+        start, 1e9, lambda a, b, spent: step_cost(c, a, b), neighbours=c.map.neighbours_on_map
+    )
+    cost = free.get(goal)
+    if cost is not None and cost > budget + 1e-9:
+        return (
+            f"Movement allowance: {where} costs {cost:g} points to reach by the cheapest "
+            f"path; {name} has {budget:g}"
+        )
+    if start in enemy_zoc and any(n in enemy_zoc for n in c.map.neighbours_on_map(start)):
+        return (
+            f"Zone of control: {name} starts in an enemy zone of control at "
+            f"{c.map.label(start)} and may not move straight into another enemy ZOC hex; "
+            f"{where} cannot be reached this move"
+        )
+    return (
+        f"Zone of control: every path from {c.map.label(start)} to {where} within "
+        f"{budget:g} points enters an enemy zone of control, where {name} must stop"
+    )
+
+
+def _routes(c: World, f: FormationRecord):
+    """(cheapest cost of each hex, a function giving the path to a hex). A division that
+    overruns an enemy leaves that enemy's zone of control behind it, so the search goes
+    on from each hex it may overrun without that zone (one overrun per move searched;
+    check_move accepts any number along a given path)."""
+
+    def compute():
+        start = to_hex(f.hex)
+        budget = movement_allowance(c, f)
+        enemy = c.enemy(f.side)
+        costs, came = _search(c, f, start, budget, zone_of_control(c, enemy))
+        via: dict[Hex, tuple[Hex, dict[Hex, Hex]]] = {}
+        for h, spent in list(costs.items()):
+            beaten = frozenset(e.id for e in c.formations_at(h, side=enemy))
+            if h == start or not beaten:
+                continue
+            zone = zone_of_control(c, enemy, beaten)
+            if h in zone:
+                continue  # another enemy's zone stops it in the overrun hex
+            more, came2 = _search(c, f, h, budget - spent, zone)
+            for there, extra in more.items():
+                if spent + extra < costs.get(there, float("inf")):
+                    costs[there] = spent + extra
+                    via[there] = (h, came2)
+        costs = dict(costs)
+
+        def route(goal: Hex) -> list[Hex]:
+            if goal in via:
+                overrun, came2 = via[goal]
+                return path_to(came, start, overrun) + path_to(came2, overrun, goal)
+            return path_to(came, start, goal)
+
+        return costs, route
+
+    return c.facts.get(("routes", f.id), compute)
+
+
+def _search(c: World, f: FormationRecord, start: Hex, budget: float, enemy_zoc: set[Hex]):
     enemy = c.enemy(f.side)
 
     def step(a: Hex, b: Hex, spent: float) -> float | None:
@@ -156,7 +231,7 @@ def _search(c: Campaign, f: FormationRecord, start: Hex, budget: float, enemy_zo
     )
 
 
-def _may_end(c: Campaign, f: FormationRecord, h: Hex) -> bool:
+def _may_end(c: World, f: FormationRecord, h: Hex) -> bool:
     for other in c.formations_at(h, side=f.side):
         if other.id != f.id and (other.kind == "corps") == (f.kind == "corps"):
             return False

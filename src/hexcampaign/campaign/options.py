@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Options(BaseModel):
@@ -28,3 +29,15 @@ class Options(BaseModel):
     draw_battlefield_held_by: Literal["defender", "nobody"] = "defender"
     # Experience of a newly built formation.
     starting_experience: str = "regular"
+    # The campaign's end (docs/rules-interpretations.md, "The campaign's end"): after
+    # the last turn (None: no limit), when a side holds `victory_vp` VP at the end of a
+    # turn (None: no VP victory), or at once when a side takes the enemy capital.
+    last_turn: int | None = Field(default=None, ge=1, le=10_000)
+    victory_vp: int | None = Field(default=None, ge=1)
+    capital_victory: bool = False
+    # House rule, off by default: a division gains a level after two battles won and
+    # loses one when a battle costs it half or more of its combat units.
+    experience_progression: bool = False
+    # The calendar: turn 1 is `start_date`; each turn lasts `days_per_turn` days.
+    start_date: datetime.date = datetime.date(1944, 6, 6)
+    days_per_turn: int = Field(default=2, ge=1, le=365)

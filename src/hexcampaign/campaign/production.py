@@ -2,44 +2,74 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hexcampaign.campaign.forces import check_composition, holds_foot_infantry
-from hexcampaign.campaign.movement import zone_of_control
+from hexcampaign.campaign.names import check_name
 from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import ARMY_HQ, FormationRecord, UnitRecord, pair, to_hex
+from hexcampaign.campaign.supply import in_supply
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.campaign.unit_chart import UnitType
+from hexcampaign.campaign.world import World
 from hexcampaign.hexes import Hex
 from hexcampaign.rules import IllegalAction
-
-if TYPE_CHECKING:
-    from hexcampaign.campaign.campaign import Campaign
 
 ORDINALS = {1: "st", 2: "nd", 3: "rd"}
 
 
-def production_points(c: Campaign, side: str) -> int:
+def production_points(c: World, side: str) -> int:
     """The PP of `side`'s own places that it still holds (the enemy gains nothing by
     taking them; they are lost until retaken)."""
     held, owners = c.state.holdings, c.state.owners
     return sum(p.pp for p in c.map.places() if held.get(p.name) == side == owners.get(p.name))
 
 
-def purchase(c: Campaign, side: str, type_id: str) -> str:
+def purchase(c: World, side: str, type_id: str) -> str:
     t = check_purchase(c, side, type_id)
     bought = c.state.bought_this_turn.get(type_id, 0)
     _spend(c, side, t.cost, f"buy {t.name}")
     uid = c.next_id(f"{side}-unit", f"{side}-u")
-    c.state.units[uid] = UnitRecord(
-        id=uid, side=side, type_id=type_id, where=ARMY_HQ, bought_turn=c.state.turn
+    c.add_unit(
+        UnitRecord(id=uid, side=side, type_id=type_id, where=ARMY_HQ, bought_turn=c.state.turn)
     )
     c.state.bought_this_turn[type_id] = bought + 1
-    c.say(f"{side} buys {t.name} ({uid}) for {t.cost} PP; it waits in the Army HQ box")
+    c.say(f"{side} buys {t.name} for {t.cost} PP; it waits in the Army HQ box")
     return uid
 
 
-def check_purchase(c: Campaign, side: str, type_id: str) -> UnitType:
+def purchase_list(c: World, side: str, type_ids: list[str]) -> list[str]:
+    """Buy every unit of a basket, or none: the whole basket is checked first, and the
+    refusal names the first unit that cannot be bought and why."""
+    if not type_ids:
+        raise IllegalAction("Purchase: the basket is empty", "Purchase")
+    chart_types = []
+    pp = c.state.pp[side] if side in c.state.pp else 0
+    bought = dict(c.state.bought_this_turn)
+    for n, type_id in enumerate(type_ids, 1):
+        try:
+            t = check_purchase(c, side, type_id)
+        except IllegalAction as e:
+            raise IllegalAction(
+                f"Purchase: nothing was bought; item {n} of the basket cannot be: {e}", e.rule
+            ) from None
+        count = bought.get(type_id, 0)
+        if t.per_turn_limit is not None and count >= t.per_turn_limit:
+            raise IllegalAction(
+                f"Purchase: nothing was bought; the basket holds more than the "
+                f"{t.per_turn_limit} {t.name} allowed per turn",
+                "Availability",
+            )
+        bought[type_id] = count + 1
+        chart_types.append(t)
+    total = sum(t.cost for t in chart_types)
+    if total > pp:
+        raise IllegalAction(
+            f"Purchase: nothing was bought; the basket costs {total} PP and {side} has {pp}",
+            "Production points",
+        )
+    return [purchase(c, side, type_id) for type_id in type_ids]
+
+
+def check_purchase(c: World, side: str, type_id: str) -> UnitType:
     """The unit type, or IllegalAction naming why `side` may not buy it now."""
     rule = "Purchase"
     _own_turn(c, side, "purchase", rule)
@@ -62,7 +92,7 @@ def check_purchase(c: Campaign, side: str, type_id: str) -> UnitType:
     return t
 
 
-def build(c: Campaign, side: str, kind: str, where: Hex) -> str:
+def build(c: World, side: str, kind: str, where: Hex) -> str:
     check_build(c, side, kind, where)
     costs = campaign_rules().build_costs
     what = {"infantry": "Infantry Division", "mechanised": "Mechanised Division", "corps": "Corps"}
@@ -79,13 +109,13 @@ def build(c: Campaign, side: str, kind: str, where: Hex) -> str:
         experience=c.options.starting_experience,
         built_side_turn=c.state.side_turn,
     )
-    c.state.formations[fid] = f
-    c.say(f"{side} builds the {name} ({fid}) at {c.map.label(where)} for {costs[kind]} PP")
+    c.add_formation(f)
+    c.say(f"{side} builds the {name} at {c.map.label(where)} for {costs[kind]} PP")
     c.relocate(f, where, moved=True)
     return fid
 
 
-def check_build(c: Campaign, side: str, kind: str, where: Hex) -> None:
+def check_build(c: World, side: str, kind: str, where: Hex) -> None:
     """IllegalAction naming why `side` may not build a `kind` formation at `where` now."""
     rule = "Building"
     _own_turn(c, side, "reinforcement", rule)
@@ -99,7 +129,7 @@ def check_build(c: Campaign, side: str, kind: str, where: Hex) -> None:
             f"({c.map.label(capital)}) or a hex next to it",
             rule,
         )
-    if where in zone_of_control(c, c.enemy(side)):
+    if where in c.zone_of_control(c.enemy(side)):
         raise IllegalAction(
             f"{rule}: {c.map.label(where)} is in an enemy zone of control; new formations may "
             "not be placed there",
@@ -118,22 +148,21 @@ def check_build(c: Campaign, side: str, kind: str, where: Hex) -> None:
     _can_spend(c, side, costs[kind], f"build a new {kind} formation")
 
 
-def transfer(c: Campaign, uid: str, fid: str) -> None:
+def transfer(c: World, uid: str, fid: str) -> None:
     check_transfer(c, uid, fid)
     u = c.unit_record(uid)
     f = c.formation_record(fid)
     t = c.unit_type(uid)
-    u.where = fid
-    c.memo.clear()
+    c.set_unit_home(u, fid)
     if f.kind != "corps":
         f.reinforced_side_turn = c.state.side_turn
     c.say(
-        f"{t.name} ({uid}) joins {f.name}"
+        f"{t.name} joins {f.name}"
         + ("; it may not move or attack this turn" if f.kind != "corps" else "")
     )
 
 
-def check_transfer(c: Campaign, uid: str, fid: str) -> None:
+def check_transfer(c: World, uid: str, fid: str) -> None:
     """IllegalAction naming why unit `uid` may not join formation `fid` now."""
     rule = "Reinforcement"
     u = c.unit_record(uid)
@@ -162,12 +191,12 @@ def check_transfer(c: Campaign, uid: str, fid: str) -> None:
         f.kind != "corps"
         and c.options.supply
         and c.options.supply_blocks_reinforcement
-        and not c.in_supply(fid)
+        and not in_supply(c, fid)
     ):
         raise IllegalAction(f"Supply: {f.name} is out of supply and cannot be reinforced", "Supply")
 
 
-def assign(c: Campaign, fid: str, corps_id: str | None) -> None:
+def assign(c: World, fid: str, corps_id: str | None) -> None:
     rule = "Corps command"
     f = c.formation_record(fid)
     _own_turn(c, f.side, "reinforcement", rule)
@@ -184,18 +213,18 @@ def assign(c: Campaign, fid: str, corps_id: str | None) -> None:
         c.say(f"{f.name} leaves corps command")
 
 
-def end_of_turn_pp(c: Campaign, side: str) -> None:
+def end_of_turn_pp(c: World, side: str) -> None:
     if not c.options.carry_over_pp and c.state.pp[side]:
         c.say(f"{side} loses {c.state.pp[side]} unspent PP")
         c.state.pp[side] = 0
 
 
-def _spend(c: Campaign, side: str, cost: int, what: str) -> None:
+def _spend(c: World, side: str, cost: int, what: str) -> None:
     _can_spend(c, side, cost, what)
     c.state.pp[side] -= cost
 
 
-def _can_spend(c: Campaign, side: str, cost: int, what: str) -> None:
+def _can_spend(c: World, side: str, cost: int, what: str) -> None:
     have = c.state.pp[side]
     if cost > have:
         raise IllegalAction(
@@ -204,7 +233,7 @@ def _can_spend(c: Campaign, side: str, cost: int, what: str) -> None:
         )
 
 
-def _own_turn(c: Campaign, side: str, phase: str, rule: str) -> None:
+def _own_turn(c: World, side: str, phase: str, rule: str) -> None:
     if side not in c.setup.sides:
         raise IllegalAction(f"{rule}: there is no side {side!r} in this campaign", rule)
     if side != c.side_to_play:
@@ -244,7 +273,7 @@ def _roman(n: int) -> str:
 
 
 def deploy(
-    c: Campaign,
+    c: World,
     side: str,
     kind: str,
     where: Hex,
@@ -252,6 +281,7 @@ def deploy(
     corps: str | None,
     experience: str | None,
     dug_in: bool,
+    name: str | None = None,
 ) -> str:
     """The umpire places a formation with its units (a starting order of battle): no PP,
     no capital rule, but the composition, stacking and map rules hold."""
@@ -291,8 +321,11 @@ def deploy(
     if level not in campaign_rules().experience_levels:
         raise IllegalAction(f"Experience: {level!r} is not an experience level", "Experience")
     what = {"infantry": "Infantry Division", "mechanised": "Mechanised Division", "corps": "Corps"}
+    if name is not None:
+        name = check_name(name, "formation")
     n = c.bump(f"{side}-{kind}")
-    name = f"{_roman(n)} Corps" if kind == "corps" else f"{n}{_ordinal(n)} {what[kind]}"
+    if name is None:
+        name = f"{_roman(n)} Corps" if kind == "corps" else f"{n}{_ordinal(n)} {what[kind]}"
     fid = c.next_id(f"{side}-formation", f"{side}-{'c' if kind == 'corps' else 'd'}")
     f = FormationRecord(
         id=fid,
@@ -304,17 +337,17 @@ def deploy(
         experience=level,
         built_side_turn=c.state.side_turn,
     )
-    c.state.formations[fid] = f
+    c.add_formation(f)
     c.relocate(f, where, moved=False)
     f.moved_this_turn = False  # a starting position counts as held since the turn began
     f.dug_in = dug_in
     for type_id in type_ids:
         uid = c.next_id(f"{side}-unit", f"{side}-u")
-        c.state.units[uid] = UnitRecord(
-            id=uid, side=side, type_id=type_id, where=fid, bought_turn=c.state.turn
+        c.add_unit(
+            UnitRecord(id=uid, side=side, type_id=type_id, where=fid, bought_turn=c.state.turn)
         )
     c.say(
-        f"The umpire deploys the {side} {name} ({fid}) at {c.map.label(where)} with "
+        f"The umpire deploys the {side} {name} at {c.map.label(where)} with "
         f"{len(type_ids)} combat units" + (", dug in" if dug_in else "")
     )
     return fid

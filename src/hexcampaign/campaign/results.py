@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-from collections import deque
-from typing import TYPE_CHECKING
-
 from hexcampaign.campaign.attacks import build_sheet
 from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import ELIMINATED, BattleRecord, Result, pair, to_hex
 from hexcampaign.campaign.tables import campaign_rules
+from hexcampaign.campaign.world import World
 from hexcampaign.hexes import Hex
 from hexcampaign.rules import IllegalAction
-
-if TYPE_CHECKING:
-    from hexcampaign.campaign.campaign import Campaign
 
 OUTCOMES = ("DRAW", "ATTACKER DEFEAT", "DEFENDER DEFEAT")
 
 
 def enter_result(
-    c: Campaign,
+    c: World,
     battle_id: str,
     outcome: str,
     level: str | None,
@@ -51,29 +46,13 @@ def enter_result(
             f"{rule}: the CM victory level is one of {', '.join(levels)}, not {level!r}", rule
         )
     fought = participants(c, b)
-    for uid, n in {**casualties, **abandoned}.items():
+    for uid in [*casualties, *abandoned]:
         if uid not in fought:
-            raise IllegalAction(f"{rule}: {uid} did not fight in battle {b.id}", rule)
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise IllegalAction(f"{rule}: casualties are whole numbers of 0 or more", rule)
-    for uid, n in casualties.items():
-        t = c.unit_type(uid)
-        if t.vehicles is not None and n > t.vehicles:
-            raise IllegalAction(
-                f"{rule}: {t.name} has only {t.vehicles} vehicles or guns to lose, not {n}", rule
-            )
-    for uid, n in abandoned.items():
-        t = c.unit_type(uid)
-        if t.vehicles is None:
-            raise IllegalAction(
-                f"Abandoned vehicles: {t.name} has no vehicles", "Abandoned vehicles"
-            )
-        if n > casualties.get(uid, 0):
-            raise IllegalAction(
-                f"Abandoned vehicles: {t.name} cannot have more abandoned vehicles ({n}) than "
-                f"vehicles lost ({casualties.get(uid, 0)})",
-                "Abandoned vehicles",
-            )
+            raise IllegalAction(f"{rule}: {_named(c, uid)} did not fight in battle {b.id}", rule)
+    for uid in fought:
+        problem = result_line_error(c, uid, casualties.get(uid, 0), abandoned.get(uid, 0))
+        if problem:
+            raise IllegalAction(problem, problem.split(":", 1)[0])
     for uid in [*eliminate, *spare]:
         if uid not in fought:
             raise IllegalAction(
@@ -90,10 +69,10 @@ def enter_result(
     notes = []
     for uid in eliminate:
         if uid not in computed:
-            notes.append(f"umpire eliminates {c.unit_type(uid).name} ({uid})")
+            notes.append(f"umpire eliminates {c.unit_label(uid)}")
     for uid in spare:
         if uid in computed:
-            notes.append(f"umpire spares {c.unit_type(uid).name} ({uid})")
+            notes.append(f"umpire spares {c.unit_label(uid)}")
     result = Result(
         outcome=outcome,  # type: ignore[arg-type]
         level=level,
@@ -107,8 +86,11 @@ def enter_result(
     c.say(f"Battle {b.id} at {c.map.label(to_hex(b.defender_hex))}: {text}")
     for note in notes:
         c.say(f"Umpire override in battle {b.id}: {note}")
+    strength = {fid: len(c.units_in(fid)) for fid in [*b.attackers, *b.defenders]}
     for uid in eliminated:
         c.eliminate_unit(uid, f"in battle {b.id}")
+    if c.options.experience_progression:
+        progress_experience(c, b, outcome, strength)
     if outcome == "DEFENDER DEFEAT":
         for fid in b.defenders:
             if fid in c.state.formations:
@@ -117,14 +99,80 @@ def enter_result(
     return result
 
 
-def participants(c: Campaign, b: BattleRecord) -> list[str]:
+def casualty_limit(c: World, uid: str) -> int:
+    """The most casualties a unit can take in one battle: its men (infantry and
+    engineers) or its vehicles or guns, as it stands now."""
+    u = c.unit_record(uid)
+    t = c.unit_type(uid)
+    return u.strength if u.strength is not None else t.full_strength
+
+
+def loss_limit(c: World, uid: str) -> int:
+    """Casualties that eliminate the unit: the red number (never more than its men), or
+    one more than half its vehicles or guns as it stands now."""
+    t = c.unit_type(uid)
+    have = casualty_limit(c, uid)
+    if t.red_number is not None:
+        return min(t.red_number, have)
+    return have // 2 + 1
+
+
+def result_line_error(c: World, uid: str, casualties: object, abandoned: object = 0) -> str | None:
+    """What is wrong with one line of a result (a unit's casualties and abandoned
+    vehicles), as the sentence enter_result would refuse with, or None. The result form
+    calls it as each number is typed."""
+    for n in (casualties, abandoned):
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            return "Battle results: casualties are whole numbers of 0 or more"
+    assert isinstance(casualties, int) and isinstance(abandoned, int)
+    t = c.unit_type(uid)
+    most = casualty_limit(c, uid)
+    label = c.unit_label(uid)
+    if casualties > most:
+        what = "men" if t.red_number is not None else "vehicles or guns"
+        return f"Battle results: {label} has only {most} {what} to lose, not {casualties}"
+    if abandoned and t.vehicles is None:
+        return f"Abandoned vehicles: {label} has no vehicles"
+    if abandoned > casualties:
+        return (
+            f"Abandoned vehicles: {label} cannot have more abandoned vehicles ({abandoned}) "
+            f"than vehicles lost ({casualties})"
+        )
+    return None
+
+
+def progress_experience(c: World, b: BattleRecord, outcome: str, strength: dict[str, int]) -> None:
+    """House rule (option experience_progression): a division gains a level after two
+    battles won and loses one when a battle costs it half or more of its combat units."""
+    levels = campaign_rules().experience_levels
+    winners = {"DEFENDER DEFEAT": b.attackers, "ATTACKER DEFEAT": b.defenders}.get(outcome, [])
+    for fid, before in strength.items():
+        f = c.state.formations.get(fid)
+        if f is None or f.kind == "corps":
+            continue
+        rank = levels.index(f.experience) if f.experience in levels else 0
+        if before and before - len(c.units_in(fid)) >= (before + 1) // 2 and rank > 0:
+            f.experience = levels[rank - 1]
+            f.wins = 0
+            c.say(
+                f"{f.name} lost half its combat units in battle {b.id} and drops to {f.experience}"
+            )
+        elif fid in winners:
+            f.wins += 1
+            if f.wins >= 2 and rank < len(levels) - 1:
+                f.experience = levels[rank + 1]
+                f.wins = 0
+                c.say(f"{f.name} has won two battles and rises to {f.experience}")
+
+
+def participants(c: World, b: BattleRecord) -> list[str]:
     """Every combat unit in the battle: both sides' formations and assigned support."""
     units = [u.id for fid in [*b.attackers, *b.defenders] for u in c.units_in(fid)]
     units += [*b.artillery, *b.air, *b.defense_artillery, *b.defense_air]
     return [u for u in dict.fromkeys(units) if c.unit_record(u).where != ELIMINATED]
 
 
-def battlefield_holder(c: Campaign, b: BattleRecord, outcome: str) -> str | None:
+def battlefield_holder(c: World, b: BattleRecord, outcome: str) -> str | None:
     """The side whose abandoned vehicles are recovered (not counted as lost)."""
     if outcome == "DEFENDER DEFEAT":
         return b.attacker_side
@@ -134,44 +182,61 @@ def battlefield_holder(c: Campaign, b: BattleRecord, outcome: str) -> str | None
 
 
 def is_eliminated(
-    c: Campaign,
+    c: World,
     uid: str,
     casualties: dict[str, int],
     abandoned: dict[str, int],
     held_by: str | None,
 ) -> bool:
-    t = c.unit_type(uid)
     lost = casualties.get(uid, 0)
     if c.unit_record(uid).side == held_by:
         lost -= abandoned.get(uid, 0)
-    return lost >= t.loss_limit
+    return lost >= loss_limit(c, uid)
 
 
-def retreat_options(c: Campaign, fid: str) -> list[Hex]:
-    """Where a defeated formation may end its retreat: one hex into an empty hex (or one it
-    may stack in), continuing through hexes of friendly formations it cannot stack with."""
+def retreat_options(c: World, fid: str) -> list[Hex]:
+    """Where a defeated formation may end its retreat. It retreats one hex, into a hex
+    holding no enemy where it may stand (empty, or a friendly corps HQ for a division).
+    Only when every such neighbour holds a friendly division does it go on, one hex at a
+    time from those, until such a hex is found. Of the hexes found, those not next to an
+    attacking division are taken when there are any (docs/rules-interpretations.md)."""
     f = c.formation_record(fid)
     start = to_hex(f.hex)
     enemy = c.enemy(f.side)
+    b = _battle_retreated_from(c, fid)
+    attackers = set()
+    if b is not None:
+        attackers = {
+            to_hex(c.state.formations[a].hex) for a in b.attackers if a in c.state.formations
+        }
     seen = {start}
-    frontier = deque([start])
-    found: list[Hex] = []
-    while frontier:
-        here = frontier.popleft()
-        for there in c.map.neighbours_on_map(here):
-            if there in seen:
-                continue
-            seen.add(there)
-            if c.formations_at(there, side=enemy):
-                continue
-            if c.may_stack(f, there):
-                found.append(there)
-            else:
-                frontier.append(there)
-    return sorted(found)
+    level = [start]
+    while level:
+        ends: list[Hex] = []
+        through: list[Hex] = []
+        for here in level:
+            for there in c.map.neighbours_on_map(here):
+                if there in seen:
+                    continue
+                seen.add(there)
+                if c.formations_at(there, side=enemy):
+                    continue
+                (ends if c.may_stack(f, there) else through).append(there)
+        if ends:
+            away = [h for h in ends if not any(h.is_adjacent(a) for a in attackers)]
+            return sorted(away or ends)
+        level = through
+    return []
 
 
-def retreat(c: Campaign, fid: str, where: Hex) -> None:
+def _battle_retreated_from(c: World, fid: str) -> BattleRecord | None:
+    for b in reversed(c.battles_this_turn()):
+        if b.retreats.get(fid) == "pending":
+            return b
+    return None
+
+
+def retreat(c: World, fid: str, where: Hex) -> None:
     b = pending_retreat(c, fid)
     f = c.formation_record(fid)
     options = retreat_options(c, fid)
@@ -179,7 +244,8 @@ def retreat(c: Campaign, fid: str, where: Hex) -> None:
         shown = ", ".join(c.map.label(h) for h in options) or "none: it will be eliminated"
         raise IllegalAction(
             f"Retreat: {f.name} may not retreat to {_label(c, where)}; a retreat goes one hex into "
-            f"an empty hex (or through friendly divisions to one). Legal: {shown}",
+            f"an empty hex (on through friendly divisions only when every neighbour holds "
+            f"one), away from the attackers where it can. Legal: {shown}",
             "Retreat",
         )
     c.relocate(f, where)
@@ -187,7 +253,7 @@ def retreat(c: Campaign, fid: str, where: Hex) -> None:
     c.say(f"{f.name} retreats to {c.map.label(where)}")
 
 
-def eliminate_trapped(c: Campaign, kind: str) -> None:
+def eliminate_trapped(c: World, kind: str) -> None:
     """At the end of the phase a retreat with no legal hex eliminates the formation."""
     for b in c.battles_this_turn():
         if b.kind != kind:
@@ -199,7 +265,7 @@ def eliminate_trapped(c: Campaign, kind: str) -> None:
                 b.retreats[fid] = "eliminated"
 
 
-def pending_retreat(c: Campaign, fid: str) -> BattleRecord:
+def pending_retreat(c: World, fid: str) -> BattleRecord:
     for b in c.battles_this_turn():
         if b.retreats.get(fid) == "pending":
             phase = "pursuit" if b.kind == "pursuit" else "retreat_advance"
@@ -215,7 +281,7 @@ def pending_retreat(c: Campaign, fid: str) -> BattleRecord:
     )
 
 
-def advance_options(c: Campaign, b: BattleRecord) -> list[str]:
+def advance_options(c: World, b: BattleRecord) -> list[str]:
     """Attackers of `b` that may advance into the vacated hex now."""
     if b.result is None or b.result.outcome != "DEFENDER DEFEAT" or b.advanced:
         return []
@@ -233,7 +299,7 @@ def advance_options(c: Campaign, b: BattleRecord) -> list[str]:
     ]
 
 
-def advance(c: Campaign, fid: str, where: Hex) -> None:
+def advance(c: World, fid: str, where: Hex) -> None:
     f = c.formation_record(fid)
     for b in c.battles_this_turn():
         if fid not in b.attackers or to_hex(b.defender_hex) != where:
@@ -268,7 +334,7 @@ def advance(c: Campaign, fid: str, where: Hex) -> None:
     )
 
 
-def pursuit_candidates(c: Campaign, b: BattleRecord) -> list[str]:
+def pursuit_candidates(c: World, b: BattleRecord) -> list[str]:
     """Attacking divisions able to try a pursuit after battle `b` (before the die roll)."""
     if not _pursuit_open(c, b):
         return []
@@ -285,7 +351,7 @@ def pursuit_candidates(c: Campaign, b: BattleRecord) -> list[str]:
 
 
 def pursuit(
-    c: Campaign, battle_id: str, division: str | None, roll: int | None, by_dice: bool = False
+    c: World, battle_id: str, division: str | None, roll: int | None, by_dice: bool = False
 ) -> tuple[bool, int, bool]:
     """Try a pursuit; (success, the roll, whether the dice rolled it)."""
     b = c.battle_record(battle_id)
@@ -333,8 +399,8 @@ def pursuit(
         roll, by_dice = c.roll_die(), True
     elif roll not in range(1, 7):
         raise IllegalAction(f"{rule}: a die roll is 1 to 6, not {roll}", rule)
-    if by_dice:
-        c.state.rolls.append(roll)
+    elif by_dice:
+        c.state.rolls.append(roll)  # a replay: the face the dice rolled, from the log
     b.pursuit_roll = roll
     need = thresholds[f.experience]
     success = roll <= need
@@ -362,6 +428,8 @@ def pursuit(
             sheet=b.sheet,
         )
         record.sheet = build_sheet(c, record)
+        record.weather = b.weather
+        record.weather_set_by = b.weather_set_by
         c.state.battles[record.id] = record
         b.pursuit_battle = record.id
         for fid in record.defenders:
@@ -370,7 +438,7 @@ def pursuit(
     return success, roll, by_dice
 
 
-def _pursuit_open(c: Campaign, b: BattleRecord) -> bool:
+def _pursuit_open(c: World, b: BattleRecord) -> bool:
     return (
         b.kind == "battle"
         and b.side_turn == c.state.side_turn
@@ -382,5 +450,9 @@ def _pursuit_open(c: Campaign, b: BattleRecord) -> bool:
     )
 
 
-def _label(c: Campaign, h: Hex) -> str:
+def _label(c: World, h: Hex) -> str:
     return c.map.label(h) if c.map.contains(h) else f"{h} (off the map)"
+
+
+def _named(c: World, uid: str) -> str:
+    return c.unit_label(uid) if uid in c.state.units else uid

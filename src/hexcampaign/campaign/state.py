@@ -34,6 +34,9 @@ class UnitRecord(_Model):
     type_id: str
     where: str  # ARMY_HQ, a formation id, or ELIMINATED
     bought_turn: int
+    # Men (infantry) or vehicles/guns (the rest) when the umpire has set it below the
+    # chart's full strength; None: full strength.
+    strength: int | None = None
 
 
 class FormationRecord(_Model):
@@ -53,6 +56,7 @@ class FormationRecord(_Model):
     attacked_this_turn: bool = False
     attacked_by_enemy: bool = False  # since its own last turn end: delays fortifying
     reinforced_side_turn: int | None = None
+    wins: int = 0  # battles won since its last promotion (experience progression option)
 
 
 class Result(_Model):
@@ -86,6 +90,18 @@ class BattleRecord(_Model):
     pursuit_of: str | None = None  # for a pursuit battle: the battle it follows
     pursuit_roll: int | None = None  # for a battle: the pursuit die roll, once tried
     pursuit_battle: str | None = None
+    weather: str = ""  # "" in saves made before weather was recorded
+    weather_set_by: Literal["rolled", "umpire", ""] = ""
+
+
+class Ending(_Model):
+    """How the campaign ended: the winner (None for a drawn campaign), the VP margin and
+    the reason as a sentence."""
+
+    winner: str | None
+    margin: int
+    reason: str
+    turn: int
 
 
 class Setup(_Model):
@@ -114,3 +130,4 @@ class State(_Model):
     orders_closed: bool = False  # the defender has begun assigning defensive support
     rolls: list[int] = Field(default_factory=list)  # dice faces drawn, for the dice's continuation
     log: list[str] = Field(default_factory=list)
+    ended: Ending | None = None

@@ -6,18 +6,14 @@ The draft names supply without a rule; see docs/rules-interpretations.md ("Suppl
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
 
-from hexcampaign.campaign.movement import zone_of_control
 from hexcampaign.campaign.state import to_hex
 from hexcampaign.campaign.tables import campaign_rules
+from hexcampaign.campaign.world import World
 from hexcampaign.hexes import Hex
 
-if TYPE_CHECKING:
-    from hexcampaign.campaign.campaign import Campaign
 
-
-def in_supply(c: Campaign, fid: str) -> bool:
+def in_supply(c: World, fid: str) -> bool:
     f = c.formation_record(fid)
     if not c.options.supply or f.kind == "corps":
         return True  # corps HQs are the supply source; the draft traces nothing beyond them
@@ -26,16 +22,17 @@ def in_supply(c: Campaign, fid: str) -> bool:
     return to_hex(f.hex) in supply_range(c, f.corps)
 
 
-def supply_range(c: Campaign, corps_id: str) -> set[Hex]:
+def supply_range(c: World, corps_id: str) -> set[Hex]:
     """Hexes a corps HQ supplies: within range, by a path whose inner hexes hold no enemy
     unit and lie in no enemy ZOC (the two ends may be in an enemy ZOC: an engaged
     division is still supplied from behind)."""
-    key = ("supply", corps_id)
-    if key in c.memo:
-        return c.memo[key]
+    return c.facts.get(("supply", corps_id), lambda: _supply_range(c, corps_id))
+
+
+def _supply_range(c: World, corps_id: str) -> set[Hex]:
     corps = c.formation_record(corps_id)
     enemy = c.enemy(corps.side)
-    blocked = zone_of_control(c, enemy)
+    blocked = c.zone_of_control(enemy)
     enemy_hexes = {to_hex(f.hex) for f in c.state.formations.values() if f.side == enemy}
     start = to_hex(corps.hex)
     reach = {start}
@@ -50,5 +47,4 @@ def supply_range(c: Campaign, corps_id: str) -> set[Hex]:
                 continue
             reach.add(there)
             frontier.append((there, dist + 1))
-    c.memo[key] = reach
     return reach

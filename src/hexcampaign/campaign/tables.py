@@ -91,6 +91,45 @@ class BattleTypes(_Strict):
     setup_edges_note: str
 
 
+class MapSize(_Strict):
+    up_to_units: int = Field(ge=1)
+    width_m: int = Field(ge=100, le=10_000)
+    depth_m: int = Field(ge=100, le=10_000)
+
+
+BattleTypeName = Literal["PROBE", "ATTACK", "ASSAULT", "MEETING ENGAGEMENT"]
+
+
+class BattleConditions(_Strict):
+    """Date, weather and map size for a battle sheet: not in the draft; data so an
+    umpire can change them."""
+
+    format: Literal["hexcampaign-battle-conditions"]
+    version: int
+    source: str
+    weather: dict[str, int]  # weather -> weight of the roll
+    time_of_day: dict[BattleTypeName, str]
+    map_sizes: list[MapSize] = Field(min_length=1)
+    depth_factor: dict[BattleTypeName, float]
+
+    @model_validator(mode="after")
+    def _sensible(self) -> BattleConditions:
+        if (
+            not self.weather
+            or any(w < 0 for w in self.weather.values())
+            or not any(self.weather.values())
+        ):
+            raise ValueError("weather needs at least one weather with a positive weight")
+        if [m.up_to_units for m in self.map_sizes] != sorted(m.up_to_units for m in self.map_sizes):
+            raise ValueError("map_sizes must grow with up_to_units")
+        return self
+
+
+@cache
+def battle_conditions() -> BattleConditions:
+    return _load(BattleConditions, "campaign/battle_conditions.json")
+
+
 @cache
 def campaign_rules() -> CampaignRules:
     return _load(CampaignRules, "campaign/rules.json")

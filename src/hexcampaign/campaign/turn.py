@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from hexcampaign.campaign.attacks import unsupported_joins
+from hexcampaign.campaign.calendar import date_text, turn_date
+from hexcampaign.campaign.ending import end_of_turn
 from hexcampaign.campaign.phases import PHASE_TITLES, PHASES
 from hexcampaign.campaign.production import end_of_turn_pp, production_points
 from hexcampaign.campaign.results import (
@@ -16,11 +17,9 @@ from hexcampaign.campaign.results import (
 )
 from hexcampaign.campaign.state import ARMY_HQ, to_hex
 from hexcampaign.campaign.tables import campaign_rules
+from hexcampaign.campaign.world import World
 from hexcampaign.hexes import Hex
 from hexcampaign.rules import IllegalAction
-
-if TYPE_CHECKING:
-    from hexcampaign.campaign.campaign import Campaign
 
 
 @dataclass(frozen=True)
@@ -35,7 +34,7 @@ class OpenItem:
     choices: tuple[Hex, ...] = field(default=())
 
 
-def open_items(c: Campaign) -> list[OpenItem]:
+def open_items(c: World) -> list[OpenItem]:
     items: list[OpenItem] = []
     phase = c.phase
     side = c.side_to_play
@@ -127,7 +126,11 @@ def open_items(c: Campaign) -> list[OpenItem]:
     return items
 
 
-def end_phase(c: Campaign) -> None:
+def end_phase(c: World) -> None:
+    if c.state.ended is not None:
+        raise IllegalAction(
+            f"End of phase: the campaign is over. {c.state.ended.reason}", "End of the campaign"
+        )
     blocking = [i for i in open_items(c) if i.blocking]
     if blocking:
         more = f" (and {len(blocking) - 1} more open items)" if len(blocking) > 1 else ""
@@ -147,7 +150,7 @@ def end_phase(c: Campaign) -> None:
     c.say(f"The {PHASE_TITLES[c.phase]} phase begins")
 
 
-def start_turn(c: Campaign) -> None:
+def start_turn(c: World) -> None:
     """The side to play collects its PP and its formations start the turn fresh."""
     side = c.side_to_play
     for f in c.formations_of(side):
@@ -158,13 +161,16 @@ def start_turn(c: Campaign) -> None:
     c.state.bought_this_turn = {}
     income = production_points(c, side)
     c.state.pp[side] += income
-    c.say(f"{side}'s turn begins: {income} PP income, {c.state.pp[side]} PP to spend")
+    day = date_text(turn_date(c.options, c.turn))
+    c.say(f"{side}'s turn begins ({day}): {income} PP income, {c.state.pp[side]} PP to spend")
 
 
-def _end_turn(c: Campaign) -> None:
+def _end_turn(c: World) -> None:
     side = c.side_to_play
     _dig_in(c, side)
     end_of_turn_pp(c, side)
+    if c.state.side_index == 1 and end_of_turn(c):
+        return  # the campaign is over: no next turn begins
     c.state.side_index = 1 - c.state.side_index
     if c.state.side_index == 0:
         c.state.turn += 1
@@ -173,7 +179,7 @@ def _end_turn(c: Campaign) -> None:
     start_turn(c)
 
 
-def _dig_in(c: Campaign, side: str) -> None:
+def _dig_in(c: World, side: str) -> None:
     """A formation that stayed put and launched no attack all turn is dug in at its end;
     with the fortification option a dug-in one with an engineer platoon that also stays
     unattacked fortifies after three more such turns, each attack delaying it a turn."""

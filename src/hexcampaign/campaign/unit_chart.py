@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from hexcampaign.campaign.tables import Category
+from hexcampaign.files import FileFormatError, read_limited
 from hexcampaign.paths import resources_path
 
 # Casualties count men for these categories (the red number) and vehicles or guns for the rest.
@@ -27,6 +28,10 @@ class UnitType(BaseModel):
     cost: int = Field(ge=0)
     vehicles: int | None = Field(default=None, ge=1)
     red_number: int | None = Field(default=None, ge=1)
+    # Head count of an infantry or engineer unit; when the chart leaves it out it is
+    # three times the red number (the shipped charts' red numbers are about a third of
+    # a CM company's men).
+    men: int | None = Field(default=None, ge=1)
     motorised: bool = False
     spotters: int = Field(default=0, ge=0)
     available_from_turn: int = Field(default=1, ge=1)
@@ -41,7 +46,9 @@ class UnitType(BaseModel):
                 raise ValueError(
                     f"{self.id}: a {self.category} unit needs a red_number and no vehicles"
                 )
-        elif self.vehicles is None or self.red_number is not None:
+            if self.men is not None and self.men < self.red_number:
+                raise ValueError(f"{self.id}: men ({self.men}) is below its red number")
+        elif self.vehicles is None or self.red_number is not None or self.men is not None:
             raise ValueError(
                 f"{self.id}: a {self.category} unit needs a vehicles count and no red_number"
             )
@@ -54,6 +61,15 @@ class UnitType(BaseModel):
             return self.red_number
         assert self.vehicles is not None
         return self.vehicles // 2 + 1  # "one more than half": 5 -> 3, 3 -> 2
+
+    @property
+    def full_strength(self) -> int:
+        """Men (infantry, engineers) or vehicles/guns at full strength: the most
+        casualties the unit can take in one battle."""
+        if self.red_number is not None:
+            return self.men if self.men is not None else 3 * self.red_number
+        assert self.vehicles is not None
+        return self.vehicles
 
     @property
     def strength(self) -> str:
@@ -91,8 +107,8 @@ class UnitChart(BaseModel):
     @classmethod
     def load(cls, path: Path | str) -> UnitChart:
         try:
-            return cls.model_validate_json(Path(path).read_bytes())
-        except OSError as e:
+            return cls.model_validate_json(read_limited(path, "unit chart"))
+        except (OSError, FileFormatError) as e:
             raise UnitChartError(f"The unit chart {path} cannot be read: {e}") from e
         except ValidationError as e:
             first = e.errors()[0]
