@@ -202,3 +202,15 @@ def test_the_file_reader_and_the_text_reader_agree(tmp_path):
     a, _ = import_geography(read_geojson(path), ImportSettings(palette="cm", **GRID))
     b, _ = import_geography(parse_geojson(_json(region()), path.name), ImportSettings(palette="cm", **GRID))
     assert a == b
+
+
+def test_a_road_beside_a_river_shares_its_hexes_without_bridges():
+    document = collection(
+        feature("LineString", [centre("0200"), centre("0209")], highway="primary"),
+        feature("LineString", [[centre("0200")[0] + 60, centre("0200")[1]],
+                               [centre("0209")[0] + 60, centre("0209")[1]]], waterway="river"),
+    )
+    settings = ImportSettings(palette="cm", **GRID).with_rules(["highway=*:road", "waterway=*:river"])
+    m, _ = import_geography(parse_geojson(_json(document), "valley.geojson"), settings)
+    assert len(m.rivers()) == 10 and all(m.on_road(h) for h in m.rivers())
+    assert m.bridges() == set()

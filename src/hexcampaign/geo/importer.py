@@ -9,13 +9,14 @@ as one undo step, and a refused import leaves no half-written map.
   area: the pairs of hex and polygon come from an STRtree of the hexes (shapely), the
   area of each intersection from geo/clip.py (exact, and four times faster than GEOS's
   overlay); a hex whose largest share is under `min_share` gets the palette's default.
-  Overlapping polygons of one terrain count their overlap twice, capped
-  at the whole hex (land-cover data does not overlap).
+  Overlapping polygons of one terrain count their overlap twice, capped at the whole
+  hex (land-cover data does not overlap).
 - Lines are walked in their own order at steps of a quarter hex; the hexes they pass
   through, in that order, become road links between successive hexes (add_road) or
   river hexes (set_river). A line that only clips a hex's corner (one step, under a
-  quarter of a hex, between two hexes that touch) does not turn through it. Where an imported road and river share a
-  hex the road gets a bridge: real roads cross rivers on bridges.
+  quarter of a hex, between two hexes that touch) does not turn through it. Where a
+  road line crosses a river line, the hex of the crossing gets a bridge (real roads
+  cross rivers on bridges); a road beside a river shares hexes with it but no bridge.
 - Points with a name become places: kind, VP and PP from attributes, else defaults.
   Two places in one hex, or two of one name: the first is kept and the rest noted.
 - Elevation: polygons give the mean of their values weighted by the share of the hex
@@ -347,8 +348,22 @@ class _Importer:
                 path = a.line_to(b)
                 roads.extend((x, y) for x, y in zip(path, path[1:]) if x in self.index and y in self.index)
         plan.roads = list(dict.fromkeys(roads))
-        on_road = {h for link in plan.roads for h in link}
-        plan.bridges = [h for h in plan.rivers if h in on_road]
+        plan.bridges = self._bridges(parts, is_river)
+
+    def _bridges(self, parts: np.ndarray, is_river: np.ndarray) -> list[Hex]:
+        """The hexes where a road line crosses a river line, when the import made that
+        hex a river hex on a road: a road running beside a river shares hexes with it
+        but crosses nothing."""
+        roads, rivers = parts[~is_river], parts[is_river]
+        if not len(roads) or not len(rivers):
+            return []
+        road_of, river_of = shapely.STRtree(rivers).query(roads, predicate="intersects")
+        crossings = shapely.intersection(roads[road_of], rivers[river_of])
+        q, r = hexes_at(self.layout, shapely.get_coordinates(crossings))
+        on_road = {h for link in self.plan.roads for h in link}
+        river_hexes = set(self.plan.rivers)
+        found = (Hex(a, b) for a, b in zip(q.tolist(), r.tolist()))
+        return list(dict.fromkeys(h for h in found if h in river_hexes and h in on_road))
 
     # --- points: places and spot heights ----------------------------------------------------
 
