@@ -108,19 +108,19 @@ def paint_coordinates(f: Frame) -> bool:
     label = m.label
     features = f.features
     roads, rivers, cliffs = features.roads(), features.rivers(), features.cliffs()
-    terrains, terrain = m.palette.terrains, m.terrain
-    text_pen = QPen(style.COORDINATE_TEXT)
-    p.setPen(text_pen)
+    terrain = m.terrain
+    plate_colours = {t.name: QColor(t.colour) for t in m.palette.terrains_list}
+    plate_widths: dict[int, float] = {}  # by number of characters: every digit is as wide
+    p.setPen(style.COORDINATE_TEXT)
     for h in f.hexes:
         x, y = layout.center(h)
         text = label(h)
         if h in roads or h in rivers or h in cliffs:
-            plate_width = metrics.horizontalAdvance(text) + s * 0.08
-            t = terrains.get(terrain(h))
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(t.colour) if t is not None else style.UNKNOWN_TERRAIN)
-            p.drawRoundedRect(QRectF(x - plate_width / 2, y - top, plate_width, height), s * 0.05, s * 0.05)
-            p.setPen(text_pen)
+            plate_width = plate_widths.get(len(text))
+            if plate_width is None:
+                plate_width = plate_widths[len(text)] = metrics.horizontalAdvance(text) + s * 0.08
+            colour = plate_colours.get(terrain(h), style.UNKNOWN_TERRAIN)
+            p.fillRect(QRectF(x - plate_width / 2, y - top, plate_width, height), colour)
         p.drawText(QRectF(x - width / 2, y - top, width, height), flags, text)
     return bool(f.hexes)
 

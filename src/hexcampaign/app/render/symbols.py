@@ -63,39 +63,43 @@ def _stamp(f: Frame, marked: list) -> None:
     """The raster way: one cached sprite per terrain at this zoom, blitted at each hex
     centre in device pixels (a blit costs a fraction of stroking the paths)."""
     p, centre = f.painter, f.layout.center
-    transform = p.worldTransform()
+    transform = p.worldTransform()  # a scale and a shift (tiles, pictures): no rotation
+    sx, sy, dx, dy = transform.m11(), transform.m22(), transform.dx(), transform.dy()
     device = p.device()
     ratio = device.devicePixelRatioF() if device is not None else 1.0
     pixels = round(f.screen_hex() * ratio * 4) / 4  # quarter pixels: a few sprites per zoom
     p.save()
     p.setWorldTransform(QTransform())
     for terrain, hexes in marked:
-        sprite = _sprite(terrain.symbol, terrain.colour, pixels)
+        sprite, left, top = _sprite(terrain.symbol, terrain.colour, pixels)
         sprite.setDevicePixelRatio(ratio)
-        half_w = sprite.width() / ratio / 2
-        half_h = sprite.height() / ratio / 2
+        left, top = dx + left / ratio, dy + top / ratio
         for h in hexes:
-            at = transform.map(QPointF(*centre(h)))
-            p.drawImage(QPointF(round(at.x() - half_w), round(at.y() - half_h)), sprite)
+            x, y = centre(h)
+            p.drawImage(QPointF(round(x * sx + left), round(y * sy + top)), sprite)
     p.restore()
 
 
 @functools.lru_cache(maxsize=128)
-def _sprite(symbol: str, colour: str, pixels: float) -> QImage:
-    """The symbol for a hex of `pixels` device pixels (transparent around it)."""
-    side = math.ceil(2 * pixels) + 2
-    image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+def _sprite(symbol: str, colour: str, pixels: float) -> tuple[QImage, int, int]:
+    """The symbol for a hex of `pixels` device pixels, cut to its ink (a blit costs by
+    its area), with where its top-left corner lies from the hex centre."""
+    lines, shapes = _scaled_paths(symbol, pixels)
+    width = max(1.0, LINE_WIDTH * pixels)
+    bounds = lines.boundingRect().united(shapes.boundingRect()).adjusted(-width, -width, width, width)
+    left, top = math.floor(bounds.left()), math.floor(bounds.top())
+    image = QImage(math.ceil(bounds.right()) - left + 1, math.ceil(bounds.bottom()) - top + 1,
+                   QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.translate(side / 2, side / 2)
-        lines, shapes = _scaled_paths(symbol, pixels)
+        painter.translate(-left, -top)
         ink = QColor(colour).darker(INK_DARKER)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(ink)
         painter.drawPath(shapes)
-        pen = QPen(ink, max(1.0, LINE_WIDTH * pixels))
+        pen = QPen(ink, width)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.setPen(pen)
@@ -103,7 +107,7 @@ def _sprite(symbol: str, colour: str, pixels: float) -> QImage:
         painter.drawPath(lines)
     finally:
         painter.end()
-    return image
+    return image, left, top
 
 
 @functools.lru_cache(maxsize=128)
