@@ -85,7 +85,9 @@ def atomic_export(path: Path | str, write: Callable[[BinaryIO], object]) -> None
     a sentence with describe_os_error)."""
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    # The temporary name is cut short: a target name near the 255-byte limit is valid,
+    # and the temporary name must be too.
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=folder)
     try:
         try:
             mode = os.stat(path).st_mode & 0o777

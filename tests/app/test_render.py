@@ -400,3 +400,11 @@ def test_free_labels_stay_legible_when_the_whole_map_is_shown(qapp):
     inked_rows = [row for row in range(cy - 20, cy + 20)
                   if any(close(image.pixelColor(col, row), style.LABEL_TEXT, 60) for col in range(cx - 60, cx + 60))]
     assert inked_rows and max(inked_rows) - min(inked_rows) + 1 >= 7  # cap height of 9-pixel text
+
+
+def test_render_to_a_name_near_the_length_limit_writes_it(qapp, sample_map, tmp_path):
+    path = tmp_path / ("m" * 240 + ".png")  # a valid name; its temporary file's must be too
+    render_to_file(sample_map, path, hex_size=8)
+    assert path.read_bytes().startswith(b"\x89PNG")
+    with pytest.raises(RenderError, match="could not be written"):
+        render_to_file(sample_map, tmp_path / ("m" * 300 + ".png"), hex_size=8)
