@@ -1,9 +1,14 @@
 """The .hexmap file: UTF-8 JSON with `format` and `version`, validated on load.
 
-Version 2 (current) stores terrain as one string per row of single-letter codes with
-the legend in the file, and everything else as sparse lists of [col, row] offsets.
-Version 1 stored one object per hex; `MIGRATIONS[1]` lifts it to version 2, and the
-fixture tests/maps/fixtures/v1.hexmap must load forever.
+Version 2 stores terrain as one string per row of single-letter codes with the legend
+in the file, and everything else as sparse lists of [col, row] offsets. Version 3
+(current) is version 2 whose "palette" may also be the map's own palette, written out
+whole; a map with a shipped palette is still written as version 2. Version 1 stored one
+object per hex; `MIGRATIONS[1]` lifts it to version 2 and `MIGRATIONS[2]` to 3, and the
+fixtures tests/maps/fixtures/v1.hexmap and v2.hexmap must load forever.
+
+Every way in (load_map, loads_map, map_from_document for a save's map) goes through one
+reader, `_read` / `map_from_data`, whose verdict is plain_check's.
 """
 
 from __future__ import annotations
