@@ -23,6 +23,7 @@ BENCHES = [
     "bench_startup",
     "bench_memory",
     "bench_geo",
+    "bench_ai",  # whole computer games: HEXCAMPAIGN_AI_GAMES=N for fewer than 40 a match
 ]
 
 

@@ -14,7 +14,7 @@ import random
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.ai.odds import attack_value, column
 from hexcampaign.kasserine.ai.situation import Situation, high_rolls_of
-from hexcampaign.kasserine.state import DeclareAttack, SupportDefense
+from hexcampaign.kasserine.state import BreakdownUnit, DeclareAttack, SupportDefense
 
 
 def support_kinds(game) -> set[str]:
@@ -195,3 +195,34 @@ def plan_defense(game, sit: Situation, level: str, rng: random.Random) -> list[S
             chosen[best].append(gun.id)
             added[best] += gun.support
     return [SupportDefense(combat=cid, artillery=ids) for cid, ids in chosen.items() if ids]
+
+
+def useful_breakdown(game, combat) -> BreakdownUnit | None:
+    """German breakdown before the roll, as the rulebook's example: when an A ELIM or an
+    EXCHANGE would make the attackers give up more factors than the defender was worth
+    (two 2-16s against a 1), a 2-factor battalion splits into two 1-factor detachments
+    so the loss can be paid exactly."""
+    if not any(w in ("A ELIM", "EXCHANGE") for w in combat.distribution):
+        return None
+    units = {u.id: u for u in game.units()}
+    attackers = [units[a] for a in combat.attackers if a in units]
+    defenders = [units[d] for d in combat.defenders if d in units]
+    guns = support_kinds(game)
+    loss = sum(u.cf if u.kind not in guns else game.rules.lone_artillery_defense for u in defenders)
+    if combat.target in {p.hex for p in game.map.places() if p.kind in ("city", "capital")}:
+        loss *= 2
+    factors = [u.cf for u in attackers]
+    if loss >= sum(factors) or _pays_exactly(factors, loss):
+        return None
+    splits = {a.unit for a in game.legal_actions(moves=False) if isinstance(a, BreakdownUnit)}
+    for u in sorted(attackers, key=lambda u: (u.cf, u.id)):
+        if u.id in splits and u.cf == 2:  # 2-16 and 2-8 split into two 1s: no factor lost
+            return BreakdownUnit(unit=u.id)
+    return None
+
+
+def _pays_exactly(factors: list[int], loss: int) -> bool:
+    sums = {0}
+    for f in factors:
+        sums |= {s + f for s in sums}
+    return loss in sums

@@ -21,7 +21,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from hexcampaign.kasserine.ai.combat import fallback_attacks, plan_attacks, plan_defense
+from hexcampaign.kasserine.ai.combat import (
+    fallback_attacks,
+    plan_attacks,
+    plan_defense,
+    useful_breakdown,
+)
 from hexcampaign.kasserine.ai.decisions import decide
 from hexcampaign.kasserine.ai.movement import movement_steps
 from hexcampaign.kasserine.ai.setup import setup_steps
@@ -166,6 +171,10 @@ class Opponent:
                     defense(game)  # the defender allocates its guns before any roll
             if hand_dice(game):
                 return None  # the players roll real dice and enter them: not the bot's hand
+            if self.side == "german" and self.level == "normal":
+                split = useful_breakdown(game, open_[0])
+                if split is not None:
+                    return [split]
             return [Resolve(combat=open_[0].id)]
         if not game.obligations():
             sit = look(game, self.side)
