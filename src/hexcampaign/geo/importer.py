@@ -159,7 +159,7 @@ class ImportPlan:
             counts[name] = counts.get(name, 0) + 1
         terrain = ", ".join(f"{n} {name}" for name, n in sorted(counts.items(), key=lambda kv: -kv[1]))
         return (
-            f"{self.cols}×{self.rows} hexes ({terrain or 'no terrain'}); "
+            f"{self.cols}×{self.rows} map, terrain from the data: {terrain or 'none'}; "
             f"{len(self.roads)} road links, {len(set(self.rivers))} river hexes, "
             f"{len(self.bridges)} bridges, {len(self.places)} places, "
             f"{len(self.elevation)} hexes with an elevation."

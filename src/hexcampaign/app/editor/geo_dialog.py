@@ -143,7 +143,10 @@ class GeoImportDialog(QDialog):
         self.plan: ImportPlan | None = None
         self.error = ""
         self.preview_image = QImage()
-        self.entries = [e for e in survey(data) if e.values and not e.many]
+        # Classes to map, not measures (numbers: offered as elevation) nor names (a value
+        # per feature: offered as place names).
+        self.entries = [e for e in survey(data) if e.values and not e.many and not e.numeric
+                        and not (len(e.values) >= 4 and max(e.values.values()) == 1)]
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(PREVIEW_DELAY_MS)
