@@ -118,14 +118,15 @@ def _scaled_paths(symbol: str, size: float) -> tuple[QPainterPath, QPainterPath]
 
 
 # --- the symbols, in units of the hex size around the centre (y down) ---------------------
-# Each keeps clear of the hex's top edge, where the hex number is printed.
+# Each keeps clear of the hex's top edge, where the hex number is printed, and of its
+# east and west corners (|x| <= 0.4), where the terrain shows its plain colour.
 
 
 def _trees() -> tuple[QPainterPath, QPainterPath]:
     """Three small deciduous trees: a round crown on a short trunk."""
     lines, shapes = QPainterPath(), QPainterPath()
-    for x, y in ((-0.36, 0.14), (0.34, 0.12), (0.0, 0.45)):
-        shapes.addEllipse(QPointF(x, y - 0.1), 0.18, 0.15)
+    for x, y in ((-0.22, 0.2), (0.22, 0.14), (0.0, 0.48)):
+        shapes.addEllipse(QPointF(x, y - 0.1), 0.16, 0.14)
         lines.moveTo(x, y - 0.02)
         lines.lineTo(x, y + 0.15)
     return lines, shapes
@@ -134,7 +135,7 @@ def _trees() -> tuple[QPainterPath, QPainterPath]:
 def _hills() -> tuple[QPainterPath, QPainterPath]:
     """High ground hatched: two rounded crests, each with hachures hanging downhill."""
     lines = QPainterPath()
-    for cx, cy, w in ((-0.24, 0.3, 0.3), (0.27, 0.4, 0.26)):
+    for cx, cy, w in ((-0.16, 0.3, 0.22), (0.2, 0.44, 0.2)):
         rise = 0.9 * w  # the control point's height above the ends
         lines.moveTo(cx - w, cy)
         lines.quadTo(cx, cy - rise, cx + w, cy)
@@ -150,7 +151,7 @@ def _hills() -> tuple[QPainterPath, QPainterPath]:
 def _mountain() -> tuple[QPainterPath, QPainterPath]:
     """Two peaks, the eastern slopes shaded."""
     lines, shapes = QPainterPath(), QPainterPath()
-    for cx, base, w, h in ((-0.2, 0.45, 0.32, 0.5), (0.3, 0.45, 0.26, 0.38)):
+    for cx, base, w, h in ((-0.12, 0.45, 0.26, 0.5), (0.24, 0.45, 0.16, 0.36)):
         lines.moveTo(cx - w, base)
         lines.lineTo(cx, base - h)
         lines.lineTo(cx + w, base)
@@ -164,8 +165,8 @@ def _mountain() -> tuple[QPainterPath, QPainterPath]:
 def _rough() -> tuple[QPainterPath, QPainterPath]:
     """Rugged ground as scattered rocks."""
     shapes = QPainterPath()
-    rocks = (((-0.4, 0.1), 0.1), ((-0.1, 0.28), 0.12), ((0.25, 0.08), 0.09), ((0.4, 0.35), 0.08),
-             ((0.16, 0.55), 0.07), ((-0.32, 0.45), 0.06))
+    rocks = (((-0.28, 0.3), 0.08), ((-0.04, 0.16), 0.1), ((0.25, 0.1), 0.08), ((0.3, 0.38), 0.07),
+             ((0.2, 0.55), 0.07), ((-0.2, 0.55), 0.06))
     for (x, y), r in rocks:
         shapes.moveTo(x - r, y + r * 0.5)
         shapes.lineTo(x - r * 0.4, y - r * 0.8)
@@ -178,9 +179,9 @@ def _rough() -> tuple[QPainterPath, QPainterPath]:
 def _marsh() -> tuple[QPainterPath, QPainterPath]:
     """Marsh tufts: a short water line with three blades of grass above it."""
     lines = QPainterPath()
-    for x, y in ((-0.35, 0.12), (0.3, 0.05), (-0.05, 0.4), (0.42, 0.45)):
-        lines.moveTo(x - 0.14, y)
-        lines.lineTo(x + 0.14, y)
+    for x, y in ((-0.24, 0.14), (0.24, 0.06), (-0.06, 0.42), (0.26, 0.5)):
+        lines.moveTo(x - 0.12, y)
+        lines.lineTo(x + 0.12, y)
         for dx, lean in ((-0.07, -0.05), (0.0, 0.0), (0.07, 0.05)):
             lines.moveTo(x + dx, y - 0.02)
             lines.lineTo(x + dx + lean, y - 0.13 + abs(dx))
@@ -194,26 +195,26 @@ def _sand() -> tuple[QPainterPath, QPainterPath]:
             (0.22, 0.2), (0.5, 0.16), (-0.5, 0.38), (-0.2, 0.4), (0.1, 0.36), (0.38, 0.4), (-0.3, 0.58),
             (0.0, 0.6), (0.26, 0.58), (-0.08, -0.1))
     for x, y in dots:
-        shapes.addEllipse(QPointF(x, y), 0.03, 0.03)
+        shapes.addEllipse(QPointF(x * 0.75, y), 0.03, 0.03)
     return QPainterPath(), shapes
 
 
 def _urban() -> tuple[QPainterPath, QPainterPath]:
     """Built-up ground: blocks of houses along two streets."""
     shapes = QPainterPath()
-    for x, y in ((-0.38, 0.0), (-0.12, 0.0), (0.16, 0.0), (-0.25, 0.27), (0.02, 0.27), (0.3, 0.27),
-                 (-0.1, 0.52)):
-        shapes.addRect(QRectF(x, y, 0.18, 0.15))
+    for x, y in ((-0.36, 0.02), (-0.12, 0.02), (0.12, 0.02), (-0.24, 0.27), (0.0, 0.27), (0.22, 0.27),
+                 (-0.08, 0.52)):
+        shapes.addRect(QRectF(x, y, 0.16, 0.14))
     return QPainterPath(), shapes
 
 
 def _water() -> tuple[QPainterPath, QPainterPath]:
     """Open water: three short waves."""
     lines = QPainterPath()
-    for x, y in ((-0.3, 0.05), (0.15, 0.22), (-0.15, 0.45)):
-        lines.moveTo(x - 0.18, y)
-        lines.quadTo(x - 0.09, y - 0.08, x, y)
-        lines.quadTo(x + 0.09, y + 0.08, x + 0.18, y)
+    for x, y in ((-0.2, 0.06), (0.18, 0.24), (-0.1, 0.46)):
+        lines.moveTo(x - 0.16, y)
+        lines.quadTo(x - 0.08, y - 0.08, x, y)
+        lines.quadTo(x + 0.08, y + 0.08, x + 0.16, y)
     return lines, QPainterPath()
 
 
