@@ -106,7 +106,8 @@ def declare_attack(
         c.formation_record(fid).attacked_by_enemy = True
     names = ", ".join(c.formation_record(a).name for a in attackers)
     c.say(
-        f"{names} attack {target.name} at {c.map.label(where)} ({battle.sheet.battle_type}, "
+        f"The {side} {names} attack the {target.side} {target.name} at {c.map.label(where)} "
+        f"({battle.sheet.battle_type}, "
         f"{battle.sheet.turns} turns) as battle {battle.id}; weather rolled: {battle.weather}"
     )
     return battle
@@ -413,10 +414,10 @@ def _check_support(
     for uid in [*artillery, *air]:
         u = c.unit_record(uid)
         if u.side != side:
-            raise IllegalAction(f"{rule}: {uid} is not {side}'s", rule)
+            raise IllegalAction(f"{rule}: {c.unit_label(uid)} is not {side}'s", rule)
         if uid in used:
             raise IllegalAction(
-                f"{rule}: {c.unit_type(uid).name} ({uid}) already supports another battle this "
+                f"{rule}: {c.unit_label(uid)} already supports another battle this "
                 "turn; each artillery or air unit supports one battle per turn",
                 rule,
             )
@@ -426,7 +427,9 @@ def _check_support(
                 f"Air support: {c.unit_type(uid).name} is not an air asset", "Air support"
             )
         if c.unit_record(uid).where == "eliminated":
-            raise IllegalAction(f"Air support: {uid} has been eliminated", "Air support")
+            raise IllegalAction(
+                f"Air support: {c.unit_label(uid)} has been eliminated", "Air support"
+            )
     ok_artillery, _ = available_support(c, side, where, parents, defending)
     rng = campaign_rules().artillery_range
     for uid in artillery:

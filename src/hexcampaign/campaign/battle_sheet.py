@@ -227,7 +227,7 @@ def area_svg(sheet: BattleSheet, size: float = 60.0) -> str:
                 f'height="{size * 0.24:.1f}" fill="{colour}" rx="3"/>'
             )
             tag = f"{side}: {name}" + (f" ({role})" if role else "")
-            out.append(_text(x, fy + size * 0.05, tag, e, fill="#ffffff"))
+            out.append(_text(x, fy + size * 0.05, tag, e, fill="#ffffff", small=True))
     for h in sheet.area:
         if h.setup_edge and h.direction in centres:
             x, y = centres[h.direction]
@@ -244,10 +244,17 @@ def markdown_escape(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
 
 
-def _text(x: float, y: float, text: str, e, bold: bool = False, fill: str = "#000000") -> str:
+def _text(
+    x: float, y: float, text: str, e, bold: bool = False, fill: str = "#000000", small: bool = False
+) -> str:
     weight = ' font-weight="bold"' if bold else ""
-    shown = text if len(text) <= 34 else text[:33] + "…"
-    return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" fill="{fill}"{weight}>{e(shown)}</text>'
+    most = 48 if small else 34  # what fits across a hex at each size
+    shown = text if len(text) <= most else text[: most - 1] + "…"
+    font = ' font-size="70%"' if small else ""
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" fill="{fill}"{weight}{font}>'
+        f"{e(shown)}</text>"
+    )
 
 
 def _oob_text(o: OobLine) -> str:

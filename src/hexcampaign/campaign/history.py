@@ -101,7 +101,7 @@ def visible_to(actor: str, text: str, side: str, enemy: str) -> bool:
         return False
     if lowered.startswith("umpire correction: the ") and f"the {enemy} " in lowered:
         return False  # an enemy formation put in another hex: where it went is not known
-    if actor == side:
+    if actor == side or lowered.startswith(f"the umpire deploys the {side} ".lower()):
         return True
     if lowered.startswith(("umpire correction", "umpire override", "the campaign")):
         return True

@@ -66,8 +66,8 @@ def apply(w: World, action: Any) -> CampaignChanges:
     handler = HANDLERS[type(action)]
     if w.state.ended is not None and not isinstance(action, A.CORRECTIONS):
         raise IllegalAction(
-            f"The campaign is over: {w.state.ended.reason} Only the umpire's corrections "
-            "may still be made.",
+            f"End of the campaign: the campaign is over. {w.state.ended.reason} Only the "
+            "umpire's corrections may still be made.",
             "End of the campaign",
         )
     before = _snapshot(w)
@@ -296,7 +296,7 @@ def _follows_from(w: World, action: Any, bid: str) -> bool:
 
 def describe(w: World, action: Any) -> str:
     """An action as the umpire reads it in a refusal."""
-    names = {fid: f.name for fid, f in w.state.formations.items()}
+    names = {fid: f"the {f.side} {f.name}" for fid, f in w.state.formations.items()}
     kind = action.act.replace("_", " ")
     if isinstance(action, A.EndPhase):
         return f"the end of {w.side_to_play}'s {PHASE_TITLES[w.phase]} phase, turn {w.turn}"

@@ -170,7 +170,8 @@ def check_transfer(c: World, uid: str, fid: str) -> None:
     _own_turn(c, u.side, "reinforcement", rule)
     if u.where != ARMY_HQ:
         raise IllegalAction(
-            f"{rule}: units are transferred from the Army HQ box; {uid} is not in it", rule
+            f"{rule}: units are transferred from the Army HQ box; {c.unit_label(uid)} is not in it",
+            rule,
         )
     if f.side != u.side:
         raise IllegalAction(f"{rule}: {f.name} is not {u.side}'s", rule)
