@@ -129,22 +129,21 @@ class ImportPlan:
 
     def apply(self, m: HexMap) -> list[str]:
         """Write the plan onto `m`; returns the notes, including places `m` refused."""
+        if (m.cols, m.rows, m.orientation) != (self.cols, self.rows, self.grid.layout.orientation):
+            raise GeoImportError(f"This import was planned for a {self.cols}×{self.rows} map, not {m.cols}×{m.rows}.")
         notes = list(self.notes)
         terrains = m.palette.terrains
         for h, name in self.terrain.items():
-            if m.contains(h) and name in terrains and m.terrain(h) != name:
+            if name in terrains and m.terrain(h) != name:
                 m.set_terrain(h, name)
         for h, level in self.elevation.items():
-            if m.contains(h):
-                m.set_elevation(h, level)
+            m.set_elevation(h, level)
         for h in self.rivers:
-            if m.contains(h):
-                m.set_river(h, True)
+            m.set_river(h, True)
         for a, b in self.roads:
-            if m.contains(a) and m.contains(b):
-                m.add_road(a, b)
+            m.add_road(a, b)
         for h in self.bridges:
-            if m.contains(h) and m.is_river(h) and m.on_road(h):
+            if m.is_river(h) and m.on_road(h):
                 m.set_bridge(h, True)
         for p in self.places:
             try:
@@ -332,34 +331,54 @@ class _Importer:
         repeated = np.zeros(len(q), dtype=bool)
         repeated[1:] = (q[1:] == q[:-1]) & (r[1:] == r[:-1]) & (part[1:] == part[:-1])
         q, r, part = q[~repeated], r[~repeated], part[~repeated]
-        hexes = [Hex(a, b) for a, b in zip(q.tolist(), r.tolist())]
-        on_map = np.array([h in self.index for h in hexes], dtype=bool)
+        where = self._grid_index(q, r)  # -1: off the map
+        on_map = where >= 0
         river = is_river[part]
+        hexes = self.hexes
         plan = self.plan
-        plan.rivers = list(dict.fromkeys(h for h, keep in zip(hexes, (on_map & river).tolist()) if keep))
+        plan.rivers = list(dict.fromkeys(hexes[i] for i in where[on_map & river].tolist()))
         # Roads: links between successive hexes of a part, both on the map.
-        link = (part[1:] == part[:-1]) & ~river[1:] & on_map[1:] & on_map[:-1]
-        roads: list[tuple[Hex, Hex]] = []
-        for i in np.flatnonzero(link).tolist():
-            a, b = hexes[i], hexes[i + 1]
-            if a.is_adjacent(b):
-                roads.append((a, b))
-            else:  # never expected at a quarter-hex step; the hex line bridges it
-                path = a.line_to(b)
-                roads.extend((x, y) for x, y in zip(path, path[1:]) if x in self.index and y in self.index)
+        link = np.flatnonzero((part[1:] == part[:-1]) & ~river[1:] & on_map[1:] & on_map[:-1])
+        dq, dr = q[link + 1] - q[link], r[link + 1] - r[link]
+        adjacent = np.abs(dq) + np.abs(dr) + np.abs(dq + dr) == 2
+        roads = list(zip([hexes[i] for i in where[link[adjacent]].tolist()],
+                         [hexes[i] for i in where[link[adjacent] + 1].tolist()]))
+        for i in link[~adjacent].tolist():  # never expected at a quarter-hex step
+            path = hexes[where[i]].line_to(hexes[where[i + 1]])
+            roads.extend((x, y) for x, y in zip(path, path[1:]) if x in self.index and y in self.index)
         plan.roads = list(dict.fromkeys(roads))
         plan.bridges = self._bridges(parts, is_river)
+
+    def _grid_index(self, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+        """Each axial hex's place in self.hexes (column by column), -1 off the map."""
+        if self.layout.flat:
+            col, row = q, r + (q - (q & 1)) // 2
+        else:
+            col, row = q + (r - (r & 1)) // 2, r
+        cols, rows = self.plan.cols, self.plan.rows
+        inside = (col >= 0) & (col < cols) & (row >= 0) & (row < rows)
+        return np.where(inside, col * rows + row, -1)
 
     def _bridges(self, parts: np.ndarray, is_river: np.ndarray) -> list[Hex]:
         """The hexes where a road line crosses a river line, when the import made that
         hex a river hex on a road: a road running beside a river shares hexes with it
         but crosses nothing."""
-        roads, rivers = parts[~is_river], parts[is_river]
+        roads, rivers = _segments(parts[~is_river]), _segments(parts[is_river])
         if not len(roads) or not len(rivers):
             return []
-        road_of, river_of = shapely.STRtree(rivers).query(roads, predicate="intersects")
-        crossings = shapely.intersection(roads[road_of], rivers[river_of])
-        q, r = hexes_at(self.layout, shapely.get_coordinates(crossings))
+        # Segment pairs whose boxes meet (STRtree), then where they cross, in numpy:
+        # GEOS's line overlay would cost ~50 µs a pair of lines.
+        tree = shapely.STRtree(shapely.linestrings(rivers))
+        road_of, river_of = tree.query(shapely.linestrings(roads))
+        p, d = roads[road_of, 0], roads[road_of, 1] - roads[road_of, 0]
+        o, e = rivers[river_of, 0], rivers[river_of, 1] - rivers[river_of, 0]
+        between = o - p
+        denominator = d[:, 0] * e[:, 1] - d[:, 1] * e[:, 0]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = (between[:, 0] * e[:, 1] - between[:, 1] * e[:, 0]) / denominator
+            u = (between[:, 0] * d[:, 1] - between[:, 1] * d[:, 0]) / denominator
+        cross = (denominator != 0) & (t >= 0) & (t <= 1) & (u >= 0) & (u <= 1)
+        q, r = hexes_at(self.layout, p[cross] + t[cross, None] * d[cross])
         on_road = {h for link in self.plan.roads for h in link}
         river_hexes = set(self.plan.rivers)
         found = (Hex(a, b) for a, b in zip(q.tolist(), r.tolist()))
@@ -492,6 +511,13 @@ def hexes_at(layout: Layout, xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     q = np.where(fix_q, -r - s, q)
     r = np.where(fix_r, -q - s, r)
     return q.astype(np.int64), r.astype(np.int64)
+
+
+def _segments(lines: np.ndarray) -> np.ndarray:
+    """Every segment of the lines as an (n, 2, 2) array of end points."""
+    xy, line = shapely.get_coordinates(lines, return_index=True)
+    same = np.flatnonzero(line[1:] == line[:-1])
+    return np.stack([xy[same], xy[same + 1]], axis=1)
 
 
 def _grid_hexes(grid: Grid) -> list[Hex]:
