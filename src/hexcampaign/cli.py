@@ -298,7 +298,7 @@ def _add_import_geo(commands) -> None:
     geo.add_argument("--rows", type=int, help="rows (default: what covers the data)")
     geo.add_argument("--repair", action="store_true",
                      help="repair polygons whose outlines cross themselves instead of refusing")
-    geo.add_argument("--name", default="", help="the map's name")
+    geo.add_argument("--name", help="the map's name (default: DATA's name without its suffix)")
     geo.add_argument("-o", "--output", required=True, metavar="OUT", help="the new .hexmap file")
     geo.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     geo.set_defaults(run=_import_geo)
@@ -329,7 +329,7 @@ def _import_geo(args: argparse.Namespace) -> int:
             origin=origin, cols=args.cols, rows=args.rows,
         ).with_rules(args.terrain)
         data = read_geojson(args.data, repair=args.repair)
-        hexmap, notes = import_geography(data, settings, name=args.name)
+        hexmap, notes = import_geography(data, settings, name=args.name or Path(args.data).stem)
     except (FileFormatError, GeoImportError) as e:
         raise CommandError(str(e)) from None
     try:

@@ -214,3 +214,20 @@ def test_a_road_beside_a_river_shares_its_hexes_without_bridges():
     m, _ = import_geography(parse_geojson(_json(document), "valley.geojson"), settings)
     assert len(m.rivers()) == 10 and all(m.on_road(h) for h in m.rivers())
     assert m.bridges() == set()
+
+
+def test_a_pointy_topped_map_puts_each_town_in_its_hex():
+    from hexcampaign.hexes import Layout
+
+    size = 1.0 / math.sqrt(3)
+    layout = Layout(size, "pointy", (math.sqrt(3) / 2 * size, -10 + size))  # NW corner (0, 10 km)
+    towns = {"A": (3, 4), "B": (6, 1), "C": (0, 7)}
+    document = collection(*[
+        feature("Point", [layout.center(Hex.from_offset_pointy(c, r))[0] * 1000,
+                          -layout.center(Hex.from_offset_pointy(c, r))[1] * 1000], name=name)
+        for name, (c, r) in towns.items()
+    ])
+    settings = ImportSettings(palette="cm", orientation="pointy", **GRID)
+    m, _ = import_geography(parse_geojson(_json(document), "pointy.geojson"), settings)
+    assert m.orientation == "pointy"
+    assert {p.name: m.offset(p.hex) for p in m.places()} == towns

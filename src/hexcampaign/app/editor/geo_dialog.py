@@ -19,6 +19,7 @@ import numpy as np
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QComboBox,
     QDialog,
@@ -202,11 +203,14 @@ class GeoImportDialog(QDialog):
     def refresh(self) -> None:
         """Make the plan for the current choices now and show it."""
         self.timer.stop()
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)  # seconds for a large region
         try:
             self.plan = plan_import(self.data, self.settings(), self.open_map if self.onto_open_map() else None)
             self.error = ""
         except (GeoImportError, ValueError) as error:
             self.plan, self.error = None, str(error)
+        finally:
+            QApplication.restoreOverrideCursor()
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(self.plan is not None)
         if self.plan is None:
