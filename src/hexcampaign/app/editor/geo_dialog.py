@@ -352,6 +352,8 @@ class GeoImportDialog(QDialog):
                        self.elevation.currentIndexChanged, self.target_group.buttonToggled):
             signal.connect(self.schedule)
         self.palette.currentIndexChanged.connect(self._fill_table)
+        # Onto the open map, the map's own palette rules.
+        self.onto.toggled.connect(lambda onto: self.palette.setEnabled(not onto))
         self.target_group.buttonToggled.connect(self._fill_table)
         self.resize(1000, 640)
 
