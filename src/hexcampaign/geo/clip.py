@@ -98,29 +98,32 @@ def clip_ring_areas(points: np.ndarray, hexagon: np.ndarray) -> tuple[np.ndarray
     clockwise = _signed_twice_area(points) < 0
     points = points.copy()
     points[clockwise] = points[clockwise, ::-1]
-    f = points @ normals.T - apothem  # > 0: outside that side
+    # f[k] > 0: outside side k. Sides first, so each side's values are contiguous and
+    # the reductions over the six sides are element-wise (numpy is slow reducing a
+    # short last axis).
+    x, y = points[..., 0], points[..., 1]
+    f = normals[:, 0, None, None] * x + normals[:, 1, None, None] * y - apothem
     slack = 1e-12 * max(apothem, 1.0)
     tolerance = 1e-9 * max(apothem, 1.0)
-    f_max = f.max(axis=2)
+    f_max = f.max(axis=0)
     inside = f_max <= slack
-    fa, fb = f[:, :-1], f[:, 1:]
+    fa, fb = f[:, :, :-1], f[:, :, 1:]
     in_a, in_b = inside[:, :-1], inside[:, 1:]
     n = len(points)
     # Edges wholly inside count whole. Edges wholly beyond one side (both ends outside
     # it) count nothing. Only the rest, a small share, are clipped (Cyrus-Beck): every
     # entry and exit is among them, so the rest of the work is on those edges alone.
     both_in = in_a & in_b
-    x, y = points[..., 0], points[..., 1]
     edges = np.where(both_in, x[:, :-1] * y[:, 1:] - x[:, 1:] * y[:, :-1], 0.0).sum(axis=1) / 2
-    beyond = ((fa > slack) & (fb > slack)).any(axis=2)
+    beyond = ((fa > slack) & (fb > slack)).any(axis=0)
     row, col = np.nonzero(~both_in & ~beyond)
-    ca = fa[row, col]
-    cd = fb[row, col] - ca
+    ca = fa[:, row, col]
+    cd = fb[:, row, col] - ca
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = -ca / cd
-    t_enter = np.maximum(0.0, np.where(cd < 0, ratio, -np.inf).max(axis=1, initial=-np.inf))
-    t_exit = np.minimum(1.0, np.where(cd > 0, ratio, np.inf).min(axis=1, initial=np.inf))
-    blocked = ((cd == 0) & (ca > slack)).any(axis=1)
+    t_enter = np.maximum(0.0, np.where(cd < 0, ratio, -np.inf).max(axis=0, initial=-np.inf))
+    t_exit = np.minimum(1.0, np.where(cd > 0, ratio, np.inf).min(axis=0, initial=np.inf))
+    blocked = ((cd == 0) & (ca > slack)).any(axis=0)
     starts_in, ends_in = in_a[row, col], in_b[row, col]
     t0 = np.where(starts_in, 0.0, np.minimum(t_enter, 1.0))
     t1 = np.where(ends_in, 1.0, np.maximum(t_exit, 0.0))
@@ -147,7 +150,7 @@ def clip_ring_areas(points: np.ndarray, hexagon: np.ndarray) -> tuple[np.ndarray
     # measures those pairs with shapely instead. Real data seldom does; tests and hand
     # drawn shapes on the grid do. Each such edge is among the clipped ones.
     risky = (np.abs(f_max) <= tolerance).any(axis=1)
-    along = ((np.abs(cd) <= tolerance) & (np.abs(ca) <= tolerance)).any(axis=1)
+    along = ((np.abs(cd) <= tolerance) & (np.abs(ca) <= tolerance)).any(axis=0)
     along |= _distance(a, d, reference) <= tolerance
     risky[row[along]] = True
     return np.clip(edges + apothem / 2 * run, 0.0, None), risky
