@@ -84,3 +84,9 @@ def test_many_hex_centres_are_where_the_layout_puts_them(orientation):
     layout = Layout(0.7, orientation, (3.0, -2.0))
     hexes = [Hex(q, r) for q in range(-5, 6) for r in range(-4, 7)]
     np.testing.assert_allclose(hex_centres(layout, hexes), [layout.center(h) for h in hexes])
+
+
+def test_empty_parts_measure_nothing():
+    empty = Polygon()
+    ours, _ = measure([Polygon([(-0.2, -0.2), (0.2, -0.2), (0.2, 0.2)]), empty], [Hex(0, 0)])
+    assert ours[1] == 0 and ours[0] > 0

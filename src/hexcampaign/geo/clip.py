@@ -54,7 +54,9 @@ def covered_areas(
     areas = np.zeros(len(found))
     unsure = np.zeros(len(found), dtype=bool)
     row_length = ring_length[ring_of_row]
+    # A ring of fewer than four positions (an empty part left by a repair) has no area.
     order = np.argsort(row_length, kind="stable")
+    order = order[row_length[order] >= 4]
     start = 0
     while start < len(order):
         # Widths grow along `order`: as many rows as fit at the batch's widest ring.
