@@ -22,6 +22,7 @@ def decide(game, side: str, level: str, rng: random.Random):
     if decision.kind == "advance_roll":
         return next((a for a in options if isinstance(a, AdvanceRoll)), options[0])
     sit = look(game, side)
+    sit.tasks = tasks_for(sit)  # asked once: every option is scored against them
     if decision.kind == "losses":
         losses = [a for a in options if isinstance(a, TakeLosses)]
         return min(losses, key=lambda a: (_worth(sit, a.units), sorted(a.units))) if losses else options[0]
@@ -59,8 +60,7 @@ def _place_score(sit: Situation, h: Hex, level: str, rng: random.Random) -> floa
     """How good a hex is to stand in after combat: near what we play for, on high ground,
     and (for the side that waits) out of the enemy's reach."""
     ground = sit.ground
-    tasks = tasks_for(sit)
-    near = min((ground.far(t.hex, h) for t in tasks), default=0)
+    near = min((ground.far(t.hex, h) for t in sit.tasks), default=0)
     score = -0.5 * near + 1.5 * ground.height.get(h, 0)
     foes = sum(u.cf for n in ground.neighbours[h] for u in sit.at.get(n, []) if u.side != sit.side)
     score -= 2.0 * foes

@@ -12,6 +12,7 @@ checks where the unit ended before it picks the next fallback hex.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 
 from hexcampaign.hexes import Hex
@@ -30,8 +31,10 @@ WORTH = {("german", "normal"): 0.9, ("allied", "normal"): 1.2,
 CANDIDATES = 6  # end hexes tried per unit before it stays where it is
 
 
-def movement_steps(game, side: str, level: str, rng: random.Random) -> Iterator:
-    """Every move (and bridge or break-off) of `side` this movement phase, in order."""
+def movement_steps(game, side: str, level: str, rng: random.Random, budget: float = 10.0) -> Iterator:
+    """Every move (and bridge or break-off) of `side` this movement phase, in order;
+    after `budget` seconds the units not yet moved stay where they are."""
+    deadline = time.perf_counter() + budget
     yield from _special_actions(game, side, level)
     sit = look(game, side)
     orders, targets = plan_attack_moves(game, sit, level, rng)
@@ -48,6 +51,8 @@ def movement_steps(game, side: str, level: str, rng: random.Random) -> Iterator:
     units.sort(key=lambda u: (-u.mf, -u.cf, u.id))
     assigned: dict[str, float] = {}
     for unit in units:
+        if time.perf_counter() > deadline:
+            return
         reach = game.reachable(unit.id)
         if not reach:
             continue
@@ -105,7 +110,7 @@ def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random):
         basic, loss = defense_of(sit, combat_units, target)
         dg = enemy_support(sit, target, sit.enemy)
         place = ground.places.get(target)
-        bonus = 2.0 * sit.vp.get(place.name, 0) if place else 0.0
+        bonus = (6.0 if sit.last_turn else 2.0) * sit.vp.get(place.name, 0) if place else 0.0
         scored.append((basic + dg - bonus, target, combat_units, basic, loss, dg, bonus))
     scored.sort(key=lambda s: (s[0], s[1]))
     if level == "easy":
@@ -237,14 +242,15 @@ def _rank_hexes(sit: Situation, unit, reach: dict[Hex, int], task: Task, targets
     scored = []
     for h, mp in options.items():
         score = -float(field.get(h, 999))
-        if h in sit.enemy_zoc:
+        place = ground.places.get(h)
+        taking = place is not None and sit.vp.get(place.name, 0) > 0 and sit.held.get(place.name) != sit.side
+        if h in sit.enemy_zoc and not (taking and sit.last_turn):
             adjacent = [n for n in ground.neighbours[h] if n in enemy]
             # Into an enemy zone only beside a stack we have planned to attack anyway.
             if unit.kind in guns or not adjacent or any(n not in targets for n in adjacent):
                 score -= 500.0
             else:
                 score += 2.0
-        place = ground.places.get(h)
         if place is not None and sit.vp.get(place.name, 0) > 0:
             if sit.held.get(place.name) != sit.side:
                 score += 40.0 * sit.vp[place.name]

@@ -42,12 +42,19 @@ def tasks_for(sit: Situation) -> list[Task]:
                 # Enough to attack the place at 4:1 or better: its defenders, doubled in
                 # a city, and the guns that can fire for it.
                 need = 4.0 * _defense_at(sit, place.hex) + 2.0
-                tasks.append(Task(place.name, place.hex, 3.0 * vp + 1.0, need, False))
+                weight = (3.0 * vp + 1.0) * (4.0 if sit.last_turn else 1.0)
+                tasks.append(Task(place.name, place.hex, weight, need, False))
         elif ours:
+            # A full stack on every place: by the time the threat shows, it is too late
+            # to walk there.
             weight = vp * (0.5 + threat / 4.0)
-            tasks.append(Task(place.name, place.hex, weight, min(STACK, 1.0 + threat / 2.0), True))
+            tasks.append(Task(place.name, place.hex, weight, STACK, True))
         else:
-            tasks.append(Task(place.name, place.hex, 3.0 * vp, 2.0 + threat, False))
+            # Worth going back for when it is empty or weakly held; a strong stack in a
+            # city is not shifted below 4:1, however many units stand around it.
+            defense = _defense_at(sit, place.hex)
+            weight = 3.0 * vp * (4.0 if sit.last_turn else 1.0) / (1.0 + defense / 2.0)
+            tasks.append(Task(place.name, place.hex, weight, 4.0 * defense + 2.0, False))
     return tasks
 
 

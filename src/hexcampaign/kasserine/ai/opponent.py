@@ -110,7 +110,7 @@ class Opponent:
             key = (id(game), turn_of(game), phase_of(game))
             start = started.setdefault(key, time.perf_counter())
             out_of_time = time.perf_counter() - start > THINKING[self.level]
-            batch = self._next_batch(game, defense, out_of_time)
+            batch = self._next_batch(game, defense, out_of_time, start)
             if batch is None:
                 return
             progressed = False
@@ -132,7 +132,7 @@ class Opponent:
             if idle >= 3:
                 return
 
-    def _next_batch(self, game, defense, out_of_time: bool):
+    def _next_batch(self, game, defense, out_of_time: bool, started: float):
         """The next actions to try (an iterable of unapplied actions), None to stop."""
         owed = self._owed_defense(game)
         if owed:
@@ -156,7 +156,9 @@ class Opponent:
         if phase.endswith("movement"):
             if key not in self._moved and not out_of_time:
                 self._moved.add(key)
-                return movement_steps(game, self.side, self.level, self.rng)
+                spent = time.perf_counter() - started
+                budget = 0.75 * THINKING[self.level] - spent  # the rest is for applying moves
+                return movement_steps(game, self.side, self.level, self.rng, budget)
             return [EndPhase()]
         return self._combat_batch(game, defense, key)
 

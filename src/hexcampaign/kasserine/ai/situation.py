@@ -84,6 +84,12 @@ class Situation:
         return self.vp.get(name, 0)
 
     vp: dict = field(default_factory=dict)
+    tasks: list = field(default_factory=list)  # objectives.tasks_for, when asked
+
+    @property
+    def last_turn(self) -> bool:
+        """Feb 25: what is held at its end is all that counts, not what it costs."""
+        return self.turn >= self.game.rules.turns
 
 
 def look(game, side: str) -> Situation:
