@@ -231,3 +231,32 @@ def test_a_pointy_topped_map_puts_each_town_in_its_hex():
     m, _ = import_geography(parse_geojson(_json(document), "pointy.geojson"), settings)
     assert m.orientation == "pointy"
     assert {p.name: m.offset(p.hex) for p in m.places()} == towns
+
+
+def test_a_lake_of_many_positions_covers_the_same_hexes_as_shapely_says():
+    from shapely.geometry import Point
+
+    x, y = centre("0505")
+    lake = Point(x, y).buffer(3200, 64)  # 257 positions: inner and outer hexes sorted out first
+    document = collection(feature("Polygon", [list(map(list, lake.exterior.coords))], natural="water"))
+    settings = ImportSettings(palette="cm", min_share=0.3, **GRID).with_rules(["natural=water:forest"])
+    m, _ = import_geography(parse_geojson(_json(document), "lake.geojson"), settings)
+    for h in m.hexes():
+        share = hex_polygon_m(m.label(h)).intersection(lake).area / hex_polygon_m(m.label(h)).area
+        if abs(share - 0.3) > 1e-6:
+            assert (m.terrain(h) == "forest") == (share > 0.3), (m.label(h), share)
+    assert m.terrain(at(m, "0505")) == "forest" and m.terrain(at(m, "0909")) == "clear"
+
+
+def test_work_beyond_the_import_s_bounds_is_refused_in_a_sentence(monkeypatch):
+    import hexcampaign.geo.importer as importer
+
+    data = parse_geojson(_json(region()), "region.geojson")
+    settings = ImportSettings(palette="cm", **GRID).with_rules(["landuse=forest:forest", "highway=*:road"])
+    monkeypatch.setattr(importer, "MAX_PAIRS", 10)
+    with pytest.raises(GeoImportError, match="overlap the map's hexes some .* clip or dissolve"):
+        plan_import(data, settings)
+    monkeypatch.setattr(importer, "MAX_PAIRS", 10_000_000)
+    monkeypatch.setattr(importer, "MAX_LINE_STEPS", 10)
+    with pytest.raises(GeoImportError, match=r"run \d+ km, too far to follow"):
+        plan_import(data, settings)

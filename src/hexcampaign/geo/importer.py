@@ -38,7 +38,7 @@ from hexcampaign.geo.clip import covered_areas
 from hexcampaign.geo.geojson import GeoData
 from hexcampaign.geo.mapping import IGNORE, Rule, RuleError, parse_rule, targets
 from hexcampaign.geo.project import Grid, Projection, choose_projection, place_grid
-from hexcampaign.hexes import Hex, Layout, offset_to_hex
+from hexcampaign.hexes import Hex, Layout
 from hexcampaign.maps import HexMap, MapEditError, load_palette
 from hexcampaign.maps.palette import Palette
 
@@ -46,6 +46,11 @@ DEFAULT_MIN_SHARE = 0.5  # "predominant terrain": the hex is what covers half of
 DEFAULT_LEVELS = 5
 LINE_STEP = 0.25  # of the hex size: fine enough that no hex a line passes is skipped
 MAX_LEVEL = 99
+# Bounds on the work one import may do, so that a hostile or mistaken file gets a
+# sentence rather than exhausting memory: some 200 MB each at most.
+MAX_PAIRS = 10_000_000  # (polygon, hex) pairs to measure; the benchmark has 270,000
+MAX_LINE_STEPS = 5_000_000  # quarter-hex steps along all lines; the benchmark has 520,000
+BIG_OUTLINE = 64  # positions from which a polygon's inner and outer hexes are sorted out first
 
 
 class GeoImportError(ValueError):
@@ -258,11 +263,12 @@ class _Importer:
         shapes = self.projection.geometries_to_grid(layer.array()[use])
         terrain_of, heights = terrain_of[use], heights[use]
         tree = self._hex_tree()
+        hex_area = float(shapely.area(self.hex_shapes[0]))
+        self._check_pairs(shapes, hex_area)
         # Pairs whose bounding boxes meet; those that do not overlap measure 0 below,
         # which costs less than asking GEOS whether they intersect.
         found, cells = tree.query(shapes)
-        hex_area = float(shapely.area(self.hex_shapes[0]))
-        area = covered_areas(shapes, found, np.array(self.layout.corner_offsets), self.centres[cells])
+        area = self._areas(shapes, found, cells, hex_area)
         # terrain: the share of each hex each terrain covers
         n_hex, n_terrain = len(self.hexes), len(terrain_names)
         mapped = terrain_of[found] >= 0
@@ -286,6 +292,42 @@ class _Importer:
         weight = np.bincount(cells[measured], weights=area[measured], minlength=n_hex)
         total = np.bincount(cells[measured], weights=area[measured] * heights[found[measured]], minlength=n_hex)
         return {int(i): float(total[i] / weight[i]) for i in np.flatnonzero(weight > 0)}
+
+    def _areas(self, shapes: np.ndarray, found: np.ndarray, cells: np.ndarray, hex_area: float) -> np.ndarray:
+        """The area of each pair's shape inside its hex. The cost of measuring a pair
+        grows with the shape's outline, so for shapes of many positions (a lake of a
+        thousand) GEOS's prepared tests first sort out the hexes wholly inside (the
+        whole hex) and wholly outside (nothing); only the hexes on the outline are
+        measured."""
+        area = np.zeros(len(found))
+        measure = np.ones(len(found), dtype=bool)
+        big = shapely.get_num_coordinates(shapes) > BIG_OUTLINE
+        pairs = np.flatnonzero(big[found])
+        if len(pairs):
+            shapely.prepare(shapes[big])
+            whole = shapely.contains_properly(shapes[found[pairs]], self.hex_shapes[cells[pairs]])
+            area[pairs[whole]] = hex_area
+            rest = pairs[~whole]
+            apart = ~shapely.intersects(shapes[found[rest]], self.hex_shapes[cells[rest]])
+            measure[pairs[whole]] = False
+            measure[rest[apart]] = False
+        which = np.flatnonzero(measure)
+        corners = np.array(self.layout.corner_offsets)
+        area[which] = covered_areas(shapes, found[which], corners, self.centres[cells[which]])
+        return area
+
+    def _check_pairs(self, shapes: np.ndarray, hex_area: float) -> None:
+        """Refuse, in a sentence, polygons that would pair with more hexes than the
+        import can measure in memory (many huge, overlapping polygons)."""
+        box = shapely.bounds(shapes)
+        width, height = self.layout.width, self.layout.height
+        estimate = float((((box[:, 2] - box[:, 0]) / width + 2) * ((box[:, 3] - box[:, 1]) / height + 2)).sum())
+        if estimate > MAX_PAIRS:
+            raise GeoImportError(
+                f"The polygons of {self.data.name} overlap the map's hexes some {estimate:,.0f} "
+                f"times, more than the {MAX_PAIRS:,} the import measures; clip or dissolve the "
+                f"polygons in a GIS, or use larger hexes."
+            )
 
     def _hex_tree(self) -> shapely.STRtree:
         if self.tree is None:
@@ -312,7 +354,15 @@ class _Importer:
         lines = self.projection.geometries_to_grid(layer.array()[chosen])
         parts, owner = shapely.get_parts(lines, return_index=True)
         is_river = np.array([wanted[chosen[o]] == "river" for o in owner.tolist()], dtype=bool)
-        dense = shapely.segmentize(parts, self.layout.size * LINE_STEP)
+        step = self.layout.size * LINE_STEP
+        steps = float(shapely.length(parts).sum()) / step
+        if steps > MAX_LINE_STEPS:
+            raise GeoImportError(
+                f"The roads and rivers of {self.data.name} run {steps * step:,.0f} km, too far to "
+                f"follow hex by hex at {self.settings.hex_km:g} km a hex; use larger hexes or "
+                f"clip the lines to the map's region."
+            )
+        dense = shapely.segmentize(parts, step)
         xy, part = shapely.get_coordinates(dense, return_index=True)
         q, r = hexes_at(self.layout, xy)
         # Runs of one hex along each part, with their number of steps.
@@ -521,8 +571,8 @@ def _segments(lines: np.ndarray) -> np.ndarray:
 
 
 def _grid_hexes(grid: Grid) -> list[Hex]:
-    o = grid.layout.orientation
-    return [offset_to_hex(col, row, o) for col in range(grid.cols) for row in range(grid.rows)]
+    """The grid's hexes column by column, as HexMap lists them (from its shared tables)."""
+    return HexMap.blank(grid.cols, grid.rows, orientation=grid.layout.orientation).hexes()
 
 
 def _points(value: object) -> int:
