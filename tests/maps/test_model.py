@@ -115,3 +115,12 @@ def test_a_new_map_numbers_its_hexes_from_0101_and_keeps_the_choice(tmp_path):
     old = HexMap.blank(12, 10)  # a map made before, numbered from 0000, stays so
     save_map(old, path)
     assert load_map(path).label(old.at(0, 0)) == "0000"
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+@pytest.mark.parametrize("style, first", [("CCRR", 0), ("CC.RR", 1), ("CC-RR", 0), ("CCRR", 1)])
+def test_the_painters_labeller_prints_what_label_does(orientation, style, first):
+    m = HexMap.blank(120, 12, orientation=orientation)
+    m.label_style, m.label_first = style, first
+    label = m.labeller()
+    assert [label(h) for h in m.hexes()] == [m.label(h) for h in m.hexes()]

@@ -8,6 +8,7 @@ Refused edits raise MapEditError with a sentence a user can act on.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex
@@ -144,6 +145,25 @@ class HexMap:
         if self.label_style == "CC-RR":
             return f"{col:02d}-{row:02d}"
         return f"{col:02d}{row:02d}"
+
+    def labeller(self) -> Callable[[Hex], str]:
+        """`label` as one function, for a painter printing thousands of hex numbers (the
+        offset arithmetic inlined; the same text as label)."""
+        first = self.label_first
+        sep = {"CC.RR": ".", "CC-RR": "-"}.get(self.label_style, "")
+        if self.orientation == "flat":  # odd-q
+
+            def label(h: Hex) -> str:
+                q, r = h
+                return f"{q + first:02d}{sep}{r + ((q - (q & 1)) >> 1) + first:02d}"
+
+        else:  # odd-r
+
+            def label(h: Hex) -> str:
+                q, r = h
+                return f"{q + ((r - (r & 1)) >> 1) + first:02d}{sep}{r + first:02d}"
+
+        return label
 
     def neighbours_on_map(self, h: Hex) -> list[Hex]:
         return [n for n in h.neighbors() if n in self._on_map]

@@ -103,25 +103,27 @@ def paint_coordinates(f: Frame) -> bool:
     metrics = QFontMetricsF(font)
     height = metrics.height()
     top = layout.height / 2 - s * 0.06
-    width = s
-    flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
-    label = m.label
+    baseline = metrics.ascent() - top
+    label = m.labeller()
     features = f.features
     roads, rivers, cliffs = features.roads(), features.rivers(), features.cliffs()
     terrain = m.terrain
     plate_colours = {t.name: QColor(t.colour) for t in m.palette.terrains_list}
-    plate_widths: dict[int, float] = {}  # by number of characters: every digit is as wide
+    # By number of characters: every digit is as wide. Text drawn at a point, centred by
+    # its width, costs half of text aligned in a box.
+    widths: dict[int, float] = {}
+    pad = s * 0.04
     p.setPen(style.COORDINATE_TEXT)
     for h in f.hexes:
         x, y = layout.center(h)
         text = label(h)
+        width = widths.get(len(text))
+        if width is None:
+            width = widths[len(text)] = metrics.horizontalAdvance(text)
         if h in roads or h in rivers or h in cliffs:
-            plate_width = plate_widths.get(len(text))
-            if plate_width is None:
-                plate_width = plate_widths[len(text)] = metrics.horizontalAdvance(text) + s * 0.08
             colour = plate_colours.get(terrain(h), style.UNKNOWN_TERRAIN)
-            p.fillRect(QRectF(x - plate_width / 2, y - top, plate_width, height), colour)
-        p.drawText(QRectF(x - width / 2, y - top, width, height), flags, text)
+            p.fillRect(QRectF(x - width / 2 - pad, y - top, width + 2 * pad, height), colour)
+        p.drawText(QPointF(x - width / 2, y + baseline), text)
     return bool(f.hexes)
 
 
