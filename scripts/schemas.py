@@ -11,9 +11,10 @@ import json
 import sys
 from pathlib import Path
 
+from hexcampaign.campaign.actions import ActionLog
 from hexcampaign.campaign.state import Setup
 from hexcampaign.campaign.state import State as CampaignState
-from hexcampaign.campaign.tables import BattleTypes, CampaignRules
+from hexcampaign.campaign.tables import BattleConditions, BattleTypes, CampaignRules
 from hexcampaign.campaign.unit_chart import UnitChart
 from hexcampaign.kasserine.scenario import Scenario
 from hexcampaign.kasserine.state import GameState
@@ -36,6 +37,8 @@ SCHEMAS = {
     "campaign-unit-chart": (UnitChart, "A CM unit chart (resources/campaign/german.json, us.json)."),
     "campaign-rules": (CampaignRules, "CM campaign rule numbers (resources/campaign/rules.json)."),
     "campaign-battle-types": (BattleTypes, "Battle types and fortifications (resources/campaign/battle_types.json)."),
+    "campaign-battle-conditions": (BattleConditions, "Weather, time of day and CM map sizes (resources/campaign/battle_conditions.json)."),
+    "campaign-actions": (ActionLog, "The `actions` part of a campaign save (.hxcampaign): the action log."),
 }
 
 

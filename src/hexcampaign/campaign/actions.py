@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter
 
 HexPair = tuple[int, int]
 
@@ -220,6 +220,11 @@ Action = Annotated[
     | SetWeather,
     Field(discriminator="act"),
 ]
+
+
+class ActionLog(RootModel[list[Action]]):
+    """The action log of a save, as one model (for its JSON schema)."""
+
 
 ACTION_LOG = TypeAdapter(list[Action])
 ONE_ACTION = TypeAdapter(Action)

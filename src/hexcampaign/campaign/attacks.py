@@ -516,7 +516,11 @@ def _zones(c: World, b: BattleRecord) -> list[str]:
     zones = []
     for fid in b.attackers:
         f = c.formation_record(fid)
-        direction = DIRECTION_NAMES[where.direction_to(to_hex(f.hex))]
+        at = to_hex(f.hex)
+        # A pursuer may come from two hexes away, through the hex the defender left: it
+        # attacks across the hexside nearest to it.
+        step = at if at.is_adjacent(where) else min(where.neighbors(), key=at.distance)
+        direction = DIRECTION_NAMES[where.direction_to(step)]
         zones.append(
             f"The {f.side} {f.name} attacks across the {direction} hexside from {c.map.label(to_hex(f.hex))}: "
             f"sets up along the {table.setup_edges[direction]}"

@@ -346,8 +346,15 @@ def pursuit_candidates(c: World, b: BattleRecord) -> list[str]:
         if fid in c.state.formations
         and c.effective_kind(c.formation_record(fid)) == "mechanised"
         and c.formation_record(fid).experience in thresholds
-        and to_hex(c.formation_record(fid).hex).is_adjacent(new_hex)
+        and _can_reach(to_hex(c.formation_record(fid).hex), new_hex, to_hex(b.defender_hex))
     ]
+
+
+def _can_reach(at: Hex, retreated_to: Hex, vacated: Hex) -> bool:
+    """A pursuer is next to the retreated defender, or next to (or in) the hex it left:
+    it pursues through the vacated hex. (Retreats go away from the attackers, so one that
+    did not advance is never next to the new hex.)"""
+    return at.is_adjacent(retreated_to) or at == vacated or at.is_adjacent(vacated)
 
 
 def pursuit(
@@ -378,7 +385,7 @@ def pursuit(
                     "name the division that pursues"
                     if able
                     else "no attacker can pursue: it takes a veteran or crack mechanised "
-                    "division adjacent to the retreated defender"
+                    "division next to the retreated defender or the hex it left"
                 ),
                 rule,
             )
@@ -394,7 +401,10 @@ def pursuit(
             f"{rule}: only these divisions may pursue ({ranks}); {f.name} is {f.experience}", rule
         )
     if division not in able:
-        raise IllegalAction(f"{rule}: {f.name} is not adjacent to the retreated defender", rule)
+        raise IllegalAction(
+            f"{rule}: {f.name} is next to neither the retreated defender nor the hex it left",
+            rule,
+        )
     if roll is None:
         roll, by_dice = c.roll_die(), True
     elif roll not in range(1, 7):
