@@ -86,6 +86,9 @@ def test_an_amended_draw_takes_back_the_retreat_and_the_advance():
     c.amend_result(b, "DRAW", reason="the defender held the last flag")
     assert c.formation(u).hex == TARGET and c.formation(g).hex == CENTRE
     assert "dropped" in c.log[-1]
+    # The log with the amendment replays to the same campaign, and a save keeps it.
+    assert c.replay().state == c.state
+    assert type(c).from_json(c.to_json()).replay().state == c.state
 
 
 def test_an_amendment_that_a_later_action_no_longer_fits_is_refused_naming_it():

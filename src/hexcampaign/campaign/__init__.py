@@ -7,12 +7,16 @@ from hexcampaign.campaign.battle_sheet import BattleSheet, OobLine
 from hexcampaign.campaign.campaign import (
     FILE_SUFFIX,
     Campaign,
+    CampaignChanges,
     CampaignFormatError,
     DigInStatus,
     FormationView,
     UnitView,
 )
+from hexcampaign.campaign.ending import Outcome
+from hexcampaign.campaign.history import UnitHistory
 from hexcampaign.campaign.legal import LegalAction
+from hexcampaign.campaign.names import slug
 from hexcampaign.campaign.options import Options
 from hexcampaign.campaign.state import BattleRecord as Battle
 from hexcampaign.campaign.turn import PHASES, OpenItem
@@ -25,6 +29,7 @@ __all__ = [
     "Battle",
     "BattleSheet",
     "Campaign",
+    "CampaignChanges",
     "CampaignFormatError",
     "DigInStatus",
     "FormationView",
@@ -33,8 +38,11 @@ __all__ = [
     "OobLine",
     "OpenItem",
     "Options",
+    "Outcome",
     "UnitChart",
     "UnitChartError",
+    "UnitHistory",
     "UnitType",
     "UnitView",
+    "slug",
 ]
