@@ -132,3 +132,17 @@ def test_a_sides_log_and_map_show_only_what_it_may_know():
     assert "The umpire deploys the us" in "\n".join(c.side_log("us"))
     known = {f.id for f in c.known_formations("german")}
     assert u in known and g in known and bystander not in known
+
+
+def test_a_sides_turn_report_keeps_the_fog_and_shows_corrections():
+    c, g, u, b, bystander = battle()
+    c.adjust_pp("us", 1, "a supply convoy found")
+    german = c.turn_report("german")
+    us = c.turn_report("us")
+    assert "The umpire deploys the us" not in german and "defensive support" not in german
+    assert c.formation(bystander).name in us  # its own formation
+    contact = german[german.index("## Enemy in contact") :]
+    assert f"the us {c.formation(u).name} at {c.map.label(TARGET)}" in contact
+    assert c.map.label(TARGET.neighbor(S)) not in contact  # the bystander is not seen
+    assert "a supply convoy found" in german and "a supply convoy found" in us
+    assert "6 June 1944" in german and not IDS.search(german)

@@ -28,6 +28,7 @@ from hexcampaign.campaign import (
     saves,
     supply,
     turn,
+    turn_report,
     views,
 )
 from hexcampaign.campaign.names import check_name
@@ -504,6 +505,12 @@ class Campaign(World):
     def side_log(self, side: str, turn_number: int | None = None) -> list[str]:
         """The log lines `side` may read (its own turn, what touched it, corrections)."""
         return history.side_log(self, side, turn_number)
+
+    def turn_report(
+        self, side: str, turn_number: int | None = None, notes: list[str] | None = None
+    ) -> str:
+        """`side`'s turn report in Markdown, showing only what that side may know."""
+        return turn_report.turn_report(self, side, turn_number, notes)
 
     def battle_picture(self, battle: BattleRecord | str) -> str:
         """The battle area as SVG text: the defender's hex and its neighbours."""
