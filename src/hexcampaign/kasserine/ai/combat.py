@@ -102,7 +102,7 @@ def plan_attacks(game, sit: Situation, level: str, rng: random.Random) -> list[D
             plan[best].append(unit)
     # Artillery: each gun to the attack it lifts most.
     guns_plan: dict[Hex, list] = {h: [] for h in targets}
-    all_guns = sorted({g for t in targets.values() for g in t["guns"]}, key=lambda g: -sit.units[g].support)
+    all_guns = sorted({g for t in targets.values() for g in t["guns"]}, key=lambda g: (-sit.units[g].support, g))
     for gid in all_guns:
         gun = sit.units[gid]
         best, best_gain = None, 0.05

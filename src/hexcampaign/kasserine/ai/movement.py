@@ -163,7 +163,7 @@ def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random):
                 if attack >= goal * (basic + dg):
                     break
             support, gun_moves = 0.0, []
-            for g in sorted(guns, key=lambda g: -g.support):
+            for g in sorted(guns, key=lambda g: (-g.support, g.id)):
                 if g.id in used or attack + support >= goal * (basic + dg):
                     continue
                 spot = _gun_spot(sit, g, reach[g.id], target, may_fight)
