@@ -10,10 +10,12 @@ from hexcampaign.maps import HexMap
 
 @pytest.fixture(autouse=True)
 def user_folders(tmp_path, monkeypatch):
-    """Settings, recent files and autosaves go to this test's own folders."""
+    """Settings, recent files, autosaves and the documents folder (where Open and Save
+    dialogs start) go to this test's own folders."""
     config, data = tmp_path / "user-config", tmp_path / "user-data"
     monkeypatch.setenv("HEXCAMPAIGN_CONFIG_DIR", str(config))
     monkeypatch.setenv("HEXCAMPAIGN_DATA_DIR", str(data))
+    monkeypatch.setenv("HEXCAMPAIGN_DOCUMENTS_DIR", str(tmp_path / "user-documents"))
     return config, data
 
 

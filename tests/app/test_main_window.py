@@ -559,6 +559,8 @@ def test_set_mode_hands_over_from_one_mode_to_the_next(window):
         def __init__(self, name):
             self.name = name
 
+        document = None
+
         def activate(self):
             calls.append(("activate", self.name))
 
@@ -579,6 +581,7 @@ def test_modes_in_the_mode_menu_open_their_own_files(window, tmp_path):
     class GameMode:
         SUFFIXES = (".kpgame",)
         active = False
+        document = None
 
         def activate(self):
             self.active = True
@@ -615,6 +618,7 @@ def test_play_modes_are_built_only_when_first_chosen(window, tmp_path, monkeypat
     class FakeMode:
         SUFFIXES = (".fake",)
         active = False
+        document = None
 
         def activate(self):
             self.active = True
@@ -677,19 +681,25 @@ def test_after_a_pan_the_tiles_around_the_window_are_drawn_ahead(window, qtbot):
     qtbot.waitUntil(lambda: canvas.map_scene.tiles.get(key) is not False, timeout=3000)
 
 
-def test_closing_asks_every_play_mode_with_unsaved_work(window):
-    class BusyGame:
-        asked = 0
+def test_closing_asks_about_the_unsaved_game_of_a_play_mode(window, monkeypatch):
+    from hexcampaign.kasserine import Game
 
-        def maybe_close(self) -> bool:  # the player pressed Cancel
-            self.asked += 1
-            return False
+    window.install_play_modes()
+    kasserine = window.play_mode("hexcampaign.app.kasserine")
+    kasserine.play(Game.scenario(seed=4))  # never saved: it exists only in the window
+    asked = []
 
-    busy = BusyGame()
-    window._play_modes["busy"] = busy
+    def answer(button):
+        def question(_parent, title, text, *_args):
+            asked.append(text)
+            return button
+
+        return staticmethod(question)
+
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Cancel))
     assert not window.close()
-    assert busy.asked == 1 and window.isVisible()
-    window._play_modes.clear()
+    assert window.isVisible() and len(asked) == 1 and "not saved" in asked[0]
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Discard))
     assert window.close()
 
 
@@ -719,10 +729,20 @@ def test_status_messages_show_over_the_hex_readout(window):
     assert not window.hex_info.isVisible()  # covered while the message lasts
 
 
-def test_file_save_saves_the_game_when_a_play_mode_is_in_charge(window, monkeypatch):
+def test_file_save_saves_the_game_when_a_play_mode_is_in_charge(window, monkeypatch, tmp_path):
+    from hexcampaign.app.dialogs import files
+    from hexcampaign.kasserine import Game
+
     window.install_play_modes()
     kasserine = window.play_mode("hexcampaign.app.kasserine")
-    saved = []
-    monkeypatch.setattr(kasserine, "save", lambda: saved.append("game") or True)
     window.set_mode(kasserine)
-    assert window.save() and saved == ["game"]
+    game = kasserine.play(Game.scenario(seed=4)).game
+    offered = []
+    target = tmp_path / "mine.kpgame"
+    monkeypatch.setattr(
+        files, "ask_save_path", lambda _w, title, suggested, *_a: offered.append(suggested) or target
+    )
+    assert window.save()
+    assert Game.load(target).state == game.state and not kasserine.session.dirty
+    assert offered[0].name == "kasserine.kpgame"
+    assert window.document.path is None  # the map copy the game shows was not saved instead

@@ -1,13 +1,17 @@
-"""Autosave and crash recovery.
+"""Autosave and crash recovery, the same for maps, Kasserine games and campaigns.
 
-Every `interval` seconds (2 minutes unless the settings say otherwise) an edited map is
-written to the user data folder's autosave/ directory — never over the user's own file.
-Each running program owns one session there: `<session>.lock` names its PID (and is
-created exclusively, so two programs never share a session), `<session>.hexmap` holds
-the map and `<session>.json` says which file it came from. A clean close deletes the
-session; a saved (clean) document deletes the autosaved map. At start, sessions whose
-lock names a process that is no longer running are orphans: the user is offered each
-one, and a restored one opens as an unsaved document showing exactly the autosaved map.
+An `Autosaver` follows one document at a time (see app/document.Document) and writes its
+unsaved work to the user data folder's autosave/ directory — never over the user's own
+file. Maps are written every `interval` seconds (2 minutes unless the settings say
+otherwise); games and campaigns at every change of phase (`autosave_now`). Each
+autosaver owns one session there: `<session>.lock` names its PID and computer (created
+exclusively, so two programs never share a session), `<session><suffix>` holds the
+document and `<session>.json` says which file it came from. Saving (a clean document)
+or a clean close deletes the session's files. At start, sessions whose lock names a
+process that is no longer running (asked in a way that is safe on Windows, see
+files.process_alive) are orphans: the user is offered each one. A restored orphan is
+adopted: its files stay, locked by this program, until the first autosave of the
+restored work replaces them, so the work is never unprotected.
 
 HEXCAMPAIGN_DATA_DIR overrides the data folder (settings.data_dir), for tests.
 """
@@ -19,21 +23,26 @@ import os
 import socket
 import time
 import uuid
+import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from hexcampaign.app.settings import data_dir
-from hexcampaign.files import atomic_write_text
-from hexcampaign.maps import HexMap, MapFormatError, dumps_map, load_map
+from hexcampaign.files import FileFormatError, atomic_write_text, process_alive
+from hexcampaign.maps import HexMap, MapFormatError, load_map
 
 DEFAULT_INTERVAL_S = 120
 INTERVAL_SETTING = "editor.autosave_seconds"
-MIN_INTERVAL_S = 0.05
-_ANOTHER_HOST = -1  # the "PID" of a lock written on another computer  # tests shorten it; users get at least a few seconds from the dialog
+MIN_INTERVAL_S = 0.05  # tests shorten it; users get at least a minute from the dialog
+MAP_SUFFIX = ".hexmap"
+# The files an autosave may hold: maps, Kasserine Pass games, campaigns.
+DOCUMENT_SUFFIXES = (".hexmap", ".kpgame", ".hxcampaign")
+_ANOTHER_HOST = -1  # the "PID" of a lock written on another computer
+_LIVE: weakref.WeakSet = weakref.WeakSet()  # every autosaver of this program
 
 
 def autosave_dir() -> Path:
@@ -45,76 +54,111 @@ class Orphan:
     """An autosave left behind by a program that is no longer running."""
 
     session: str
-    map_path: Path
-    source: str  # the user's file it was editing, or "" for an unsaved new map
+    map_path: Path  # the autosaved document (a map, a game or a campaign)
+    source: str  # the user's file it was editing, or "" for one never saved
     title: str
     saved_at: float
     pid: int | None
+    adopted: bool = field(default=False, compare=False)
+
+    @property
+    def path(self) -> Path:
+        return self.map_path
+
+    @property
+    def suffix(self) -> str:
+        return self.map_path.suffix.lower()
 
     def describe(self) -> str:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
-        origin = self.source or "a new map that was never saved"
+        origin = self.source or f"a new {_KIND_WORDS.get(self.suffix, 'document')} that was never saved"
         return f"{self.title} (autosaved {when}, from {origin})"
 
     def load(self) -> HexMap:
+        """The autosaved map (maps only: games and campaigns open through their mode)."""
         return load_map(self.map_path)
 
     def discard(self) -> None:
-        for suffix in (".hexmap", ".json", ".lock", ".hexmap.bak", ".json.bak"):
-            _remove(self.map_path.with_suffix("").with_name(self.session + suffix))
+        for suffix in (self.suffix, ".json", ".lock"):
+            path = self.map_path.with_name(self.session + suffix)
+            _remove(path)
+            _remove(path.with_name(path.name + ".bak"))
 
 
-def find_orphans(folder: Path | None = None) -> list[Orphan]:
-    """Autosaves whose program is gone (its lock's PID is not running, or no lock)."""
+def find_orphans(folder: Path | None = None, suffixes: tuple[str, ...] = (MAP_SUFFIX,)) -> list[Orphan]:
+    """Autosaves of the kinds `suffixes` whose program is gone (its lock's PID is not
+    running, or there is no lock), oldest name first."""
     folder = folder or autosave_dir()
     if not folder.is_dir():
         return []
     for lock in folder.glob("*.lock"):
         # A program that died before its first autosave leaves only its lock.
         pid = _lock_pid(lock)
-        if not (folder / f"{lock.stem}.hexmap").exists() and not (pid and _alive(pid)):
+        written = any((folder / f"{lock.stem}{suffix}").exists() for suffix in DOCUMENT_SUFFIXES)
+        if not written and not (pid and _alive(pid)):
             _remove(lock)
     orphans = []
-    for map_path in sorted(folder.glob("*.hexmap")):
-        session = map_path.stem
-        lock = folder / f"{session}.lock"
-        pid = _lock_pid(lock)
-        if pid is not None and _alive(pid):
-            continue
-        info = _read_json(folder / f"{session}.json")
-        orphans.append(
-            Orphan(
-                session,
-                map_path,
-                str(info.get("source", "")),
-                str(info.get("title", "Untitled")),
-                float(info.get("saved_at", map_path.stat().st_mtime)),
-                pid,
+    for suffix in suffixes:
+        for path in sorted(folder.glob(f"*{suffix}")):
+            session = path.stem
+            pid = _lock_pid(folder / f"{session}.lock")
+            if pid is not None and _alive(pid):
+                continue
+            info = _read_json(folder / f"{session}.json")
+            try:
+                saved_at = float(info.get("saved_at", path.stat().st_mtime))
+            except (OSError, TypeError, ValueError):
+                continue
+            orphans.append(
+                Orphan(
+                    session,
+                    path,
+                    str(info.get("source", "")),
+                    str(info.get("title", "Untitled")),
+                    saved_at,
+                    pid,
+                )
             )
-        )
     return orphans
 
 
 class Autosaver(QObject):
-    """Autosaves one document at a time for this program's session."""
+    """Autosaves one document at a time for this program's session.
+
+    `interval_s` None: no timer, the owner calls `autosave_now` when it is time (a game
+    at every phase). `prefix` starts the session's name ("kasserine-", "campaign-"), so a
+    person looking in the folder sees what each file is."""
 
     saved = Signal(object)  # Path of the autosave written
     failed = Signal(str)  # a sentence
 
-    def __init__(self, interval_s: float = DEFAULT_INTERVAL_S, parent: QObject | None = None):
+    def __init__(
+        self,
+        interval_s: float | None = DEFAULT_INTERVAL_S,
+        parent: QObject | None = None,
+        prefix: str = "",
+    ):
         super().__init__(parent)
         self.folder = autosave_dir()
-        self.session = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.prefix = prefix
+        self.session = self._new_session()
         self.document: Any = None
-        self._written_index: int | None = None  # undo index at the last autosave
+        self.suffix = MAP_SUFFIX
+        self.error = ""  # the last failure's sentence, "" after a good autosave
+        self._written_revision: int | None = None  # the document's revision at the last write
         self._locked = False
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.autosave_now)
+        self.interval_s: float | None = None
         self.set_interval(interval_s)
+        _LIVE.add(self)
 
     @property
-    def map_path(self) -> Path:
-        return self.folder / f"{self.session}.hexmap"
+    def document_path(self) -> Path:
+        """Where the document's autosave goes (whether or not written yet)."""
+        return self.folder / f"{self.session}{self.suffix}"
+
+    map_path = document_path  # the name the editor has always used
 
     @property
     def info_path(self) -> Path:
@@ -124,7 +168,11 @@ class Autosaver(QObject):
     def lock_path(self) -> Path:
         return self.folder / f"{self.session}.lock"
 
-    def set_interval(self, seconds: float) -> None:
+    def set_interval(self, seconds: float | None) -> None:
+        if seconds is None:
+            self.interval_s = None
+            self.timer.stop()
+            return
         self.interval_s = max(MIN_INTERVAL_S, float(seconds))
         self.timer.start(int(self.interval_s * 1000))
 
@@ -136,25 +184,27 @@ class Autosaver(QObject):
                 self.document.dirty_changed.disconnect(self._dirty_changed)
             except (RuntimeError, TypeError):
                 pass
+        self._remove_document()
         self.document = document
-        self._written_index = None
-        self._remove_map()
+        self._written_revision = None
         if document is not None:
+            self.suffix = getattr(document, "SUFFIX", "") or MAP_SUFFIX
             document.dirty_changed.connect(self._dirty_changed)
 
     def autosave_now(self) -> bool:
-        """Write the document if it has unsaved edits not yet autosaved. True if written."""
+        """Write the document if it has unsaved work not yet autosaved. True if written;
+        a failure is a sentence in `failed` and `error`, the work stays in the window."""
         doc = self.document
         if doc is None:
             return False
         try:
             if not doc.dirty:
                 return False
-            index = doc.undo_stack.index()
-            if index == self._written_index and self.map_path.exists():
+            revision = doc.revision
+            if revision == self._written_revision and self.document_path.exists():
                 return False
             self._lock()
-            atomic_write_text(self.map_path, dumps_map(doc.map))
+            atomic_write_text(self.document_path, doc.file_text())
             info = {
                 "source": str(doc.path) if doc.path else "",
                 "title": doc.title,
@@ -162,30 +212,66 @@ class Autosaver(QObject):
                 "pid": os.getpid(),
             }
             atomic_write_text(self.info_path, json.dumps(info, indent=1))
-        except (RuntimeError, AttributeError):  # the document is gone, or not a map
+        except (RuntimeError, AttributeError):  # the document is gone
             return False
-        except (OSError, MapFormatError, ValueError) as error:
-            self.failed.emit(f"Autosave failed ({error}); your edits are still in the window.")
+        except (OSError, MapFormatError, FileFormatError, ValueError) as error:
+            self.error = f"Autosave failed ({error}); your work is still in the window."
+            self.failed.emit(self.error)
             return False
-        self._written_index = index
-        self.saved.emit(self.map_path)
+        self.error = ""
+        self._written_revision = revision
+        self.saved.emit(self.document_path)
         return True
+
+    def adopt(self, orphan: Orphan) -> bool:
+        """Take over a restored orphan's session: its files stay, locked by this
+        program, until the restored work (the attached document) is autosaved over
+        them, which is tried at once. The orphan is then not discarded by recovery."""
+        if self._locked:
+            self._remove_document()
+            _remove(self.lock_path)
+            self._locked = False
+        self.session = orphan.session
+        self.suffix = orphan.suffix
+        self.folder = orphan.map_path.parent
+        self._write_lock(exclusive=False)
+        orphan.adopted = True
+        self._written_revision = None
+        return self.autosave_now()
+
+    def discard(self) -> None:
+        """The document's work is safe elsewhere (saved, or deliberately dropped)."""
+        self._remove_document()
+        self._written_revision = None
+
+    def quitting(self) -> None:
+        """The program ends: unsaved work keeps its autosave for the next start."""
+        try:
+            dirty = self.document is not None and self.document.dirty
+        except RuntimeError:
+            dirty = False
+        if dirty:
+            self.autosave_now()
+        else:
+            self.close_clean()
 
     def close_clean(self) -> None:
         """A clean close: nothing needs recovering, remove the whole session."""
         self.timer.stop()
         if self._locked:
-            self._remove_map()
+            self._remove_document()
             _remove(self.lock_path)
         self._locked = False
 
     # --- helpers -------------------------------------------------------------------------
 
+    def _new_session(self) -> str:
+        return f"{self.prefix}{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
     def _dirty_changed(self, dirty: bool) -> None:
         if not dirty:
             # Saved to the user's file: the autosave is no longer needed.
-            self._remove_map()
-            self._written_index = None
+            self.discard()
 
     def _lock(self) -> None:
         if self._locked and self.lock_path.exists():
@@ -195,24 +281,42 @@ class Autosaver(QObject):
         # and takes a new one rather than writing the first one's autosave.
         for _attempt in range(5):
             try:
-                fd = os.open(self.lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+                self._write_lock(exclusive=True)
             except FileExistsError:
                 if _lock_pid(self.lock_path) == os.getpid() and self._locked:
                     return
-                self.session = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+                self.session = self._new_session()
                 continue
-            with os.fdopen(fd, "w", encoding="utf-8") as lock:
-                json.dump({"pid": os.getpid(), "host": socket.gethostname()}, lock)
-            self._locked = True
             return
         raise OSError("could not create an autosave lock file")
 
-    def _remove_map(self) -> None:
+    def _write_lock(self, exclusive: bool) -> None:
+        text = json.dumps({"pid": os.getpid(), "host": socket.gethostname()})
+        if exclusive:
+            fd = os.open(self.lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            with os.fdopen(fd, "w", encoding="utf-8") as lock:
+                lock.write(text)
+        else:  # an adopted session: its dead owner's lock is replaced by ours
+            self.folder.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.lock_path, text)
+            _remove(self.lock_path.with_name(self.lock_path.name + ".bak"))
+        self._locked = True
+
+    def _remove_document(self) -> None:
         if not self._locked:
             return  # nothing written yet, and the name may not be ours
-        for path in (self.map_path, self.info_path):
+        for path in (self.document_path, self.info_path):
             _remove(path)
             _remove(path.with_name(path.name + ".bak"))
+
+
+def close_every_autosave() -> None:
+    """The window closed after every question was answered: no autosave is needed."""
+    for saver in list(_LIVE):
+        try:
+            saver.close_clean()
+        except RuntimeError:  # its Qt object is gone
+            pass
 
 
 def recover_orphans(
@@ -221,9 +325,10 @@ def recover_orphans(
     report: Callable[[str], None] = lambda text: None,
     folder: Path | None = None,
 ) -> list[Orphan]:
-    """Offer each orphaned autosave (`ask` returns True to restore it); restored maps go
-    to `open_map`. Declined and restored orphans are removed; a damaged one is reported
-    and left on disk for the user to rescue by hand. Returns the restored ones."""
+    """Offer each orphaned map autosave (`ask` returns True to restore it); restored
+    maps go to `open_map`. Declined orphans are removed, restored ones too unless an
+    autosaver adopted them (see Autosaver.adopt); a damaged one is reported and left on
+    disk for the user to rescue by hand. Returns the restored ones."""
     restored = []
     for orphan in find_orphans(folder):
         if not ask(orphan):
@@ -235,15 +340,19 @@ def recover_orphans(
             report(f"Could not restore {orphan.describe()}: {error}")
             continue
         open_map(hexmap, orphan)
-        orphan.discard()
+        if not orphan.adopted:
+            orphan.discard()
         restored.append(orphan)
     return restored
+
+
+_KIND_WORDS = {".hexmap": "map", ".kpgame": "game", ".hxcampaign": "campaign"}
 
 
 def _lock_pid(lock: Path) -> int | None:
     data = _read_json(lock)
     pid = data.get("pid")
-    if not isinstance(pid, int):
+    if not isinstance(pid, int) or isinstance(pid, bool):
         return None
     host = data.get("host")
     if isinstance(host, str) and host and host != socket.gethostname():
@@ -254,39 +363,8 @@ def _lock_pid(lock: Path) -> int | None:
 
 
 def _alive(pid: int) -> bool:
-    if pid == _ANOTHER_HOST:
-        return True
-    if pid <= 0:
-        return False
-    if os.name == "nt":
-        return _alive_on_windows(pid)
-    try:
-        os.kill(pid, 0)  # signal 0: only asks whether the process exists
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # someone else's running process
-    except OSError:
-        return False
-    return True
-
-
-def _alive_on_windows(pid: int) -> bool:
-    # os.kill on Windows terminates the process whatever the signal, so ask the kernel.
-    import ctypes
-
-    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
-    query_limited_information, still_active = 0x1000, 259
-    handle = kernel32.OpenProcess(query_limited_information, False, pid)
-    if not handle:
-        return False
-    try:
-        code = ctypes.c_ulong()
-        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
-            return False
-        return code.value == still_active
-    finally:
-        kernel32.CloseHandle(handle)
+    # Never os.kill on Windows: there it ends the process whatever the signal.
+    return pid == _ANOTHER_HOST or process_alive(pid)
 
 
 def _read_json(path: Path) -> dict:
@@ -300,7 +378,5 @@ def _read_json(path: Path) -> dict:
 def _remove(path: Path) -> None:
     try:
         path.unlink()
-    except FileNotFoundError:
-        pass
     except OSError:
         pass

@@ -1,36 +1,144 @@
-"""The open map document: the map, its file, its undo stack and the change signal.
+"""Documents: what the window holds open — a map, a Kasserine Pass game, a campaign.
 
-Every edit goes through `apply(changeset)`-emitting undo commands (see app/editor);
-the canvas layers and docks listen to `changed` and refresh only what the ChangeSet names.
+One base, `Document`, gives each kind the same file life, so the window asks its
+questions (Save, Save As, the close question) and the autosaver keeps its copies the
+same way for all three (see app/dialogs/files.py and app/autosave.py):
+
+- `path` (None until the first save), `title`, `dirty` with `dirty_changed`;
+- `save(path)`: atomic, read back and checked before it replaces the old file; marks
+  the document clean and remembers the path;
+- `file_text()`: the text a save and an autosave write; `revision` counts changes, so
+  the autosaver writes only when something changed since its last copy;
+- `act(action)`: the one way a change goes in (an undo command for a map, an engine
+  action for a game or a campaign);
+- `release()`: let go of everything Qt holds for it, now, in a known order.
+
+A kind says in class attributes what it is: KIND ("map", "game", "campaign": the word
+in the window's sentences), SUFFIX, FILE_FILTER and UNTITLED.
 """
 
 from __future__ import annotations
 
+import errno
+import warnings
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from hexcampaign.maps import HexMap, load_map, save_map
+from hexcampaign.files import atomic_write_text
+from hexcampaign.maps import HexMap, dumps_map, load_map, save_map
 from hexcampaign.maps.changes import ChangeSet
 
 
-class MapDocument(QObject):
-    changed = Signal(object)  # ChangeSet
+class Document(QObject):
+    """The file life every document shares. Subclasses give `file_text` and `act`."""
+
     dirty_changed = Signal(bool)
     path_changed = Signal(object)  # Path | None
+
+    KIND = "document"
+    SUFFIX = ""
+    FILE_FILTER = "All files (*)"
+    UNTITLED = "Untitled"
+
+    def __init__(self, path: Path | str | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.path = Path(path) if path else None
+        self.revision = 0  # bumped by every change; the autosaver compares it
+        self._dirty = False
+
+    # --- what every document has ----------------------------------------------------------
+
+    @property
+    def dirty(self) -> bool:
+        return self._dirty
+
+    @dirty.setter
+    def dirty(self, dirty: bool) -> None:
+        self.set_dirty(dirty)
+
+    def set_dirty(self, dirty: bool) -> None:
+        dirty = bool(dirty)
+        if dirty:
+            self.revision += 1
+        if dirty != self._dirty:
+            self._dirty = dirty
+            self.dirty_changed.emit(dirty)
+
+    @property
+    def title(self) -> str:
+        return self.path.name if self.path else self.UNTITLED
+
+    def suggested_name(self) -> str:
+        """The file name a first Save As offers."""
+        return self.title if self.path else f"{self.UNTITLED}{self.SUFFIX}"
+
+    def file_text(self) -> str:
+        """The text a save writes."""
+        raise NotImplementedError
+
+    def check_written(self, text: str, back: str) -> None:
+        """Raise OSError unless `back`, read from the new file, is the document meant."""
+        if back != text:
+            raise OSError(errno.EIO, f"the {self.KIND} read back is not the one that was written")
+
+    def save(self, path: Path | str | None = None) -> None:
+        """Atomic save (OSError, or the format's error, with the reason); the document is
+        clean and at `path` only once the file was written and read back."""
+        target = Path(path) if path else self.path
+        if target is None:
+            raise ValueError("no file name given")
+        self.write_file(target)
+        self._saved_to(target)
+
+    def write_file(self, target: Path) -> None:
+        text = self.file_text()
+        atomic_write_text(target, text, verify=lambda back: self.check_written(text, back))
+
+    def act(self, action: Any) -> Any:
+        """Apply one change; the document is dirty afterwards."""
+        raise NotImplementedError
+
+    def release(self) -> None:
+        """Nobody shows this document any more: free what Qt holds for it now."""
+        self.deleteLater()
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def _saved_to(self, target: Path) -> None:
+        if target != self.path:
+            self.path = target
+            self.path_changed.emit(target)
+        self.set_dirty(False)
+
+
+class MapDocument(Document):
+    """The map, its undo stack and the change signal. Every edit is an undo command
+    (see app/editor); the canvas layers and docks listen to `changed` and refresh only
+    what the ChangeSet names. Dirty means "not at the undo stack's clean index"."""
+
+    changed = Signal(object)  # ChangeSet
     replaced = Signal()  # the whole map object was swapped (resize, palette change, open)
 
+    KIND = "map"
+    SUFFIX = ".hexmap"
+    FILE_FILTER = "Hex maps (*.hexmap);;All files (*)"
+
     def __init__(self, hexmap: HexMap, path: Path | None = None, parent: QObject | None = None):
-        super().__init__(parent)
+        super().__init__(path, parent)
         self.map = hexmap
-        self.path = Path(path) if path else None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
-    def _clean_changed(self, clean: bool) -> None:
-        # A bound method, not a lambda: Qt drops the connection when either object dies.
-        self.dirty_changed.emit(not clean)
+    def __del__(self) -> None:
+        # Undo commands hold their document, and the stack (a Qt child of the document)
+        # holds the commands: a cycle through C++. When Python's collector frees such a
+        # cycle it would tear a command's wrapper down while the stack still deletes
+        # the command: a crash at exit. Emptying the stack first, while every wrapper
+        # is whole, breaks the cycle in the right order.
+        self._empty_stack()
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> MapDocument:
@@ -41,9 +149,40 @@ class MapDocument(QObject):
     def dirty(self) -> bool:
         return not self.undo_stack.isClean()
 
+    @dirty.setter
+    def dirty(self, dirty: bool) -> None:
+        self.set_dirty(dirty)
+
+    def set_dirty(self, dirty: bool) -> None:
+        if dirty:
+            self.undo_stack.resetClean()  # emits cleanChanged when it was clean
+        else:
+            self.undo_stack.setClean()
+
+    @property
+    def revision(self) -> int:
+        return self.undo_stack.index() if hasattr(self, "undo_stack") else 0
+
+    @revision.setter
+    def revision(self, _value: int) -> None:
+        pass  # the undo stack's index is the revision
+
     @property
     def title(self) -> str:
-        return self.path.name if self.path else (self.map.name or "Untitled")
+        return self.path.name if self.path else (self.map.name or self.UNTITLED)
+
+    def suggested_name(self) -> str:
+        return self.path.name if self.path else (self.map.name or "untitled") + self.SUFFIX
+
+    def file_text(self) -> str:
+        return dumps_map(self.map)
+
+    def write_file(self, target: Path) -> None:
+        save_map(self.map, target)  # atomic and read back, keeping unchanged sections
+
+    def act(self, action: QUndoCommand) -> None:
+        """Push one undo command (it applies itself through redo)."""
+        self.undo_stack.push(action)
 
     def notify(self, changes: ChangeSet) -> None:
         """Called by undo commands after they change the map (redo and undo alike)."""
@@ -56,14 +195,48 @@ class MapDocument(QObject):
         self.replaced.emit()
         self.changed.emit(ChangeSet.everything())
 
-    def save(self, path: Path | str | None = None) -> None:
-        """Atomic save (raises OSError / MapFormatError with the reason); marks clean
-        only after the file was written and read back."""
-        target = Path(path) if path else self.path
-        if target is None:
-            raise ValueError("no file name given")
-        save_map(self.map, target)
+    def release(self) -> None:
+        self._empty_stack()
+        super().release()
+
+    def _saved_to(self, target: Path) -> None:
         if target != self.path:
             self.path = target
             self.path_changed.emit(target)
         self.undo_stack.setClean()
+
+    def _clean_changed(self, clean: bool) -> None:
+        # A bound method, not a lambda: Qt drops the connection when either object dies.
+        self.dirty_changed.emit(not clean)
+
+    def _empty_stack(self) -> None:
+        # The stack says "clean" while it empties or dies; nobody may hear that from a
+        # document on its way out.
+        try:
+            stack = self.undo_stack
+        except AttributeError:
+            return
+        with warnings.catch_warnings():  # PySide warns when nothing was connected
+            warnings.simplefilter("ignore", RuntimeWarning)
+            try:
+                stack.cleanChanged.disconnect()
+            except (RuntimeError, TypeError):
+                pass
+        try:
+            stack.clear()
+        except RuntimeError:  # Qt deleted it already
+            pass
+
+
+def naming_the_file(error: Exception, path: Path, stand_in: str, prefix: bool = True) -> str:
+    """A loader's sentence about text it was given, worded as a load from `path` words
+    it: the text's own faults ("This file is not ...") name the file; the others are
+    prefixed with the file's name when `prefix` (as Game.load does)."""
+    message = str(error)
+    for fault in (" is not a", " is larger"):
+        if message.startswith(stand_in + fault):
+            return path.name + message[len(stand_in) :]
+    return f"{path.name}: {message}" if prefix else message
+
+
+__all__ = ["Document", "MapDocument", "naming_the_file"]

@@ -22,28 +22,31 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QDialog,
-    QFileDialog,
+    QDockWidget,
     QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
     QStackedWidget,
+    QToolBar,
     QWidget,
 )
 
+from hexcampaign.app.autosave import close_every_autosave
 from hexcampaign.app.canvas import MapView
-from hexcampaign.app.document import MapDocument
+from hexcampaign.app.dialogs import files
+from hexcampaign.app.document import Document, MapDocument
+from hexcampaign.app.modes import Mode, PlayMode
 from hexcampaign.app.render import LAYER_NAMES
 from hexcampaign.app.settings import Settings
 from hexcampaign.app.start_page import StartPage
 from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap, MapFormatError
-from hexcampaign.paths import maps_path
 
 APP_TITLE = "hexcampaign"
-MAP_SUFFIX = ".hexmap"
-MAP_FILTER = "Hex maps (*.hexmap);;All files (*)"
+MAP_SUFFIX = MapDocument.SUFFIX
+MAP_FILTER = MapDocument.FILE_FILTER
 # Where top-level menus go; titles not listed here go just before Help.
 MENU_ORDER = (
     "&File",
@@ -126,9 +129,13 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, str):
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
         self._update_title()
-        self.mode = None
+        self.mode: Mode | None = None
         self.mode_actions: dict[object, QAction] = {}
-        self._play_modes: dict[str, object] = {}  # module name -> mode, once built
+        self._play_modes: dict[str, PlayMode] = {}  # module name -> mode, once built
+        # Docks and toolbars put aside while the start page shows (see _show_central),
+        # with the mode they belong to.
+        self._aside: list[QWidget] = []
+        self._aside_mode: Mode | None = None
         self._lazy_modes: dict[str, QAction] = {}  # Mode-menu entries not built yet
         self.editor = None
         if editor:
@@ -165,21 +172,24 @@ class MainWindow(QMainWindow):
         self._menus[title] = menu
         return menu
 
-    def set_mode(self, mode) -> None:
+    def set_mode(self, mode: Mode | None) -> None:
         """Put `mode` (the editor, a game, the campaign desk) in charge: the one before
-        is deactivated first, then the new one activated (each if it has the method)."""
+        is deactivated first, then the new one activated."""
         if mode is self.mode:
             return
-        old, self.mode = self.mode, mode
-        if old is not None and hasattr(old, "deactivate"):
+        old = self.mode
+        self._bring_docks_back()  # the old mode hides (and remembers) its own docks
+        self.mode = mode
+        if old is not None:
             old.deactivate()
-        if mode is not None and hasattr(mode, "activate"):
+        if mode is not None:
             mode.activate()
         for other, action in self.mode_actions.items():
             action.setChecked(other is mode)
+        self._show_central()
         self.mode_changed.emit(mode)
 
-    def add_mode(self, title: str, mode, suffixes: tuple[str, ...] = ()) -> QAction:
+    def add_mode(self, title: str, mode: Mode, suffixes: tuple[str, ...] = ()) -> QAction:
         """Offer `mode` in the Mode menu, and open files with `suffixes` through it
         (unless a mode already registered that suffix)."""
         action = QAction(title, self)
@@ -209,7 +219,7 @@ class MainWindow(QMainWindow):
                     suffix, lambda path, t=title, m=module_name: self._open_in_play_mode(t, m, path)
                 )
 
-    def play_mode(self, module_name: str):
+    def play_mode(self, module_name: str) -> PlayMode | None:
         """The mode of `module_name` (see PLAY_MODES), built now if it was not yet;
         None when it cannot be loaded (the reason is shown)."""
         if module_name in self._play_modes:
@@ -234,7 +244,7 @@ class MainWindow(QMainWindow):
         if placeholder is not None:
             self.menu("&Mode").removeAction(placeholder)
             placeholder.deleteLater()
-        self.add_mode(title, mode, tuple(getattr(mode, "SUFFIXES", ())))
+        self.add_mode(title, mode, tuple(mode.SUFFIXES))
         return mode
 
     def _start_play_mode(self, title: str, module_name: str) -> None:
@@ -271,11 +281,29 @@ class MainWindow(QMainWindow):
         getattr(mode, dialog)()
 
     def _show_central(self) -> None:
+        """The map when a document is open; else the start page, alone: the docks and
+        toolbars of the mode in charge are put aside until a document comes."""
         if self.document is None:
+            self._put_docks_aside()
             self.start_page.refresh_recent()
             self._central.setCurrentWidget(self.start_page)
         else:
+            self._bring_docks_back()
             self._central.setCurrentWidget(self.canvas)
+
+    def _put_docks_aside(self) -> None:
+        if self._aside_mode is not self.mode:
+            self._bring_docks_back()
+        self._aside_mode = self.mode
+        for widget in (*self.findChildren(QDockWidget), *self.findChildren(QToolBar)):
+            if widget.parent() is self and not widget.isHidden():
+                widget.hide()
+                self._aside.append(widget)
+
+    def _bring_docks_back(self) -> None:
+        aside, self._aside = self._aside, []
+        for widget in aside:
+            widget.show()
 
     def show_message(self, text: str, ms: int = 6000) -> None:
         """A sentence in the status bar."""
@@ -303,7 +331,7 @@ class MainWindow(QMainWindow):
         self._show_zoom()
         self.document_changed.emit(document)
         if old is not None and old is not document:
-            _retire(old)
+            old.release()
 
     def open_path(self, path: Path | str) -> bool:
         """Open a map file (asks first about unsaved changes). False when not opened;
@@ -323,12 +351,12 @@ class MainWindow(QMainWindow):
             self.show_error("Could not open the map", describe_os_error(e, path, "open"))
             return False
         self.set_document(document)
-        self.settings.add_recent_file(path)
+        files.remember(self, path)
         self._rebuild_recent_menu()
         self.show_message(f"Opened {path.name}.")
         return True
 
-    def _open_in(self, mode, path: Path) -> bool:
+    def _open_in(self, mode: PlayMode, path: Path) -> bool:
         """Open a file of a mode's kind; the mode takes charge only when it opened."""
         previous = self.mode
         self.set_mode(mode)
@@ -363,67 +391,52 @@ class MainWindow(QMainWindow):
     def open_dialog(self) -> bool:
         patterns = " ".join(f"*{suffix}" for suffix in (MAP_SUFFIX, *sorted(self.openers)))
         filters = f"Everything hexcampaign opens ({patterns});;{MAP_FILTER}"
-        path, _ = QFileDialog.getOpenFileName(self, "Open", self._last_folder(), filters)
+        path = files.ask_open_path(self, "Open", filters)
         return self.open_path(path) if path else False
+
+    def document_in_charge(self) -> Document | None:
+        """What File > Save, Save As and Close work on: the document of the mode in
+        charge (a game, a campaign), or the map."""
+        if self.mode is not None and self.mode is not self.editor:
+            return self.mode.document
+        return self.document
 
     def save(self) -> bool:
         """File > Save: the game or campaign when a play mode is in charge, else the map."""
-        if self._play_mode_in_charge() is not None:
-            return bool(self.mode.save())
-        if self.document is None:
-            return False
-        if self.document.path is None:
-            return self.save_as()
-        return self.save_to(self.document.path)
+        saved = files.save(self, self.document_in_charge())
+        self._after_save(saved)
+        return saved
 
     def save_as(self) -> bool:
-        if self._play_mode_in_charge() is not None:
-            return bool(self.mode.save_as())
-        if self.document is None:
-            return False
-        suggested = self.document.path or Path(self._last_folder()) / (
-            (self.document.map.name or "untitled") + MAP_SUFFIX
-        )
-        from hexcampaign.app.dialogs.save_path import ask_save_path
-
-        target = ask_save_path(self, "Save the map as", suggested, MAP_FILTER, MAP_SUFFIX)
-        return self.save_to(target) if target else False
+        saved = files.save_as(self, self.document_in_charge())
+        self._after_save(saved)
+        return saved
 
     def save_to(self, path: Path | str) -> bool:
-        """Save the document to `path`; on failure say why and keep it dirty."""
+        """Save the map to `path`; on failure say why and keep it dirty."""
         if self.document is None:
             return False
-        path = Path(path)
-        try:
-            self.document.save(path)
-        except OSError as e:
-            self.show_error("Could not save the map", describe_os_error(e, path, "save"))
+        saved = files.save_to(self, self.document, path)
+        self._after_save(saved)
+        return saved
+
+    def close_document(self) -> bool:
+        """File > Close: put away what is in charge (asking about unsaved changes first);
+        the start page shows when nothing is left."""
+        if self.mode is not None and self.mode is not self.editor:
+            closed = self.mode.close_document()
+            if closed and self.editor is not None:
+                self.set_mode(self.editor)
+                self.set_document(None)
+            return closed
+        if not self.maybe_save():
             return False
-        except (MapFormatError, FileFormatError, ValueError) as e:
-            self.show_error("Could not save the map", str(e))
-            return False
-        self.settings.add_recent_file(path)
-        self._rebuild_recent_menu()
-        self._update_title()
-        self.show_message(f"Saved {path.name}.")
+        self.set_document(None)
         return True
 
     def maybe_save(self) -> bool:
-        """True when it is fine to drop the current document (saved, discarded, clean)."""
-        if self.document is None or not self.document.dirty:
-            return True
-        answer = QMessageBox.question(
-            self,
-            "Unsaved changes",
-            f"{self.document.title} has changes that are not saved. Save them first?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        """True when it is fine to drop the current map (saved, discarded, clean)."""
+        return files.may_close(self, self.document)
 
     def show_error(self, title: str, sentence: str) -> None:
         QMessageBox.critical(self, title, sentence)
@@ -444,19 +457,15 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self, lambda: self.resize(wanted))
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        # Every mode with work of its own (a game, a campaign) is asked before the map.
-        modes_ok = all(
-            mode.maybe_close() for mode in self._play_modes.values() if hasattr(mode, "maybe_close")
-        )
-        if modes_ok and self.maybe_save():
+        # Every document with work of its own (a game, a campaign) is asked about before
+        # the map; Cancel on any keeps the window open.
+        documents = [mode.document for mode in self._play_modes.values()]
+        if all(files.may_close(self, d) for d in documents) and self.maybe_save():
             self.settings.set_value(
                 "window_geometry", bytes(self.saveGeometry().toBase64()).decode()
             )
-            if self.document is not None:
-                try:  # the document dies with the window: see _retire
-                    self.document.undo_stack.cleanChanged.disconnect()
-                except (RuntimeError, TypeError):
-                    pass
+            # Every question is answered: nothing is left for a recovery to offer.
+            close_every_autosave()
             event.accept()
         else:
             event.ignore()
@@ -493,6 +502,9 @@ class MainWindow(QMainWindow):
         self.save_action = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
         self.save_as_action = self._action(
             file, "Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs
+        )
+        self.close_action = self._action(
+            file, "&Close", self.close_document, QKeySequence.StandardKey.Close
         )
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
@@ -576,10 +588,20 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _update_actions(self) -> None:
+        # Built in _build_menus, which the first title update comes before.
         has_document = self.document is not None
-        if hasattr(self, "save_action"):
-            self.save_action.setEnabled(has_document)
-            self.save_as_action.setEnabled(has_document)
+        for action in (
+            getattr(self, "save_action", None),
+            getattr(self, "save_as_action", None),
+            getattr(self, "close_action", None),
+        ):
+            if action is not None:
+                action.setEnabled(has_document)
+
+    def _after_save(self, saved: bool) -> None:
+        if saved:
+            self._rebuild_recent_menu()
+            self._update_title()
 
     def _show_hex(self, h: Hex | None) -> None:
         self.hex_info.setText(describe_hex(self.document.map, h) if self.document else "")
@@ -587,18 +609,6 @@ class MainWindow(QMainWindow):
     def _show_zoom(self) -> None:
         self.zoom_info.setText(f"{self.canvas.zoom * 100:.0f}%" if self.document else "")
 
-    def _play_mode_in_charge(self):
-        mode = self.mode
-        if mode is not None and mode in self._play_modes.values() and hasattr(mode, "save"):
-            return mode
-        return None
-
-    def _last_folder(self) -> str:
-        if self.document is not None and self.document.path is not None:
-            return str(self.document.path.parent)
-        recent = self.settings.recent_files()
-        # A new user starts next to the shipped maps (the sample campaign, Kasserine).
-        return str(recent[0].parent) if recent else str(maps_path())
 
 
 def describe_hex(m: HexMap, h: Hex | None) -> str:
@@ -621,16 +631,6 @@ def describe_hex(m: HexMap, h: Hex | None) -> str:
         )
         parts.append(f"{place.name} ({place.kind}{', ' + points if points else ''})")
     return " · ".join(parts)
-
-
-def _retire(document: MapDocument) -> None:
-    """Delete a document nobody shows any more. Its undo stack reports "clean" while
-    it is destroyed; cut that off first, or the report reaches a half-deleted object."""
-    try:
-        document.undo_stack.cleanChanged.disconnect()
-    except (RuntimeError, TypeError):
-        pass
-    document.deleteLater()
 
 
 def _dropped_file(event) -> Path | None:

@@ -31,6 +31,19 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
 
 
+def documents_dir() -> Path:
+    """The user's documents folder (platformdirs' answer, as Qt's DocumentsLocation),
+    made if missing, where Open and a first Save start. HEXCAMPAIGN_DOCUMENTS_DIR
+    overrides it (tests). The home folder when even that cannot be made."""
+    override = os.environ.get("HEXCAMPAIGN_DOCUMENTS_DIR")
+    folder = Path(override) if override else Path(platformdirs.user_documents_dir())
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return Path.home()
+    return folder
+
+
 class Settings:
     """Key/value settings (JSON values) saved on every change."""
 

@@ -194,6 +194,8 @@ class Card(QPushButton):
         bold.setPointSizeF(bold.pointSizeF() * 1.2)
         bold.setBold(True)
         self.heading.setFont(bold)
+        # A narrow window wraps a long title onto two lines; it never cuts it off.
+        self.heading.setWordWrap(True)
         self.line = QLabel(line, self)
         self.line.setWordWrap(True)
         self.line.setObjectName("start-subtitle")

@@ -91,8 +91,8 @@ def test_autosave_at_every_phase_into_the_user_data_folder(mode, user_folders):
     saved = Game.load(s.autosave_path)
     assert saved.state == s.game.state  # a crash now loses nothing of this phase's start
     state = s.game.state.model_copy(deep=True)
-    s.dirty = False
-    assert mode.open_path(s.autosave_path)  # the recovery: open it like any save
+    # The recovery: open it like any save (the close question is answered "Discard").
+    assert mode.open_path(s.autosave_path)
     assert mode.game.state == state
 
 

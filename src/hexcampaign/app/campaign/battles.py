@@ -13,7 +13,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QDockWidget,
     QFileDialog,
     QFormLayout,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.campaign.order_dialog import OrderDialog
 from hexcampaign.app.campaign.reports import export_sheet, print_html, sheet_html_page
 from hexcampaign.campaign import attacks
 from hexcampaign.campaign.state import to_hex
@@ -187,37 +187,6 @@ class BattlesDock(QDockWidget):
             self.mode.act(c.cancel_attack, battle)
 
 
-class _OrderDialog(QDialog):
-    """A dialog whose OK sends an order; a refusal is shown in it and it stays open."""
-
-    def __init__(self, mode, title: str) -> None:
-        super().__init__(mode.window)
-        self.mode = mode
-        self.setWindowTitle(title)
-        self.layout_ = QVBoxLayout(self)
-        self.refusal = QLabel(self)
-        self.refusal.setObjectName("order-refusal")
-        self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }")
-        self.refusal.hide()
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        self.buttons.accepted.connect(self.submit)
-        self.buttons.rejected.connect(self.reject)
-
-    def finish_layout(self) -> None:
-        self.layout_.addWidget(self.refusal)
-        self.layout_.addWidget(self.buttons)
-
-    def submit(self) -> bool:
-        raise NotImplementedError
-
-    def show_refusal(self, sentence: str) -> None:
-        self.refusal.setText(sentence)
-        self.refusal.show()
-
-
 def _checked(widget: QListWidget) -> list[str]:
     return [
         widget.item(i).data(ID_ROLE)
@@ -237,7 +206,7 @@ def _check_list(parent, rows: list[tuple[str, str]], checked: set[str]) -> QList
     return widget
 
 
-class AttackOrderDialog(_OrderDialog):
+class AttackOrderDialog(OrderDialog):
     """Attackers and a target, with the artillery and air the attacker may add."""
 
     def __init__(self, mode, target: str | None, attackers: list[str]) -> None:
@@ -391,7 +360,7 @@ class AttackOrderDialog(_OrderDialog):
         widget.addItem(item)
 
 
-class DefenseSupportDialog(_OrderDialog):
+class DefenseSupportDialog(OrderDialog):
     """The defender's allocation step: artillery of its parent corps in range, and air."""
 
     def __init__(self, mode, battle: str) -> None:

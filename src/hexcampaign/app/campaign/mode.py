@@ -8,31 +8,30 @@ tells the docks and the map to redraw from the campaign's state. It saves and op
 
 from __future__ import annotations
 
-import errno
-import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QToolBar, QToolTip
+from PySide6.QtWidgets import QMessageBox, QToolTip
 
+from hexcampaign.app import autosave
 from hexcampaign.app.campaign.counters import MapItems
+from hexcampaign.app.campaign.document import (
+    CAMPAIGN_FILTER,
+    CampaignDocument,
+)
 from hexcampaign.app.campaign.map_tool import CampaignTool
+from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import MapDocument
-from hexcampaign.app.settings import data_dir
 from hexcampaign.campaign import FILE_SUFFIX, Campaign, CampaignFormatError, IllegalAction
-from hexcampaign.files import FileFormatError, atomic_write_text, describe_os_error, read_json
+from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.hexes import Hex
 
-CAMPAIGN_FILTER = "CM campaigns (*.hxcampaign);;All files (*)"
 # Actions that commit new information (a result, a die roll) or close a phase: "Back"
 # stops there, so an umpire never takes back what the players have already been told.
 COMMITTED = ("end_phase", "enter_result", "pursuit")
-NOTES_KEY = "umpire_notes"  # extra top-level keys in the save; the engine ignores them
-SETUP_KEY = "umpire_setup_actions"
 
 
 class CampaignMode(QObject):
@@ -45,12 +44,10 @@ class CampaignMode(QObject):
     def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
-        self.campaign: Campaign | None = None
-        self.path: Path | None = None
-        self.dirty = False
+        self.document: CampaignDocument | None = None  # the open campaign
+        self.autosaver = autosave.Autosaver(None, self, prefix="campaign-")
+        self.autosaver.failed.connect(lambda sentence: self.window.show_message(sentence))
         self.active = False
-        self.notes: list[str] = []  # umpire's reasons for overrides (see NOTES_KEY)
-        self.setup_actions = 0
         self.last_refusal: str | None = None
         self.selected: str | None = None  # formation selected on the map
         self.attackers: list[str] = []  # divisions picked for an attack order
@@ -72,7 +69,6 @@ class CampaignMode(QObject):
     def activate(self) -> None:
         # (The main window's set_mode deactivates the editor or another play mode first.)
         self.active = True
-        self._editor_aside(True)
         self.menu.menuAction().setVisible(True)
         for dock in self._docks:
             dock.show()
@@ -89,7 +85,6 @@ class CampaignMode(QObject):
         self.menu.menuAction().setVisible(False)
         if self.window.canvas.tool is self.tool:
             self.window.canvas.set_tool(None)
-        self._editor_aside(False)
 
     def open_path(self, path: Path | str) -> bool:
         """Open a campaign save; a bad file is one sentence in a dialog, nothing changes."""
@@ -97,25 +92,15 @@ class CampaignMode(QObject):
         if not self.maybe_close():
             return False
         try:
-            data = read_json(path, "campaign")
-            campaign = Campaign.from_json(json.dumps(data))
+            document = CampaignDocument.load(path)
         except (CampaignFormatError, FileFormatError) as e:
             self._error("Could not open the campaign", str(e))
             return False
         except OSError as e:
             self._error("Could not open the campaign", describe_os_error(e, path, "open"))
             return False
-        notes = data.get(NOTES_KEY, []) if isinstance(data, dict) else []
-        setup = data.get(SETUP_KEY, 0) if isinstance(data, dict) else 0
-        self.start(
-            campaign,
-            path,
-            notes=[str(n) for n in notes if isinstance(n, str)],
-            setup_actions=setup if isinstance(setup, int) else 0,
-        )
-        settings = getattr(self.window, "settings", None)
-        if settings is not None:
-            settings.add_recent_file(path)
+        self._take(document)
+        files.remember(self.window, path)
         self.window.show_message(f"Opened the campaign {path.name}.")
         return True
 
@@ -125,13 +110,8 @@ class CampaignMode(QObject):
 
     def _show_mode(self) -> None:
         """Switch the window to this mode (through set_mode when the window has it)."""
-        if self.active:
-            return
-        set_mode = getattr(self.window, "set_mode", None)
-        if callable(set_mode):
-            set_mode(self)
-        else:
-            self.activate()
+        if not self.active:
+            self.window.set_mode(self)
 
     def open_and_show(self, path: Path | str) -> bool:
         """Open a campaign file and switch the window to this mode (only once it opened)."""
@@ -142,20 +122,14 @@ class CampaignMode(QObject):
 
     def maybe_close(self) -> bool:
         """True when the campaign may be dropped (saved, discarded, or unchanged)."""
-        if self.campaign is None or not self.dirty:
-            return True
-        answer = QMessageBox.question(
-            self.window,
-            "Unsaved campaign",
-            f"{self.title} has changes that are not saved. Save them first?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        return files.may_close(self.window, self.document)
+
+    def close_document(self) -> bool:
+        """File > Close: put the campaign away (asking first about unsaved changes)."""
+        if not self.maybe_close():
+            return False
+        self._take(None)
+        return True
 
     # --- starting, saving -----------------------------------------------------------------
 
@@ -163,21 +137,58 @@ class CampaignMode(QObject):
         self, campaign: Campaign, path: Path | None = None, notes=None, setup_actions=None
     ) -> None:
         """Show `campaign` (a new one from the wizard, or one just opened)."""
-        self.campaign = campaign
-        self.path = Path(path) if path else None
-        self.dirty = path is None
-        self.notes = list(notes or [])
         # The starting order of battle (the wizard's deploys) is not for "Back" to undo.
-        self.setup_actions = len(campaign.actions) if setup_actions is None else setup_actions
+        self._take(CampaignDocument(campaign, path, notes, setup_actions))
+
+    def _take(self, document: CampaignDocument | None) -> None:
+        """Make `document` the open campaign; the one before (already saved or
+        discarded by the close question) is let go with its autosave."""
+        old = self.document
+        self.autosaver.attach(document)
+        self.document = document
+        if old is not None and old is not document:
+            old.release()
         self.selected = None
         self.attackers = []
         self.placing = None
         self.last_refusal = None
-        if self.active:
-            self._show_map()
+        if document is not None:
+            document.setParent(self)
+            document.autosaver = self.autosaver
+            document.dirty_changed.connect(lambda _dirty: self._redraw())
+            if self.active:
+                self._show_map()
+            document.autosave()  # a campaign never saved is protected at once
+        elif self.active:
+            self.window.set_document(None)
         self.changed.emit()
-        if path is None:
-            self.autosave()
+
+    # --- the open campaign, through its document -------------------------------------------
+
+    @property
+    def campaign(self) -> Campaign | None:
+        return self.document.campaign if self.document is not None else None
+
+    @property
+    def path(self) -> Path | None:
+        return self.document.path if self.document is not None else None
+
+    @property
+    def dirty(self) -> bool:
+        return self.document is not None and self.document.dirty
+
+    @dirty.setter
+    def dirty(self, dirty: bool) -> None:
+        if self.document is not None:
+            self.document.set_dirty(dirty)
+
+    @property
+    def notes(self) -> list[str]:
+        return self.document.notes if self.document is not None else []
+
+    @property
+    def setup_actions(self) -> int:
+        return self.document.setup_actions if self.document is not None else 0
 
     def new_campaign_dialog(self):
         """Open the new-campaign wizard (non-blocking); accepting it starts the campaign."""
@@ -192,88 +203,40 @@ class CampaignMode(QObject):
 
     @property
     def title(self) -> str:
-        if self.path is not None:
-            return self.path.name
-        if self.campaign is not None and self.campaign.map.name:
-            return f"{self.campaign.map.name} campaign"
-        return "Untitled campaign"
+        return self.document.title if self.document is not None else CampaignDocument.UNTITLED
 
     def to_json(self) -> str:
-        assert self.campaign is not None
-        data = json.loads(self.campaign.to_json())
-        data[NOTES_KEY] = list(self.notes)
-        data[SETUP_KEY] = self.setup_actions
-        return json.dumps(data, indent=1, ensure_ascii=False)
+        assert self.document is not None
+        return self.document.file_text()
 
     def save(self) -> bool:
-        if self.campaign is None:
-            return False
-        if self.path is None:
-            return self.save_as()
-        return self.save_to(self.path)
+        return files.save(self.window, self.document)
 
     def save_as(self) -> bool:
-        if self.campaign is None:
-            return False
-        suggested = self.path or Path.home() / (_slug(self.title) + FILE_SUFFIX)
-        from hexcampaign.app.dialogs.save_path import ask_save_path
-
-        target = ask_save_path(self.window, "Save the campaign as", suggested, CAMPAIGN_FILTER, FILE_SUFFIX)
-        return self.save_to(target) if target else False
+        return files.save_as(self.window, self.document)
 
     def save_to(self, path: Path | str) -> bool:
         """Atomic save (the previous file kept as .bak); on failure say why, stay dirty."""
-        path = Path(path)
-        try:
-            atomic_write_text(path, self.to_json(), verify=self._same_campaign)
-        except OSError as e:
-            self._error("Could not save the campaign", describe_os_error(e, path, "save"))
+        if self.document is None or not files.save_to(self.window, self.document, path):
             return False
-        except (CampaignFormatError, FileFormatError) as e:
-            self._error("Could not save the campaign", str(e))
-            return False
-        self.path = path
-        self.dirty = False
-        settings = getattr(self.window, "settings", None)
-        if settings is not None:
-            settings.add_recent_file(path)
-        self.window.show_message(f"Saved the campaign {path.name}.")
         self.changed.emit()
         return True
 
-    def _same_campaign(self, back: str) -> None:
-        """The file read back must load as this very campaign before it replaces the
-        old file."""
-        try:
-            same = Campaign.from_json(back).state == self.campaign.state
-        except (CampaignFormatError, FileFormatError, ValueError):
-            same = False
-        if not same:
-            raise OSError(errno.EIO, "the file read back is not the campaign that was written")
-
     def open_dialog(self) -> bool:
-        path, _ = QFileDialog.getOpenFileName(
-            self.window, "Open a campaign", str(Path.home()), CAMPAIGN_FILTER
-        )
+        path = files.ask_open_path(self.window, "Open a campaign", CAMPAIGN_FILTER)
         return self.open_path(path) if path else False
 
     def autosave_path(self) -> Path:
-        name = self.path.stem if self.path else _slug(self.title)
-        return data_dir() / "autosave" / f"campaign-{name}{FILE_SUFFIX}"
+        return self.autosaver.document_path
 
     def autosave(self) -> Path | None:
-        """Write the campaign to the user data folder (never over the user's own file);
-        a failure costs only the autosave and is said in the status bar."""
-        if self.campaign is None:
+        """Write the campaign's unsaved work to the user data folder (never over the
+        user's own file); a failure costs only the autosave and is said in the status bar."""
+        if self.document is None:
             return None
-        target = self.autosave_path()
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(target, self.to_json(), verify=Campaign.from_json)
-        except OSError as e:
-            self.window.show_message(describe_os_error(e, target, "save"))
-            return None
-        return target
+        self.document.autosave()
+        path = self.autosaver.document_path
+        return path if path.exists() else None
 
     # --- acting through the engine ----------------------------------------------------------
 
@@ -285,17 +248,15 @@ class CampaignMode(QObject):
             return False, "There is no campaign open."
         before = (c.turn, c.side_to_play, c.phase)
         try:
-            result = action(*args, **kw)
+            result = self.document.act(action, *args, **kw)
         except IllegalAction as e:
             self.refuse(str(e), at)
             return False, str(e)
         self.last_refusal = None
-        self.dirty = True
         if (c.turn, c.side_to_play, c.phase) != before:
             self.selected = None
             self.attackers = []
             self.placing = None
-            self.autosave()
         self.changed.emit()
         return True, result
 
@@ -331,10 +292,8 @@ class CampaignMode(QObject):
         return ok
 
     def add_note(self, text: str) -> None:
-        c = self.campaign
-        assert c is not None
-        self.notes.append(f"Turn {c.turn}, {c.side_to_play}: {text}")
-        self.dirty = True
+        assert self.document is not None
+        self.document.add_note(text)
 
     def adjust_pp_dialog(self):
         from hexcampaign.app.campaign.umpire import AdjustPpDialog
@@ -443,27 +402,6 @@ class CampaignMode(QObject):
                     self.window.setWindowModified(self.dirty)
         self._update_actions()
 
-    def _editor_aside(self, aside: bool) -> None:
-        """Hide the editor's docks and toolbars while the desk is shown, and bring back
-        the ones that were showing. Only needed while the editor has no deactivate() of
-        its own (then set_mode does this, and this does nothing)."""
-        editor = getattr(self.window, "editor", None)
-        if editor is None or hasattr(editor, "deactivate"):
-            return
-        if aside:
-            mine = set(self._docks)
-            self._hidden_for_desk = [
-                w
-                for w in self.window.findChildren(QDockWidget) + self.window.findChildren(QToolBar)
-                if w not in mine and w.isVisible() and w.parent() is self.window
-            ]
-            for w in self._hidden_for_desk:
-                w.hide()
-        else:
-            for w in getattr(self, "_hidden_for_desk", []):
-                w.show()
-            self._hidden_for_desk = []
-
     def _document_changed(self, document) -> None:
         # A new scene (the map shown again) has none of our items: draw them afresh.
         if self.active and self.campaign is not None and document is not None:
@@ -529,7 +467,7 @@ class CampaignMode(QObject):
 
         add("&New campaign…", self.new_campaign_dialog, needs_campaign=False)
         add("&Open campaign…", self.open_dialog, needs_campaign=False)
-        add("&Save campaign", self.save, "Ctrl+Shift+S")
+        add("&Save campaign", self.save)
         add("Save campaign &as…", self.save_as)
         self.menu.addSeparator()
         add("&Next phase", self.next_phase, "Ctrl+Return")
@@ -547,5 +485,3 @@ class CampaignMode(QObject):
                 action.setEnabled(self.campaign is not None)
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "campaign"

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexcampaign.app.campaign.battles import _OrderDialog
+from hexcampaign.app.campaign.order_dialog import OrderDialog
 from hexcampaign.campaign import results
 from hexcampaign.campaign.tables import campaign_rules
 
@@ -41,7 +41,7 @@ OVERRIDES = ("as the rules say", "eliminate", "spare")
 MAX_MEN = 999
 
 
-class ResultForm(_OrderDialog):
+class ResultForm(OrderDialog):
     def __init__(self, mode, battle: str) -> None:
         c = mode.campaign
         b = c.battle(battle)

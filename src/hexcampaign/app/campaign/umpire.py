@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QSpinBox
 
-from hexcampaign.app.campaign.battles import _OrderDialog
+from hexcampaign.app.campaign.order_dialog import OrderDialog
 
 
-class AdjustPpDialog(_OrderDialog):
+class AdjustPpDialog(OrderDialog):
     """Add (or take away) PP for one side this turn; the engine logs it with the reason."""
 
     def __init__(self, mode) -> None:
@@ -43,7 +43,7 @@ class AdjustPpDialog(_OrderDialog):
         return True
 
 
-class RenameDialog(_OrderDialog):
+class RenameDialog(OrderDialog):
     def __init__(self, mode, fid: str) -> None:
         super().__init__(mode, "Rename the formation")
         self.fid = fid

@@ -16,6 +16,8 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QCursor, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMenu, QMessageBox
 
+from hexcampaign.app import autosave
+from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import MapDocument
 from hexcampaign.app.kasserine.board import CounterLayer, HighlightItem
 from hexcampaign.app.kasserine.combat_panel import CombatDock
@@ -60,6 +62,8 @@ class KasserineMode(QObject):
         self.window = window
         self.canvas = window.canvas
         self.session: PlaySession | None = None
+        # Games are autosaved at every change of phase (see PlaySession), not on a timer.
+        self.autosaver = autosave.Autosaver(None, self, prefix="kasserine-")
         self.layer: CounterLayer | None = None
         self.highlight: HighlightItem | None = None
         self.tool = PlayTool(self)
@@ -76,7 +80,7 @@ class KasserineMode(QObject):
         self._show(False)
         app = QApplication.instance()
         if app is not None:
-            app.aboutToQuit.connect(self._quitting)
+            app.aboutToQuit.connect(self.autosaver.quitting)
 
     # --- the contract with the main window --------------------------------------------------
 
@@ -119,29 +123,25 @@ class KasserineMode(QObject):
             )
             return False
         if not self.maybe_close():
+            session.deleteLater()
             return False
         self._start(session)
-        session.autosave()  # the earlier session's autosave went; this one takes over
-        self.window.settings.add_recent_file(path)
+        files.remember(self.window, path)
         self.say(f"Opened {path.name}: {session.whose_turn()}.")
         return True
 
     def maybe_close(self) -> bool:
         """True when the game may be dropped (saved, discarded, or nothing unsaved)."""
-        if self.session is None or not self.session.dirty:
-            return True
-        answer = QMessageBox.question(
-            self.window,
-            "Unsaved game",
-            f"{self.session.title} has moves that are not saved. Save the game first?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        return files.may_close(self.window, self.session)
+
+    @property
+    def document(self) -> PlaySession | None:
+        """The open game (the window's File > Save saves it while this mode is in charge)."""
+        return self.session
+
+    def close_document(self) -> bool:
+        """File > Close: put the game away (asking first about unsaved moves)."""
+        return self.close_game()
 
     # --- games ------------------------------------------------------------------------------
 
@@ -155,7 +155,6 @@ class KasserineMode(QObject):
         game = Game.scenario(seed=seed, options=options or Options())
         session = PlaySession(game, players, None, self)
         self._start(session)
-        session.autosave()
         self.say(f"New game, seed {seed}: {session.whose_turn()}.")
         return session
 
@@ -163,7 +162,6 @@ class KasserineMode(QObject):
         """Play any engine game (a custom position, a game loaded elsewhere)."""
         session = PlaySession(game, players, None, self)
         self._start(session)
-        session.autosave()
         return session
 
     def new_game_dialog(self) -> bool:
@@ -180,43 +178,21 @@ class KasserineMode(QObject):
         return NewGameDialog(self.window)
 
     def save(self) -> bool:
-        if self.session is None:
-            return False
-        if self.session.path is None:
-            return self.save_as()
-        return self.save_to(self.session.path)
+        return files.save(self.window, self.session)
 
     def save_as(self) -> bool:
-        if self.session is None:
-            return False
-        folder = self.session.path.parent if self.session.path else Path.home()
-        from hexcampaign.app.dialogs.save_path import ask_save_path
-
-        suggested = folder / f"kasserine{FILE_SUFFIX}"
-        target = ask_save_path(self.window, "Save the game as", suggested, FILE_FILTER, FILE_SUFFIX)
-        return self.save_to(target) if target else False
+        return files.save_as(self.window, self.session)
 
     def save_to(self, path: Path | str) -> bool:
-        if self.session is None:
+        """Save the game to `path` (its autosave then goes); on failure say why."""
+        if self.session is None or not files.save_to(self.window, self.session, path):
             return False
-        path = Path(path)
-        try:
-            self.session.save(path)
-        except OSError as error:
-            QMessageBox.critical(
-                self.window, "Could not save the game", describe_os_error(error, path, "save")
-            )
-            return False
-        self.window.settings.add_recent_file(path)
-        self.session.discard_autosave()  # the saved file keeps the game now
         self._update_title()
-        self.say(f"Saved {path.name}.")
+        self.say(f"Saved {Path(path).name}.")
         return True
 
     def open_dialog(self) -> bool:
-        path, _ = QFileDialog.getOpenFileName(
-            self.window, "Open a Kasserine Pass game", str(Path.home()), FILE_FILTER
-        )
+        path = files.ask_open_path(self.window, "Open a Kasserine Pass game", FILE_FILTER)
         return self.open_path(path) if path else False
 
     def open_autosave_dialog(self) -> bool:
@@ -229,10 +205,13 @@ class KasserineMode(QObject):
     def close_game(self) -> bool:
         if not self.maybe_close():
             return False
-        if self.session is not None:
-            self.session.discard_autosave()
         self._drop_items()
-        self.session = None
+        old, self.session = self.session, None
+        self.autosaver.attach(None)
+        if old is not None:
+            old.release()
+        if self.active:
+            self.window.set_document(None)
         self.refresh()
         return True
 
@@ -434,12 +413,6 @@ class KasserineMode(QObject):
         self.victory_dialog.show()
         return self.victory_dialog
 
-    def _quitting(self) -> None:
-        """A clean quit (the unsaved-game question has been answered): no autosave is
-        needed; after a crash it stays for Open an autosaved game."""
-        if self.session is not None:
-            self.session.discard_autosave()
-
     # --- internals: clicks ------------------------------------------------------------------
 
     def _setup_click(self, h: Hex) -> bool:
@@ -552,13 +525,16 @@ class KasserineMode(QObject):
     # --- internals: drawing -------------------------------------------------------------------
 
     def _start(self, session: PlaySession) -> None:
-        if self.session is not None and self.session is not session:
-            self.session.discard_autosave()
-            self.session.deleteLater()
+        old = self.session
+        self.autosaver.attach(session)  # the earlier game's autosave goes
+        session.autosaver = self.autosaver
+        if old is not None and old is not session:
+            old.release()
         if self.victory_dialog is not None:
             self.victory_dialog.close()
             self.victory_dialog = None
         self.session = session
+        session.setParent(self)
         session.changed.connect(self._changed)
         session.refused.connect(self._refused)
         session.dirty_changed.connect(lambda _d: self._update_title())
@@ -568,6 +544,7 @@ class KasserineMode(QObject):
         self.combat.panel.target = None
         self.combat.panel.defense_done = set()
         self._show_game()
+        session.autosave()  # a game never saved is protected at once
 
     def _show_game(self) -> None:
         g = self.game

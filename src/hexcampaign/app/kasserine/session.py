@@ -9,62 +9,45 @@ every phase change is written to the user data folder.
 
 from __future__ import annotations
 
-import errno
-import os
-import uuid
+import json
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from hexcampaign.app.settings import data_dir
-from hexcampaign.files import FileFormatError, atomic_write_text, read_json
+from hexcampaign.app.autosave import autosave_dir, find_orphans
+from hexcampaign.app.document import Document, naming_the_file
+from hexcampaign.files import FileFormatError, read_limited
 from hexcampaign.kasserine import Game, IllegalAction
 from hexcampaign.kasserine.game import PHASE_WORDS
 
 FILE_SUFFIX = ".kpgame"
 FILE_FILTER = "Kasserine Pass games (*.kpgame);;All files (*)"
 DEFAULT_PLAYERS = {"german": "German player", "allied": "Allied player"}
+SAVE_WHAT = "Kasserine Pass save"
 
 
 def autosave_folder() -> Path:
-    return data_dir() / "autosave"
+    return autosave_dir()
 
 
 def orphan_autosaves(folder: Path | None = None) -> list[Path]:
     """Autosaved games whose program is no longer running (it crashed or was killed),
     newest first. A running program's own autosave is not an orphan."""
-    folder = folder or autosave_folder()
-    if not folder.is_dir():
-        return []
-    found = []
-    for path in folder.glob(f"kasserine-*{FILE_SUFFIX}"):
-        try:
-            pid = int(path.stem.split("-")[1])
-        except (IndexError, ValueError):
-            continue
-        if not _alive(pid):
-            found.append(path)
+    found = [o.path for o in find_orphans(folder, (FILE_SUFFIX,))]
     return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
 
 
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    except OSError:
-        return False
-    return True
+class PlaySession(Document):
+    """A Kasserine Pass game as a document: the engine's Game and the players' names.
+    A game never saved is dirty from its first moment (it exists nowhere else)."""
 
-
-class PlaySession(QObject):
     changed = Signal(list)  # the engine's event sentences of the last action
     refused = Signal(str)  # the engine's refusal sentence
-    dirty_changed = Signal(bool)
+
+    KIND = "game"
+    SUFFIX = FILE_SUFFIX
+    FILE_FILTER = FILE_FILTER
+    UNTITLED = "New Kasserine Pass game"
 
     def __init__(
         self,
@@ -73,27 +56,27 @@ class PlaySession(QObject):
         path: Path | None = None,
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__(path, parent)
         self.game = game
         self.players = {**DEFAULT_PLAYERS, **(players or {})}
-        self.path = path
-        self.dirty = False
         self.last_refusal = ""
-        self.autosave_path = (
-            autosave_folder() / f"kasserine-{os.getpid()}-{uuid.uuid4().hex[:8]}{FILE_SUFFIX}"
-        )
-        self.autosave_error = ""
-        self.revision = 0  # counts changes: views cache what they computed per revision
+        self.autosaver = None  # set by Autosaver.attach's owner (the mode)
         self._phase_key = self._key()
+        if path is None:
+            self.set_dirty(True)
 
     # --- acting through the engine -----------------------------------------------------------
 
-    def act(self, method: str, *args, **kwargs):
-        """Call the engine's `method`; its return value, or None when refused (the
-        sentence then goes to `refused` and `last_refusal`)."""
+    def act(self, action, *args, **kwargs):
+        """Call the engine: `action` is an engine method's name (with its arguments) or
+        an action value (as legal_actions() gives). Returns the engine's answer, or
+        None when refused (the sentence then goes to `refused` and `last_refusal`)."""
         before = len(self.game.log())
         try:
-            result = getattr(self.game, method)(*args, **kwargs)
+            if isinstance(action, str):
+                result = getattr(self.game, action)(*args, **kwargs)
+            else:
+                result = self.game.apply(action)
         except IllegalAction as error:
             self.last_refusal = str(error)
             self.refused.emit(self.last_refusal)
@@ -124,9 +107,8 @@ class PlaySession(QObject):
         who = "German" if side == "german" else "Allied"
         return f"{g.date()}, {PHASE_WORDS[g.state.phase]} — {self.player(side)} ({who}) to play"
 
-    @property
-    def title(self) -> str:
-        return self.path.name if self.path else "New Kasserine Pass game"
+    def suggested_name(self) -> str:
+        return self.path.name if self.path else f"kasserine{FILE_SUFFIX}"
 
     # --- files -------------------------------------------------------------------------------
 
@@ -135,59 +117,37 @@ class PlaySession(QObject):
         the save loads without a replay)."""
         return self.game.to_json(extra={"players": dict(self.players)})
 
-    def save(self, path: Path | str) -> None:
-        """Atomic (temporary file, fsync, rename, previous file kept as .bak); raises
-        OSError when the disk refuses."""
-        path = Path(path)
-        self._write(path)
-        self.path = path
-        self._set_dirty(False)
-
-    def _write(self, path: Path) -> None:
-        # The file read back must be the very text meant (the text of this game, which
-        # loads as it) before it replaces the old file: a save is only as good as what
-        # is on the disk.
-        text = self.to_json()
-
-        def same_text(back: str) -> None:
-            if back != text:
-                raise OSError(errno.EIO, "the file read back is not the game that was written")
-
-        atomic_write_text(path, text, verify=same_text)
+    def file_text(self) -> str:
+        return self.to_json()
 
     @classmethod
     def load(cls, path: Path | str, parent: QObject | None = None) -> PlaySession:
-        """Read a saved game; a bad file raises FileFormatError with one sentence."""
+        """Read a saved game (the file is read and parsed once); a bad file raises
+        FileFormatError with one sentence."""
         path = Path(path)
-        game = Game.load(path)
-        document = read_json(path, "Kasserine Pass save")
-        players = document.get("players") if isinstance(document, dict) else None
-        if not isinstance(players, dict):
-            players = {}
-        names = {k: str(v) for k, v in players.items() if k in DEFAULT_PLAYERS}
-        return cls(game, names, path, parent)
+        raw = read_limited(path, SAVE_WHAT)
+        try:
+            game = Game.from_json(raw)
+        except FileFormatError as error:
+            raise type(error)(naming_the_file(error, path, "This file")) from None
+        return cls(game, _players(raw), path, parent)
+
+    @property
+    def autosave_path(self) -> Path | None:
+        return self.autosaver.document_path if self.autosaver is not None else None
+
+    @property
+    def autosave_error(self) -> str:
+        return self.autosaver.error if self.autosaver is not None else ""
 
     def autosave(self) -> bool:
-        """Write the game to this session's autosave file; False (and a sentence in
-        autosave_error) when the disk refuses — the game in the window is unharmed."""
-        try:
-            self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
-            self._write(self.autosave_path)
-        except OSError as error:
-            self.autosave_error = f"Autosave failed ({error}); the game is still in the window."
-            return False
-        self.autosave_error = ""
-        return True
+        """Write the game to its autosave now (if it has unsaved moves); False when the
+        disk refused (a sentence in autosave_error) — the game in the window is unharmed."""
+        return self.autosaver is not None and self.autosaver.autosave_now()
 
     def discard_autosave(self) -> None:
-        for path in (
-            self.autosave_path,
-            self.autosave_path.with_name(self.autosave_path.name + ".bak"),
-        ):
-            try:
-                path.unlink()
-            except OSError:
-                pass
+        if self.autosaver is not None and self.autosaver.document is self:
+            self.autosaver.discard()
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -195,19 +155,33 @@ class PlaySession(QObject):
         return (self.game.state.turn, self.game.state.phase)
 
     def _after_change(self, events: list[str]) -> None:
-        self.revision += 1
-        self._set_dirty(True)
+        self.set_dirty(True)
         key = self._key()
         if key != self._phase_key:
             self._phase_key = key
             self.autosave()
         self.changed.emit(events)
 
-    def _set_dirty(self, dirty: bool) -> None:
-        if dirty != self.dirty:
-            self.dirty = dirty
-            self.dirty_changed.emit(dirty)
 
+def _players(raw: bytes) -> dict[str, str]:
+    """The players' names, which the app writes as the save's last key before the check
+    (see to_json). Only that small object is read: the engine has parsed the file. In
+    JSON text a quote inside a string is always escaped, so `,"players":` can only be
+    the key itself."""
+    text = raw.decode("utf-8", "replace")
+    at = text.rfind(_PLAYERS_KEY)
+    if at < 0:
+        return {}
+    try:
+        players, _end = json.JSONDecoder().raw_decode(text, at + len(_PLAYERS_KEY))
+    except ValueError:
+        return {}
+    if not isinstance(players, dict):
+        return {}
+    return {k: str(v) for k, v in players.items() if k in DEFAULT_PLAYERS and isinstance(v, str)}
+
+
+_PLAYERS_KEY = ',"players":'
 
 __all__ = [
     "DEFAULT_PLAYERS",

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from hexcampaign.app.tool_events import ToolEvent
+from hexcampaign.hexes import Hex
 
-if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.mode import KasserineMode
+
+class HexGestures(Protocol):
+    """What the play tool asks of whoever plays (the Kasserine mode)."""
+
+    def hex_clicked(self, h: Hex) -> bool: ...
+
+    def hex_context_menu(self, h: Hex) -> object: ...
+
+    def hex_hovered(self, h: Hex | None) -> None: ...
 
 
 class PlayTool:
@@ -16,7 +24,7 @@ class PlayTool:
 
     name = "kasserine-play"
 
-    def __init__(self, mode: KasserineMode) -> None:
+    def __init__(self, mode: HexGestures) -> None:
         self.mode = mode
 
     def activate(self, _context=None) -> None:

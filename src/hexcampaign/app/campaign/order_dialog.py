@@ -1,0 +1,38 @@
+"""The base of the desk's order dialogs (attack orders, defensive support, results, the
+umpire's interventions): OK sends the order; a refusal is shown in the dialog, which
+stays open so the umpire can correct it."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
+
+
+class OrderDialog(QDialog):
+    """A dialog whose OK sends an order; a refusal is shown in it and it stays open."""
+
+    def __init__(self, mode, title: str) -> None:
+        super().__init__(mode.window)
+        self.mode = mode
+        self.setWindowTitle(title)
+        self.layout_ = QVBoxLayout(self)
+        self.refusal = QLabel(self)
+        self.refusal.setObjectName("order-refusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }")
+        self.refusal.hide()
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.buttons.accepted.connect(self.submit)
+        self.buttons.rejected.connect(self.reject)
+
+    def finish_layout(self) -> None:
+        self.layout_.addWidget(self.refusal)
+        self.layout_.addWidget(self.buttons)
+
+    def submit(self) -> bool:
+        raise NotImplementedError
+
+    def show_refusal(self, sentence: str) -> None:
+        self.refusal.setText(sentence)
+        self.refusal.show()

@@ -1,0 +1,124 @@
+"""The file questions every document asks the same way (map, Kasserine game, campaign):
+Save, Save As, the close question, and where the Open and Save dialogs start.
+
+`host` is the window (the parent of the dialogs, with `settings` and `show_message`).
+A failed save says why in one sentence and leaves the document as it was (still dirty).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from hexcampaign.app.dialogs.save_path import ask_save_path
+from hexcampaign.app.document import Document
+from hexcampaign.app.settings import documents_dir
+from hexcampaign.files import FileFormatError, describe_os_error
+from hexcampaign.paths import maps_path, resources_path
+
+LAST_FOLDER_SETTING = "last_folder"
+
+
+def save(host: Any, document: Document | None) -> bool:
+    """File > Save: to the document's file, or asks where the first time."""
+    if document is None:
+        return False
+    if document.path is None:
+        return save_as(host, document)
+    return save_to(host, document, document.path)
+
+
+def save_as(host: Any, document: Document | None) -> bool:
+    if document is None:
+        return False
+    folder = document.path.parent if document.path else start_folder(host)
+    target = ask_save_path(
+        host,
+        f"Save the {document.KIND} as",
+        folder / document.suggested_name(),
+        document.FILE_FILTER,
+        document.SUFFIX,
+    )
+    return save_to(host, document, target) if target else False
+
+
+def save_to(host: Any, document: Document, path: Path | str) -> bool:
+    """Save `document` to `path`; on failure say why (a dialog) and keep it dirty."""
+    path = Path(path)
+    try:
+        document.save(path)
+    except OSError as e:
+        _error(host, f"Could not save the {document.KIND}", describe_os_error(e, path, "save"))
+        return False
+    except (FileFormatError, ValueError) as e:
+        _error(host, f"Could not save the {document.KIND}", str(e))
+        return False
+    remember(host, path)
+    host.show_message(f"Saved {path.name}.")
+    return True
+
+
+def may_close(host: Any, document: Document | None) -> bool:
+    """True when the document may be dropped: unchanged, saved now, or discarded."""
+    if document is None or not document.dirty:
+        return True
+    answer = QMessageBox.question(
+        host,
+        f"Unsaved {document.KIND}",
+        f"{document.title} has changes that are not saved. Save them first?",
+        QMessageBox.StandardButton.Save
+        | QMessageBox.StandardButton.Discard
+        | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Save,
+    )
+    if answer == QMessageBox.StandardButton.Save:
+        return save(host, document)
+    return answer == QMessageBox.StandardButton.Discard
+
+
+def ask_open_path(host: Any, title: str, file_filter: str) -> Path | None:
+    path, _ = QFileDialog.getOpenFileName(host, title, str(start_folder(host)), file_filter)
+    return Path(path) if path else None
+
+
+def start_folder(host: Any) -> Path:
+    """Where an Open or a first Save starts: the folder the user last saved into or
+    opened from, else the user's documents folder — never the program's own folders."""
+    settings = getattr(host, "settings", None)
+    last = settings.value(LAST_FOLDER_SETTING) if settings is not None else None
+    if isinstance(last, str) and last and Path(last).is_dir():
+        return Path(last)
+    return documents_dir()
+
+
+def remember(host: Any, path: Path) -> None:
+    """A file the user saved or opened: the recent list, and its folder for the next
+    dialog (unless it is one of the program's own, the shipped maps)."""
+    settings = getattr(host, "settings", None)
+    if settings is None:
+        return
+    settings.add_recent_file(path)
+    folder = path.resolve().parent
+    if not _inside_program(folder):
+        settings.set_value(LAST_FOLDER_SETTING, str(folder))
+
+
+def _inside_program(folder: Path) -> bool:
+    for shipped in (maps_path(), resources_path()):
+        try:
+            shipped = shipped.resolve()
+        except OSError:
+            continue
+        if folder == shipped or shipped in folder.parents:
+            return True
+    return False
+
+
+def _error(host: Any, title: str, sentence: str) -> None:
+    show_error = getattr(host, "show_error", None)
+    if callable(show_error):
+        show_error(title, sentence)
+    else:
+        QMessageBox.critical(host, title, sentence)
