@@ -520,6 +520,8 @@ class EditorMode(QObject):
                 # Restored edits are not in the user's file yet: the document is dirty.
                 document.undo_stack.resetClean()
                 document.dirty_changed.emit(True)
+                # Protected at once: the recovery file stays until this autosave replaces it.
+                self.autosaver.adopt(orphan)
             else:
                 from hexcampaign.maps import save_map
 
