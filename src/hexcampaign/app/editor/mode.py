@@ -159,7 +159,9 @@ class EditorMode(QObject):
         if self.canvas.tool is self.tool:
             self.canvas.set_tool(None)
         self.active = False
-        self._hidden_docks = [dock for dock in self.docks() if dock.isVisible()]
+        # isHidden, not isVisible: before the window is first shown (a campaign opened
+        # from the command line) no dock is "visible", yet each would show with it.
+        self._hidden_docks = [dock for dock in self.docks() if not dock.isHidden()]
         for dock in self._hidden_docks:
             dock.hide()
         self._show_actions(False)
