@@ -160,3 +160,41 @@ def test_a_killed_games_autosave_is_an_orphan_and_a_running_ones_is_not(window):
     kasserine.autosaver.lock_path.write_text(json.dumps({"pid": dead.pid}))
     [orphan] = find_orphans(suffixes=(".kpgame",))
     assert Game.from_json(orphan.path.read_text()).state == session.game.state
+
+
+@pytest.mark.parametrize("kind", ["game", "campaign"])
+def test_a_crashed_programs_game_or_campaign_is_restored_as_unsaved_work(
+    window, saved_files, kind
+):
+    """The autosave of a program that died opens as the unsaved work it was: it belongs
+    in the user's own file, and this program protects it under the dead one's session."""
+    module = {"game": "hexcampaign.app.kasserine", "campaign": "hexcampaign.app.campaign"}[kind]
+    mode = window.play_mode(module)
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    source = saved_files[kind]
+    lost = folder / f"{kind}-{dead.pid}-0badf00d{source.suffix}"
+    lost.write_bytes(source.read_bytes())
+    (folder / f"{lost.stem}.lock").write_text(json.dumps({"pid": dead.pid}))
+    (folder / f"{lost.stem}.json").write_text(json.dumps({"source": str(source)}))
+    [orphan] = find_orphans(suffixes=(source.suffix,))
+    assert window.open_path(lost)
+    document = mode.document
+    assert document.path == source and document.dirty  # Save goes to the user's file
+    assert mode.autosaver.document_path == lost and lost.exists()  # adopted, rewritten
+    assert json.loads((folder / f"{lost.stem}.lock").read_text())["pid"] == os.getpid()
+    assert find_orphans(suffixes=(source.suffix,)) == []
+    assert orphan.title  # (the orphan as it was offered)
+
+
+def test_a_campaign_opened_before_the_window_shows_has_no_editor_docks(qtbot, saved_files):
+    w = MainWindow()  # as the command line builds it: opened first, shown after
+    qtbot.addWidget(w)
+    w.install_play_modes()
+    assert w.open_path(saved_files["campaign"])
+    w.show()
+    qtbot.waitExposed(w)
+    assert editor_docks_shown(w) == []
+    assert [d.windowTitle() for d in w.mode._docks if d.isVisible()]

@@ -310,6 +310,21 @@ class Autosaver(QObject):
             _remove(path.with_name(path.name + ".bak"))
 
 
+def orphan_at(path: Path | str) -> Orphan | None:
+    """The orphan whose autosave `path` is (a file the user picked in the autosave
+    folder), or None when it is not one: another folder, or a running program's."""
+    path = Path(path)
+    try:
+        if path.parent.resolve() != autosave_dir().resolve():
+            return None
+    except OSError:
+        return None
+    for orphan in find_orphans(suffixes=(path.suffix.lower(),)):
+        if orphan.map_path.name == path.name:
+            return orphan
+    return None
+
+
 def close_every_autosave() -> None:
     """The window closed after every question was answered: no autosave is needed."""
     for saver in list(_LIVE):

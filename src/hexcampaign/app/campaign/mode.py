@@ -75,7 +75,21 @@ class CampaignMode(QObject):
         self.window.canvas.set_tool(self.tool)
         if self.campaign is not None:
             self._show_map()
+        else:
+            orphans = autosave.find_orphans(suffixes=(FILE_SUFFIX,))
+            if orphans:
+                self.window.show_message(
+                    "A campaign autosaved by a session that ended unexpectedly is waiting: "
+                    f"Campaign > Open an autosaved campaign… ({orphans[-1].title}).",
+                    20000,
+                )
         self.changed.emit()
+
+    def open_autosave_dialog(self) -> bool:
+        path = files.ask_open_path_in(
+            self.window, "Open an autosaved campaign", autosave.autosave_dir(), CAMPAIGN_FILTER
+        )
+        return self.open_and_show(path) if path else False
 
     def deactivate(self) -> None:
         self.active = False
@@ -99,8 +113,15 @@ class CampaignMode(QObject):
         except OSError as e:
             self._error("Could not open the campaign", describe_os_error(e, path, "open"))
             return False
-        self._take(document)
-        files.remember(self.window, path)
+        orphan = autosave.orphan_at(path)
+        if orphan is not None:
+            # A crashed program's autosave: the campaign belongs in the umpire's own
+            # file (or none yet), and its changes are not saved there.
+            document.path = Path(orphan.source) if orphan.source else None
+            document.set_dirty(True)
+        self._take(document, orphan)
+        if orphan is None:
+            files.remember(self.window, path)
         self.window.show_message(f"Opened the campaign {path.name}.")
         return True
 
@@ -140,7 +161,9 @@ class CampaignMode(QObject):
         # The starting order of battle (the wizard's deploys) is not for "Back" to undo.
         self._take(CampaignDocument(campaign, path, notes, setup_actions))
 
-    def _take(self, document: CampaignDocument | None) -> None:
+    def _take(
+        self, document: CampaignDocument | None, orphan: autosave.Orphan | None = None
+    ) -> None:
         """Make `document` the open campaign; the one before (already saved or
         discarded by the close question) is let go with its autosave."""
         old = self.document
@@ -158,7 +181,10 @@ class CampaignMode(QObject):
             document.dirty_changed.connect(lambda _dirty: self._redraw())
             if self.active:
                 self._show_map()
-            document.autosave()  # a campaign never saved is protected at once
+            if orphan is not None:
+                self.autosaver.adopt(orphan)  # its file stays until this autosave replaces it
+            else:
+                document.autosave()  # a campaign never saved is protected at once
         elif self.active:
             self.window.set_document(None)
         self.changed.emit()
@@ -467,6 +493,7 @@ class CampaignMode(QObject):
 
         add("&New campaign…", self.new_campaign_dialog, needs_campaign=False)
         add("&Open campaign…", self.open_dialog, needs_campaign=False)
+        add("Open an &autosaved campaign…", self.open_autosave_dialog, needs_campaign=False)
         add("&Save campaign", self.save)
         add("Save campaign &as…", self.save_as)
         self.menu.addSeparator()

@@ -79,7 +79,11 @@ def may_close(host: Any, document: Document | None) -> bool:
 
 
 def ask_open_path(host: Any, title: str, file_filter: str) -> Path | None:
-    path, _ = QFileDialog.getOpenFileName(host, title, str(start_folder(host)), file_filter)
+    return ask_open_path_in(host, title, start_folder(host), file_filter)
+
+
+def ask_open_path_in(host: Any, title: str, folder: Path, file_filter: str) -> Path | None:
+    path, _ = QFileDialog.getOpenFileName(host, title, str(folder), file_filter)
     return Path(path) if path else None
 
 

@@ -125,8 +125,15 @@ class KasserineMode(QObject):
         if not self.maybe_close():
             session.deleteLater()
             return False
-        self._start(session)
-        files.remember(self.window, path)
+        orphan = autosave.orphan_at(path)
+        if orphan is not None:
+            # A crashed program's autosave: the game belongs in the user's own file (or
+            # none yet), and its moves are not saved there.
+            session.path = Path(orphan.source) if orphan.source else None
+            session.set_dirty(True)
+        self._start(session, orphan)
+        if orphan is None:
+            files.remember(self.window, path)
         self.say(f"Opened {path.name}: {session.whose_turn()}.")
         return True
 
@@ -196,9 +203,8 @@ class KasserineMode(QObject):
         return self.open_path(path) if path else False
 
     def open_autosave_dialog(self) -> bool:
-        folder = autosave_folder()
-        path, _ = QFileDialog.getOpenFileName(
-            self.window, "Open an autosaved game", str(folder), FILE_FILTER
+        path = files.ask_open_path_in(
+            self.window, "Open an autosaved game", autosave_folder(), FILE_FILTER
         )
         return self.open_path(path) if path else False
 
@@ -524,7 +530,7 @@ class KasserineMode(QObject):
 
     # --- internals: drawing -------------------------------------------------------------------
 
-    def _start(self, session: PlaySession) -> None:
+    def _start(self, session: PlaySession, orphan: autosave.Orphan | None = None) -> None:
         old = self.session
         self.autosaver.attach(session)  # the earlier game's autosave goes
         session.autosaver = self.autosaver
@@ -544,7 +550,10 @@ class KasserineMode(QObject):
         self.combat.panel.target = None
         self.combat.panel.defense_done = set()
         self._show_game()
-        session.autosave()  # a game never saved is protected at once
+        if orphan is not None:
+            self.autosaver.adopt(orphan)  # its file stays until this autosave replaces it
+        else:
+            session.autosave()  # a game never saved is protected at once
 
     def _show_game(self) -> None:
         g = self.game
