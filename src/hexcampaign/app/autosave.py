@@ -325,6 +325,17 @@ def orphan_at(path: Path | str) -> Orphan | None:
     return None
 
 
+def as_recovered(document: Any, path: Path | str) -> Orphan | None:
+    """When `path` is a dead program's autosave, make `document` (just read from it) the
+    unsaved work it was: it belongs in the user's own file (or none yet) and is dirty.
+    The orphan is returned for the mode's autosaver to adopt; None for any other file."""
+    orphan = orphan_at(path)
+    if orphan is not None:
+        document.path = Path(orphan.source) if orphan.source else None
+        document.set_dirty(True)
+    return orphan
+
+
 def close_every_autosave() -> None:
     """The window closed after every question was answered: no autosave is needed."""
     for saver in list(_LIVE):

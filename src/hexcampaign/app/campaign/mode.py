@@ -113,12 +113,7 @@ class CampaignMode(QObject):
         except OSError as e:
             self._error("Could not open the campaign", describe_os_error(e, path, "open"))
             return False
-        orphan = autosave.orphan_at(path)
-        if orphan is not None:
-            # A crashed program's autosave: the campaign belongs in the umpire's own
-            # file (or none yet), and its changes are not saved there.
-            document.path = Path(orphan.source) if orphan.source else None
-            document.set_dirty(True)
+        orphan = autosave.as_recovered(document, path)  # a crashed program's autosave?
         self._take(document, orphan)
         if orphan is None:
             files.remember(self.window, path)

@@ -125,12 +125,7 @@ class KasserineMode(QObject):
         if not self.maybe_close():
             session.deleteLater()
             return False
-        orphan = autosave.orphan_at(path)
-        if orphan is not None:
-            # A crashed program's autosave: the game belongs in the user's own file (or
-            # none yet), and its moves are not saved there.
-            session.path = Path(orphan.source) if orphan.source else None
-            session.set_dirty(True)
+        orphan = autosave.as_recovered(session, path)  # a crashed program's autosave?
         self._start(session, orphan)
         if orphan is None:
             files.remember(self.window, path)
