@@ -262,23 +262,19 @@ class MainWindow(QMainWindow):
 
     def _connect_start_page(self) -> None:
         page = self.start_page
-        page.new_kasserine.connect(
-            lambda: self._start_new("hexcampaign.app.kasserine", "new_game_dialog")
-        )
-        page.new_campaign.connect(
-            lambda: self._start_new("hexcampaign.app.campaign", "new_campaign_dialog")
-        )
+        page.new_kasserine.connect(lambda: self._start_new("hexcampaign.app.kasserine"))
+        page.new_campaign.connect(lambda: self._start_new("hexcampaign.app.campaign"))
         page.new_map.connect(self.new_map)
         page.open_requested.connect(self.open_dialog)
         page.recent_chosen.connect(self.open_path)
 
-    def _start_new(self, module_name: str, dialog: str) -> None:
+    def _start_new(self, module_name: str) -> None:
         """A start-page card: put the play mode in charge and ask for the new game."""
         mode = self.play_mode(module_name)
         if mode is None:
             return
         self.set_mode(mode)
-        getattr(mode, dialog)()
+        mode.new_document()
 
     def _show_central(self) -> None:
         """The map when a document is open; else the start page, alone: the docks and
@@ -588,15 +584,9 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _update_actions(self) -> None:
-        # Built in _build_menus, which the first title update comes before.
         has_document = self.document is not None
-        for action in (
-            getattr(self, "save_action", None),
-            getattr(self, "save_as_action", None),
-            getattr(self, "close_action", None),
-        ):
-            if action is not None:
-                action.setEnabled(has_document)
+        for action in (self.save_action, self.save_as_action, self.close_action):
+            action.setEnabled(has_document)
 
     def _after_save(self, saved: bool) -> None:
         if saved:

@@ -5,7 +5,8 @@ A mode hangs its docks, menus and canvas tool on the window (`window.menu(title)
 (`window.set_mode(mode)` deactivates the old one, then activates the new one). Its
 `document` is what File > Save, Save As and Close work on while it is in charge, and
 what the window asks about before it closes. A play mode also opens its own files
-(`SUFFIXES`, `open_path`) and can put its document away (`close_document`).
+(`SUFFIXES`, `open_path`), starts a new one (`new_document`, the start page's cards)
+and can put its document away (`close_document`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class PlayMode(Mode, Protocol):
     def open_path(self, path: Path | str) -> bool: ...
 
     def close_document(self) -> bool: ...
+
+    def new_document(self) -> object: ...  # asks for a new game or campaign
 
 
 __all__ = ["Mode", "PlayMode"]

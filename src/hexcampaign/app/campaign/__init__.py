@@ -25,10 +25,8 @@ def install(window: MainWindow) -> CampaignMode:
     from hexcampaign.app.campaign.mode import CampaignMode
 
     mode = CampaignMode(window)
-    openers = getattr(window, "openers", None)
-    if isinstance(openers, dict):
-        for suffix in mode.SUFFIXES:
-            openers[suffix] = mode.open_and_show
+    for suffix in mode.SUFFIXES:
+        window.openers[suffix] = mode.open_and_show
     return mode
 
 

@@ -222,6 +222,10 @@ class CampaignMode(QObject):
         self._open(dialog)
         return dialog
 
+    def new_document(self):
+        """A start-page card: the new-campaign wizard."""
+        return self.new_campaign_dialog()
+
     @property
     def title(self) -> str:
         return self.document.title if self.document is not None else CampaignDocument.UNTITLED
@@ -395,8 +399,7 @@ class CampaignMode(QObject):
         document = self.window.document
         if document is not None and document.map is not self.campaign.map:
             # A map being edited is never dropped unasked (Save / Discard / Cancel).
-            maybe_save = getattr(self.window, "maybe_save", None)
-            if callable(maybe_save) and not maybe_save():
+            if not self.window.maybe_save():
                 return
         self.window.set_document(MapDocument(self.campaign.map))
         self.window.setWindowTitle(f"{self.title}[*] — hexcampaign")

@@ -176,6 +176,10 @@ class KasserineMode(QObject):
         self.new_game(dialog.seed_value(), dialog.options(), dialog.players())
         return True
 
+    def new_document(self) -> bool:
+        """A start-page card: ask for a new game."""
+        return self.new_game_dialog()
+
     def make_new_game_dialog(self) -> NewGameDialog:
         return NewGameDialog(self.window)
 
