@@ -138,7 +138,10 @@ class MapDocument(Document):
         # cycle it would tear a command's wrapper down while the stack still deletes
         # the command: a crash at exit. Emptying the stack first, while every wrapper
         # is whole, breaks the cycle in the right order.
-        self._empty_stack()
+        try:
+            self._empty_stack()
+        except Exception:  # at interpreter shutdown modules may be half gone already
+            pass
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> MapDocument:
