@@ -745,4 +745,5 @@ def test_file_save_saves_the_game_when_a_play_mode_is_in_charge(window, monkeypa
     assert window.save()
     assert Game.load(target).state == game.state and not kasserine.session.dirty
     assert offered[0].name == "kasserine.kpgame"
+    assert window.windowTitle().startswith("mine.kpgame")  # the game's title, not the map's
     assert window.document.path is None  # the map copy the game shows was not saved instead

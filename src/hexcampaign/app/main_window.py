@@ -591,7 +591,8 @@ class MainWindow(QMainWindow):
     def _after_save(self, saved: bool) -> None:
         if saved:
             self._rebuild_recent_menu()
-            self._update_title()
+            if self.document_in_charge() is self.document:
+                self._update_title()  # (a play mode titles the window with its own document)
 
     def _show_hex(self, h: Hex | None) -> None:
         self.hex_info.setText(describe_hex(self.document.map, h) if self.document else "")
