@@ -69,7 +69,13 @@ def _gui_parser() -> argparse.ArgumentParser:
         "`hexcampaign new-map --cols C --rows R -o OUT.hexmap` writes a blank map. "
         "Run `hexcampaign COMMAND --help` for each.",
     )
-    parser.add_argument("file", nargs="?", metavar="FILE", help="a map (.hexmap) to open")
+    parser.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="a file to open: a map (.hexmap), a Kasserine Pass game (.kpgame) or a CM "
+        "campaign (.hxcampaign)",
+    )
     parser.add_argument("--version", action="version", version=f"hexcampaign {__version__}")
     parser.add_argument(
         "--quit-after-first-paint",
