@@ -198,3 +198,14 @@ def test_a_campaign_opened_before_the_window_shows_has_no_editor_docks(qtbot, sa
     qtbot.waitExposed(w)
     assert editor_docks_shown(w) == []
     assert [d.windowTitle() for d in w.mode._docks if d.isVisible()]
+
+
+def test_closing_the_window_after_discarding_leaves_nothing_to_recover(window, saved_files):
+    kasserine = window.play_mode("hexcampaign.app.kasserine")
+    session = kasserine.play(Game.scenario(seed=3))
+    assert session.autosave_path.exists()
+    desk = window.play_mode("hexcampaign.app.campaign")
+    desk.start(small_campaign())
+    assert desk.autosave_path().exists()
+    assert window.close()  # every question answered "Discard" (tests/app/conftest.py)
+    assert list(autosave_dir().iterdir()) == []

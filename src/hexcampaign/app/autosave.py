@@ -336,11 +336,16 @@ def as_recovered(document: Any, path: Path | str) -> Orphan | None:
     return orphan
 
 
-def close_every_autosave() -> None:
-    """The window closed after every question was answered: no autosave is needed."""
+def close_autosaves_of(owner: QObject) -> None:
+    """`owner` (the window) closed after every question was answered: its autosavers
+    (those of its modes) remove their sessions; nothing is left to recover."""
     for saver in list(_LIVE):
         try:
-            saver.close_clean()
+            parent = saver.parent()
+            while parent is not None and parent is not owner:
+                parent = parent.parent()
+            if parent is owner:
+                saver.close_clean()
         except RuntimeError:  # its Qt object is gone
             pass
 

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexcampaign.app.autosave import close_every_autosave
+from hexcampaign.app.autosave import close_autosaves_of
 from hexcampaign.app.canvas import MapView
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import Document, MapDocument
@@ -461,7 +461,7 @@ class MainWindow(QMainWindow):
                 "window_geometry", bytes(self.saveGeometry().toBase64()).decode()
             )
             # Every question is answered: nothing is left for a recovery to offer.
-            close_every_autosave()
+            close_autosaves_of(self)
             event.accept()
         else:
             event.ignore()
