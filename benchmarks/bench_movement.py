@@ -38,7 +38,7 @@ def german_units_at_the_start(repeat: int = 15) -> Result:
     graphs = {side: hex_graph(g, side) for side in ("german",)}
 
     def ours():
-        g._position = None  # the position cache is rebuilt once per state; count it
+        g.context.forget_position()  # the position cache is rebuilt once per state; count it
         return [g.reachable(u.id) for u in units]
 
     def anchor():
@@ -79,7 +79,7 @@ def open_ground_unit(repeat: int = 41) -> Result:
     start = g.board.index[at]
 
     def ours():
-        g._position = None
+        g.context.forget_position()
         return g.reachable("recon")
 
     def anchor():

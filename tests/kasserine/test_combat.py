@@ -319,7 +319,7 @@ def test_mandatory_attack_in_zoc_and_soak_off():
     g.declare_attack(["a"], ["x"])
     g.resolve(g.combats()[0], roll=6)
     problems = g.obligations()
-    assert any("y (infantry 1-16)" in p and "must be attacked" in p for p in problems)
+    assert any(p.startswith("Combat: y at ") and "must be attacked" in p for p in problems)
     assert any(p.startswith("Combat: b") and "must attack" in p for p in problems)
     g.declare_attack(["b"], ["y"])
     g.resolve(g.combats()[1], roll=6)

@@ -15,7 +15,7 @@ import pytest
 
 from hexcampaign.files import MAX_JSON_DEPTH, MAX_LIST, oversized, parse_json, within_limits
 from hexcampaign.kasserine import Game, IllegalAction
-from hexcampaign.kasserine.game import COMPACT, LIMITS, LIMITS_SKIP, SAVE_KEYS
+from hexcampaign.kasserine.saves import COMPACT, LIMITS, LIMITS_SKIP, SAVE_KEYS
 from hexcampaign.kasserine.state import MoveUnit
 
 from .helpers import skirmish

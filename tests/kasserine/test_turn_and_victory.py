@@ -200,16 +200,30 @@ def test_undo_goes_back_to_the_last_roll_and_no_further():
     g.end_phase()
     c = g.declare_attack(["g"], ["a"])
     g.resolve(c, roll=6)  # ENGAGED: locked here
-    g.end_phase()
-    g.end_phase()
-    after_roll = g.state.turn, g.state.phase
-    g.end_phase()
-    g.move("h", [H(8, 7)])
-    g.undo()
-    g.undo()
-    assert (g.state.turn, g.state.phase) == after_roll
-    g.undo()
-    g.undo()
-    assert g.state.phase == "german_combat" and g.unit("g").engaged
     refused(lambda: g.undo(), "Undo", "die roll")
+    assert g.state.phase == "german_combat" and g.unit("g").engaged
+    assert g.replay().state == g.state
+
+
+def test_undo_never_crosses_the_hand_over_to_the_other_player():
+    g = game([U("g", (3, 2)), U("h", (8, 8)), U("a", (4, 2), side="allied"), U("b", (0, 10), side="allied")])
+    g.move("h", [H(8, 7)])
+    g.end_phase()  # German movement -> German combat: the same player, undo goes back
+    g.undo()
+    assert g.state.phase == "german_movement" and g.unit("h").hex == H(8, 7)
+    g.end_phase()
+    g.declare_attack(["g"], ["a"])
+    g.undo()  # nothing seen yet: the declaration may be taken back
+    g.resolve(g.declare_attack(["g"], ["a"]), roll=6)  # ENGAGED
+    g.end_phase()  # hand-over to the Allies
+    assert g.state.phase == "allied_movement" and not g.can_undo
+    g.move("b", [H(0, 9)])
+    g.undo()
+    refused(lambda: g.undo(), "Undo", "handed")
+    assert g.state.phase == "allied_movement" and g.unit("h").hex == H(8, 7)
+    g.end_phase()
+    g.end_phase()  # hand-over back to the Germans, Feb 15
+    assert (g.state.turn, g.state.phase, g.can_undo) == (2, "german_movement", False)
+    loaded = Game.from_json(g.to_json())
+    assert not loaded.can_undo
     assert g.replay().state == g.state

@@ -9,14 +9,18 @@ exponential — any other legal declaration is still accepted by declare_attack(
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
 
 from hexcampaign.kasserine.board import NO_HEX
+from hexcampaign.kasserine.combat import declare_error
+from hexcampaign.kasserine.context import GameContext
+from hexcampaign.kasserine.movement import entry_spots, movement_error, must_place, unit_range
 from hexcampaign.kasserine.obligations import (
     available_artillery,
     available_attackers,
     defender_groups,
 )
+from hexcampaign.kasserine.phases import obligations
+from hexcampaign.kasserine.results import advance_paths
 from hexcampaign.kasserine.state import (
     GAME_OVER,
     Advance,
@@ -36,57 +40,54 @@ from hexcampaign.kasserine.state import (
 )
 from hexcampaign.kasserine.tables import breakdown_table
 
-if TYPE_CHECKING:
-    from hexcampaign.kasserine.game import Game
 
-
-def legal_actions(game: Game, moves: bool = True) -> list:
-    state = game.state
+def legal_actions(ctx: GameContext, moves: bool = True) -> list:
+    state = ctx.state
     if state.phase == GAME_OVER:
         return []
-    decision = game.pending()
+    decision = ctx.pending()
     if decision is not None:
-        return _decision_actions(game, decision)
+        return _decision_actions(ctx, decision)
     actions: list = []
     if state.phase == "german_setup":
-        actions.extend(_placements(game))
+        actions.extend(_placements(ctx))
     elif state.phase.endswith("movement"):
         if moves:
-            actions.extend(move_actions(game))
-        actions.extend(_engineer_actions(game))
-        actions.extend(_break_offs(game))
+            actions.extend(move_actions(ctx))
+        actions.extend(_engineer_actions(ctx))
+        actions.extend(_break_offs(ctx))
     else:
-        actions.extend(_combat_actions(game))
+        actions.extend(_combat_actions(ctx))
     if state.phase.startswith("german"):
-        actions.extend(_breakdowns(game))
-    if not game.obligations():
+        actions.extend(_breakdowns(ctx))
+    if not obligations(ctx):
         actions.append(EndPhase())
     return actions
 
 
-def move_actions(game: Game, units=None) -> list[MoveUnit]:
+def move_actions(ctx: GameContext, units=None) -> list[MoveUnit]:
     actions = []
-    for u in units if units is not None else game.state.units.values():
-        if u.side != game.state.side or game._movement_error(u) is not None:
+    for u in units if units is not None else ctx.state.units.values():
+        if u.side != ctx.state.side or movement_error(ctx, u) is not None:
             continue
-        ends = game._reachable(u)
-        routes = game._routes_to(u, ends)
-        for i in sorted(ends):
+        reach = unit_range(ctx, u)
+        routes = reach.routes(ctx.board.hexes)
+        for i in sorted(reach.ends):
             # Validated construction: pydantic-core's validator is faster than
             # model_construct's Python loop over the fields (measured, benchmarks/).
             actions.append(MoveUnit(unit=u.id, path=routes[i]))
     return actions
 
 
-def _placements(game: Game) -> list[PlaceUnit]:
+def _placements(ctx: GameContext) -> list[PlaceUnit]:
     actions = []
-    pos = game._pos()
+    pos = ctx.position
     occupants = pos.occupants
-    for u in game.state.units.values():
-        if not game._must_place(u):
+    for u in ctx.state.units.values():
+        if not must_place(ctx, u):
             continue
         alone_error = pos.stacking_error(NO_HEX, [u])  # the same for every empty hex
-        for i, at in game._entry_spots(u):
+        for i, at in entry_spots(ctx, u):
             here = occupants.get(i)
             if here is None:
                 if alone_error:
@@ -97,45 +98,45 @@ def _placements(game: Game) -> list[PlaceUnit]:
     return actions
 
 
-def _engineer_actions(game: Game) -> list[BridgeWork]:
+def _engineer_actions(ctx: GameContext) -> list[BridgeWork]:
     actions = []
-    destroyed = {tuple(h) for h in game.state.destroyed_bridges}
-    for u in game.state.units.values():
-        if u.kind != "engineers" or u.side != game.state.side or not game._on_map(u):
+    destroyed = {tuple(h) for h in ctx.state.destroyed_bridges}
+    for u in ctx.state.units.values():
+        if u.kind != "engineers" or u.side != ctx.state.side or not ctx.on_map(u):
             continue
-        if u.bridge_turn == game.state.turn or game._engaged(u.id):
+        if u.bridge_turn == ctx.state.turn or ctx.engaged(u.id):
             continue
-        i = game.board.index[game.board.hex_of(u.at)]
+        i = ctx.board.index[ctx.board.hex_of(u.at)]
         at = tuple(u.at)
-        if game.board.bridge[i] and at not in destroyed:
-            if u.mp_spent + game.rules.bridge_destroy_cost <= u.mf:
+        if ctx.board.bridge[i] and at not in destroyed:
+            if u.mp_spent + ctx.rules.bridge_destroy_cost <= u.mf:
                 actions.append(BridgeWork(unit=u.id, hex=at, destroy=True))
-        elif at in destroyed and u.mp_spent + game.rules.bridge_rebuild_cost <= u.mf:
+        elif at in destroyed and u.mp_spent + ctx.rules.bridge_rebuild_cost <= u.mf:
             actions.append(BridgeWork(unit=u.id, hex=at, destroy=False))
     return actions
 
 
-def _break_offs(game: Game) -> list[BreakOff]:
-    if game.state.phase != "german_movement":
+def _break_offs(ctx: GameContext) -> list[BreakOff]:
+    if ctx.state.phase != "german_movement":
         return []
     return [
         BreakOff(unit=u.id)
-        for u in game.state.units.values()
+        for u in ctx.state.units.values()
         if u.side == "german"
         and u.nationality == "german"
-        and u.kind in game.rules.break_off_kinds
-        and game._on_map(u)
-        and game._engaged(u.id)
-        and u.mp_spent + game.rules.break_off_cost <= u.mf
+        and u.kind in ctx.rules.break_off_kinds
+        and ctx.on_map(u)
+        and ctx.engaged(u.id)
+        and u.mp_spent + ctx.rules.break_off_cost <= u.mf
     ]
 
 
-def _breakdowns(game: Game) -> list[BreakdownUnit]:
+def _breakdowns(ctx: GameContext) -> list[BreakdownUnit]:
     actions = []
     table = breakdown_table()
-    pos = game._pos()
-    for u in game.state.units.values():
-        if u.side != "german" or u.nationality != "german" or not game._on_map(u):
+    pos = ctx.position
+    for u in ctx.state.units.values():
+        if u.side != "german" or u.nationality != "german" or not ctx.on_map(u):
             continue
         if u.broken_from is not None:
             continue
@@ -144,31 +145,31 @@ def _breakdowns(game: Game) -> list[BreakdownUnit]:
             continue
         i = pos.index_of(u)
         others = len(pos.units_at(i)) - 1
-        if others + entry.into.count > game.rules.stacking.max_units:
+        if others + entry.into.count > ctx.rules.stacking.max_units:
             continue
         actions.append(BreakdownUnit(unit=u.id))
     return actions
 
 
-def _combat_actions(game: Game) -> list:
-    state = game.state
+def _combat_actions(ctx: GameContext) -> list:
+    state = ctx.state
     side = state.side
-    pos = game._pos()
+    pos = ctx.position
     actions: list = []
     seen = set()
     targets = set()
     enemy_held = pos.enemy_held(side)
     for u in state.units.values():
-        if u.side == side and game._on_map(u) and u.cf > 0 and not u.attacked:
-            targets.update(j for j in game.board.neighbour[pos.index_of(u)] if j in enemy_held)
+        if u.side == side and ctx.on_map(u) and u.cf > 0 and not u.attacked:
+            targets.update(j for j in ctx.board.neighbour[pos.index_of(u)] if j in enemy_held)
     for j in sorted(targets):
-        attackers = available_attackers(game, j)
+        attackers = available_attackers(ctx, j)
         if not attackers:
             continue
-        groups = defender_groups(game, j)
+        groups = defender_groups(ctx, j)
         attacker_sets = [attackers] + ([[a] for a in attackers] if len(attackers) > 1 else [])
         for group, atts in itertools.product(groups, attacker_sets):
-            guns = available_artillery(game, atts)
+            guns = available_artillery(ctx, atts)
             for artillery in ([], guns) if guns else ([],):
                 action = DeclareAttack(
                     attackers=[a.id for a in atts],
@@ -179,21 +180,21 @@ def _combat_actions(game: Game) -> list:
                 if key in seen:
                     continue
                 seen.add(key)
-                if game._declare_error(action)[0] is None:
+                if declare_error(ctx, action)[0] is None:
                     actions.append(action)
     for c in state.combats:
         if c.resolved:
             continue
-        target = game.board.index[game.board.hex_of(c.target)]
+        target = ctx.board.index[ctx.board.hex_of(c.target)]
         guns = [
             g
             for g in state.units.values()
             if g.side != c.side
-            and g.kind in game.rules.support_kinds
-            and game._on_map(g)
+            and g.kind in ctx.rules.support_kinds
+            and ctx.on_map(g)
             and not g.supported
             and g.id not in c.defenders
-            and game.board.hexes[pos.index_of(g)].distance(game.board.hexes[target]) <= g.range
+            and ctx.board.hexes[pos.index_of(g)].distance(ctx.board.hexes[target]) <= g.range
         ]
         if guns:
             actions.append(SupportDefense(combat=c.id, artillery=[g.id for g in guns]))
@@ -204,8 +205,8 @@ def _combat_actions(game: Game) -> list:
     return actions
 
 
-def _decision_actions(game: Game, decision) -> list:
-    state = game.state
+def _decision_actions(ctx: GameContext, decision) -> list:
+    state = ctx.state
     if decision.kind == "losses":
         units = [state.units[u] for u in decision.units]
         actions = []
@@ -219,10 +220,10 @@ def _decision_actions(game: Game, decision) -> list:
         return actions
     if decision.kind == "retreat":
         actions = []
-        pos = game._pos()
+        pos = ctx.position
         for uid in decision.units:
             for path in pos.retreat_paths(state.units[uid], decision.hexes):
-                hexes = [game.board.hexes[i] for i in path]
+                hexes = [ctx.board.hexes[i] for i in path]
                 actions.append(Retreat(unit=uid, path=[(h.q, h.r) for h in hexes]))
         return actions
     if decision.kind == "advance_roll":
@@ -231,7 +232,7 @@ def _decision_actions(game: Game, decision) -> list:
         return [AdvanceRoll()]
     actions = [DeclineAdvance()]
     for uid in decision.units:
-        for path in game._advance_paths(state.units[uid], decision):
-            hexes = [game.board.hexes[i] for i in path]
+        for path in advance_paths(ctx, state.units[uid], decision):
+            hexes = [ctx.board.hexes[i] for i in path]
             actions.append(Advance(unit=uid, path=[(h.q, h.r) for h in hexes]))
     return actions

@@ -9,117 +9,115 @@ better) is excused: the rules never leave a player unable to end his turn.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from hexcampaign.kasserine.board import NO_HEX
+from hexcampaign.kasserine.combat import may_fight
+from hexcampaign.kasserine.context import GameContext
 from hexcampaign.kasserine.position import enemy_of
 from hexcampaign.kasserine.state import UnitState
 
-if TYPE_CHECKING:
-    from hexcampaign.kasserine.game import Game
 
-
-def combat_obligations(game: Game) -> list[str]:
-    state = game.state
+def combat_obligations(ctx: GameContext) -> list[str]:
+    state = ctx.state
     side = state.side
     enemy = enemy_of(side)
-    pos = game._pos()
+    pos = ctx.position
     problems: list[str] = []
     for c in state.combats:
         if not c.resolved:
             problems.append(f"Combat: attack {c.id} has been declared and must be resolved")
     enemy_zones = pos.zoc(enemy)
     must_be_attacked: dict[str, UnitState] = {}
-    for u in _on_map(game, side):
-        if u.cf <= 0 or u.kind in game.rules.support_kinds or game._engaged(u.id):
+    for u in _on_map(ctx, side):
+        if u.cf <= 0 or u.kind in ctx.rules.support_kinds or ctx.engaged(u.id):
             continue
         i = pos.index_of(u)
         if not enemy_zones[i]:
             continue
-        if not u.attacked and can_attack_with(game, u):
+        if not u.attacked and can_attack_with(ctx, u):
             problems.append(
-                f"Combat: {game._label(u)} is in an enemy zone of control at "
-                f"{game._hexname(u.at)} and must attack"
+                f"Combat: {ctx.label(u)} is in an enemy zone of control at "
+                f"{ctx.hexname(u.at)} and must attack"
             )
         for e in enemy_zones[i]:
             must_be_attacked.setdefault(e.id, e)
     for e in must_be_attacked.values():
-        if not e.defended and can_be_attacked(game, e):
+        if not e.defended and can_be_attacked(ctx, e):
             problems.append(
-                f"Combat: {game._label(e)} at {game._hexname(e.at)} has a unit in its zone of "
+                f"Combat: {ctx.label(e)} at {ctx.hexname(e.at)} has a unit in its zone of "
                 "control and must be attacked this phase"
             )
     for record in state.engagements:
         if record.side == side and record.turn == state.turn:
             for uid in record.defenders:
                 e = state.units[uid]
-                if game._on_map(e) and not e.defended and can_be_attacked(game, e):
+                if ctx.on_map(e) and not e.defended and can_be_attacked(ctx, e):
                     problems.append(
-                        f"Engaged: {game._label(e)} was engaged last turn and must be re-attacked "
+                        f"Engaged: {ctx.label(e)} was engaged last turn and must be re-attacked "
                         "this phase"
                     )
         elif record.side == enemy:
-            problems.extend(_all_attacked(game, record.attackers, "Engaged"))
+            problems.extend(_all_attacked(ctx, record.attackers, "Engaged"))
     for record in state.contacts:
         if record.side != side or record.turn != state.turn:
             continue
-        attackers = [state.units[a] for a in record.attackers if game._on_map(state.units[a])]
-        defenders = [state.units[d] for d in record.defenders if game._on_map(state.units[d])]
-        still_there = any(_in_zoc_of(game, d, a) for d in defenders for a in attackers)
+        attackers = [state.units[a] for a in record.attackers if ctx.on_map(state.units[a])]
+        defenders = [state.units[d] for d in record.defenders if ctx.on_map(state.units[d])]
+        still_there = any(_in_zoc_of(ctx, d, a) for d in defenders for a in attackers)
         if not still_there:
             continue
         for a in attackers:
-            if not a.defended and can_be_attacked(game, a):
+            if not a.defended and can_be_attacked(ctx, a):
                 problems.append(
-                    f"Contact: {game._label(a)} must be counter-attacked this phase, or every "
+                    f"Contact: {ctx.label(a)} must be counter-attacked this phase, or every "
                     "defending unit must have moved away from the units that attacked it"
                 )
     return problems
 
 
-def can_be_attacked(game: Game, e: UnitState) -> bool:
+def can_be_attacked(ctx: GameContext, e: UnitState) -> bool:
     """Could the side to play still attack `e` at 1:6 or better this phase?"""
-    pos = game._pos()
+    pos = ctx.position
     target = pos.index_of(e)
-    attackers = available_attackers(game, target)
-    defense = _least_defense(game, e)
+    attackers = available_attackers(ctx, target)
+    defense = _least_defense(ctx, e)
     if not attackers or defense is None:
         return False
-    return _odds_possible(game, target, attackers, defense)
+    return _odds_possible(ctx, target, attackers, defense)
 
 
-def can_attack_with(game: Game, u: UnitState) -> bool:
+def can_attack_with(ctx: GameContext, u: UnitState) -> bool:
     """Could `u` still take part in some attack at 1:6 or better this phase?"""
-    pos = game._pos()
+    pos = ctx.position
     i = pos.index_of(u)
-    for j in game.board.neighbour[i]:
+    for j in ctx.board.neighbour[i]:
         if j == NO_HEX:
             continue
-        groups = defender_groups(game, j)
+        groups = defender_groups(ctx, j)
         if not groups:
             continue
-        attackers = available_attackers(game, j)
+        attackers = available_attackers(ctx, j)
         if u not in attackers:
             continue
-        defense = min(Fraction(pos.defense_basic(g) * game.board.city[j]) for g in groups)
-        if _odds_possible(game, j, attackers, defense):
+        defense = min(Fraction(pos.defense_basic(g) * ctx.board.city[j]) for g in groups)
+        if _odds_possible(ctx, j, attackers, defense):
             return True
     return False
 
 
-def defender_groups(game: Game, target: int) -> list[list[UnitState]]:
+def defender_groups(ctx: GameContext, target: int) -> list[list[UnitState]]:
     """The defender sets the side to play may still name in hex `target` this phase:
     for the Germans each combat unit alone and the stack, for the Allies the whole stack;
     artillery only when it stands alone."""
-    pos = game._pos()
-    stack = pos.units_at(target, enemy_of(game.state.side))
+    pos = ctx.position
+    stack = pos.units_at(target, enemy_of(ctx.state.side))
     if not stack:
         return []
-    combat = [e for e in stack if e.kind not in game.rules.support_kinds]
+    combat = [e for e in stack if e.kind not in ctx.rules.support_kinds]
     if not combat:
         return [] if any(e.defended for e in stack) else [stack]
     fresh = [e for e in combat if not e.defended]
-    if game.state.side == "allied":
+    if ctx.state.side == "allied":
         return [combat] if len(fresh) == len(combat) else []
     groups = [[e] for e in fresh]
     if len(fresh) > 1:
@@ -127,77 +125,77 @@ def defender_groups(game: Game, target: int) -> list[list[UnitState]]:
     return groups
 
 
-def available_attackers(game: Game, target: int) -> list[UnitState]:
-    side = game.state.side
-    pos = game._pos()
+def available_attackers(ctx: GameContext, target: int) -> list[UnitState]:
+    side = ctx.state.side
+    pos = ctx.position
     result = []
-    for j in game.board.neighbour[target]:
+    for j in ctx.board.neighbour[target]:
         if j == NO_HEX:
             continue
         for u in pos.units_at(j, side):
             if (
                 u.cf > 0
-                and u.kind not in game.rules.support_kinds
+                and u.kind not in ctx.rules.support_kinds
                 and not u.attacked
-                and game._may_fight(u)
+                and may_fight(ctx, u)
             ):
                 result.append(u)
     return result
 
 
-def available_artillery(game: Game, attackers: list[UnitState]) -> list[UnitState]:
-    pos = game._pos()
-    hexes = [game.board.hexes[pos.index_of(a)] for a in attackers]
+def available_artillery(ctx: GameContext, attackers: list[UnitState]) -> list[UnitState]:
+    pos = ctx.position
+    hexes = [ctx.board.hexes[pos.index_of(a)] for a in attackers]
     guns = []
-    for g in _on_map(game, game.state.side):
-        if g.kind not in game.rules.support_kinds or g.supported or not game._may_fight(g):
+    for g in _on_map(ctx, ctx.state.side):
+        if g.kind not in ctx.rules.support_kinds or g.supported or not may_fight(ctx, g):
             continue
-        here = game.board.hexes[pos.index_of(g)]
+        here = ctx.board.hexes[pos.index_of(g)]
         if any(here.distance(h) <= g.range for h in hexes):
             guns.append(g)
     return guns
 
 
-def _odds_possible(game: Game, target: int, attackers: list[UnitState], defense: Fraction) -> bool:
-    pos = game._pos()
+def _odds_possible(ctx: GameContext, target: int, attackers: list[UnitState], defense: Fraction) -> bool:
+    pos = ctx.position
     attack = Fraction(0)
     for a in attackers:
         factor, _ = pos.attack_modifier(pos.index_of(a), target)
         attack += a.cf * factor
-    attack += sum(g.support for g in available_artillery(game, attackers))
+    attack += sum(g.support for g in available_artillery(ctx, attackers))
     return attack > 0 and attack * 6 >= defense
 
 
-def _least_defense(game: Game, e: UnitState) -> Fraction | None:
+def _least_defense(ctx: GameContext, e: UnitState) -> Fraction | None:
     """The smallest defense `e` can still be attacked at (None: it cannot be named)."""
-    pos = game._pos()
+    pos = ctx.position
     i = pos.index_of(e)
-    groups = [g for g in defender_groups(game, i) if e in g]
+    groups = [g for g in defender_groups(ctx, i) if e in g]
     if not groups:
         return None
-    return min(Fraction(pos.defense_basic(g) * game.board.city[i]) for g in groups)
+    return min(Fraction(pos.defense_basic(g) * ctx.board.city[i]) for g in groups)
 
 
-def _all_attacked(game: Game, ids: list[str], rule: str) -> list[str]:
+def _all_attacked(ctx: GameContext, ids: list[str], rule: str) -> list[str]:
     """A counter-attack on any of these units must take on all of them."""
-    units = [game.state.units[u] for u in ids if game._on_map(game.state.units[u])]
+    units = [ctx.state.units[u] for u in ids if ctx.on_map(ctx.state.units[u])]
     if not any(u.defended for u in units):
         return []
     return [
         f"{rule}: a counter-attack must attack all the units that attacked; "
-        f"{game._label(u)} has not been attacked"
+        f"{ctx.label(u)} has not been attacked"
         for u in units
-        if not u.defended and can_be_attacked(game, u)
+        if not u.defended and can_be_attacked(ctx, u)
     ]
 
 
-def _in_zoc_of(game: Game, d: UnitState, a: UnitState) -> bool:
-    pos = game._pos()
+def _in_zoc_of(ctx: GameContext, d: UnitState, a: UnitState) -> bool:
+    pos = ctx.position
     i, j = pos.index_of(a), pos.index_of(d)
-    if j not in game.board.neighbour[i] or a.cf <= 0:
+    if j not in ctx.board.neighbour[i] or a.cf <= 0:
         return False
-    return not game.board.cliff_up[i][game.board.direction(i, j)]
+    return not ctx.board.cliff_up[i][ctx.board.direction(i, j)]
 
 
-def _on_map(game: Game, side: str) -> list[UnitState]:
-    return [u for u in game.state.units.values() if u.side == side and game._on_map(u)]
+def _on_map(ctx: GameContext, side: str) -> list[UnitState]:
+    return [u for u in ctx.state.units.values() if u.side == side and ctx.on_map(u)]

@@ -37,11 +37,11 @@ class Position:
         self._exits: list[tuple[tuple[int, int], ...]] | None = None
         self._enemy_held: dict[str, set[int]] = {}
         self._joining: dict[tuple[int, str, str], str | None] = {}
-        # unit id -> (routes, end hexes) of Game._reachable, kept as long as the position
-        self.ranges: dict[str, tuple[tuple, dict[int, int]]] = {}
+        # unit id -> its movement.Range, kept as long as the position
+        self.ranges: dict = {}
         self._ranger_exits: list[tuple[tuple[int, int], ...]] | None = None
         self.views: dict | None = None  # unit id -> UnitView, filled by Game.units()
-        self.obligations: list[str] | None = None  # filled by Game._obligations()
+        self.obligations: list[str] | None = None  # filled by phases.obligations()
         # Hexes whose bridge is down: a road into or out of them is broken.
         self.broken_roads = frozenset(board.spot[(q, r)] for q, r in state.destroyed_bridges)
 
@@ -165,13 +165,14 @@ class Position:
         return self.board.entry_cost(i)
 
     def movement_search(
-        self, unit: UnitState, starts: list[tuple[int, int]]
+        self, unit: UnitState, starts: list[tuple[int, int]], budget: int | None = None
     ) -> tuple[dict[int, int], dict[int, int]]:
         """Cheapest MP already spent to reach each hex, with predecessors.
 
         `starts` are (hex, MP spent on arriving there). A hex in an enemy ZOC stops the
-        unit unless every unit exerting it may be passed (+2 MP)."""
-        budget = unit.mf
+        unit unless every unit exerting it may be passed (+2 MP). `budget` (by default
+        the movement factor) is the most MP a path may cost."""
+        budget = unit.mf if budget is None else budget
         zones = self.zoc(enemy_of(unit.side))
         exits = self.ranger_exits() if unit.kind == "rangers" else self.exits()
         blocked = self.enemy_held(unit.side)

@@ -3,14 +3,17 @@
 A resolved combat holds a list of stages ("losses", "retreat:defenders:2", ...). Stages
 that need no choice happen at once; the others become the pending Decision and wait for
 take_losses / retreat / advance / decline_advance.
+
+Changes recorded: ELIMINATED (with the unit and its last hex) for every unit removed;
+UNITS for retreats, advances and captured guns; DECISION when a decision appears or is
+settled; COMBAT when a result leaves a contact or an engagement.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.board import NO_HEX
+from hexcampaign.kasserine.context import GameContext
 from hexcampaign.kasserine.position import enemy_of, refuse
 from hexcampaign.kasserine.state import (
     Advance,
@@ -22,41 +25,39 @@ from hexcampaign.kasserine.state import (
     TakeLosses,
     UnitState,
 )
-
-if TYPE_CHECKING:
-    from hexcampaign.kasserine.game import Game
+from hexcampaign.rules.changes import Play
 
 
-def run_stages(game: Game, c: CombatState) -> list[str]:
+def run_stages(ctx: GameContext, c: CombatState) -> list[str]:
     """Carry out the combat's stages until one waits for a player's choice."""
     events: list[str] = []
-    state = game.state
+    state = ctx.state
     while c.stages and not state.pending:
         stage = c.stages.pop(0)
         parts = stage.split(":")
         if stage == "losses":
-            events.extend(_losses_stage(game, c))
+            events.extend(_losses_stage(ctx, c))
         elif parts[0] == "retreat":
-            events.extend(_retreat_stage(game, c, parts[1], int(parts[2])))
+            events.extend(_retreat_stage(ctx, c, parts[1], int(parts[2])))
         elif parts[0] == "advance":
-            events.extend(_advance_stage(game, c, parts[1], parts[2], int(parts[3])))
+            events.extend(_advance_stage(ctx, c, parts[1], parts[2], int(parts[3])))
         elif stage == "eliminate:defenders":
             for uid in c.defenders:
                 u = state.units[uid]
-                if game._on_map(u):
-                    events.append(eliminate(game, u, "is eliminated"))
+                if ctx.on_map(u):
+                    events.append(eliminate(ctx, u, "is eliminated"))
         elif stage == "advance_roll":
             if state.options.dice == "hand":
                 state.pending.append(
                     Decision(kind="advance_roll", side=c.side, combat=c.id, units=[])
                 )
             else:
-                die = game._roll_die()
+                die = ctx.roll_die()
                 events.append(f"D ELIM: the advance die shows {die}: up to {die} MP of advance")
                 c.stages.insert(0, f"advance:attackers:mp:{die}")
         elif stage == "engaged":
-            attackers = _survivors(game, c.attackers)
-            defenders = _survivors(game, c.defenders)
+            attackers = _survivors(ctx, c.attackers)
+            defenders = _survivors(ctx, c.defenders)
             if attackers and defenders:
                 state.engagements.append(
                     Engagement(
@@ -66,9 +67,10 @@ def run_stages(game: Game, c: CombatState) -> list[str]:
                 events.append(
                     "ENGAGED: all units are engaged; the attacker must re-attack them next turn"
                 )
+                ctx.changes.add(Play.COMBAT, [*attackers, *defenders])
         elif stage == "contact":
-            attackers = _survivors(game, c.attackers)
-            defenders = _survivors(game, c.defenders)
+            attackers = _survivors(ctx, c.attackers)
+            defenders = _survivors(ctx, c.defenders)
             defender_side = enemy_of(c.side)
             due = state.turn if defender_side == "allied" else state.turn + 1
             if attackers and defenders:
@@ -79,31 +81,34 @@ def run_stages(game: Game, c: CombatState) -> list[str]:
                     "CONTACT: in his turn the defender must counter-attack all the attackers or "
                     "retreat all his defending units"
                 )
+                ctx.changes.add(Play.COMBAT, [*attackers, *defenders])
         else:
             raise ValueError(f"unknown combat stage {stage!r}")
-        game._position = None
+        ctx.forget_position()
     return events
 
 
-def eliminate(game: Game, u: UnitState, why: str) -> str:
+def eliminate(ctx: GameContext, u: UnitState, why: str) -> str:
     u.eliminated = True
-    u.at = None
-    game._drop_from_records(u.id)
-    game._position = None
-    return f"{game._label(u)} {why}"
+    ctx.put(u, None)
+    ctx.changes.add(Play.ELIMINATED)
+    ctx.drop_from_records(u.id)
+    return f"{ctx.label(u)} {why}"
 
 
-def take_losses(game: Game, action: TakeLosses) -> list[str]:
-    decision = game.pending()
+def take_losses(ctx: GameContext, action: TakeLosses) -> list[str]:
+    decision = ctx.pending()
     if decision is None or decision.kind != "losses":
         raise refuse("Combat: no losses are waiting to be taken")
     chosen = list(dict.fromkeys(action.units))
     for uid in chosen:
         if uid not in decision.units:
-            raise refuse(f"Combat: {uid} is not one of the attacking units that must take losses")
-    units = [game.state.units[u] for u in chosen]
+            raise refuse(
+                f"Combat: {ctx.label(ctx.unit(uid))} is not one of the attacking units that must take losses"
+            )
+    units = [ctx.state.units[u] for u in chosen]
     total = sum(u.cf for u in units)
-    rule = "Exchange" if game._combat(decision.combat).result == "EXCHANGE" else "A ELIM"
+    rule = "Exchange" if ctx.combat(decision.combat).result == "EXCHANGE" else "A ELIM"
     if total < decision.factors:
         raise refuse(
             f"{rule}: the attacker must remove at least {decision.factors} combat factors "
@@ -113,86 +118,88 @@ def take_losses(game: Game, action: TakeLosses) -> list[str]:
         if total - u.cf >= decision.factors:
             raise refuse(
                 f"{rule}: remove only as many units as it takes to lose {decision.factors} "
-                f"factors; {game._label(u)} is not needed"
+                f"factors; {ctx.label(u)} is not needed"
             )
-    events = [eliminate(game, u, "is removed as a loss") for u in units]
-    game.state.pending.pop(0)
-    c = game._combat(decision.combat)
-    return events + run_stages(game, c)
+    events = [eliminate(ctx, u, "is removed as a loss") for u in units]
+    ctx.state.pending.pop(0)
+    ctx.changes.add(Play.DECISION)
+    c = ctx.combat(decision.combat)
+    return events + run_stages(ctx, c)
 
 
-def retreat(game: Game, action: Retreat) -> list[str]:
-    decision = game.pending()
+def retreat(ctx: GameContext, action: Retreat) -> list[str]:
+    decision = ctx.pending()
     if decision is None or decision.kind != "retreat":
         raise refuse("Retreat: no retreat is waiting")
     if action.unit not in decision.units:
-        raise refuse(f"Retreat: {action.unit} is not one of the units that must retreat")
-    u = game._unit(action.unit)
-    pos = game._pos()
-    path = [game.board.index.get(Hex(*at), NO_HEX) for at in action.path]
+        raise refuse(f"Retreat: {ctx.label(ctx.unit(action.unit))} is not one of the units that must retreat")
+    u = ctx.unit(action.unit)
+    pos = ctx.position
+    path = [ctx.board.index.get(Hex(*at), NO_HEX) for at in action.path]
     if not path:
         raise refuse(f"Retreat: the result calls for a retreat of exactly {decision.hexes} hexes")
     error = pos.retreat_error(u, path, decision.hexes)
     if error:
         raise refuse(error)
-    start = game._hexname(u.at)
-    u.at = tuple(action.path[-1])
-    game._pass_through(u, path)
-    game._drop_from_records(u.id)
-    game._position = None
+    start = ctx.hexname(u.at)
+    ctx.put(u, action.path[-1])
+    ctx.pass_through(u, path)
+    ctx.drop_from_records(u.id)
     decision.units.remove(u.id)
-    events = [f"{game._label(u)} retreats from {start} to {game._hexname(u.at)}"]
-    events.extend(_eliminate_trapped(game, decision))
+    ctx.changes.add(Play.DECISION)
+    events = [f"{ctx.label(u)} retreats from {start} to {ctx.hexname(u.at)}"]
+    events.extend(_eliminate_trapped(ctx, decision))
     if not decision.units:
-        game.state.pending.pop(0)
-        events.extend(run_stages(game, game._combat(decision.combat)))
+        ctx.state.pending.pop(0)
+        events.extend(run_stages(ctx, ctx.combat(decision.combat)))
     return events
 
 
-def advance(game: Game, action: Advance) -> list[str]:
-    decision = game.pending()
+def advance(ctx: GameContext, action: Advance) -> list[str]:
+    decision = ctx.pending()
     if decision is None or decision.kind != "advance":
         raise refuse("Advance after combat: no advance is waiting")
     if action.unit not in decision.units:
-        raise refuse(f"Advance after combat: {action.unit} may not advance after this combat")
-    u = game._unit(action.unit)
-    path = [game.board.index.get(Hex(*at), NO_HEX) for at in action.path]
-    error = advance_error(game, u, decision, path)
+        raise refuse(f"Advance after combat: {ctx.label(ctx.unit(action.unit))} may not advance after this combat")
+    u = ctx.unit(action.unit)
+    path = [ctx.board.index.get(Hex(*at), NO_HEX) for at in action.path]
+    error = advance_error(ctx, u, decision, path)
     if error:
         raise refuse(error)
-    start = game._hexname(u.at)
+    start = ctx.hexname(u.at)
     events = []
     first = path[0]
-    for gun in game._pos().units_at(first, enemy_of(u.side)):
+    for gun in ctx.position.units_at(first, enemy_of(u.side)):
         gun.side = u.side
+        ctx.touched(gun)
         gun.captured = True
         gun.supported = True  # captured guns serve their new owner from the next phase
-        game._drop_from_records(gun.id)
-        events.append(f"{game._label(gun)} is captured by {game._label(u)}")
-    u.at = (game.board.hexes[path[-1]].q, game.board.hexes[path[-1]].r)
+        ctx.drop_from_records(gun.id)
+        events.append(f"{ctx.label(gun)} is captured by {ctx.label(u)}")
+    ctx.put(u, (ctx.board.hexes[path[-1]].q, ctx.board.hexes[path[-1]].r))
     u.advanced = True
-    game._pass_through(u, path)
-    game._position = None
+    ctx.pass_through(u, path)
     decision.units.remove(u.id)
-    events.insert(0, f"{game._label(u)} advances from {start} to {game._hexname(u.at)}")
+    ctx.changes.add(Play.DECISION)
+    events.insert(0, f"{ctx.label(u)} advances from {start} to {ctx.hexname(u.at)}")
     if not decision.units:
-        game.state.pending.pop(0)
-        events.extend(run_stages(game, game._combat(decision.combat)))
+        ctx.state.pending.pop(0)
+        events.extend(run_stages(ctx, ctx.combat(decision.combat)))
     return events
 
 
-def advance_error(game: Game, u: UnitState, decision: Decision, path: list[int]) -> str | None:
+def advance_error(ctx: GameContext, u: UnitState, decision: Decision, path: list[int]) -> str | None:
     if not path:
         return "Advance after combat: an advance needs at least one hex"
-    vacated = [game.board.index[Hex(*at)] for at in decision.vacated]
+    vacated = [ctx.board.index[Hex(*at)] for at in decision.vacated]
     if path[0] not in vacated:
         return (
             "Advance after combat: the first hex advanced into must be the hex where the "
             "enemy used to be"
         )
-    pos = game._pos()
+    pos = ctx.position
     enemy = enemy_of(u.side)
-    if any(x.kind not in game.rules.support_kinds for x in pos.units_at(path[0], enemy)):
+    if any(x.kind not in ctx.rules.support_kinds for x in pos.units_at(path[0], enemy)):
         return "Advance after combat: the vacated hex is held by the enemy again"
     if decision.mp is None and len(path) > decision.hexes:
         return f"Advance after combat: this result allows an advance of {decision.hexes} hexes at most"
@@ -210,15 +217,15 @@ def advance_error(game: Game, u: UnitState, decision: Decision, path: list[int])
     return None
 
 
-def advance_paths(game: Game, u: UnitState, decision: Decision) -> list[list[int]]:
+def advance_paths(ctx: GameContext, u: UnitState, decision: Decision) -> list[list[int]]:
     """One legal advance path to each hex the unit may end its advance in."""
-    board = game.board
+    board = ctx.board
     limit = decision.hexes if decision.mp is None else max(1, decision.mp)
     found: dict[int, list[int]] = {}
     vacated = [board.index[Hex(*at)] for at in decision.vacated]
 
     def extend(path: list[int]) -> None:
-        if advance_error(game, u, decision, path) is not None:
+        if advance_error(ctx, u, decision, path) is not None:
             return
         found.setdefault(path[-1], list(path))
         if len(path) >= limit:
@@ -235,18 +242,18 @@ def advance_paths(game: Game, u: UnitState, decision: Decision) -> list[list[int
 # --- stages ------------------------------------------------------------------------------
 
 
-def _survivors(game: Game, ids: list[str]) -> list[str]:
-    return [uid for uid in ids if uid in game.state.units and game._on_map(game.state.units[uid])]
+def _survivors(ctx: GameContext, ids: list[str]) -> list[str]:
+    return [uid for uid in ids if uid in ctx.state.units and ctx.on_map(ctx.state.units[uid])]
 
 
-def _losses_stage(game: Game, c: CombatState) -> list[str]:
-    survivors = _survivors(game, c.attackers)
+def _losses_stage(ctx: GameContext, c: CombatState) -> list[str]:
+    survivors = _survivors(ctx, c.attackers)
     if not survivors:
         return []
-    units = [game.state.units[u] for u in survivors]
+    units = [ctx.state.units[u] for u in survivors]
     if sum(u.cf for u in units) <= c.loss_factors:
-        return [eliminate(game, u, "is removed as a loss") for u in units]
-    game.state.pending.append(
+        return [eliminate(ctx, u, "is removed as a loss") for u in units]
+    ctx.state.pending.append(
         Decision(
             kind="losses", side=c.side, combat=c.id, units=survivors, factors=c.loss_factors
         )
@@ -254,15 +261,15 @@ def _losses_stage(game: Game, c: CombatState) -> list[str]:
     return []
 
 
-def _retreat_stage(game: Game, c: CombatState, group: str, hexes: int) -> list[str]:
-    ids = _survivors(game, c.attackers if group == "attackers" else c.defenders)
+def _retreat_stage(ctx: GameContext, c: CombatState, group: str, hexes: int) -> list[str]:
+    ids = _survivors(ctx, c.attackers if group == "attackers" else c.defenders)
     if not ids:
         return []
-    units = [game.state.units[u] for u in ids]
+    units = [ctx.state.units[u] for u in ids]
     events = []
-    if group == "defenders" and all(u.kind in game.rules.support_kinds for u in units):
+    if group == "defenders" and all(u.kind in ctx.rules.support_kinds for u in units):
         # "Should arty by itself be attacked ... if forced to retreat is considered eliminated."
-        return [eliminate(game, u, "is artillery alone and is eliminated instead of retreating") for u in units]
+        return [eliminate(ctx, u, "is artillery alone and is eliminated instead of retreating") for u in units]
     decision = Decision(
         kind="retreat",
         side=units[0].side,
@@ -271,43 +278,43 @@ def _retreat_stage(game: Game, c: CombatState, group: str, hexes: int) -> list[s
         hexes=hexes,
         battle=c.target,
     )
-    events.extend(_eliminate_trapped(game, decision))
+    events.extend(_eliminate_trapped(ctx, decision))
     if decision.units:
-        game.state.pending.append(decision)
+        ctx.state.pending.append(decision)
     return events
 
 
-def _eliminate_trapped(game: Game, decision: Decision) -> list[str]:
+def _eliminate_trapped(ctx: GameContext, decision: Decision) -> list[str]:
     events = []
     for uid in list(decision.units):
-        u = game.state.units[uid]
-        if not game._pos().retreat_paths(u, decision.hexes):
+        u = ctx.state.units[uid]
+        if not ctx.position.retreat_paths(u, decision.hexes):
             decision.units.remove(uid)
             events.append(
-                eliminate(game, u, f"cannot retreat {decision.hexes} hexes and is eliminated")
+                eliminate(ctx, u, f"cannot retreat {decision.hexes} hexes and is eliminated")
             )
     return events
 
 
-def _advance_stage(game: Game, c: CombatState, group: str, mode: str, amount: int) -> list[str]:
+def _advance_stage(ctx: GameContext, c: CombatState, group: str, mode: str, amount: int) -> list[str]:
     if mode == "hexes" and amount <= 0:
         return []
-    ids = _survivors(game, c.attackers if group == "attackers" else c.defenders)
+    ids = _survivors(ctx, c.attackers if group == "attackers" else c.defenders)
     units = [
-        game.state.units[u]
+        ctx.state.units[u]
         for u in ids
-        if game.state.units[u].kind not in game.rules.support_kinds
+        if ctx.state.units[u].kind not in ctx.rules.support_kinds
     ]
     if not units:
         return []
     side = units[0].side
     enemy = enemy_of(side)
-    pos = game._pos()
+    pos = ctx.position
     candidates = [c.target] if group == "attackers" else list(dict.fromkeys(c.attacker_hexes))
     vacated = []
     for at in candidates:
-        i = game.board.index[Hex(*at)]
-        if all(x.kind in game.rules.support_kinds for x in pos.units_at(i, enemy)):
+        i = ctx.board.index[Hex(*at)]
+        if all(x.kind in ctx.rules.support_kinds for x in pos.units_at(i, enemy)):
             vacated.append(tuple(at))
     if not vacated:
         return []
@@ -320,9 +327,9 @@ def _advance_stage(game: Game, c: CombatState, group: str, mode: str, amount: in
         mp=amount if mode == "mp" else None,
         vacated=vacated,
     )
-    able = [u.id for u in units if advance_paths(game, u, decision)]
+    able = [u.id for u in units if advance_paths(ctx, u, decision)]
     if not able:
         return []
     decision.units = able
-    game.state.pending.append(decision)
+    ctx.state.pending.append(decision)
     return []

@@ -21,7 +21,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from hexcampaign.hexes import Hex
-from hexcampaign.kasserine.units import Kind, Nationality, Side, Size
+from hexcampaign.kasserine.units import Kind, Nationality, Side, Size, UnitSpec
 from hexcampaign.maps import HexMap, MapFormatError, load_map
 from hexcampaign.paths import maps_path
 
@@ -180,6 +180,47 @@ class Scenario(BaseModel):
 
     def turn_of(self, day: date) -> int:
         return (day - self.start_date).days + 1
+
+
+def unit_specs(scenario: Scenario) -> list[UnitSpec]:
+    """The scenario's counters as a game starts with them (Game.scenario)."""
+    specs = []
+    for unit in scenario.units:
+        start = Hex.from_offset(unit.start["col"], unit.start["row"]) if unit.start else None
+        arrives = None
+        if unit.arrives:
+            arrives = {"turn": unit.arrives["turn"], "place": unit.arrives["place"]}
+        specs.append(
+            UnitSpec(
+                id=unit.id,
+                name=unit.name,
+                parent=unit.parent,
+                side=unit.side,
+                nationality=unit.nationality,
+                kind=unit.kind,
+                size=unit.size,
+                cf=unit.cf,
+                mf=unit.mf,
+                support=unit.support,
+                range=unit.range,
+                breakdown=unit.breakdown,
+                hex=start,
+                entry=unit.entry,
+                arrives=arrives,
+            )
+        )
+    return specs
+
+
+def offset_hexes(items) -> list[Hex]:
+    """Hexes given as {"col", "row"} or [col, row] offsets (0-based)."""
+    pairs = []
+    for item in items:
+        if isinstance(item, dict):
+            pairs.append(Hex.from_offset(int(item["col"]), int(item["row"])))
+        else:
+            pairs.append(Hex.from_offset(int(item[0]), int(item[1])))
+    return pairs
 
 
 def _short(value: str) -> str:

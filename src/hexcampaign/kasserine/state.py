@@ -50,6 +50,19 @@ class UnitState(BaseModel):
     advanced: bool = False
 
 
+class RolledCombat(BaseModel):
+    """A combat as it stood when it was rolled: what the players saw then, kept after
+    the result moved the units (the live numbers would be of the new position)."""
+
+    odds: str
+    attack: str  # a Fraction's text, e.g. "5/2"
+    defense: str
+    faces: list[int] = Field(default_factory=list)  # the dice (none: hand roll or automatic)
+    roll: int | None = None
+    result: str
+    breakdown: list[str] = Field(default_factory=list)
+
+
 class CombatState(BaseModel):
     id: int
     side: Side  # the attacker's side
@@ -66,6 +79,7 @@ class CombatState(BaseModel):
     roll: int | None = None
     result: str | None = None
     stages: list[str] = Field(default_factory=list)
+    as_rolled: RolledCombat | None = None  # display only; saves before it lack it
 
 
 class Decision(BaseModel):
@@ -81,16 +95,19 @@ class Decision(BaseModel):
     vacated: list[Axial] = Field(default_factory=list)  # advance: where it must start
     battle: Axial | None = None  # retreat: the hex to retreat away from
 
-    def describe(self) -> str:
+    def describe(self, names=None) -> str:
+        """The decision in a sentence; `names` turns the unit ids into the counters'
+        names (Game.describe passes the game's labels)."""
         who = "German" if self.side == "german" else "Allied"
+        units = names(self.units) if names is not None else ", ".join(self.units)
         if self.kind == "losses":
-            return f"{who} player: remove at least {self.factors} combat factors from {', '.join(self.units)}"
+            return f"{who} player: remove at least {self.factors} combat factors from {units}"
         if self.kind == "retreat":
-            return f"{who} player: retreat {', '.join(self.units)} {self.hexes} hexes"
+            return f"{who} player: retreat {units} {self.hexes} hexes"
         if self.kind == "advance_roll":
             return f"{who} player: roll one die for the MP of the advance after D ELIM"
         limit = f"{self.mp} MP" if self.mp is not None else f"{self.hexes} hexes"
-        return f"{who} player: advance {', '.join(self.units)} up to {limit}, or decline"
+        return f"{who} player: advance {units} up to {limit}, or decline"
 
 
 class Engagement(BaseModel):
@@ -112,7 +129,9 @@ class GameState(BaseModel):
     version: int = 1
     turn: int = 1
     phase: str = "german_movement"
-    seed: int = 1
+    # None: the program's dice roll from the operating system's entropy (nothing in a
+    # save tells the next roll); an int: they follow this seed (tests, tools).
+    seed: int | None = 1
     options: Options = Field(default_factory=Options)
     units: dict[str, UnitState] = Field(default_factory=dict)
     holders: dict[str, Side] = Field(default_factory=dict)
@@ -147,6 +166,14 @@ class PlaceUnit(_Action):
 class MoveUnit(_Action):
     kind: Literal["move"] = "move"
     unit: str
+    path: list[Axial]
+
+
+class MoveStack(_Action):
+    """Several units moving together along one path: one action, one undo step."""
+
+    kind: Literal["move_stack"] = "move_stack"
+    units: list[str]
     path: list[Axial]
 
 
@@ -220,6 +247,7 @@ class EndPhase(_Action):
 Action = Annotated[
     PlaceUnit
     | MoveUnit
+    | MoveStack
     | BreakdownUnit
     | BreakOff
     | BridgeWork

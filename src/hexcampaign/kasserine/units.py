@@ -103,6 +103,9 @@ class UnitView(BaseModel):
     parent: str = ""
     mp_spent: int = 0
     captured: bool = False
+    # The counter's name as players tell it apart: with its formation where another
+    # counter bears the same name ("21 Pz — Panzer 1"). Logs and refusals use it.
+    label: str = ""
 
     @property
     def factors(self) -> str:

@@ -1,0 +1,265 @@
+"""What every rule module works on: one game's map, board, state and dice, with the
+small questions they all ask (where is a unit, what is it called, what is a hex called).
+
+The rule modules (movement, combat, results, unit_work, phases, obligations, legal) are
+functions of a GameContext; the Game facade owns one and dispatches actions to them. A
+rule changes `state` and reports what it changed on `changes`, the record of the action
+being applied (see hexcampaign.rules.changes):
+
+- UNITS: a unit moved, was placed, broke down, spent MP or changed hands (`units`,
+  `hexes` say which and where: the hex left and the hex reached);
+- ELIMINATED: a unit left the game (its last hex in `hexes`);
+- PHASE: the phase, turn or side to play changed (per-phase marks were reset);
+- DECISION: a combat result's pending decision appeared, changed or was settled;
+- COMBAT: an attack was declared, supported, rolled, or its result carried out;
+- HOLDINGS / POINTS: a place changed hands / the Germans' victory points changed;
+- MAP: a bridge was destroyed or rebuilt (its hex in `hexes`);
+- LOCK: new information was shown (a roll, the defender's artillery, the hand-over to
+  the other player); undo cannot go back past this action.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections import Counter
+
+from hexcampaign.hexes import Hex
+from hexcampaign.kasserine.board import NO_HEX, Board
+from hexcampaign.kasserine.position import Position, refuse
+from hexcampaign.kasserine.state import CombatState, Decision, GameState, UnitState
+from hexcampaign.kasserine.tables import rules_table
+from hexcampaign.kasserine.units import KIND_WORDS, UnitView
+from hexcampaign.maps import HexMap
+from hexcampaign.rules import Dice
+from hexcampaign.rules.changes import Play, PlayChanges
+
+# "10th Panzer" -> "10 Pz": the short formation a counter's label carries.
+_DIVISION = re.compile(r"^(\d+)(?:st|nd|rd|th)? Panzer$")
+
+
+class GameDice:
+    """The game's program dice. With a seed they follow it (tests, tools, a referee's
+    reproducible game); without one (seed None) each face comes from the operating
+    system's entropy at the moment of the roll, so nothing in a save tells the next roll.
+    Either way every face is recorded, and a replay hands the recorded faces back."""
+
+    def __init__(self, seed: int | None, rolls: list[int] | None = None, replay: list[int] | None = None) -> None:
+        self.seed = seed
+        self._seeded = Dice.restore({"seed": seed, "rolls": rolls or []}) if seed is not None else None
+        self.rolls: list[int] = list(rolls or [])
+        self._replay = list(replay) if replay is not None else None
+
+    def die(self) -> int:
+        if self._replay is not None:
+            if len(self.rolls) >= len(self._replay):
+                raise RuntimeError("replay asked for a die roll that was never recorded")
+            face = self._replay[len(self.rolls)]
+        elif self._seeded is not None:
+            face = self._seeded.die()
+        else:
+            face = secrets.randbelow(6) + 1
+        self.rolls.append(face)
+        return face
+
+    def state(self) -> dict:
+        return {"seed": self.seed, "rolls": list(self.rolls)}
+
+    @classmethod
+    def restore(cls, state: dict) -> GameDice:
+        seed = state.get("seed")
+        return cls(None if seed is None else int(seed), [int(x) for x in state.get("rolls", [])])
+
+
+class GameContext:
+    """One game's map, board, rules, state and dice, and the record of what the action
+    being applied changed."""
+
+    def __init__(
+        self,
+        hexmap: HexMap,
+        state: GameState,
+        entry_zones: dict[str, list[Hex]],
+        arrival_points: dict[str, list[Hex]],
+        board: Board,
+    ) -> None:
+        self.map = hexmap
+        self.board = board
+        self.rules = rules_table()
+        self.entry_zones = entry_zones
+        self.arrival_points = arrival_points
+        self.state = state
+        self.dice = GameDice(state.seed)
+        self.changes = PlayChanges()
+        # Faces rolled while applying an action are recorded on it (replay reads them).
+        self.faces_sink = None
+        self.east_edges: dict[int, list[Hex]] = {}
+        self.entry_spots: dict[str, list[tuple[int, Hex]]] = {}
+        self._position: Position | None = None
+        self._names: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
+
+    # --- the position ----------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """Occupancy, zones of control and searches of the current state (cached until
+        the state changes)."""
+        if self._position is None:
+            self._position = Position(self.board, self.state)
+        return self._position
+
+    def forget_position(self) -> None:
+        """The state changed: the next question builds a new Position."""
+        self._position = None
+
+    # --- looking things up ------------------------------------------------------------
+
+    def unit(self, unit_id: str) -> UnitState:
+        unit = self.state.units.get(unit_id)
+        if unit is None:
+            raise refuse(f"Units: there is no unit {unit_id!r} in this game", "Units")
+        return unit
+
+    def combat(self, combat_id: int) -> CombatState:
+        for c in self.state.combats:
+            if c.id == combat_id:
+                return c
+        raise refuse(f"Combat: there is no combat {combat_id} this phase", "Combat")
+
+    def pending(self) -> Decision | None:
+        return self.state.pending[0] if self.state.pending else None
+
+    def index(self, at) -> int:
+        """The board index of an axial pair; a hex off the map is refused."""
+        h = Hex(*at)
+        i = self.board.index.get(h, NO_HEX)
+        if i == NO_HEX:
+            raise refuse("Map: the hex is off the map", "Map")
+        return i
+
+    def engaged(self, unit_id: str) -> bool:
+        return any(unit_id in e.attackers or unit_id in e.defenders for e in self.state.engagements)
+
+    def on_map(self, u: UnitState) -> bool:
+        return u.at is not None and not u.eliminated
+
+    # --- names as the players see them ------------------------------------------------
+
+    def label(self, u: UnitState) -> str:
+        """The unit as its counter names it, with its formation where another counter
+        bears the same name ("21 Pz — Panzer 1")."""
+        name = u.name or u.id
+        if name in self._repeated_names():
+            short = formation_short(u.parent)
+            return f"{short} — {name}" if short else f"{name} ({u.id})"
+        return name
+
+    def label_with_factors(self, u: UnitState) -> str:
+        """label() with the counter's kind and printed factors, for the odds breakdown."""
+        factors = f"{u.support}-{u.mf}" if u.kind == "artillery" else f"{u.cf}-{u.mf}"
+        return f"{self.label(u)} ({KIND_WORDS[u.kind]} {factors})"
+
+    def labels(self, ids) -> str:
+        return ", ".join(self.label(self.state.units[uid]) if uid in self.state.units else uid for uid in ids)
+
+    def hexname(self, at) -> str:
+        """The 4-digit number printed on the map, with the place's name when it has one."""
+        h = Hex(*at) if not isinstance(at, Hex) else at
+        place = self.map.place_at(h)
+        number = self.map.label(h)
+        return f"{number} ({place.name})" if place else number
+
+    def describe(self, decision: Decision) -> str:
+        return decision.describe(self.labels)
+
+    def _repeated_names(self) -> frozenset[str]:
+        units = self.state.units
+        key = (id(units), len(units))
+        if self._names[:2] != key:  # new units appear only by breakdown (and undo)
+            counts = Counter(u.name or u.id for u in units.values())
+            self._names = (*key, frozenset(n for n, k in counts.items() if k > 1))
+        return self._names[2]
+
+    # --- dice -------------------------------------------------------------------------
+
+    def roll_die(self) -> int:
+        face = self.dice.die()
+        self.changes.add(Play.LOCK)
+        sink = self.faces_sink
+        if sink is not None:
+            sink.faces = [*(sink.faces or []), face]
+        return face
+
+    # --- changes every rule family makes ----------------------------------------------
+
+    def put(self, u: UnitState, at) -> None:
+        """Move a unit to `at` (an axial pair, or None: off the map), recording it."""
+        hexes = [Hex(*x) for x in (u.at, at) if x is not None]
+        u.at = tuple(at) if at is not None else None
+        self.changes.add(Play.UNITS, (u.id,), hexes)
+        self._position = None
+
+    def touched(self, u: UnitState, flags: Play = Play.UNITS) -> None:
+        """A unit changed in place (MP, engagement, owner): record it and its hex."""
+        self.changes.add(flags, (u.id,), [Hex(*u.at)] if u.at is not None else ())
+
+    def pass_through(self, u: UnitState, path: list[int]) -> None:
+        """Victory: a place is held by the side whose unit last passed through it."""
+        holders = self.state.holders
+        for i in path:
+            name = self.board.place[i]
+            if name is not None and holders.get(name) != u.side:
+                holders[name] = u.side
+                flags = Play.HOLDINGS | (Play.POINTS if self.state.victory.get(name) else Play.NONE)
+                self.changes.add(flags, (), [self.board.hexes[i]])
+
+    def drop_from_records(self, uid: str) -> None:
+        """The unit no longer takes part in any engagement (it left, or broke off)."""
+        for e in self.state.engagements:
+            if uid in e.attackers:
+                e.attackers.remove(uid)
+            if uid in e.defenders:
+                e.defenders.remove(uid)
+        self.state.engagements = [e for e in self.state.engagements if e.attackers and e.defenders]
+
+
+def formation_short(parent: str) -> str:
+    """A formation as a counter's corner would print it: "21st Panzer" -> "21 Pz",
+    "D.A.K." -> "DAK"."""
+    match = _DIVISION.match(parent.strip())
+    if match:
+        return f"{match.group(1)} Pz"
+    if parent.replace(".", "").isupper():
+        return parent.replace(".", "")
+    return parent.strip()
+
+
+def unit_view(u: UnitState, engaged: bool, label: str) -> UnitView:
+    """What a player may know of a unit now (Game.units())."""
+    return UnitView(
+        id=u.id,
+        name=u.name,
+        label=label,
+        side=u.side,
+        nationality=u.nationality,
+        kind=u.kind,
+        size=u.size,
+        cf=u.cf,
+        mf=u.mf,
+        support=u.support,
+        range=u.range,
+        hex=Hex(*u.at) if u.at is not None else None,
+        arrives=u.arrives,
+        eliminated=u.eliminated,
+        engaged=engaged,
+        parent=u.parent,
+        mp_spent=u.mp_spent,
+        captured=u.captured,
+    )
+
+
+def copy_state(state: GameState) -> GameState:
+    """A deep copy of the state. Validating its plain dump gives the identical model at
+    about a quarter of the cost of model_copy(deep=True) (snapshots are taken at every
+    lock), and keeps pickle out of the program (see docs/reliability.md)."""
+    return GameState.model_validate(state.model_dump())

@@ -1,0 +1,129 @@
+"""Change records: every action says what it changed (the flags the docks and the canvas
+refresh on), and the lock points where undo stops."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hexcampaign.kasserine import Game
+from hexcampaign.rules.changes import Play, PlayChanges
+
+from .helpers import H, U, game, refused
+
+GUN = {"kind": "artillery", "cf": 0, "support": 4, "range": 3, "mf": 8}
+REPROS = Path("/work/shared/repros/kasserine")
+
+
+def test_a_move_records_the_unit_and_the_two_hexes_and_leaves_undo_free():
+    g = game([U("a", (2, 2)), U("x", (9, 9), side="allied")])
+    changes = g.move("a", [H(2, 3), H(2, 4)])
+    assert isinstance(changes, PlayChanges)
+    assert list(changes) == [line.split(": ", 1)[1] for line in g.log()]  # the log lines
+    assert changes.flags == Play.UNITS | Play.LOG
+    assert changes.units == {"a"} and changes.hexes == {H(2, 2), H(2, 4)}
+    assert "moved from 0202 to 0204" in changes[0]
+    assert g.last_changes is changes and g.can_undo
+
+
+def test_passing_through_a_place_records_holdings_and_points():
+    def setup(m):
+        m.add_place(H(2, 3), "Sbiba", "town", vp=5)
+
+    g = game([U("a", (2, 2)), U("x", (9, 9), side="allied")], setup=setup)
+    changes = g.move("a", [H(2, 3), H(2, 4)])
+    assert Play.HOLDINGS in changes.flags and Play.POINTS in changes.flags
+    assert H(2, 3) in changes.hexes and g.victory_points() == 5
+
+
+def test_combat_flags_declare_support_roll_and_result():
+    g = game([U("a", (3, 2)), U("x", (4, 2), side="allied", cf=1), U("gun", (6, 2), side="allied", **GUN)],
+             phase="german_combat")
+    c = g.declare_attack(["a"], ["x"])
+    declared = g.last_changes
+    assert declared.flags & Play.COMBAT and not declared.flags & Play.LOCK
+    assert g.can_undo  # nothing new has been seen: a declaration may be taken back
+    support = g.support_defense(c, ["gun"])
+    assert support.flags & (Play.COMBAT | Play.LOCK) == Play.COMBAT | Play.LOCK
+    assert not g.can_undo  # the defender's guns are known: the attack stands
+    refused(lambda: g.undo(), "Undo", "artillery")
+    assert any("Defensive fire" in line for line in g.log())
+    assert c.odds == "1:3"  # 2 against 1 + 4 of the guns
+    g.resolve(c, roll=5)
+    rolled = g.last_changes
+    assert Play.COMBAT in rolled.flags and Play.LOCK in rolled.flags
+
+
+def test_a_result_that_pushes_the_defender_back_asks_the_allies_to_retreat():
+    g = game([U("a", (3, 2)), U("b", (5, 2)), U("x", (4, 2), side="allied", cf=1)], phase="german_combat")
+    c = g.declare_attack(["a", "b"], ["x"])
+    assert g.resolve(c, roll=6) == "D BACK 2"
+    changes = g.last_changes
+    assert Play.DECISION in changes.flags and Play.LOCK in changes.flags
+    assert g.side_to_play == "allied" and g.pending().kind == "retreat"
+    retreat = g.retreat("x", g.retreat_paths("x")[0])
+    assert Play.UNITS in retreat.flags and Play.DECISION in retreat.flags and "x" in retreat.units
+
+
+def test_an_exchange_records_the_units_eliminated():
+    g = game([U("a", (3, 2)), U("b", (5, 2)), U("x", (4, 2), side="allied", cf=1)], phase="german_combat")
+    g.resolve(g.declare_attack(["a", "b"], ["x"]), roll=2)  # EXCHANGE at 4:1
+    changes = g.last_changes
+    assert Play.ELIMINATED in changes.flags and "x" in changes.units and H(4, 2) in changes.hexes
+
+
+def test_ending_a_phase_records_the_phase_and_locks_only_at_the_hand_over():
+    g = game([U("a", (2, 2)), U("x", (9, 9), side="allied")])
+    same_side = g.end_phase()  # German movement -> German combat
+    assert Play.PHASE in same_side.flags and Play.LOCK not in same_side.flags and g.can_undo
+    hand_over = g.end_phase()  # German combat -> Allied movement: the other player
+    assert Play.PHASE in hand_over.flags and Play.LOCK in hand_over.flags
+    assert g.side_to_play == "allied" and not g.can_undo
+    refused(lambda: g.undo(), "Undo", "handed")
+
+
+def test_breakdown_and_bridge_work_record_units_and_the_map():
+    def setup(m):
+        m.set_river(H(5, 5), True)
+        m.add_road(H(5, 4), H(5, 5))
+        m.set_bridge(H(5, 5), True)
+
+    g = game(
+        [U("bde", (2, 2), size="brigade", cf=7, mf=10, breakdown="dak_armor_brigade"),
+         U("eng", (5, 5), kind="engineers", cf=1, mf=12), U("x", (9, 9), side="allied")],
+        setup=setup,
+    )
+    work = g.destroy_bridge("eng", H(5, 5))
+    assert Play.MAP in work.flags and H(5, 5) in work.hexes
+    parts = g.breakdown("bde")
+    broke = g.last_changes
+    assert Play.UNITS in broke.flags and broke.units == {"bde", *parts} and broke.hexes == {H(2, 2)}
+
+
+def test_undo_and_apply_return_change_records():
+    g = game([U("a", (2, 2)), U("x", (9, 9), side="allied")])
+    action = next(a for a in g.legal_actions() if a.kind == "move")
+    assert Play.UNITS in g.apply(action).flags
+    assert g.undo().flags == Play.ALL
+
+
+@pytest.mark.skipif(not (REPROS / "undo-state.kpgame").exists(), reason="repro saves not here")
+def test_repro_the_defenders_artillery_locks_undo():
+    g = Game.load(REPROS / "undo-state.kpgame")
+    c = g.combats()[0]
+    assert c.odds == "8:1" and g.can_undo
+    support = next(a for a in g.legal_actions(moves=False) if a.kind == "support")
+    g.apply(support)
+    assert not g.can_undo and g.combats()[0].odds != "8:1"
+    refused(lambda: g.undo(), "Undo")
+    assert [c.id for c in g.combats()] == [1]  # the attack stands and cannot be re-declared
+    assert any("Defensive fire for attack 1" in line for line in g.log())
+    assert not Game.from_json(g.to_json()).can_undo
+
+
+@pytest.mark.skipif(not (REPROS / "turn2.kpgame").exists(), reason="repro saves not here")
+def test_repro_the_start_of_the_german_turn_refuses_undo():
+    g = Game.load(REPROS / "turn2.kpgame")
+    assert (g.state.turn, g.side_to_play, g.can_undo) == (2, "german", False)
+    refused(lambda: g.undo(), "Undo")
