@@ -27,19 +27,9 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from hexcampaign.files import (
-    MAX_FILE_BYTES,
-    FileFormatError,
-    atomic_write_text,
-    describe_os_error,
-)
+from hexcampaign.files import atomic_write_text
 from hexcampaign.maps import HexMap, dumps_map, load_map, save_map
 from hexcampaign.maps.changes import ChangeSet
-
-try:
-    from hexcampaign.files import read_limited as _read_limited
-except ImportError:  # see read_save
-    _read_limited = None
 
 
 class Document(QObject):
@@ -241,31 +231,6 @@ class MapDocument(Document):
             pass
 
 
-def read_save(path: Path, what: str) -> bytes:
-    """A save's bytes, read once, within the limits the engines' own loaders keep (a
-    FileFormatError with a sentence otherwise); the caller parses them once."""
-    if _read_limited is not None:
-        return _read_limited(path, what)
-    # files.read_limited (regular files only, read without blocking) is not in every
-    # checkout yet; until it is, the checks of files.read_json.
-    return _read_checked(path, what)
-
-
-def _read_checked(path: Path, what: str) -> bytes:
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise FileFormatError(f"{path.name} does not exist.") from None
-    except OSError as e:
-        raise FileFormatError(describe_os_error(e, path, "open")) from None
-    if size > MAX_FILE_BYTES or not path.is_file():
-        raise FileFormatError(f"{path.name} is not a {what}: it is not a file this program wrote.")
-    try:
-        return path.read_bytes()
-    except OSError as e:
-        raise FileFormatError(describe_os_error(e, path, "open")) from None
-
-
 def naming_the_file(error: Exception, path: Path, stand_in: str, prefix: bool = True) -> str:
     """A loader's sentence about text it was given, worded as a load from `path` words
     it: the text's own faults ("This file is not ...") name the file; the others are
@@ -277,4 +242,4 @@ def naming_the_file(error: Exception, path: Path, stand_in: str, prefix: bool = 
     return f"{path.name}: {message}" if prefix else message
 
 
-__all__ = ["Document", "MapDocument", "naming_the_file", "read_save"]
+__all__ = ["Document", "MapDocument", "naming_the_file"]

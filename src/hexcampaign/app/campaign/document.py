@@ -14,9 +14,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from hexcampaign.app.document import Document, naming_the_file, read_save
+from hexcampaign.app.document import Document, naming_the_file
 from hexcampaign.campaign import FILE_SUFFIX, Campaign, CampaignFormatError
-from hexcampaign.files import FileFormatError
+from hexcampaign.files import FileFormatError, read_limited
 
 CAMPAIGN_FILTER = "CM campaigns (*.hxcampaign);;All files (*)"
 NOTES_KEY = "umpire_notes"  # the umpire's reasons for overrides
@@ -51,7 +51,7 @@ class CampaignDocument(Document):
         """Read a campaign file (read and parsed once); CampaignFormatError or
         FileFormatError with a sentence when it is bad."""
         path = Path(path)
-        raw = read_save(path, "campaign")
+        raw = read_limited(path, "campaign")
         try:
             campaign = Campaign.from_json(raw)
         except FileFormatError as error:

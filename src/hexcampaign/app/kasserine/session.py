@@ -15,8 +15,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from hexcampaign.app.autosave import autosave_dir, find_orphans
-from hexcampaign.app.document import Document, naming_the_file, read_save
-from hexcampaign.files import FileFormatError
+from hexcampaign.app.document import Document, naming_the_file
+from hexcampaign.files import FileFormatError, read_limited
 from hexcampaign.kasserine import Game, IllegalAction
 from hexcampaign.kasserine.game import PHASE_WORDS
 
@@ -125,7 +125,7 @@ class PlaySession(Document):
         """Read a saved game (the file is read and parsed once); a bad file raises
         FileFormatError with one sentence."""
         path = Path(path)
-        raw = read_save(path, SAVE_WHAT)
+        raw = read_limited(path, SAVE_WHAT)
         try:
             game = Game.from_json(raw)
         except FileFormatError as error:
