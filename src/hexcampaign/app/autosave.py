@@ -8,8 +8,8 @@ autosaver owns one session there: `<session>.lock` names its PID and computer (c
 exclusively, so two programs never share a session), `<session><suffix>` holds the
 document and `<session>.json` says which file it came from. Saving (a clean document)
 or a clean close deletes the session's files. At start, sessions whose lock names a
-process that is no longer running (asked in a way that is safe on Windows: never
-os.kill there) are orphans: the user is offered each one. A restored orphan is
+process that is no longer running (asked in a way that is safe on Windows, see
+files.process_alive) are orphans: the user is offered each one. A restored orphan is
 adopted: its files stay, locked by this program, until the first autosave of the
 restored work replaces them, so the work is never unprotected.
 
@@ -32,7 +32,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from hexcampaign.app.settings import data_dir
-from hexcampaign.files import FileFormatError, atomic_write_text
+from hexcampaign.files import FileFormatError, atomic_write_text, process_alive
 from hexcampaign.maps import HexMap, MapFormatError, load_map
 
 DEFAULT_INTERVAL_S = 120
@@ -394,41 +394,9 @@ def _lock_pid(lock: Path) -> int | None:
 
 
 def _alive(pid: int) -> bool:
-    """Whether the program that wrote a lock still runs (on this computer)."""
-    if pid == _ANOTHER_HOST or pid == os.getpid():
-        return True
-    if pid <= 0:
-        return False
-    if os.name == "nt":
-        return _alive_on_windows(pid)
-    try:
-        os.kill(pid, 0)  # signal 0: only asks whether the process exists
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # someone else's running process
-    except OSError:
-        return False
-    return True
-
-
-def _alive_on_windows(pid: int) -> bool:
-    # Never os.kill on Windows: there it ends the process whatever the signal. Ask the
-    # kernel for the process's exit code instead.
-    import ctypes
-
-    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
-    query_limited_information, still_active = 0x1000, 259
-    handle = kernel32.OpenProcess(query_limited_information, False, pid)
-    if not handle:
-        return False
-    try:
-        code = ctypes.c_ulong()
-        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
-            return False
-        return code.value == still_active
-    finally:
-        kernel32.CloseHandle(handle)
+    # files.process_alive never calls os.kill on Windows, where it ends the process
+    # whatever the signal.
+    return pid == _ANOTHER_HOST or process_alive(pid)
 
 
 def _read_json(path: Path) -> dict:
