@@ -202,3 +202,10 @@ def test_a_resolved_combat_keeps_its_odds_after_the_advance():
     assert (c.odds, c.attack_strength, c.defense_strength) == ("4:1", 4, 1)
     assert c.as_rolled.result == "D BACK 2" and c.as_rolled.roll == 6
     assert any("attacks with" in line for line in c.breakdown)
+
+
+def test_options_defaults_are_the_balanced_game_and_historical_adds_the_allied_rules():
+    assert (Options().rangers_zoc, Options().italian_zoc, Options().allied_air_power) == (False, False, "off")
+    historical = Options.historical()
+    assert (historical.rangers_zoc, historical.italian_zoc, historical.allied_air_power) == (True, True, "roll")
+    assert historical.german_initial_placement and historical.advance_terrain_limit

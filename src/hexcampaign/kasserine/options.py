@@ -8,7 +8,15 @@ from pydantic import BaseModel, ConfigDict
 
 
 class Options(BaseModel):
-    """Optional rules and house choices. Defaults follow the rulebook's recommendations."""
+    """Optional rules and house choices.
+
+    The defaults are the balanced game the rulebook designed: German initial placement
+    and the advance terrain limit on; the three rules its "Note on Optional Rules" says
+    give the Allies "a definite edge" (Rangers ZOC, Italian ZOC, Allied air power) off.
+    Options.historical() is the set the same note asks for "strict historical
+    accuracy": those two ZOC rules on, and air power by the 50/50 roll it suggests.
+    (docs/rules-interpretations.md, "Optional rules: the defaults and historical".)
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -28,3 +36,8 @@ class Options(BaseModel):
     crt_high_rolls: Literal["mirror", "clamp"] = "mirror"
     # "program": the game rolls; "hand": players roll real dice and enter them.
     dice: Literal["program", "hand"] = "program"
+
+    @classmethod
+    def historical(cls, **changes) -> Options:
+        """The rulebook's optional rules "for strict historical accuracy"."""
+        return cls(**{"rangers_zoc": True, "italian_zoc": True, "allied_air_power": "roll", **changes})
