@@ -26,7 +26,7 @@ from hexcampaign.rules import IllegalAction
 # The column an attack planned in movement aims for: below 4:1 the defender never leaves.
 GOAL_ODDS = {"german": 6.0, "allied": 5.0}
 # The least average worth (in combat factors) for an attack to be planned at all.
-WORTH = {("german", "normal"): 0.9, ("allied", "normal"): 1.2,
+WORTH = {("german", "normal"): 0.9, ("allied", "normal"): 0.6,
          ("german", "easy"): 0.0, ("allied", "easy"): 0.5}
 CANDIDATES = 6  # end hexes tried per unit before it stays where it is
 
