@@ -408,3 +408,17 @@ def test_render_to_a_name_near_the_length_limit_writes_it(qapp, sample_map, tmp_
     assert path.read_bytes().startswith(b"\x89PNG")
     with pytest.raises(RenderError, match="could not be written"):
         render_to_file(sample_map, tmp_path / ("m" * 300 + ".png"), hex_size=8)
+
+
+def test_a_png_painted_in_bands_is_the_picture_painted_at_once(qapp, sample_map, tmp_path, monkeypatch):
+    from hexcampaign.app.render import export
+
+    whole, banded = tmp_path / "whole.png", tmp_path / "banded.png"
+    render_to_file(sample_map, whole, hex_size=40)
+    width, _ = render_to_file(sample_map, tmp_path / "probe.png", hex_size=40)
+    monkeypatch.setattr(export, "BAND_PIXELS", width * 37)  # bands of 37 rows: a dozen or more
+    render_to_file(sample_map, banded, hex_size=40)
+    a, b = QImage(str(whole)), QImage(str(banded))
+    assert a.size() == b.size()
+    differ = sum(a.pixel(x, y) != b.pixel(x, y) for y in range(a.height()) for x in range(0, a.width(), 3))
+    assert differ <= a.height() * a.width() // 3 // 1000  # at most a few anti-aliased pixels at band edges

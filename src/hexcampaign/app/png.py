@@ -73,6 +73,15 @@ def _deflate(raw: bytes) -> bytes:
     """A zlib stream of `raw`, its pieces deflated in parallel: every piece but the
     last ends on a sync flush (byte-aligned, not final), so the raw deflate streams
     join into one; the checksum is over the whole."""
+    return ZLIB_HEADER + _deflate_pieces(raw, final=True) + struct.pack(">I", zlib.adler32(raw))
+
+
+ZLIB_HEADER = bytes([0x78, 0x01])  # deflate, 32 KiB window, fastest level; % 31 == 0
+
+
+def _deflate_pieces(raw: bytes, final: bool) -> bytes:
+    """Raw deflate data of `raw`, in PIECES deflated at once; it ends the stream when
+    `final`, else on a sync flush, so more data can follow in the same stream."""
     size = len(raw)
     bounds = [size * i // PIECES for i in range(PIECES + 1)]
     view = memoryview(raw)
@@ -80,13 +89,41 @@ def _deflate(raw: bytes) -> bytes:
     def piece(i: int) -> bytes:
         packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
         data = packer.compress(view[bounds[i] : bounds[i + 1]])
-        last = i == PIECES - 1
+        last = final and i == PIECES - 1
         return data + packer.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
 
     with ThreadPoolExecutor(PIECES) as pool:
-        pieces = list(pool.map(piece, range(PIECES)))
-    header = bytes([0x78, 0x01])  # deflate, 32 KiB window, fastest level; % 31 == 0
-    return header + b"".join(pieces) + struct.pack(">I", zlib.adler32(raw))
+        return b"".join(pool.map(piece, range(PIECES)))
+
+
+class PngBands:
+    """A PNG built from bands of rows as they are painted, top to bottom: each band is
+    deflated (in pieces at once) into the one zlib stream and let go, so a picture of
+    any height costs the memory of one band and the compressed data."""
+
+    def __init__(self, width: int, height: int) -> None:
+        if width <= 0 or height <= 0:
+            raise ValueError(f"A PNG needs at least one pixel, not {width}×{height}.")
+        self.width, self.height = width, height
+        self._pieces: list[bytes] = [ZLIB_HEADER]
+        self._adler = 1
+        self._rows = 0
+
+    def add(self, pixels, stride: int, count: int) -> None:
+        """The next `count` rows of RGB pixels, row y at byte y * stride of `pixels`."""
+        if self._rows + count > self.height:
+            raise ValueError("More rows than the picture has.")
+        rows = memoryview(pixels).cast("B")
+        raw = _filtered_rows(rows, 0, count, self.width * 3, stride)
+        self._rows += count
+        self._pieces.append(_deflate_pieces(raw, final=self._rows == self.height))
+        self._adler = zlib.adler32(raw, self._adler)
+
+    def write(self, out: BinaryIO) -> None:
+        if self._rows != self.height:
+            raise ValueError(f"The picture has {self._rows} of its {self.height} rows.")
+        header = struct.pack(">IIBBBBB", self.width, self.height, 8, COLOUR_RGB, 0, 0, 0)
+        _write_chunks(out, header, b"".join([*self._pieces, struct.pack(">I", self._adler)]))
 
 
 def _deflate_in_batches(rows: memoryview, height: int, row_bytes: int, stride: int) -> bytes:

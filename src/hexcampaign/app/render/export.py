@@ -31,12 +31,13 @@ from PySide6.QtGui import (
 )
 
 from hexcampaign.app import style
-from hexcampaign.app.png import write_rgb_png
+from hexcampaign.app.png import PngBands, write_rgb_png
 from hexcampaign.app.render.catalogue import FORMATS, RenderError
 from hexcampaign.app.render.geometry import DEFAULT_HEX_SIZE, map_layout, map_scene_rect
 from hexcampaign.app.render.painters import paint_map
 from hexcampaign.files import atomic_export, describe_os_error
 from hexcampaign.maps import HexMap
+from hexcampaign.maps.features import MapFeatures
 
 PDF_DPI = 300
 PAGE_MARGIN_MM = 10.0
@@ -46,8 +47,11 @@ PAPER = {
     "Letter": QPageSize.PageSizeId.Letter,
     "Legal": QPageSize.PageSizeId.Legal,
 }
-# The largest picture `render` paints at once (an RGB32 image is 4 bytes a pixel).
+# The largest picture `render` makes (an SVG or PDF holds every hex's shapes).
 MAX_PIXELS = 400_000_000
+# A PNG is painted this many pixels at a time (an RGB32 band of 32 MB, its RGB copy and
+# the rows copied for deflating: about 100 MB however large the picture).
+BAND_PIXELS = 8_000_000
 
 
 def render_to_file(
@@ -255,22 +259,37 @@ def _begin(painter: QPainter, rect: QRectF, background: QColor | None) -> None:
 
 
 def _png(hexmap, layout, rect, width, height, layers) -> Callable[[BinaryIO], object]:
+    """Painted a band of rows at a time (BAND_PIXELS), each deflated as it is done: a
+    picture of any size costs the memory of one band and the compressed file."""
+    rows_per_band = max(1, BAND_PIXELS // width)
+    if height <= rows_per_band:
+        image = _paint_band(hexmap, layout, rect, width, height, 0, layers, None)
+        # Our own writer, not QImage.save: see app/png.py (about 2.5× faster here).
+        return lambda out: write_rgb_png(out, width, height, image.constBits(), image.bytesPerLine())
+    picture = PngBands(width, height)
+    features = MapFeatures(hexmap)  # indexed once for every band
+    for top in range(0, height, rows_per_band):
+        rows = min(rows_per_band, height - top)
+        band = _paint_band(hexmap, layout, rect, width, rows, top, layers, features)
+        picture.add(band.constBits(), band.bytesPerLine(), rows)
+    return picture.write
+
+
+def _paint_band(hexmap, layout, rect, width, rows, top, layers, features) -> QImage:
+    """Rows top..top+rows-1 of the picture, painted and made 24-bit RGB."""
     # Opaque paper: paint on RGB32 (Qt's fastest raster target) and write 24-bit RGB.
-    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image = QImage(width, rows, QImage.Format.Format_RGB32)
     if image.isNull():
-        raise RenderError(
-            f"There is not enough memory for a {width}×{height} pixel picture; choose a smaller hex size."
-        )
+        raise RenderError(f"There is not enough memory to paint a {width}-pixel wide picture.")
     image.fill(style.PAPER)
+    band = QRectF(rect.left(), rect.top() + top, rect.width(), rows)
     painter = QPainter(image)
     try:
-        _begin(painter, rect, None)
-        paint_map(painter, hexmap, layout, rect, layers)
+        _begin(painter, band, None)
+        paint_map(painter, hexmap, layout, band, layers, features)
     finally:
         painter.end()
-    image = image.convertToFormat(QImage.Format.Format_RGB888)
-    # Our own writer, not QImage.save: see app/png.py (about 2.5× faster here).
-    return lambda out: write_rgb_png(out, width, height, image.constBits(), image.bytesPerLine())
+    return image.convertToFormat(QImage.Format.Format_RGB888)
 
 
 def _svg(hexmap, layout, rect, path, width, height, layers) -> Callable[[BinaryIO], object]:
