@@ -92,14 +92,18 @@ def test_german_bot_takes_an_undefended_place_in_reach():
     assert "Thala" in g.held_places("german")
 
 
-def test_allied_bot_fires_its_guns_in_defense_when_attacked():
-    m = HexMap.blank(12, 12)
+def gun_in_range() -> Game:
+    """German combat: two panzer battalions beside a US battalion, a US gun 2 hexes off."""
     units = [
         U("pz1", (3, 4)), U("pz2", (4, 5)),
         U("inf", (3, 5), side="allied", cf=2),
         U("gun", (3, 7), side="allied", nationality="us", size="battalion", **GUN),
     ]
-    g = Game.custom(m, units, phase="german_combat")
+    return Game.custom(HexMap.blank(12, 12), units, phase="german_combat")
+
+
+def test_allied_bot_fires_its_guns_in_defense_when_attacked():
+    g = gun_in_range()
     combat = g.declare_attack(["pz1", "pz2"], ["inf"])
     allied = Opponent("allied")
     assert allied.waits_on_me(g)
@@ -110,13 +114,7 @@ def test_allied_bot_fires_its_guns_in_defense_when_attacked():
 
 
 def test_german_bot_asks_the_defender_before_it_rolls():
-    m = HexMap.blank(12, 12)
-    units = [
-        U("pz1", (3, 4)), U("pz2", (4, 5)),
-        U("inf", (3, 5), side="allied", cf=2),
-        U("gun", (3, 7), side="allied", nationality="us", size="battalion", **GUN),
-    ]
-    g = Game.custom(m, units, phase="german_combat")
+    g = gun_in_range()
     allied = Opponent("allied")
     seen = []
 

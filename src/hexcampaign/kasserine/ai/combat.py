@@ -88,12 +88,8 @@ def plan_attacks(game, sit: Situation, level: str, rng: random.Random) -> list[D
         unit = sit.units[uid]
         best, best_gain = None, -1e9
         for h in choices[uid]:
-            t = targets[h]
-            defenders = [sit.units[d] for d in t["defenders"]]
-            guns_there = enemy_support(sit, h, sit.enemy)
-            now = estimate(sit, plan[h], hexes, [], h, defenders, guns_there)[1] if plan[h] else 0.0
-            after = estimate(sit, plan[h] + [unit], hexes, [], h, defenders, guns_there)[1]
-            gain = after - now + (6.0 if not plan[h] else 0.0)
+            defenders = [sit.units[d] for d in targets[h]["defenders"]]
+            gain = _lift(sit, hexes, h, defenders, plan[h], [], unit=unit) + (6.0 if not plan[h] else 0.0)
             if level == "easy":
                 gain += rng.gauss(0, 1.5)
             if gain > best_gain:
@@ -112,10 +108,7 @@ def plan_attacks(game, sit: Situation, level: str, rng: random.Random) -> list[D
             if not any(gun.hex.distance(hexes[a.id]) <= gun.range for a in atts):
                 continue
             defenders = [sit.units[d] for d in targets[h]["defenders"]]
-            guns_there = enemy_support(sit, h, sit.enemy)
-            now = estimate(sit, atts, hexes, guns_plan[h], h, defenders, guns_there)[1]
-            after = estimate(sit, atts, hexes, guns_plan[h] + [gun], h, defenders, guns_there)[1]
-            gain = after - now
+            gain = _lift(sit, hexes, h, defenders, atts, guns_plan[h], gun=gun)
             if level == "easy":
                 gain += rng.gauss(0, 0.5)
             if gain > best_gain:
@@ -154,6 +147,16 @@ def plan_attacks(game, sit: Situation, level: str, rng: random.Random) -> list[D
             )
         )
     return result
+
+
+def _lift(sit: Situation, hexes: dict, target: Hex, defenders: list, attackers: list, guns: list,
+          unit=None, gun=None) -> float:
+    """How much an attack's worth rises with one more unit or gun (from nothing: 0)."""
+    guns_there = enemy_support(sit, target, sit.enemy)
+    now = estimate(sit, attackers, hexes, guns, target, defenders, guns_there)[1] if attackers else 0.0
+    more = attackers + ([unit] if unit is not None else [])
+    fire = guns + ([gun] if gun is not None else [])
+    return estimate(sit, more, hexes, fire, target, defenders, guns_there)[1] - now
 
 
 def fallback_attacks(game) -> list[DeclareAttack]:
