@@ -10,7 +10,7 @@ from hexcampaign.app.editor.dialogs import (
     PlaceDialog,
     ResizeDialog,
 )
-from hexcampaign.maps import HexMap
+from hexcampaign.maps import HexMap, load_palette
 
 from .conftest import at
 
@@ -66,8 +66,10 @@ def test_map_properties_dialog_values(qtbot):
     dialog = MapPropertiesDialog(m)
     qtbot.addWidget(dialog)
     assert dialog.name.text() == "Kasserine"
+    # The palette by its display name, as New map shows it, not its id.
+    assert dialog.palette.currentText() == load_palette("kasserine").title
     dialog.author.setText("John Hill")
-    dialog.palette.setCurrentText("cm")
+    dialog.palette.setCurrentIndex(dialog.palette.findData("cm"))
     dialog.label_style.setCurrentIndex(2)
     values = dialog.values()
     assert (values.author, values.palette, values.label_style) == ("John Hill", "cm", "CC-RR")
@@ -86,3 +88,36 @@ def test_export_dialog_reports_the_picture_size_and_enables_what_applies(qtbot):
     options = dialog.options()
     assert options.kind == "pdf-tiled" and dialog.hex_mm.isEnabled()
     assert not dialog.hex_size.isEnabled()
+
+
+def test_export_dialog_announces_the_size_the_export_writes(qtbot, tmp_path):
+    from hexcampaign.app.render import export
+
+    m = HexMap.blank(30, 24, palette="kasserine")
+    dialog = ExportDialog(m)
+    qtbot.addWidget(dialog)
+    for size in (12.0, 24.5, 32.0):
+        dialog.hex_size.setValue(size)
+        width, height = export.export_picture(m, tmp_path / "map.png", size)
+        assert dialog.pixels.text() == f"{width} × {height} pixels"
+
+
+def test_place_dialog_keeps_its_fields_whole_when_it_shows_a_refusal(qtbot):
+    m = HexMap.blank(6, 6, palette="kasserine")
+    m.add_place(at(1, 1), "Thala", "city")
+    dialog = PlaceDialog(m, None, at(3, 3))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    fields = (dialog.name, dialog.kind, dialog.vp, dialog.pp)
+    heights = [f.height() for f in fields]
+    width = dialog.width()
+    dialog.name.setText("thala")
+    dialog.accept()
+    qtbot.wait(20)
+    assert [f.height() for f in fields] == heights
+    assert dialog.width() == width
+    # The whole sentence shows: wrapped, the label is as tall as its lines need.
+    label = dialog.error
+    assert label.height() >= label.heightForWidth(label.width())
+    assert label.geometry().bottom() < dialog.buttons.geometry().top()

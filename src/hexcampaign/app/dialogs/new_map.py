@@ -32,6 +32,11 @@ class NewMapDialog(QDialog):
         self.palette = QComboBox(self)
         for name in palette_names():
             self.palette.addItem(load_palette(name).title, name)
+        # The user's own palettes (Map › Palette… keeps them): the map gets a copy.
+        from hexcampaign.app.editor.user_palettes import user_palettes
+
+        for palette in user_palettes():
+            self.palette.addItem(f"{palette.title} (yours)", palette)
         form.addRow("&Name:", self.name)
         form.addRow("&Columns:", self.cols)
         form.addRow("&Rows:", self.rows)

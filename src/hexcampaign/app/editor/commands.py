@@ -20,7 +20,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from hexcampaign.hexes import Hex, HexSide
-from hexcampaign.maps import HexMap
+from hexcampaign.maps import HexMap, Palette
 from hexcampaign.maps.changes import Change, ChangeSet
 from hexcampaign.rules import IllegalAction
 
@@ -115,6 +115,18 @@ class ReplaceMap(QUndoCommand):
 
     def undo(self) -> None:
         self.document.replace_map(self.old_map)
+
+
+class ChangePalette(ReplaceMap):
+    """Map › Palette…: the map on another palette, every terrain in use mapped
+    (`HexMap.change_palette`), as one undo step. Built on a copy, so a refusal (a
+    terrain in use would be lost: MapEditError naming it) leaves the map untouched and
+    nothing on the stack; undo puts back the map object as it was, every hex included."""
+
+    def __init__(self, document: Any, palette: Palette, mapping: dict[str, str]) -> None:
+        new_map = document.map.copy()
+        self.used = new_map.change_palette(palette, mapping)
+        super().__init__(document, new_map, f"Palette {palette.title}")
 
 
 class Gesture:

@@ -6,6 +6,7 @@ the dialog, so a bad value never reaches the map and the user's typing is kept.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from PySide6.QtWidgets import (
@@ -29,7 +30,7 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.editor.tools import PlaceValues
 from hexcampaign.app.editor.tools.place import check_place_values
 from hexcampaign.hexes import Hex
-from hexcampaign.maps import HexMap, Place, palette_names
+from hexcampaign.maps import HexMap, Place, load_palette, palette_names
 from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
 from hexcampaign.rules import IllegalAction
 
@@ -50,6 +51,7 @@ class _CheckedDialog(QDialog):
         )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self.setMinimumWidth(360)  # room for a refusal's sentence on two or three lines
         outer = QVBoxLayout(self)
         outer.addLayout(self.form)
         outer.addWidget(self.error)
@@ -62,10 +64,19 @@ class _CheckedDialog(QDialog):
         try:
             self.check()
         except IllegalAction as refusal:
-            self.error.setText(refusal.reason)
-            self.error.show()
+            self.show_error(refusal.reason)
             return
         super().accept()
+
+    def show_error(self, text: str) -> None:
+        """The sentence below the fields, wrapped at the dialog's width: the dialog
+        grows downwards to hold it and the fields keep their size."""
+        width = self.width()
+        self.error.setText(text)
+        self.error.setMinimumWidth(max(200, width - 40))
+        self.error.show()
+        self.layout().activate()
+        self.resize(width, max(self.height(), self.layout().heightForWidth(width), self.sizeHint().height()))
 
 
 class PlaceDialog(_CheckedDialog):
@@ -120,11 +131,16 @@ class MapPropertiesDialog(_CheckedDialog):
         self.description = QPlainTextEdit(hexmap.description)
         self.description.setMinimumHeight(80)
         self.palette = QComboBox()
-        self.palette.addItems(palette_names())
-        self.palette.setCurrentText(hexmap.palette.name)
+        # Palettes by their display names, as New map shows them; a palette of the
+        # map's own (Map › Palette…) is listed too, so keeping it is the default.
+        for name in palette_names():
+            self.palette.addItem(load_palette(name).title, name)
+        if self.palette.findData(hexmap.palette.name) < 0:
+            self.palette.addItem(hexmap.palette.title, hexmap.palette.name)
+        self.palette.setCurrentIndex(self.palette.findData(hexmap.palette.name))
         self.palette.setToolTip(
             "Changing the palette replaces terrain the new palette does not have with its "
-            "default terrain (one undo step)."
+            "default terrain (one undo step). Map › Palette… edits the terrain types."
         )
         self.label_style = QComboBox()
         for style in LABEL_STYLES:
@@ -145,7 +161,7 @@ class MapPropertiesDialog(_CheckedDialog):
             self.name.text().strip(),
             self.author.text().strip(),
             self.description.toPlainText().strip(),
-            self.palette.currentText(),
+            self.palette.currentData(),
             self.label_style.currentData(),
             self.label_first.value(),
         )
@@ -282,7 +298,8 @@ class ExportDialog(_CheckedDialog):
         from hexcampaign.app.render import map_layout, map_scene_rect
 
         rect = map_scene_rect(self.hexmap, map_layout(self.hexmap, self.hex_size.value()))
-        self.pixels.setText(f"{rect.width():.0f} × {rect.height():.0f} pixels")
+        # Rounded up, as the export does (render_to_file): a part pixel is still drawn.
+        self.pixels.setText(f"{math.ceil(rect.width())} × {math.ceil(rect.height())} pixels")
         kind = self.options().kind
         self.hex_size.setEnabled(kind in ("png", "svg"))
         self.paper.setEnabled(kind.startswith("pdf"))

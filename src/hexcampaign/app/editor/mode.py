@@ -24,7 +24,7 @@ from hexcampaign.app.autosave import (
     Orphan,
     recover_orphans,
 )
-from hexcampaign.app.editor.commands import ReplaceMap, push_edit, refusal
+from hexcampaign.app.editor.commands import ChangePalette, ReplaceMap, push_edit, refusal
 from hexcampaign.app.editor.docks import HistoryDock, LayersDock, ToolPaletteDock
 from hexcampaign.app.editor.overview import OverviewDock
 from hexcampaign.app.editor.properties_dock import PropertiesDock
@@ -199,6 +199,7 @@ class EditorMode(QObject):
             self.delete_action,
             self.autosave_action,
             self.properties_action,
+            self.palette_action,
             self.resize_action,
             self.validate_action,
             self.export_action,
@@ -368,6 +369,42 @@ class EditorMode(QObject):
                 setattr(m, key, value)
 
         return push_edit(self.document, "Map properties", [], change)
+
+    def edit_palette(self) -> bool:
+        """Map › Palette…: edit the map's terrain types; OK applies them as one undo step."""
+        if self.document is None:
+            return False
+        from hexcampaign.app.editor.palette_dialog import PaletteDialog  # on first use: start-up
+
+        dialog = PaletteDialog(self.document.map, self.window)
+        while dialog.exec() == QDialog.DialogCode.Accepted:
+            refused = self.apply_palette(dialog.result_palette(), dialog.mapping())
+            if refused is None:
+                return True
+            dialog.show_error(refused)  # the dialog opens again with the user's table
+        return False
+
+    def apply_palette(self, palette, mapping: dict[str, str] | None = None) -> str | None:
+        """Give the map `palette` (one undo step), mapping each terrain in use; the
+        refusal's sentence when a terrain in use would be lost (nothing changes then).
+        A palette of the user's own is kept for New map as well."""
+        try:
+            command = ChangePalette(self.document, palette, mapping or {})
+        except MapEditError as error:
+            self._say(str(error))
+            return str(error)
+        self.document.undo_stack.push(command)
+        kept = ""
+        if not palette.is_shipped():
+            from hexcampaign.app.editor.user_palettes import remember_palette
+
+            try:
+                remember_palette(palette)
+                kept = " New map offers it too."
+            except OSError as error:
+                kept = f" It could not be kept for new maps: {error.strerror or error}."
+        self._say(f"The map now uses the palette {palette.title}.{kept}")
+        return None
 
     def resize_map(self) -> bool:
         if self.document is None:
@@ -615,6 +652,7 @@ class EditorMode(QObject):
         self.properties_action = act(
             "Map &properties…", self.map_properties, None, "map-properties"
         )
+        self.palette_action = act("&Palette…", self.edit_palette, None, "map-palette")
         self.resize_action = act("&Resize…", self.resize_map, None, "map-resize")
         self.validate_action = act(
             "&Validate", self.validate, QKeySequence("Ctrl+Shift+V"), "validate"
@@ -670,7 +708,7 @@ class EditorMode(QObject):
         edit.addSeparator()
         edit.addAction(self.autosave_action)
         map_menu = w.menu("&Map")
-        for action in (self.properties_action, self.resize_action, self.validate_action):
+        for action in (self.properties_action, self.palette_action, self.resize_action, self.validate_action):
             map_menu.addAction(action)
         self.tools_menu = w.menu("&Tools")
         for action in self.tool_actions.values():
@@ -749,6 +787,7 @@ class EditorMode(QObject):
             self.paste_action,
             self.delete_action,
             self.properties_action,
+            self.palette_action,
             self.resize_action,
             self.validate_action,
             self.export_action,
