@@ -8,9 +8,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from PySide6.QtGui import QImage
 
-from hexcampaign.app.render import export
 from hexcampaign.app.editor.dialogs import ExportOptions
-from hexcampaign.app.render import RenderError, map_layout, map_scene_rect
+from hexcampaign.app.render import RenderError, export, map_layout, map_scene_rect
 from hexcampaign.maps import HexMap
 
 from .conftest import at

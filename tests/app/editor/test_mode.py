@@ -404,3 +404,23 @@ def test_escape_takes_back_the_stroke_in_progress(window, qtbot):
     tool.released(event(at(6, 3)))
     assert window.document.map == original
     assert window.statusBar().currentMessage() == "Stroke cancelled."
+
+
+def test_escape_leaves_no_redo_step_and_keeps_the_earlier_one(window, qtbot):
+    editor = window.editor
+    stack = window.document.undo_stack
+    editor.set_tool("road")
+    drag(editor.tool, [at(3, 5), at(4, 5)])
+    stack.undo()  # the earlier road is now a redo step
+    assert (stack.count(), stack.index()) == (1, 0)
+    tool = editor.tool
+    tool.pressed(event(at(3, 7)))
+    tool.moved(event(at(4, 7)))
+    window.canvas.setFocus()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_Escape)
+    assert (stack.count(), stack.index()) == (1, 0)
+    assert editor.history.view.model().rowCount() == 2  # <empty> and the earlier road
+    qtbot.keyClick(window.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    m = window.document.map
+    assert m.has_road(at(3, 5), at(4, 5))  # the earlier step came back
+    assert not m.has_road(at(3, 7), at(4, 7))  # the cancelled stroke did not

@@ -69,6 +69,7 @@ class MapEdit(QUndoCommand):
         diff: Diff,
         gesture: int = 0,
         applied: bool = False,
+        announced: bool = False,
     ) -> None:
         super().__init__(text)
         self.document = document
@@ -77,6 +78,8 @@ class MapEdit(QUndoCommand):
         self.gesture = gesture
         # A gesture applies its dabs live, so the push's first redo() only announces.
         self._skip_apply = applied
+        # A drag announced each dab as it painted: its push need not announce them again.
+        self._skip_announce = announced
 
     def id(self) -> int:
         return int(self.command_id) if self.command_id is not None else -1
@@ -94,7 +97,10 @@ class MapEdit(QUndoCommand):
             self._skip_apply = False
         else:
             write_features(self.document.map, {k: after for k, (_, after) in self.diff.items()})
-        self.document.notify(changes_of(self.diff))
+        if self._skip_announce:
+            self._skip_announce = False
+        else:
+            self.document.notify(changes_of(self.diff))
 
     def undo(self) -> None:
         write_features(self.document.map, {k: before for k, (before, _) in self.diff.items()})
@@ -136,6 +142,11 @@ class Gesture:
     `change(map)`, and pushes the difference. A refused change (IllegalAction or the
     model's MapEditError) is rolled back and re-raised, so a half-done dab never stays
     on the map without an undo entry.
+
+    A `deferred` gesture (a drag) paints its dabs live but keeps their undo step until
+    `finish()` (the release) pushes it whole; `cancel()` (Escape) takes the dabs back
+    without touching the stack, so the history keeps its redo steps and never gains
+    the cancelled stroke.
     """
 
     def __init__(
@@ -144,8 +155,11 @@ class Gesture:
         text: str,
         command_id: CommandId,
         features: frozenset[str] = ALL_FEATURES,
+        deferred: bool = False,
     ) -> None:
         self.document = document
+        self.deferred = deferred
+        self.pending: MapEdit | None = None
         self.text = text
         self.command_id = command_id
         self.features = features
@@ -167,9 +181,36 @@ class Gesture:
         if not diff:
             return False
         self.dabs += 1
-        self.document.undo_stack.push(
-            MapEdit(self.document, self.text, self.command_id, diff, self.serial, applied=True)
-        )
+        edit = MapEdit(self.document, self.text, self.command_id, diff, self.serial, applied=True)
+        if not self.deferred:
+            self.document.undo_stack.push(edit)
+        else:
+            if self.pending is None:
+                self.pending = edit
+            else:
+                self.pending.mergeWith(edit)
+            self.document.notify(changes_of(diff))
+        return True
+
+    def finish(self) -> bool:
+        """Push the deferred dabs as one undo step; False when they changed nothing
+        in the end (a stroke that put back what it took is no step)."""
+        edit, self.pending = self.pending, None
+        if edit is None:
+            return False
+        edit.diff = {k: (a, b) for k, (a, b) in edit.diff.items() if a != b}
+        if not edit.diff:
+            return False
+        edit._skip_announce = True
+        self.document.undo_stack.push(edit)
+        return True
+
+    def cancel(self) -> bool:
+        """Take the deferred dabs back off the map; nothing reaches the undo stack."""
+        edit, self.pending = self.pending, None
+        if edit is None:
+            return False
+        edit.undo()
         return True
 
 

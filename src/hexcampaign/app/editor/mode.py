@@ -300,16 +300,14 @@ class EditorMode(QObject):
         return changed
 
     def cancel_stroke(self) -> bool:
-        """Escape during a drag: the stroke so far is taken back (Redo brings it back)."""
+        """Escape during a drag: the stroke so far is taken back. It never reaches the
+        history, so Redo still redoes what it did before the stroke."""
         tool = self.tool
-        gesture = tool.gesture if tool is not None else None
-        if gesture is None:
+        if tool is None or tool.gesture is None:
             return False
-        tool.end_gesture()
+        tool.cancel_gesture()
         if self.canvas.tool is tool:
             self.canvas.set_tool(tool)  # forget the button held down: the drag is over
-        if gesture.dabs and self.document is not None:
-            self.document.undo_stack.undo()
         self.canvas.clear_preview()
         self._say("Stroke cancelled.")
         return True
@@ -636,7 +634,9 @@ class EditorMode(QObject):
 
         def act(text: str, slot, shortcut=None, name: str = "") -> QAction:
             action = QAction(text, w)
-            if shortcut is not None:
+            if isinstance(shortcut, QKeySequence.StandardKey):
+                action.setShortcuts(shortcut)  # every binding: Ctrl+Y and Ctrl+Shift+Z redo
+            elif shortcut is not None:
                 action.setShortcut(QKeySequence(shortcut))
             action.setObjectName(name)
             action.triggered.connect(lambda _on=False: slot())

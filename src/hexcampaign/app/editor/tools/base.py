@@ -120,12 +120,21 @@ class Tool:
         return self.gesture is not None
 
     def begin_gesture(self, text: str) -> Gesture:
-        self.gesture = Gesture(self.document, text, self.command_id, self.features)
+        self.gesture = Gesture(self.document, text, self.command_id, self.features, deferred=True)
         return self.gesture
 
     def end_gesture(self) -> None:
-        self.gesture = None
+        """The gesture is over: its dabs become one undo step."""
+        gesture, self.gesture = self.gesture, None
         self.last_hex = None
+        if gesture is not None:
+            gesture.finish()
+
+    def cancel_gesture(self) -> bool:
+        """Escape: the gesture's dabs are taken back and leave no undo step."""
+        gesture, self.gesture = self.gesture, None
+        self.last_hex = None
+        return gesture is not None and gesture.cancel()
 
     def attempt(self, hexes: Iterable[Hex], change: Callable[[HexMap], object]) -> bool:
         """Apply one dab of the current gesture; a refusal becomes a status sentence."""
