@@ -424,3 +424,38 @@ def test_escape_leaves_no_redo_step_and_keeps_the_earlier_one(window, qtbot):
     m = window.document.map
     assert m.has_road(at(3, 5), at(4, 5))  # the earlier step came back
     assert not m.has_road(at(3, 7), at(4, 7))  # the cancelled stroke did not
+
+
+def test_paste_floats_under_the_pointer_until_a_click_lands_it(window, qtbot):
+    editor = window.editor
+    m = window.document.map
+    editor.set_tool("select")
+    drag(editor.tool, [at(1, 9), at(3, 11)])
+    assert editor.copy()
+    window.canvas.setFocus()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    preview = window.canvas.map_scene.preview
+    assert len(preview.hexes) == 9 and at(1, 9) in preview.hexes  # floats where it was copied
+    assert window.document.undo_stack.count() == 0  # nothing landed yet
+    floating = window.canvas.tool
+    floating.hex_changed(event(at(21, 2)))
+    assert at(21, 2) in preview.hexes and at(1, 9) not in preview.hexes
+    floating.pressed(event(at(21, 2)))
+    assert m.place("Kasserine 2").hex == at(22, 3)
+    assert window.document.undo_stack.count() == 1
+    assert window.canvas.tool is editor.tools["select"]  # the tool comes back
+    # Escape puts a floating paste away without landing it.
+    qtbot.keyClick(window.canvas, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window.canvas, Qt.Key.Key_Escape)
+    assert window.canvas.tool is editor.tools["select"] and preview.is_empty()
+    assert window.document.undo_stack.count() == 1
+
+
+def test_pasting_a_region_onto_itself_is_not_an_undo_step(window):
+    editor = window.editor
+    editor.set_tool("select")
+    drag(editor.tool, [at(1, 9), at(3, 11)])
+    assert editor.copy()
+    assert not editor.paste(at(1, 9))
+    assert window.document.undo_stack.count() == 0
+    assert "nothing changed" in window.statusBar().currentMessage()

@@ -68,6 +68,7 @@ class EditorMode(QObject):
         self.clipboard: HexRegion | None = None
         self.tools: dict[str, Tool] = {cls.name: cls() for cls in TOOL_CLASSES}
         self.tool: Tool | None = None
+        self.floating: Tool | None = None  # a paste floating under the pointer
         self.context: ToolContext | None = None
         self._shown = False
         self._layout_restored = False
@@ -156,7 +157,8 @@ class EditorMode(QObject):
             return
         if self.tool is not None:
             self.tool.deactivate()
-        if self.canvas.tool is self.tool:
+        floating, self.floating = self.floating, None
+        if self.canvas.tool is self.tool or (floating is not None and self.canvas.tool is floating):
             self.canvas.set_tool(None)
         self.active = False
         # isHidden, not isVisible: before the window is first shown (a campaign opened
@@ -213,6 +215,9 @@ class EditorMode(QObject):
         """Make `name` the canvas's tool (its action checked); remembered in settings."""
         if self.tool is not None:
             self.tool.deactivate()
+        if self.floating is not None:  # another tool chosen: the paste is put away
+            floating, self.floating = self.floating, None
+            floating.deactivate()
         self.tool = self.tools[name]
         self.tool_actions[name].setChecked(True)
         self._set_setting(LAST_TOOL_SETTING, name)
@@ -266,13 +271,14 @@ class EditorMode(QObject):
         self._say(f"Copied {len(region)} hexes.")
         return True
 
-    def paste(self, anchor: Hex | None = None) -> bool:
+    def paste(self, anchor: Hex | None = None, region: HexRegion | None = None) -> bool:
         """Paste the copied region with its top-left at `anchor` (default: the selected
-        region's top-left, else the selected hex); one undo step."""
+        region's top-left, else the selected hex); one undo step, none when the hexes
+        there are already the same."""
         if self.document is None:
             return False
         m = self.document.map
-        region = _take_from_clipboard() or self.clipboard
+        region = region or _take_from_clipboard() or self.clipboard
         if region is None:
             self._say("Paste: copy some hexes first (select a region, then Ctrl+C).")
             return False
@@ -296,12 +302,62 @@ class EditorMode(QObject):
         except (IllegalAction, MapEditError) as error:
             self._say(refusal(error))
             return False
+        if not changed:
+            self._say("Paste: those hexes already hold the copied ones; nothing changed.")
+            return False
         self._say(" ".join([f"Pasted {len(targets)} hexes.", *notes]))
         return changed
+
+    def float_paste(self) -> bool:
+        """Edit › Paste: the copied hexes float under the pointer, starting where a paste
+        would land, until a click lands them (one undo step) or Escape puts them away."""
+        if self.document is None or self.context is None:
+            return False
+        from hexcampaign.app.editor.tools.paste import FloatingPaste
+
+        region = _take_from_clipboard() or self.clipboard
+        if region is None:
+            self._say("Paste: copy some hexes first (select a region, then Ctrl+C).")
+            return False
+        self.end_float()
+        floating = FloatingPaste(region, self._land_float, self.end_float)
+        floating.activate(self.context)
+        self.floating = floating
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.canvas.set_tool(floating)
+        m = self.document.map
+        start = (region_anchor(m, self.selected_region) if self.selected_region
+                 else self.selected_hex or self.canvas.hovered_hex)
+        if start is not None and m.contains(start):
+            floating.show_at(start)
+        self._say("Paste: move the copied hexes where they go and click; Escape puts them away.")
+        return True
+
+    def end_float(self) -> bool:
+        """Put a floating paste away (nothing lands); the previous tool takes the canvas back."""
+        floating, self.floating = self.floating, None
+        if floating is None:
+            return False
+        floating.deactivate()
+        if self.tool is not None and self.active:
+            self.set_tool(self.tool.name)
+        else:
+            self.canvas.set_tool(None)
+        self._say("Paste put away.")
+        return True
+
+    def _land_float(self, anchor: Hex) -> None:
+        region = self.floating.region if self.floating is not None else None
+        self.end_float()
+        if region is not None:
+            self.paste(anchor, region)
 
     def cancel_stroke(self) -> bool:
         """Escape during a drag: the stroke so far is taken back. It never reaches the
         history, so Redo still redoes what it did before the stroke."""
+        if self.end_float():
+            return True
         tool = self.tool
         if tool is None or tool.gesture is None:
             return False
@@ -645,7 +701,7 @@ class EditorMode(QObject):
         self.undo_action = act("&Undo", self._undo, QKeySequence.StandardKey.Undo, "undo")
         self.redo_action = act("&Redo", self._redo, QKeySequence.StandardKey.Redo, "redo")
         self.copy_action = act("&Copy hexes", self.copy, QKeySequence.StandardKey.Copy, "copy")
-        self.paste_action = act("&Paste hexes", self.paste, QKeySequence.StandardKey.Paste, "paste")
+        self.paste_action = act("&Paste hexes", self.float_paste, QKeySequence.StandardKey.Paste, "paste")
         self.delete_action = act(
             "&Delete place", self.delete_selected, QKeySequence(Qt.Key.Key_Delete), "delete"
         )
