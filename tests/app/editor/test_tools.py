@@ -165,6 +165,20 @@ def test_bridge_needs_road_and_river_and_says_why(document, context, recorder):
     assert m == original
 
 
+def test_bridge_shows_its_refusal_on_hover(document, context, recorder):
+    m = document.map
+    tool = activate(Bridge(), context)
+    tool.hex_changed(event(at(3, 3)))
+    assert recorder.previews[-1]["color"] == "#c62828"
+    assert "0303 has no river and no road" in recorder.messages[-1]
+    m.set_river(at(2, 2), True)
+    m.add_road(at(2, 2), at(2, 3))
+    said = len(recorder.messages)
+    tool.hex_changed(event(at(2, 2)))
+    assert recorder.previews[-1]["color"] is None  # a bridge may go here
+    assert len(recorder.messages) == said
+
+
 def test_cliff_top_is_the_higher_hex_or_the_side_the_stroke_started_on(document, context):
     m = document.map
     a, b = at(4, 4), at(4, 5)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hexcampaign.app.editor.commands import CommandId
-from hexcampaign.app.editor.tools.base import StrokeTool, Tool, removing
+from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, StrokeTool, Tool, removing
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
@@ -52,6 +52,9 @@ class River(StrokeTool):
         self.attempt(marked, change)
 
 
+REFUSED_COLOUR = REMOVE_COLOUR  # the colour that says "not here"
+
+
 class Bridge(Tool):
     name = "bridge"
     label = "Bridge"
@@ -69,27 +72,40 @@ class Bridge(Tool):
             self.say(refusal.reason)
 
     def hex_changed(self, e: ToolEvent) -> None:
-        self.preview(hexes=self.on_map([e.hex]))
+        """Over a hex where no bridge may go, the refusal shows before the click: the
+        hex in the refusing colour and the sentence in the status bar."""
+        hexes = self.on_map([e.hex])
+        refused = self.refusal(e.hex) if hexes else None
+        self.preview(hexes=hexes, color=REFUSED_COLOUR if refused else None)
+        if refused:
+            self.say(refused)
+
+    def refusal(self, h: Hex) -> str | None:
+        """Why no bridge may be added at `h` (None when one may, or one is there)."""
+        m = self.map
+        if not m.contains(h):
+            return "Bridge: click a hex on the map."
+        if m.has_bridge(h):
+            return None
+        missing = [
+            what for what, ok in (("river", m.is_river(h)), ("road", m.on_road(h))) if not ok
+        ]
+        if not missing:
+            return None
+        return (f"Bridge: a bridge needs a hex with both a road and a river; "
+                f"{m.label(h)} has no {' and no '.join(missing)}.")
 
     def _toggle(self, h: Hex) -> None:
         m = self.map
-        if not m.contains(h):
-            raise IllegalAction("Bridge: click a hex on the map.", rule="bridge")
+        refused = self.refusal(h)
+        if refused:
+            raise IllegalAction(refused, rule="bridge")
         if m.has_bridge(h):
             self.begin_gesture(f"Remove bridge {m.label(h)}")
             self.attempt([h], lambda m: m.set_bridge(h, False))
             self.end_gesture()
             self.say(f"Removed the bridge at {m.label(h)}.")
             return
-        missing = [
-            what for what, ok in (("river", m.is_river(h)), ("road", m.on_road(h))) if not ok
-        ]
-        if missing:
-            raise IllegalAction(
-                f"Bridge: a bridge needs a hex with both a road and a river; "
-                f"{m.label(h)} has no {' and no '.join(missing)}.",
-                rule="bridge",
-            )
         self.begin_gesture(f"Bridge {m.label(h)}")
         added = self.attempt([h], lambda m: m.set_bridge(h, True))
         self.end_gesture()
