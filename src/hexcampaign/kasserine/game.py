@@ -28,6 +28,7 @@ from hexcampaign.kasserine.board import NO_HEX, Board, shared_board
 from hexcampaign.kasserine.combat import Combat
 from hexcampaign.kasserine.context import GameContext, GameDice, copy_state, unit_view
 from hexcampaign.kasserine.legal import legal_actions, move_actions
+from hexcampaign.kasserine.obligations import available_attackers
 from hexcampaign.kasserine.options import Options
 from hexcampaign.kasserine.phases import PHASE_WORDS
 from hexcampaign.kasserine.position import refuse
@@ -402,6 +403,13 @@ class Game:
         if i == NO_HEX:
             return "Map: the hex is off the map"
         return combat.combat_phase_error(ctx) or combat.attacker_error(ctx, ctx.unit(unit_id), i)
+
+    def available_attackers(self, target: Hex) -> list[UnitView]:
+        """The side to play's units that may still attack the hex `target` this phase."""
+        i = self.board.index.get(target, NO_HEX)
+        if i == NO_HEX:
+            return []
+        return [self.unit(u.id) for u in available_attackers(self.context, i)]
 
     def target_refusal(self, target: Hex) -> str | None:
         """Why the side to play may not attack the stack in `target` now, or None."""

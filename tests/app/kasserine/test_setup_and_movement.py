@@ -149,7 +149,7 @@ def test_a_click_on_a_forbidden_hex_changes_nothing_and_says_why(mode):
     south = H(1, 7)  # straight south the first step climbs the cliff
     assert not mode.hex_clicked(south)
     assert g.state == before
-    assert mode.last_message == "Cliff: no movement across a cliff hexside"
+    assert mode.last_message == "Cliff: no movement across a cliff hexside (Sappers)"
     # hovering a forbidden hex says so too, and shows no path
     mode.hex_hovered(far)
     assert "cannot end its move" in mode.window.statusBar().currentMessage()

@@ -35,7 +35,6 @@ from hexcampaign.app.kasserine.docks import UnitList, side_word
 from hexcampaign.app.kasserine.session import PlaySession
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Combat, Decision, Game, IllegalAction, UnitView
-from hexcampaign.kasserine.obligations import available_attackers
 from hexcampaign.kasserine.tables import breakdown_table, crt_table
 
 SUPPORT_KINDS = ("artillery",)
@@ -477,9 +476,7 @@ class CombatPanel(QWidget):
                 item.setSelected(
                     item.data(Qt.ItemDataRole.UserRole) in {u.id for u in combat_units}
                 )
-        index = g.board.index.get(h)
-        candidates = available_attackers(g, index) if index is not None else []
-        units = [g.unit(u.id) for u in candidates]
+        units = g.available_attackers(h)
         before = set(self.attackers.selected_ids())
         self.attackers.show_units(units)
         if not before:
