@@ -459,3 +459,54 @@ def test_pasting_a_region_onto_itself_is_not_an_undo_step(window):
     assert not editor.paste(at(1, 9))
     assert window.document.undo_stack.count() == 0
     assert "nothing changed" in window.statusBar().currentMessage()
+
+
+def _hover(window, qtbot, col: int, row: int):
+    canvas = window.canvas
+    x, y = canvas.layout.center(at(col, row))
+    point = canvas.mapFromScene(QPointF(x, y))
+    qtbot.mouseMove(canvas.viewport(), point)
+    qtbot.wait(10)
+    return point
+
+
+def test_hover_highlight_and_status_clear_when_the_pointer_leaves(window, qtbot):
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    window.editor.set_tool("terrain")
+    _hover(window, qtbot, 5, 5)
+    preview = window.canvas.map_scene.preview
+    assert at(5, 5) in preview.hexes and window.hex_info.text()
+    QApplication.sendEvent(window.canvas, QEvent(QEvent.Type.Leave))
+    assert preview.is_empty() and window.hex_info.text() == ""
+
+
+def test_hover_highlight_and_status_follow_the_map_after_fit(window, qtbot, monkeypatch):
+    canvas = window.canvas
+    window.editor.set_tool("bridge")
+    canvas.set_zoom(2.0)
+    canvas.center_on_hex(at(8, 8))
+    point = _hover(window, qtbot, 6, 6)
+    preview = canvas.map_scene.preview
+    assert at(6, 6) in preview.hexes and "has no river" in window.statusBar().currentMessage()
+    canvas.fit_map()  # the pointer stays over the canvas: the hex under it now is shown
+    scene = canvas.mapToScene(point)
+    under = canvas.layout.hex_at(scene.x(), scene.y())
+    assert under != at(6, 6) and canvas.hovered_hex == under
+    assert list(preview.hexes) == ([under] if window.document.map.contains(under) else [])
+    # Chosen from the menu, the pointer is not over the map: nothing stays highlighted.
+    _hover(window, qtbot, 6, 6)
+    monkeypatch.setattr(canvas, "underMouse", lambda: False)
+    canvas.fit_map()
+    assert preview.is_empty() and window.hex_info.text() == ""
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_zoom_stops_a_little_below_fit(window):
+    canvas = window.canvas
+    canvas.fit_map()
+    fit = canvas.zoom
+    for _ in range(30):
+        canvas.zoom_out()
+    assert 0.6 * fit < canvas.zoom < fit

@@ -12,9 +12,10 @@ import traceback
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
+    QCursor,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -36,6 +37,7 @@ from hexcampaign.maps.changes import Change, ChangeSet
 from hexcampaign.rules import IllegalAction
 
 ZOOM_MIN = 0.05
+ZOOM_BELOW_FIT = 0.75  # the least zoom, as a share of the zoom that fits the map
 ZOOM_MAX = 8.0
 INTERACTIVE_SECONDS = 0.3  # after a wheel notch or drag step, frames may be progressive
 PREFETCH_DELAY_MS = 120  # quiet time before tiles around the window are drawn ahead
@@ -198,7 +200,7 @@ class MapView(QGraphicsView):
         `anchor` (default: the viewport centre) where it is."""
         # Four significant digits: zooming in and out again lands on the same value, so
         # the tiles cached for that zoom are used again.
-        zoom = float(f"{min(max(zoom, ZOOM_MIN), ZOOM_MAX):.4g}")
+        zoom = float(f"{min(max(zoom, self.zoom_floor()), ZOOM_MAX):.4g}")
         if anchor is None:
             anchor = self.viewport().rect().center()
         anchor = QPointF(anchor)
@@ -216,6 +218,17 @@ class MapView(QGraphicsView):
     def zoom_out(self) -> None:
         self.set_zoom(self._zoom / WHEEL_STEP)
 
+    def zoom_floor(self) -> float:
+        """The least zoom: a little below the whole map fitting the window. Further
+        out the map is only a speck in an empty desk."""
+        if self.map_scene is None:
+            return ZOOM_MIN
+        rect, view = self.map_scene.map_rect, self.viewport().rect()
+        if rect.isEmpty() or view.isEmpty():
+            return ZOOM_MIN
+        fit = min(view.width() / rect.width(), view.height() / rect.height())
+        return min(ZOOM_MAX, max(ZOOM_MIN, ZOOM_BELOW_FIT * fit))
+
     def fit_map(self) -> None:
         """Zoom so the whole map fits the window, and centre it."""
         if self.map_scene is None:
@@ -229,6 +242,27 @@ class MapView(QGraphicsView):
         self.set_zoom(zoom)
         self.centerOn(rect.center())
         self.viewport_changed.emit()
+        self.hover_at_cursor()
+
+    def hover_at_cursor(self) -> None:
+        """The map moved under a still pointer (View › Fit): the hovered hex and the
+        tool's highlight follow the pointer, or clear when it is not over the map."""
+        pos = self.viewport().mapFromGlobal(QCursor.pos())
+        if self.map_scene is None or not self.underMouse() or not self.viewport().rect().contains(pos):
+            self._pointer_left()
+            return
+        move = QMouseEvent(QEvent.Type.MouseMove, QPointF(pos), QPointF(QCursor.pos()),
+                           Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+        self.mouseMoveEvent(move)
+
+    def _pointer_left(self) -> None:
+        """No hex is under the pointer: the status bar's hex and the tool's hover
+        highlight (not a drag's, nor a selection) clear."""
+        if self.hovered_hex is not None:
+            self.hovered_hex = None
+            self.hex_hovered.emit(None)
+        if self.tool is not None and self._tool_button is None and hasattr(self.tool, "pointer_left"):
+            self.tool.pointer_left()
 
     def center_on_hex(self, h: Hex) -> None:
         self.centerOn(QPointF(*self.layout.center(h)))
@@ -335,9 +369,7 @@ class MapView(QGraphicsView):
         super().focusOutEvent(event)
 
     def leaveEvent(self, event) -> None:
-        if self.hovered_hex is not None:
-            self.hovered_hex = None
-            self.hex_hovered.emit(None)
+        self._pointer_left()
         super().leaveEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -185,9 +185,11 @@ class PaletteDialog(QDialog):
     def accept(self) -> None:
         try:
             palette = self.result_palette()
-            missing = [t for t in self.in_use if t not in palette.terrains and t not in self.mapping()]
+            # In the palette's order, so the sentence names the same terrain every time.
+            old = self.hexmap.palette.terrains
+            missing = [t for t in old if t in self.in_use and t not in palette.terrains and t not in self.mapping()]
             if missing:
-                label = self.hexmap.palette.terrains[missing[0]].label if missing[0] in self.hexmap.palette.terrains else missing[0]
+                label = old[missing[0]].label
                 raise IllegalAction(f"The map has {label} hexes and this palette has no terrain for them: "
                                     f"keep a row for {label} (renaming it is fine).")
         except IllegalAction as refusal:

@@ -104,6 +104,12 @@ class Tool:
         """A key while the tool is active ("delete", "escape"); True when handled."""
         return False
 
+    def pointer_left(self) -> None:
+        """The pointer left the canvas (or the map moved away under it): the hover
+        highlight goes; a tool whose highlight is a result (a selection) keeps it."""
+        if not self.dragging and self.context is not None:
+            self.context.clear_preview()
+
     # --- helpers --------------------------------------------------------------------
 
     @property

@@ -42,6 +42,9 @@ class SelectRegion(Tool):
         else:
             self.say("Select region: drag over hexes of the map.")
 
+    def pointer_left(self) -> None:
+        pass  # the highlight is the selection, which stays
+
     def rectangle(self, a: Hex, b: Hex) -> list[Hex]:
         """The map hexes in the offset rectangle spanned by a and b."""
         m = self.map

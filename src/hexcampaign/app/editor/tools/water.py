@@ -77,8 +77,15 @@ class Bridge(Tool):
         hexes = self.on_map([e.hex])
         refused = self.refusal(e.hex) if hexes else None
         self.preview(hexes=hexes, color=REFUSED_COLOUR if refused else None)
+        self._said = refused
         if refused:
             self.say(refused)
+
+    def pointer_left(self) -> None:
+        super().pointer_left()
+        if getattr(self, "_said", None):  # the hover's refusal goes with the pointer
+            self._said = None
+            self.say("")
 
     def refusal(self, h: Hex) -> str | None:
         """Why no bridge may be added at `h` (None when one may, or one is there)."""
