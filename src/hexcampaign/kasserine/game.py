@@ -135,6 +135,9 @@ class Game:
         self._actions: list = []
         self._lines: list[str] = []
         self._locked = 0
+        # Why play is locked where it is, for the undo refusal ("" when not known here:
+        # a loaded save, a replay).
+        self._lock_reason = ""
         # The position at the last lock (count, state, dice, log): undo re-applies only
         # the actions after it. None until a lock is passed here, or until the first
         # undo derives it by a replay of the locked actions (a loaded save has none).
@@ -494,11 +497,11 @@ class Game:
         """Take back the last action; refused past a lock (a roll, the defender's
         artillery, the hand-over to the other player). Everything may have changed."""
         if not self.can_undo:
-            raise refuse(
-                "Undo: play is locked here — a die roll was seen, the defender allocated "
-                "artillery, or the game was handed to this player",
-                "Undo",
+            why = self._lock_reason or (
+                "a die roll was seen, the defender allocated artillery, or the game was "
+                "handed to this player"
             )
+            raise refuse(f"Undo: play is locked here — {why}; undo cannot go back past that", "Undo")
         count, state, dice, lines = self._undo_base()
         tail = self._actions[count:-1]
         self.state = copy_state(state)
@@ -641,6 +644,7 @@ class Game:
         result = self.last_changes = PlayChanges(events, changes.flags, changes.units, changes.hexes)
         if Play.LOCK in changes.flags:
             self._locked = len(self._actions)
+            self._lock_reason = _lock_reason(action, ctx)
             if len(ctx.dice.rolls) != dice_before or action.kind in ("resolve", "advance_roll"):
                 # Rolls come a few a phase and undo after them is common: keep the
                 # position. Other locks (two a turn) are derived if undo asks.
@@ -671,6 +675,17 @@ class Game:
                 views[uid] = old[1]
             pos.views = views
         return pos.views
+
+
+def _lock_reason(action, ctx: GameContext) -> str:
+    if action.faces or action.kind in ("resolve", "advance_roll"):
+        return "a die roll was seen"
+    if action.kind == "support":
+        return f"the defender allocated artillery to attack {action.combat}; the attack stands"
+    if ctx.state.phase == GAME_OVER:
+        return "the game is over"
+    side = "German" if ctx.state.side == "german" else "Allied"
+    return f"the game was handed to the {side} player"
 
 
 def _decision_key(state: GameState) -> tuple:
