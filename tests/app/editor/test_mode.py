@@ -510,3 +510,29 @@ def test_zoom_stops_a_little_below_fit(window):
     for _ in range(30):
         canvas.zoom_out()
     assert 0.6 * fit < canvas.zoom < fit
+
+
+def test_enter_and_escape_in_the_properties_dock_give_the_keys_back_to_the_canvas(window, qtbot):
+    editor = window.editor
+    m = window.document.map
+    editor.select_hex(at(5, 5))
+    dock = editor.properties
+    dock.elevation.setFocus()
+    dock.elevation.selectAll()
+    qtbot.keyClicks(dock.elevation, "3")
+    qtbot.keyClick(dock.elevation, Qt.Key.Key_Return)
+    assert m.elevation(at(5, 5)) == 3
+    assert window.canvas.hasFocus()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_R)  # a tool shortcut works at once
+    assert editor.tool.name == "river"
+    # Escape drops the typing and hands the keys back too.
+    dock.place_name.setFocus()
+    qtbot.keyClicks(dock.place_name, "Foussana")
+    qtbot.keyClick(dock.place_name, Qt.Key.Key_Escape)
+    assert dock.place_name.text() == "" and m.place_at(at(5, 5)) is None
+    assert window.canvas.hasFocus()
+    # Enter in the place name adds the place.
+    dock.place_name.setFocus()
+    qtbot.keyClicks(dock.place_name, "Foussana")
+    qtbot.keyClick(dock.place_name, Qt.Key.Key_Enter)
+    assert m.place_at(at(5, 5)).name == "Foussana" and window.canvas.hasFocus()

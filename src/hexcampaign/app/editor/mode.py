@@ -733,7 +733,7 @@ class EditorMode(QObject):
         w = self.window
         area = Qt.DockWidgetArea
         self.palette_dock = ToolPaletteDock(self.tool_actions.values(), self.brush, w)
-        self.properties = PropertiesDock(self._say, w)
+        self.properties = PropertiesDock(self._say, w, self.canvas.setFocus)
         self.layers = LayersDock(LAYER_NAMES, self.canvas.layer_visible, self._set_layer_visible, w)
         self.overview_dock = OverviewDock(self.canvas, w)
         self.overview = self.overview_dock.overview

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -39,10 +40,18 @@ CLIFF_CHOICES = (("none", "—"), ("here", "top here"), ("there", "top there"))
 
 
 class PropertiesDock(QDockWidget):
-    def __init__(self, status: Callable[[str], None], parent: QWidget) -> None:
+    def __init__(
+        self,
+        status: Callable[[str], None],
+        parent: QWidget,
+        focus_canvas: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__("Properties", parent)
         self.setObjectName("editor-properties")
         self.status = status
+        # Enter or Escape in a field hands the keyboard back to the canvas, so the
+        # one-letter tool shortcuts work again without a click on the map.
+        self.focus_canvas = focus_canvas or (lambda: None)
         self.document: Any = None
         self.hex: Hex | None = None
         self._refreshing = False
@@ -117,7 +126,37 @@ class PropertiesDock(QDockWidget):
         column.addWidget(self.place_box)
         column.addStretch(1)
         self.setWidget(scrolling(body))
+        for field in (self.terrain, self.elevation, self.place_name, self.place_kind,
+                      self.place_vp, self.place_pp, *self.cliffs):
+            field.installEventFilter(self)
         self.refresh()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
+            return False
+        key = event.key()
+        if key not in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape):
+            return False
+        if kind == QEvent.Type.ShortcutOverride:
+            event.accept()  # the field's key, not the window's Escape (cancel a stroke)
+            return False
+        if isinstance(watched, QComboBox) and watched.view().isVisible():
+            return False  # the open list takes Enter and Escape itself
+        if key == Qt.Key.Key_Escape:
+            self.refresh()  # the typing is dropped: the fields show the map again
+        elif watched in (self.place_name, self.place_kind, self.place_vp, self.place_pp):
+            if (self.place_name.text().strip() or self._place_here()) and not self._place_apply():
+                return True  # refused: the sentence is in the status bar, the typing stays
+        elif watched is self.elevation:
+            self.elevation.interpretText()
+            self._elevation_changed()
+        self.focus_canvas()
+        return True
+
+    def _place_here(self) -> bool:
+        m = self.map
+        return m is not None and self.hex is not None and m.place_at(self.hex) is not None
 
     # --- following the document and the selection --------------------------------------
 
@@ -248,9 +287,10 @@ class PropertiesDock(QDockWidget):
         side = HexSide.between(h, n)
         self._edit(f"Cliff {side}", [h, n], change)
 
-    def _place_apply(self) -> None:
+    def _place_apply(self) -> bool:
+        """False when the values are refused (the sentence goes to the status bar)."""
         if self.map is None or self.hex is None:
-            return
+            return False
         h = self.hex
         existing = self.map.place_at(h)
         values = PlaceValues(
@@ -263,7 +303,7 @@ class PropertiesDock(QDockWidget):
             check_place_values(self.map, values, existing)
         except IllegalAction as error:
             self.status(error.reason)
-            return
+            return False
         if existing is None:
             self._edit(
                 f"Add place {values.name}",
@@ -274,6 +314,7 @@ class PropertiesDock(QDockWidget):
             self._edit(
                 f"Edit place {values.name}", [h], lambda m: replace_place(m, existing, values)
             )
+        return True
 
     def _place_remove(self) -> None:
         place = self.map.place_at(self.hex) if self.map and self.hex else None
