@@ -43,3 +43,16 @@ def test_about_names_version_and_the_qt_licence(monkeypatch):
     monkeypatch.setattr(QMessageBox, "about", staticmethod(lambda _p, title, text: shown.append(text)))
     help_pages.show_about(None)
     assert "Lesser General Public License" in shown[0] and "PySide6" in shown[0]
+
+
+def test_user_guide_pictures_fit_the_window(qtbot):
+    guide = help_pages.GuideWindow("user-guide.md", "guide")
+    qtbot.addWidget(guide)
+    guide.resize(500, 600)
+    guide.show()
+    qtbot.waitExposed(guide)
+    qtbot.wait(80)
+    room = guide.browser.viewport().width()
+    widths = guide.browser.image_widths()
+    assert widths and all(0 < w <= room for w in widths)
+    assert max(widths) > 0.8 * room  # the big screenshots use the width, not a thumbnail

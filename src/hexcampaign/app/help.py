@@ -3,7 +3,8 @@ About with the licences."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import Qt, QTimer, QUrl
+from PySide6.QtGui import QImage, QPixmap, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -21,6 +22,73 @@ from hexcampaign.paths import docs_path
 from hexcampaign.rulebook import RULE_BOOKS, sections
 
 
+class FittingBrowser(QTextBrowser):
+    """A text browser whose pictures never overflow it: each is shown at its own size
+    or scaled down to the window's width (height in proportion), again on a resize."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._natural: dict[str, tuple[int, int]] = {}
+        self._refit = QTimer(self)
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(30)  # once a resize has settled, not for every step
+        self._refit.timeout.connect(self.fit_images)
+        self.sourceChanged.connect(lambda _url: self.fit_images())
+
+    def fit_images(self) -> None:
+        doc = self.document()
+        room = self.viewport().width() - 2 * doc.documentMargin() - 8
+        if room <= 0:
+            return
+        cursor = QTextCursor(doc)
+        block = doc.begin()
+        while block.isValid():
+            fragments = block.begin()
+            while not fragments.atEnd():
+                fragment = fragments.fragment()
+                image = fragment.charFormat().toImageFormat()
+                if fragment.charFormat().isImageFormat() and image.isValid():
+                    size = self._size(image.name())
+                    if size is not None:
+                        width = min(size[0], room)
+                        image.setWidth(width)
+                        image.setHeight(size[1] * width / size[0])
+                        cursor.setPosition(fragment.position())
+                        cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                        cursor.setCharFormat(image)
+                fragments += 1
+            block = block.next()
+
+    def image_widths(self) -> list[float]:
+        """The width each picture is shown at (for tests)."""
+        widths = []
+        block = self.document().begin()
+        while block.isValid():
+            fragments = block.begin()
+            while not fragments.atEnd():
+                char_format = fragments.fragment().charFormat()
+                if char_format.isImageFormat():
+                    widths.append(char_format.toImageFormat().width())
+                fragments += 1
+            block = block.next()
+        return widths
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._refit.start()
+
+    def _size(self, name: str) -> tuple[int, int] | None:
+        if name not in self._natural:
+            picture = self.document().resource(QTextDocument.ResourceType.ImageResource, QUrl(name))
+            if isinstance(picture, (QImage, QPixmap)) and not picture.isNull():
+                self._natural[name] = (picture.width(), picture.height())
+            else:
+                picture = self.loadResource(QTextDocument.ResourceType.ImageResource, QUrl(name))
+                if isinstance(picture, (QImage, QPixmap)) and not picture.isNull():
+                    self._natural[name] = (picture.width(), picture.height())
+        return self._natural.get(name)
+
+
 class GuideWindow(QDialog):
     """A markdown page from docs/ (the user guide, the rules interpretations), with its
     pictures and links between pages working."""
@@ -28,7 +96,7 @@ class GuideWindow(QDialog):
     def __init__(self, page: str, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
-        self.browser = QTextBrowser(self)
+        self.browser = FittingBrowser(self)
         self.browser.setOpenExternalLinks(True)
         self.browser.setSearchPaths([str(docs_path())])
         self.browser.setSource(QUrl.fromLocalFile(str(docs_path(page))))
