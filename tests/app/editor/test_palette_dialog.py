@@ -144,3 +144,22 @@ def test_colour_picked_by_double_click(window, qtbot):
 def test_map_menu_has_the_palette_editor(window):
     assert window.editor.palette_action.text() == "&Palette…"
     assert window.editor.palette_action in window.menu("&Map").actions()
+
+
+def test_new_map_offers_the_shipped_palettes_and_the_users_own(window, qtbot):
+    from hexcampaign.app.dialogs.new_map import NewMapDialog
+
+    dialog = PaletteDialog(window.document.map)
+    qtbot.addWidget(dialog)
+    dialog.add_terrain("Jungle", "#226622", "trees")
+    dialog.title.setText("Burma 1944")
+    dialog.name.setText("burma")
+    window.editor.apply_palette(dialog.result_palette(), dialog.mapping())
+    new = NewMapDialog()
+    qtbot.addWidget(new)
+    titles = [new.palette.itemText(i) for i in range(new.palette.count())]
+    assert "Operational WWII (general)" in titles and "Kasserine Pass (1972)" in titles
+    assert "Burma 1944 (yours)" in titles
+    new.palette.setCurrentIndex(titles.index("Burma 1944 (yours)"))
+    m = new.hexmap()
+    assert m.palette.title == "Burma 1944" and "jungle" in m.palette.terrains
