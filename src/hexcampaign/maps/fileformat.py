@@ -72,7 +72,7 @@ def _read(raw: str | bytes, name: str) -> HexMap:
         data = json.loads(text) if len(text) <= files.MAX_FILE_BYTES else None
     except (ValueError, RecursionError):
         data = None
-    doc = plain_document(data) if type(data) is dict else None
+    doc = plain_document(data, escapes="\\u" in text) if type(data) is dict else None
     if doc is not None and _within_grid(doc):
         return _build(doc, name)
     # Refused, or an older version: parse again with the limits that word a refusal

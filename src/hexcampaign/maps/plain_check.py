@@ -19,8 +19,10 @@ from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, palette_from_data
 
 
-def plain_document(data: object) -> SimpleNamespace | None:
-    """The parsed document with MapFileV2's fields as attributes, or None."""
+def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None:
+    """The parsed document with MapFileV2's fields as attributes, or None. `escapes`
+    False says the JSON text held no "\\u" escape, so no lone surrogate can be in it
+    (strict UTF-8 has none) and its search is skipped."""
     if not _has_keys(data, _DOCUMENT_KEYS, _DOCUMENT_REQUIRED):
         return None
     version = data["version"]
@@ -70,7 +72,7 @@ def plain_document(data: object) -> SimpleNamespace | None:
         and None not in doc.places
         and doc.labels is not None
         and None not in doc.labels
-        and not lone_surrogate(data)
+        and not (escapes and lone_surrogate(data))
     )
     return doc if ok else None
 
