@@ -101,7 +101,7 @@ def _run_window(args: argparse.Namespace) -> int:
     path = Path(args.file) if args.file else None
     hexmap = None
     if path is not None:
-        if not path.exists():
+        if not _exists(path):
             raise CommandError(f"There is no file {path}.")
         # A map is read before any window opens, so a bad one is a sentence on the
         # terminal; other kinds (games, campaigns) go to the mode registered for them.
@@ -198,6 +198,7 @@ def _render(args: argparse.Namespace) -> int:
 def _render_picture(args: argparse.Namespace) -> int:
     source, target = Path(args.map), Path(args.output)
     hexmap = _load_map(source)
+    _check_picture_size(hexmap, target, args.hex_size)
     layers = None
     if args.layers:
         layers = {name.strip() for name in args.layers.split(",") if name.strip()}
@@ -217,6 +218,42 @@ def _render_picture(args: argparse.Namespace) -> int:
         raise CommandError(describe_os_error(e, target, "save")) from None
     print(f"Wrote {target} ({width}×{height} pixels).")
     return EXIT_OK
+
+
+# A PNG is painted into an image of 4 bytes a pixel, which is copied once more while it
+# is encoded: 16 million pixels (2 × 64 MB) keeps `render` of the largest map (500×500,
+# about 120 MB loaded with Qt) within 256 MB. A 385×385 map at the default hex size is
+# 394 million pixels (2.7 GB measured). SVG and PDF hold shapes, not pixels: their
+# memory grows with the hexes, not the hex size (docs/reliability.md).
+MAX_PNG_PIXELS = 16_000_000
+
+
+def _check_picture_size(hexmap, target: Path, hex_size: float) -> None:
+    """Refuse a PNG too large to paint in bounded memory, with the hex size that fits."""
+    if target.suffix.lower() != ".png" or not hex_size > 0:
+        return  # the renderer words a wrong suffix or size
+    width, height = _picture_size(hexmap, hex_size)
+    if width * height <= MAX_PNG_PIXELS:
+        return
+    fits = max(1, int(hex_size * (MAX_PNG_PIXELS / (width * height)) ** 0.5))
+    raise CommandError(
+        f"A {width:,}×{height:,} pixel picture of this {hexmap.cols}×{hexmap.rows} map is "
+        f"too large to paint (more than {MAX_PNG_PIXELS // 1_000_000} million pixels); "
+        f"use --hex-size {fits} or smaller."
+    )
+
+
+def _picture_size(hexmap, hex_size: float) -> tuple[int, int]:
+    """The export's pixel size (app/render/geometry.py: the hexes' bounds and a margin
+    of half a hex), worked out without Qt: flat-top columns step 1.5 sizes apart and
+    √3 sizes down, odd columns half a hex lower (pointy-top: the same, turned)."""
+    pointy = getattr(hexmap, "orientation", "flat") != "flat"
+    across, down = (hexmap.rows, hexmap.cols) if pointy else (hexmap.cols, hexmap.rows)
+    long_side = (1.5 * (across - 1) + 2 + 1) * hex_size
+    short_side = (3**0.5 * (down + (0.5 if across > 1 else 0)) + 1) * hex_size
+    if pointy:
+        long_side, short_side = short_side, long_side
+    return int(long_side) + 1, int(short_side) + 1
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -252,7 +289,7 @@ def _new_map(args: argparse.Namespace) -> int:
             f"There is no terrain palette named {args.palette!r}; choose one of "
             f"{', '.join(palette_names())}."
         )
-    if target.exists() and not args.force:
+    if _exists(target) and not args.force:
         raise CommandError(f"{target} already exists; add --force to overwrite it.")
     try:
         hexmap = HexMap.new(args.cols, args.rows, palette=args.palette)
@@ -316,7 +353,7 @@ def _import_geo(args: argparse.Namespace) -> int:
     from hexcampaign.maps import save_map
 
     target = Path(args.output)
-    if target.exists() and not args.force:
+    if _exists(target) and not args.force:
         raise CommandError(f"{target} already exists; add --force to overwrite it.")
     origin = None
     if args.origin:
@@ -353,12 +390,21 @@ def _import_geo(args: argparse.Namespace) -> int:
 def _load_map(path: Path):
     from hexcampaign.maps import MapFormatError, load_map
 
-    if not path.exists():
+    if not _exists(path):
         raise CommandError(f"There is no file {path}.")
     try:
         return load_map(path)
     except MapFormatError as e:
         raise CommandError(str(e)) from None
+
+
+def _exists(path: Path) -> bool:
+    """Path.exists, with a name too long for the disk (ENAMETOOLONG, which exists()
+    raises) taken as absent: opening or writing it then says why in a sentence."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 if __name__ == "__main__":

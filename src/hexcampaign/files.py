@@ -4,23 +4,28 @@ Saves are atomic: the new text goes to a temporary file in the same folder, is f
 fsynced, read back and checked, and only then renamed over the target. The previous
 file is first copied to `<name>.bak` (itself atomically), so a kill at any moment leaves
 the target either old or new and the backup intact.
-Loads refuse oversized and absurdly nested files before they cost memory or time.
+Loads read only regular files (never a device, a pipe or a socket, which have no end or
+never answer), refuse oversized and absurdly nested files before they cost memory or
+time, and refuse numbers that are not finite (1e999, NaN, Infinity) in every format.
 """
 
 from __future__ import annotations
 
 import errno
 import gc
-import glob
 import json
+import math
 import os
 import re
+import stat
 import tempfile
 import time
+import unicodedata
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
-from itertools import chain, compress
+from itertools import accumulate, chain, compress, count, islice
 from operator import is_
 from pathlib import Path
 from typing import BinaryIO
@@ -31,6 +36,17 @@ from typing import BinaryIO
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_JSON_DEPTH = 12  # our formats nest at most ~6 deep; more is damage or an attack
 MAX_LIST = 10_000  # items in any one list or object of a save, unless a format allows more
+# Lists and objects in a whole file. The most a real file can hold under the size limit
+# is about 420 000 (a 500 x 500 map with a river and a bridge in every hex it can: a
+# "[123,456]," each), real maps a few per cent of that; a file of "[]," has 1.4
+# million, which cost json.loads 110 MB and the game loader, which parsed twice, 210 MB.
+# Counted in C before parsing; docs/reliability.md has the costs under the bound.
+MAX_CONTAINERS = 450_000
+# O_NONBLOCK: opening a FIFO for reading waits for a writer; with it the open returns at
+# once and fstat says what the file is. (Windows has no FIFOs in the file system.)
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(
+    os, "O_CLOEXEC", 0
+)
 
 
 class FileFormatError(ValueError):
@@ -60,7 +76,7 @@ def atomic_write_text(path: Path | str, text: str, verify: Callable[[str], objec
     the target; if it raises, the target is untouched. OSError propagates (after the
     temporary file is removed) for the caller to turn into a sentence.
     """
-    path = Path(path)
+    path = write_target(path)
     folder = path.parent if str(path.parent) else Path(".")
     data = text.encode("utf-8")
     tmp = _write_temp(folder, path.name, data)
@@ -74,7 +90,18 @@ def atomic_write_text(path: Path | str, text: str, verify: Callable[[str], objec
         _remove(tmp)
         raise
     _fsync_folder(folder)
-    _remove_stale_temps(folder, path.name)
+    remove_orphan_temps(path)
+
+
+def write_target(path: Path | str) -> Path:
+    """The file a save to `path` should replace: a symbolic link's target (as editors
+    do), so that saving through a link keeps the link and changes the file it names
+    (renaming over the link would replace it with a file of its own). A link whose
+    target is missing gets that target created."""
+    path = Path(path)
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
 
 
 def atomic_export(path: Path | str, write: Callable[[BinaryIO], object]) -> None:
@@ -83,11 +110,12 @@ def atomic_export(path: Path | str, write: Callable[[BinaryIO], object]) -> None
     anything fails (a full disk, an exception in `write`) the temporary file goes and an
     earlier file at `path` is left as it was; the error propagates (OSError: turn it into
     a sentence with describe_os_error)."""
-    path = Path(path)
+    path = write_target(path)
     folder = path.parent if str(path.parent) else Path(".")
-    # The temporary name is cut short: a target name near the 255-byte limit is valid,
-    # and the temporary name must be too.
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=folder)
+    # The temporary name is cut short (a target name near the 255-byte limit is valid,
+    # and the temporary name must be too) and carries this process's id, so that
+    # remove_orphan_temps can clear it after a kill.
+    fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(path.name)}{os.getpid()}.", suffix=".tmp", dir=folder)
     try:
         try:
             mode = os.stat(path).st_mode & 0o777
@@ -111,26 +139,78 @@ def read_json(path: Path | str, what: str = "file") -> object:
     Raises FileFormatError with a sentence naming the file and the problem.
     """
     path = Path(path)
-    name = path.name
+    return parse_json(read_limited(path, what), path.name, what)
+
+
+def read_limited(path: Path | str, what: str = "file", limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; FileFormatError with a
+    sentence for anything else.
+
+    st_size is 0 for /dev/zero, /dev/urandom and a FIFO, so a size check before reading
+    lets them through; and reading "to the end" of /dev/zero never ends. So the file is
+    opened without blocking, the open descriptor is asked what it is (fstat: no race with
+    a rename), and at most `limit` + 1 bytes are ever read (a file growing while read)."""
+    path = Path(path)
+    name = quoted_name(path)
     try:
-        size = path.stat().st_size
+        fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise FileFormatError(f"{name} does not exist.") from None
     except OSError as e:
         raise FileFormatError(describe_os_error(e, path, "open")) from None
-    if size > MAX_FILE_BYTES:
-        raise FileFormatError(
-            f"{name} is {size // (1024 * 1024)} MiB, larger than the {MAX_FILE_BYTES // (1024 * 1024)} MiB "
-            f"a {what} may be; it is not a file this program wrote."
-        )
     try:
-        raw = path.read_bytes()
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise FileFormatError(f"{name} is a folder, not a {what}.")
+        if not stat.S_ISREG(info.st_mode):
+            raise FileFormatError(
+                f"{name} is not a {what}: it is a device, a pipe or a socket, not a file on disk."
+            )
+        if info.st_size > limit:
+            raise FileFormatError(_too_large(name, info.st_size, limit, what))
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
     except OSError as e:
         raise FileFormatError(describe_os_error(e, path, "open")) from None
-    return parse_json(raw, name, what)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise FileFormatError(_too_large(name, len(data), limit, what))
+    remove_orphan_temps(path)
+    return data
+
+
+def regular_file_bytes(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes | None:
+    """read_limited for a fast path that leaves the sentence to the careful one: the
+    bytes of a regular file within `limit`, else None."""
+    try:
+        return read_limited(path, limit=limit)
+    except FileFormatError:
+        return None
+
+
+def _too_large(name: str, size: int, limit: int, what: str) -> str:
+    return (
+        f"{name} is {size:,} bytes, larger than the {_size_words(limit)} a {what} may be; "
+        f"it is not a file this program wrote."
+    )
+
+
+def _size_words(size: int) -> str:
+    mib = size / (1024 * 1024)
+    return f"{mib:g} MiB" if mib >= 1 else f"{size // 1024} KiB"
 
 
 def parse_json(raw: bytes | str, name: str, what: str = "file") -> object:
+    """Parse a file's text within the limits; FileFormatError with a sentence otherwise.
+    Numbers must be finite: JSON has no infinity, but Python reads 1e999 as one and
+    `NaN` / `Infinity` as words, and int(inf) or a NaN cost would crash a loader later."""
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
@@ -138,20 +218,85 @@ def parse_json(raw: bytes | str, name: str, what: str = "file") -> object:
             raise FileFormatError(f"{name} is not a {what}: it is not UTF-8 text.") from None
     if len(raw) > MAX_FILE_BYTES:
         raise FileFormatError(f"{name} is larger than a {what} may be.")
-    depth = _bracket_depth(raw)
+    depth, containers = _structure(raw)
     if depth > MAX_JSON_DEPTH:
         raise FileFormatError(
             f"{name} is not a {what}: its data is nested {depth} levels deep, "
             f"more than the format allows."
         )
+    if containers > MAX_CONTAINERS:
+        raise FileFormatError(
+            f"{name} is not a {what}: it holds {containers:,} lists and objects, "
+            f"more than any {what} can."
+        )
     try:
-        return json.loads(raw)
+        with gc_paused():  # hundreds of thousands of new lists, none in a cycle: halves the time
+            return json.loads(raw, parse_constant=_not_a_number, parse_float=_finite_float)
     except json.JSONDecodeError as e:
         raise FileFormatError(
             f"{name} is not a {what}: it is not valid JSON (line {e.lineno}, column {e.colno})."
         ) from None
     except (RecursionError, ValueError) as e:
         raise FileFormatError(f"{name} is not a {what}: {e}.") from None
+
+
+class _NotFinite(ValueError):
+    pass
+
+
+def _not_a_number(word: str) -> float:
+    raise _NotFinite(f"it holds {word}, which is not a number a file may hold")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value - value != 0:  # inf - inf and nan - nan are nan
+        raise _NotFinite(f"it holds the number {quoted(text, 20)[1:-1]}, too large to use")
+    return value
+
+
+def quoted_name(path: Path | str) -> str:
+    """A file's name for a sentence: a name of 255 characters is cut short."""
+    name = Path(path).name
+    return name if len(name) <= 60 else name[:57] + "..."
+
+
+def safe_filename(name: str, limit: int = 120, fallback: str = "unnamed") -> str:
+    """`name` (a side, a formation, a place, a battle: text from a file or a player)
+    made into one file name that stays in the folder it is joined to, on every system:
+    path separators, control characters and the characters Windows forbids become "_",
+    leading dots and trailing dots and spaces go (no ".." or hidden files), a device
+    name of Windows (CON, NUL, COM1...) gets a "_", and the name is cut to `limit`
+    bytes of UTF-8 keeping its suffix (disks allow 255). Empty: `fallback`."""
+    text = unicodedata.normalize("NFC", str(name))
+    text = _UNSAFE_IN_NAMES.sub("_", text).lstrip(". ").rstrip(". ")
+    stem, dot, suffix = text.rpartition(".")
+    if not dot or not stem or len(suffix) > 8 or not suffix.isalnum():
+        stem, suffix = text, ""
+    else:
+        suffix = "." + suffix
+    room = max(1, limit - len(suffix.encode("utf-8")))
+    stem = stem.encode("utf-8")[:room].decode("utf-8", "ignore").rstrip(". ") or fallback
+    if stem.split(".")[0].upper() in _WINDOWS_DEVICES:
+        stem = "_" + stem
+    return stem + suffix
+
+
+def inside(folder: Path | str, name: str) -> Path:
+    """`folder / safe_filename(name)`, checked to lie directly inside `folder` (the one
+    way an export into a chosen folder names its files)."""
+    folder = Path(folder)
+    target = folder / safe_filename(name)
+    if os.path.dirname(os.path.abspath(target)) != os.path.abspath(folder):
+        raise ValueError(f"{quoted(name)} does not name a file inside {folder}")
+    return target
+
+
+_UNSAFE_IN_NAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]')
+_WINDOWS_DEVICES = frozenset(
+    ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
+    + [f"{d}{i}" for d in ("COM", "LPT") for i in range(1, 10)]
+)
 
 
 def quoted(value: object, limit: int = 40) -> str:
@@ -164,47 +309,107 @@ def quoted(value: object, limit: int = 40) -> str:
 def oversized(
     data: object, allowed: dict[str, int] | None = None, skip: frozenset[str] = frozenset()
 ) -> str | None:
-    """A clause naming the first list or object in `data` longer than MAX_LIST items
-    (or its own bound in `allowed`, keyed by dotted path), else None. Paths in `skip`
+    """A clause naming a list or object in `data` longer than MAX_LIST items (or its
+    own bound in `allowed`, keyed by dotted path), else None. Top-level keys in `skip`
     are left to their own loader (a map inside a save bounds its lists by its grid).
 
     Run before validation: pydantic reports every bad item of a list, so a million of
-    them would cost seconds before a sentence could name the first.
-    """
+    them would cost seconds before a sentence could name the first. The walk goes level
+    by level with each level's items gathered in C (as within_limits does): a Python
+    loop over the items of a 4 MiB file of small lists cost over a second. Only the
+    path of a list found too long is traced back, level by level."""
     allowed = allowed or {}
-    stack: list[tuple[str, object]] = [("", data)]
-    while stack:
-        path, value = stack.pop()
-        bound = allowed.get(path, MAX_LIST)
-        if len(value) > bound:  # type: ignore[arg-type]
-            where = f"under {path!r}" if path else "in it"
-            return f"it holds {len(value)} items {where}, more than a save can"  # type: ignore[arg-type]
-        if isinstance(value, dict):
-            items = value.items()
-        else:
-            items = enumerate(value)  # type: ignore[arg-type]
-        for key, child in items:
-            if isinstance(child, dict | list) and (path or str(key)) not in skip:
-                stack.append((f"{path}.{key}" if path else str(key), child))
+    own_bounds: dict[int, int] = {}
+    for path, bound in allowed.items():
+        node = _at_path(data, path)
+        if type(node) is list or type(node) is dict:
+            if len(node) > bound:
+                return _too_many(len(node), path)
+            own_bounds[id(node)] = bound
+    if type(data) is not list and type(data) is not dict:
+        return None
+    if id(data) not in own_bounds and len(data) > MAX_LIST:
+        return _too_many(len(data), "")
+    if type(data) is dict:
+        kids = [v for k, v in data.items() if k not in skip and (type(v) is list or type(v) is dict)]
+        level = ([*filter(_IS_LIST_VALUE, kids)], [*filter(_IS_DICT_VALUE, kids)])
+    else:
+        level = _children([data], [])  # type: ignore[assignment]
+    levels = [level]
+    while level is not None and (level[0] or level[1]):
+        for container in compress(chain(*level), map(MAX_LIST.__lt__, map(len, chain(*level)))):
+            if id(container) not in own_bounds:
+                return _too_many(len(container), _path_of(container, data, levels))
+        level = _children(*level, finite_only=False)
+        levels.append(level)
     return None
+
+
+def _too_many(count: int, path: str) -> str:
+    where = f"under {quoted(path, 60)}" if path else "in it"
+    return f"it holds {count} items {where}, more than a save can"
+
+
+def _at_path(data: object, dotted: str) -> object:
+    for step in dotted.split("."):
+        data = data.get(step) if type(data) is dict else None  # type: ignore[union-attr]
+    return data
+
+
+def _path_of(target: object, data: object, levels: list) -> str:
+    """The dotted path from `data` to `target`, found among the levels of the walk
+    (levels[i] holds the containers i + 1 steps below `data`)."""
+    steps: list[str] = []
+    depth = next(i for i, (lists, dicts) in enumerate(levels) if any(map(partial(is_, target), chain(lists, dicts))))
+    for i in range(depth - 1, -1, -1):
+        parents = [*levels[i][0], *levels[i][1]]
+        items = [*chain.from_iterable(levels[i][0]), *chain.from_iterable(map(dict.values, levels[i][1]))]
+        at = next(compress(count(), map(partial(is_, target), items)))
+        ends = [*accumulate(map(len, parents))]
+        which = bisect_right(ends, at)
+        parent, offset = parents[which], at - (ends[which - 1] if which else 0)
+        steps.append(str(offset if type(parent) is list else next(islice(parent, offset, None))))
+        target = parent
+    if type(data) is dict:
+        steps.append(next(str(k) for k, v in data.items() if v is target))
+    else:
+        steps.append(str(next(compress(count(), map(partial(is_, target), data)))))  # type: ignore[call-overload]
+    return ".".join(reversed(steps))
 
 
 _IS_LIST = partial(is_, list)
 _IS_DICT = partial(is_, dict)
+_IS_FLOAT = partial(is_, float)
+
+
+def _IS_LIST_VALUE(value: object) -> bool:
+    return type(value) is list
+
+
+def _IS_DICT_VALUE(value: object) -> bool:
+    return type(value) is dict
+
+
 _IS_CONTAINER = frozenset((list, dict)).__contains__
 
 
 def within_limits(document: object, allowed: dict[str, int], skip: frozenset[str]) -> bool:
-    """Whether parsed JSON passes both guards a load runs before validating: it nests at
-    most MAX_JSON_DEPTH deep (parse_json's bracket count) and no list or object holds
-    more than MAX_LIST items (oversized, with `allowed` bounds for top-level keys
-    and the subtrees of the top-level keys in `skip` left to their own loader).
+    """Whether parsed JSON passes the guards a load runs before validating: it nests at
+    most MAX_JSON_DEPTH deep (parse_json's bracket count), holds no number that is not
+    finite (parse_json's hooks: a reader such as pydantic-core's takes 1e999 for
+    infinity) and no list or object holds more than MAX_LIST items (oversized, with
+    `allowed` bounds for top-level keys and the subtrees of the top-level keys in `skip`
+    left to their own loader).
 
     The same answer in one pass, level by level, with the items of a whole level
-    gathered and sorted by type in C: ~1 ms on a whole game where the two take ~4.
+    gathered and sorted by type in C: ~1 ms on a whole game where the checks take ~4.
     False says only that a guard fails; the caller then runs the guards themselves,
     whose sentences say which and where."""
     if type(document) is not dict or len(document) > MAX_LIST:
+        return False
+    values = [*document.values()]
+    types = [*map(type, values)]
+    if float in types and not _finite_floats(values, types):
         return False
     checked: tuple[list, list] = ([], [])  # lists and objects whose lengths count
     free: tuple[list, list] = ([], [])  # and those (in `skip`) whose lengths do not
@@ -222,17 +427,32 @@ def within_limits(document: object, allowed: dict[str, int], skip: frozenset[str
         if depth > MAX_JSON_DEPTH:
             return False
         checked, free = _children(*checked), _children(*free)
+        if checked is None or free is None:
+            return False
         if max(map(len, chain(*checked)), default=0) > MAX_LIST:
             return False
     return True
 
 
-def _children(lists: list, dicts: list) -> tuple[list, list]:
-    """The lists and the objects held by these lists and objects."""
+def _children(lists: list, dicts: list, finite_only: bool = True) -> tuple[list, list] | None:
+    """The lists and the objects held by these lists and objects; None when any number
+    among the items is not finite (unless `finite_only` is False)."""
     items = [*chain.from_iterable(lists), *chain.from_iterable(map(dict.values, dicts))]
-    found = [*compress(items, map(_IS_CONTAINER, map(type, items)))]
+    types = [*map(type, items)]
+    kinds = set(types)  # most levels hold only numbers and strings: nothing more to sort
+    if finite_only and float in kinds and not _finite_floats(items, types):
+        return None
+    if dict not in kinds:
+        return [*compress(items, map(_IS_LIST, types))] if list in kinds else [], []
+    if list not in kinds:
+        return [], [*compress(items, map(_IS_DICT, types))]
+    found = [*compress(items, map(_IS_CONTAINER, types))]
     types = [*map(type, found)]
     return [*compress(found, map(_IS_LIST, types))], [*compress(found, map(_IS_DICT, types))]
+
+
+def _finite_floats(items: list, types: list) -> bool:
+    return all(map(math.isfinite, compress(items, map(_IS_FLOAT, types))))
 
 
 def validation_problem(error: Exception) -> str:
@@ -256,8 +476,13 @@ def validation_problem(error: Exception) -> str:
 
 def describe_os_error(error: OSError, path: Path | str, action: str = "save") -> str:
     """One sentence for the user about a failed file operation."""
-    name = Path(path).name
+    name = quoted_name(path)
     code = error.errno
+    if code == errno.ENAMETOOLONG:
+        return (
+            f"The name {name} is too long for the disk, so the file could not "
+            f"{_verb(action)}; choose a shorter name."
+        )
     if code == errno.ENOSPC:
         return f"The disk is full, so {name} could not {_verb(action)}; free some space and try again."
     if code in (errno.EACCES, errno.EPERM):
@@ -284,7 +509,7 @@ def _keep_backup(path: Path, folder: Path) -> None:
     contents without copying them; where the file system has no hard links, they are
     copied to a temporary file that is fsynced first."""
     backup = path.with_name(path.name + ".bak")
-    bak_tmp = str(folder / f".{backup.name}.{os.urandom(6).hex()}.tmp")
+    bak_tmp = str(folder / f"{_temp_prefix(backup.name)}{os.getpid()}.{os.urandom(6).hex()}.tmp")
     try:
         os.link(path, bak_tmp)
     except OSError:
@@ -298,7 +523,9 @@ def _keep_backup(path: Path, folder: Path) -> None:
 
 
 def _write_temp(folder: Path, name: str, data: bytes) -> str:
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    # The pid in the name lets the next open or save remove the file at once if this
+    # process is killed before it renames it (remove_orphan_temps).
+    fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(name)}{os.getpid()}.", suffix=".tmp", dir=folder)
     try:
         # mkstemp makes 0600 files; a saved map should get the permissions any new file
         # would (or keep those of the file it replaces).
@@ -320,16 +547,81 @@ def _write_temp(folder: Path, name: str, data: bytes) -> str:
 STALE_TEMP_SECONDS = 3600
 
 
-def _remove_stale_temps(folder: Path, name: str) -> None:
-    """Temporary files of this name left by a save that was killed. Only old ones go:
-    a young one may belong to another program saving the same file right now."""
+def remove_orphan_temps(path: Path | str) -> None:
+    """Remove the temporary files a killed save of `path` left beside it. A temporary
+    file's name carries its writer's process id (`.NAME.PID.xxxx.tmp`): one whose writer
+    has gone is removed at once (the next open or save of the file after a crash); one
+    whose writer still runs may be a save in progress and stays. A name without a pid
+    (older versions) or a pid now reused goes once it is an hour old. Runs after every
+    save and every open."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    prefix = _temp_prefix(path.name)
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return
+    if not names:
+        return
     cutoff = time.time() - STALE_TEMP_SECONDS
-    for leftover in folder.glob(f".{glob.escape(name)}.*.tmp"):
+    for name in names:
+        leftover = folder / name
+        writer = _writer_pid(name[len(prefix):])
         try:
-            if leftover.stat().st_mtime < cutoff:
+            if (writer is not None and not process_alive(writer)) or leftover.stat().st_mtime < cutoff:
                 leftover.unlink()
         except OSError:
             pass
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process with this id runs on this computer (a pid of 0 or less: no)."""
+    if pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    if os.name == "nt":
+        return _alive_on_windows(pid)
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's running process
+    except OSError:
+        return False
+    return True
+
+
+def _alive_on_windows(pid: int) -> bool:
+    # os.kill on Windows terminates the process whatever the signal, so ask the kernel.
+    import ctypes
+
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    query_limited_information, still_active = 0x1000, 259
+    handle = kernel32.OpenProcess(query_limited_information, False, pid)
+    if not handle:
+        return False
+    try:
+        code = ctypes.c_ulong()
+        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return False
+        return code.value == still_active
+    finally:
+        kernel32.CloseHandle(handle)
+
+
+def _temp_prefix(name: str) -> str:
+    """`.NAME.` for a temporary file beside NAME, with NAME cut to 100 bytes: a file
+    name may have 255, and the temporary one adds a pid and random letters to it."""
+    cut = name.encode("utf-8", "surrogateescape")[:100].decode("utf-8", "ignore")
+    return f".{cut}."
+
+
+def _writer_pid(rest: str) -> int | None:
+    """The pid in the part of a temporary file's name after `.NAME.` ("4711.k3x9.tmp")."""
+    pid, dot, _ = rest.partition(".")
+    return int(pid) if dot and pid.isdigit() and len(pid) < 10 else None
 
 
 def _umask() -> int:
@@ -358,8 +650,9 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _bracket_depth(text: str) -> int:
-    """Deepest [ / { nesting outside strings, found before json.loads recurses.
+def _structure(text: str) -> tuple[int, int]:
+    """(Deepest [ / { nesting outside strings, how many lists and objects), found before
+    json.loads recurses or builds them.
 
     Strings are cut out and everything but brackets dropped (both in C, by the regex
     engine); each pass then removes the innermost empty pairs, one level per pass, so a
@@ -367,14 +660,17 @@ def _bracket_depth(text: str) -> int:
     """
     outside_strings = _STRING.sub("", text).encode("utf-8", "replace")
     brackets = outside_strings.translate(None, _NOT_BRACKETS).decode("ascii")
+    containers = brackets.count("[") + brackets.count("{")
+    if containers > MAX_CONTAINERS:
+        return 0, containers  # refused for the count; no passes needed
     for level in range(MAX_JSON_DEPTH):
         if not brackets:
-            return level
+            return level, containers
         brackets = _INNERMOST.sub("", brackets)
     opened = brackets.count("[") + brackets.count("{")
     if not brackets or opened * 2 != len(brackets):
-        return MAX_JSON_DEPTH  # unbalanced: not JSON at all, which json.loads will say
-    return MAX_JSON_DEPTH + 1  # (at least) one level too deep: the count stops there
+        return MAX_JSON_DEPTH, containers  # unbalanced: not JSON at all, which json.loads will say
+    return MAX_JSON_DEPTH + 1, containers  # (at least) one level too deep: the count stops there
 
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)

@@ -234,23 +234,28 @@ def campaign_mode(window, path: Path, monkeypatch) -> tuple[object, list[str]]:
     mode.start(c, path)
     c.adjust_pp("us", 1, "an edit not yet saved")
     mode.dirty = True
-    told: list[str] = []
-    monkeypatch.setattr(mode, "_error", lambda title, sentence: told.append(sentence))
-    monkeypatch.setattr(mode, "maybe_close", lambda: True)
-    return mode, told
+    return mode, _told(monkeypatch, mode)
 
 
 def game_mode(window, path: Path, monkeypatch) -> tuple[object, list[str]]:
-    from PySide6.QtWidgets import QMessageBox
-
     mode = window.play_mode("hexcampaign.app.kasserine")
     session = mode.play(kasserine_game())
     session.save(path)
     assert session.act("end_phase") is not None and session.dirty
+    return mode, _told(monkeypatch, mode)
+
+
+def _told(monkeypatch, mode) -> list[str]:
+    """The sentences the window shows (any way it shows them), instead of modal boxes."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from hexcampaign.app.dialogs import files as file_dialogs
+
     told: list[str] = []
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: told.append(text))
+    monkeypatch.setattr(file_dialogs, "_error", lambda host, title, text: told.append(text))
     monkeypatch.setattr(mode, "maybe_close", lambda: True)
-    return mode, told
+    return told
 
 
 def _dirty(kind: str, mode) -> bool:

@@ -279,7 +279,7 @@ def test_a_game_whose_log_moves_to_a_400_digit_hex_is_refused_in_a_sentence():
     move["path"][0] = [10**400, 0]
     doc.pop("check")
     message = _refused("game", doc, "breaks a rule", "off the map")
-    assert len(message) < 300 and "100000..." in message
+    assert len(message) < 300 and "0" * 20 not in message
 
 
 def test_a_campaign_formation_on_a_hex_that_does_not_exist():

@@ -28,6 +28,7 @@ from hexcampaign.files import (
     oversized,
     parse_json,
     read_json,
+    regular_file_bytes,
     validation_problem,
     within_limits,
 )
@@ -295,13 +296,9 @@ def _check_matches(document: dict, data: bytes | None) -> bool:
 
 
 def _small_file(path: Path) -> bytes | None:
-    """The file's bytes when it is there, readable and within the size limit, else None."""
-    try:
-        if path.stat().st_size <= MAX_FILE_BYTES:
-            return path.read_bytes()
-    except OSError:
-        pass
-    return None
+    """The file's bytes when it is a regular file, readable and within the size limit,
+    else None (a device or a pipe is never read: files.read_limited)."""
+    return regular_file_bytes(path, MAX_FILE_BYTES)
 
 
 def _parse(raw: str | bytes, name: str) -> tuple[object, bytes | None, bool]:

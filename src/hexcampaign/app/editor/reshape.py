@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from hexcampaign.files import parse_json
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 from hexcampaign.maps.model import MAX_SIDE
@@ -91,24 +92,66 @@ class HexRegion:
 
     @staticmethod
     def from_json(text: str) -> HexRegion:
-        """Raises IllegalAction with a sentence when the text is not a copied region."""
+        """Raises IllegalAction with a sentence when the text is not a copied region.
+
+        The clipboard is anyone's text: it is parsed within the file limits (size,
+        nesting, finite numbers: files.parse_json) and every field is checked for its
+        kind here, so paste_region only ever sees well-formed values. A hex without
+        elevation, river or bridge (hand-written text) gets the map's defaults."""
         try:
-            data = json.loads(text)
-            if data.get("format") != REGION_FORMAT:
+            data = parse_json(text, "The clipboard", "copied region")
+            if not isinstance(data, dict) or data.get("format") != REGION_FORMAT:
                 raise ValueError
+            hexes = {}
+            for q, r, v in data["hexes"]:
+                hexes[_offset(q, r)] = {
+                    "terrain": _kind(v["terrain"], str),
+                    "elevation": _kind(v.get("elevation", 0), int),
+                    "river": _kind(v.get("river", False), bool),
+                    "bridge": _kind(v.get("bridge", False), bool),
+                }
             return HexRegion(
-                palette=str(data["palette"]),
-                hexes={(int(q), int(r)): dict(v) for q, r, v in data["hexes"]},
-                roads=[(tuple(a), tuple(b)) for a, b in data["roads"]],
-                cliffs=[(tuple(a), tuple(b)) for a, b in data["cliffs"]],
-                places=[dict(p) for p in data["places"]],
-                labels=[dict(lb) for lb in data["labels"]],
+                palette=_kind(data["palette"], str),
+                hexes=hexes,
+                roads=[(_offset(*a), _offset(*b)) for a, b in data.get("roads", ())],
+                cliffs=[(_offset(*a), _offset(*b)) for a, b in data.get("cliffs", ())],
+                places=[
+                    {
+                        "at": _offset(*p["at"]),
+                        "name": _kind(p["name"], str),
+                        "kind": _kind(p["kind"], str),
+                        "vp": _kind(p.get("vp", 0), int),
+                        "pp": _kind(p.get("pp", 0), int),
+                    }
+                    for p in data.get("places", ())
+                ],
+                labels=[
+                    {"at": _offset(*lb["at"]), "text": _kind(lb["text"], str)}
+                    for lb in data.get("labels", ())
+                ],
             )
-        except (ValueError, KeyError, TypeError, AttributeError):
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             raise IllegalAction(
                 "Paste: the clipboard holds no hexes copied from a hexcampaign map.",
                 rule="paste",
             ) from None
+
+
+def _kind(value, kind: type):
+    """`value` if it is of `kind` (a bool is not an int here), else ValueError."""
+    if type(value) is not kind:
+        raise ValueError(value)
+    if kind is int and not -(10**6) <= value <= 10**6:
+        raise ValueError(value)
+    return value
+
+
+def _offset(q, r) -> tuple[int, int]:
+    """A copied hex's place relative to the region's corner: two small integers."""
+    q, r = _kind(q, int), _kind(r, int)
+    if abs(q) > 2 * MAX_SIDE or abs(r) > 2 * MAX_SIDE:
+        raise ValueError((q, r))
+    return q, r
 
 
 def region_anchor(m: HexMap, hexes: list[Hex]) -> Hex:
