@@ -193,3 +193,63 @@ def test_the_window_opens_a_map_and_quits_after_its_first_paint(map_file, tmp_pa
     assert result.returncode == 0, result.stderr
     recent = (tmp_path / "cfg" / "settings.json").read_text()
     assert "sample.hexmap" in recent  # the window really opened the map
+
+
+# --- hostile names and files (issue 19) ----------------------------------------------------
+
+
+def _one_sentence(text: str) -> str:
+    assert "Traceback" not in text and "Error:" not in text, text
+    assert len(text.strip().splitlines()) == 1, text
+    return text
+
+
+def test_a_name_too_long_for_the_disk_is_one_sentence(map_file, tmp_path, capsys):
+    long_name = str(tmp_path / ("a" * 256 + ".hexmap"))
+    assert main(["new-map", "--cols", "3", "--rows", "3", "-o", long_name]) == 1
+    assert "too long" in _one_sentence(capsys.readouterr().err)
+    assert main(["render", str(map_file), "-o", str(tmp_path / ("b" * 256 + ".png"))]) == 1
+    assert "too long" in _one_sentence(capsys.readouterr().err)
+    assert main(["render", long_name, "-o", str(tmp_path / "x.png")]) == 1
+    _one_sentence(capsys.readouterr().err)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")
+def test_validate_refuses_devices_and_pipes_unread(tmp_path, capsys):
+    (tmp_path / "z.hexmap").symlink_to("/dev/zero")
+    (tmp_path / "u.hexmap").symlink_to("/dev/urandom")
+    os.mkfifo(tmp_path / "f.hexmap")  # reading it would wait for a writer for ever
+    for name in ("z.hexmap", "u.hexmap", "f.hexmap"):
+        assert main(["validate", str(tmp_path / name)]) == 1
+        assert "not a" in _one_sentence(capsys.readouterr().out)
+
+
+def test_validate_refuses_an_infinite_grid(tmp_path, capsys):
+    path = tmp_path / "inf.hexmap"
+    path.write_text('{"format":"hexcampaign-map","version":2,"grid":{"cols":1e999,"rows":1}}')
+    assert main(["validate", str(path)]) == 1
+    assert "1e999" in _one_sentence(capsys.readouterr().out)
+
+
+def test_render_refuses_a_png_too_large_to_paint_and_names_a_hex_size_that_fits(tmp_path, capsys):
+    from hexcampaign.cli import MAX_PNG_PIXELS, _picture_size
+    from hexcampaign.maps import HexMap
+
+    path = tmp_path / "big.hexmap"
+    save_map(HexMap.blank(300, 300), path)
+    assert main(["render", str(path), "-o", str(tmp_path / "big.png")]) == 1
+    sentence = _one_sentence(capsys.readouterr().err)
+    assert "--hex-size" in sentence and not (tmp_path / "big.png").exists()
+    fits = int(sentence.split("--hex-size ")[1].split()[0])
+    width, height = _picture_size(load_map(path), fits)
+    assert width * height <= MAX_PNG_PIXELS
+
+
+def test_the_picture_size_worked_out_without_qt_covers_the_picture(map_file, tmp_path):
+    from hexcampaign.cli import _picture_size
+
+    out = tmp_path / "m.png"
+    assert main(["render", str(map_file), "-o", str(out), "--hex-size", "10"]) == 0
+    width, height = png_size(out)
+    estimate = _picture_size(load_map(map_file), 10)
+    assert width <= estimate[0] <= width + 2 and height <= estimate[1] <= height + 2

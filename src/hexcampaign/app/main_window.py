@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QTimer, Signal
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         self._central.addWidget(self.canvas)
         self.setCentralWidget(self._central)
         self.hex_info = QLabel(self)
+        self.hex_info.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.zoom_info = QLabel(self)
         # hex_info is a normal widget so that status messages (refusals, "saved") cover it
         # while they last; a stretching permanent widget would hide them.

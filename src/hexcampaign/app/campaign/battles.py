@@ -33,7 +33,7 @@ from hexcampaign.app.campaign.order_dialog import OrderDialog
 from hexcampaign.app.campaign.reports import export_sheet, print_html, sheet_html_page
 from hexcampaign.campaign import attacks
 from hexcampaign.campaign.state import to_hex
-from hexcampaign.files import describe_os_error
+from hexcampaign.files import describe_os_error, inside
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -241,6 +241,7 @@ class AttackOrderDialog(OrderDialog):
         self.air_list.setObjectName("air")
         self.layout_.addWidget(self.air_list)
         self.summary = QLabel(self)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.summary.setWordWrap(True)
         self.layout_.addWidget(self.summary)
         self.finish_layout()
@@ -469,7 +470,7 @@ class BattleSheetDialog(QDialog):
 
     def export_dialog(self, suffix: str) -> Path | None:
         who = self.side or "umpire"
-        suggested = Path.home() / f"battle-{self.battle}-{who}{suffix}"
+        suggested = inside(Path.home(), f"battle-{self.battle}-{who}{suffix}")
         path, _ = QFileDialog.getSaveFileName(self, "Export the battle sheet", str(suggested))
         if not path:
             return None
@@ -493,7 +494,7 @@ class BattleSheetDialog(QDialog):
         for who in (None, *c.sides):
             sheet = c.battle_sheet(self.battle, side=who)
             for suffix in (".md", ".html", ".pdf"):
-                target = folder / f"battle-{self.battle}-{who or 'umpire'}{suffix}"
+                target = inside(folder, f"battle-{self.battle}-{who or 'umpire'}{suffix}")
                 written.append(export_sheet(sheet, target))
         return written
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.campaign.reports import turn_report
-from hexcampaign.files import atomic_write_text, describe_os_error
+from hexcampaign.files import atomic_write_text, describe_os_error, inside
 
 
 class LogDock(QDockWidget):
@@ -100,7 +100,7 @@ class LogDock(QDockWidget):
         if c is None:
             return None
         side = self.report_side.currentData() or c.side_to_play
-        suggested = Path.home() / f"turn-{c.turn}-{side}.md"
+        suggested = inside(Path.home(), f"turn-{c.turn}-{side}.md")
         path, _ = QFileDialog.getSaveFileName(
             self.mode.window,
             f"Export the {side} turn report",

@@ -142,10 +142,12 @@ class OobDock(QDockWidget):
         self.tree.itemDoubleClicked.connect(self._double_clicked)
         layout.addWidget(self.tree, 1)
         self.hint = QLabel(body)
+        self.hint.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("QLabel { color: #555; }")
         layout.addWidget(self.hint)
         self.feedback = QLabel(body)
+        self.feedback.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.feedback.setObjectName("oob-feedback")
         self.feedback.setWordWrap(True)
         self.feedback.hide()

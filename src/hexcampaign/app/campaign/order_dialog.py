@@ -4,6 +4,7 @@ stays open so the umpire can correct it."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
 
@@ -16,6 +17,7 @@ class OrderDialog(QDialog):
         self.setWindowTitle(title)
         self.layout_ = QVBoxLayout(self)
         self.refusal = QLabel(self)
+        self.refusal.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.refusal.setObjectName("order-refusal")
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }")

@@ -34,6 +34,7 @@ class PhaseDock(QDockWidget):
         body = QWidget(self)
         layout = QVBoxLayout(body)
         self.heading = QLabel(body)
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         heading_font = QFont()
         heading_font.setBold(True)
         heading_font.setPointSizeF(heading_font.pointSizeF() * 1.15)
@@ -50,6 +51,7 @@ class PhaseDock(QDockWidget):
         self.open_items.setWordWrap(True)
         self.open_items.itemDoubleClicked.connect(self._take_up)
         self.refusal = QLabel(body)
+        self.refusal.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.refusal.setObjectName("phase-refusal")
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet(

@@ -60,6 +60,7 @@ class PurchaseDock(QDockWidget):
         body = QWidget(self)
         layout = QVBoxLayout(body)
         self.heading = QLabel(body)
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         font = QFont()
         font.setBold(True)
         self.heading.setFont(font)
@@ -112,6 +113,7 @@ class PurchaseDock(QDockWidget):
             self.build_buttons[kind] = button
         layout.addWidget(builds)
         self.feedback = QLabel(body)
+        self.feedback.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.feedback.setObjectName("purchase-feedback")
         self.feedback.setWordWrap(True)
         layout.addWidget(self.feedback)

@@ -49,6 +49,7 @@ class ResultForm(OrderDialog):
         self.battle = battle
         self.record = b
         title = QLabel(b.sheet.title(), self)
+        title.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         title.setWordWrap(True)
         font = QFont()
         font.setBold(True)
@@ -90,6 +91,7 @@ class ResultForm(OrderDialog):
         reason_row.addRow("Override reason:", self.reason)
         self.layout_.addLayout(reason_row)
         self.summary = QLabel(self)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.summary.setObjectName("result-summary")
         self.summary.setWordWrap(True)
         self.layout_.addWidget(self.summary)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -109,6 +109,7 @@ class NewCampaignDialog(QDialog):
         self.tabs.addTab(self._forces_page(), "2. Starting formations")
         self.tabs.addTab(self._options_page(), "3. Options and seed")
         self.refusal = QLabel(self)
+        self.refusal.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.refusal.setObjectName("wizard-refusal")
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }")
@@ -131,6 +132,7 @@ class NewCampaignDialog(QDialog):
         layout = QVBoxLayout(page)
         row = QHBoxLayout()
         self.map_label = QLabel(page)
+        self.map_label.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.map_label.setWordWrap(True)
         sample = QPushButton("The sample CM map", page)
         sample.clicked.connect(
@@ -249,6 +251,7 @@ class NewCampaignDialog(QDialog):
         row.addStretch(1)
         layout.addLayout(row)
         self.type_help = QLabel(page)
+        self.type_help.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.type_help.setWordWrap(True)
         self.type_help.setStyleSheet("QLabel { color: #555; }")
         layout.addWidget(self.type_help)

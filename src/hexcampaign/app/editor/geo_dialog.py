@@ -327,6 +327,7 @@ class GeoImportDialog(QDialog):
         self.preview.setMinimumSize(PREVIEW_PIXELS, PREVIEW_PIXELS)
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.status.setWordWrap(True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)

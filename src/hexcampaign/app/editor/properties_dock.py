@@ -6,6 +6,7 @@ their sentence in the status bar and the dock shows the map as it really is agai
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -196,7 +197,8 @@ class PropertiesDock(QDockWidget):
             return
         h = self.hex
         here = m.place_at(h)
-        self.title.setText(f"<b>Hex {m.label(h)}</b>" + (f" — {here.name}" if here else ""))
+        # Rich text for the bold hex number; the place name is the map's, escaped.
+        self.title.setText(f"<b>Hex {m.label(h)}</b>" + (f" — {html.escape(here.name)}" if here else ""))
         self.terrain.clear()
         for t in m.palette.terrains_list:
             self.terrain.addItem(t.label, t.name)

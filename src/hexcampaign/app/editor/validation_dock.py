@@ -33,6 +33,7 @@ class ValidationDock(QDockWidget):
         column = QVBoxLayout(body)
         column.setContentsMargins(6, 6, 6, 6)
         self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.summary.setWordWrap(True)
         self.list = QListWidget()
         self.list.setWordWrap(True)

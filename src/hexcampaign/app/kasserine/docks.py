@@ -56,8 +56,10 @@ class TurnBar(QToolBar):
         self.date = QLabel(self)
         self.phase = QLabel(self)
         self.player = QLabel(self)
+        self.player.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.points = QLabel(self)
         self.places = QLabel(self)
+        self.places.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         big = QFont()
         big.setPointSizeF(big.pointSizeF() * 1.25)
         big.setBold(True)
@@ -202,6 +204,7 @@ class SetupDock(QDockWidget):
         self.units = UnitList(body)
         self.units.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.count = QLabel(body)
+        self.count.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.done = QPushButton("Done — end the set-up", body)
         self.done.setObjectName("setup-done")
         layout = QVBoxLayout(body)
@@ -317,6 +320,7 @@ class StackDock(QDockWidget):
         self.setObjectName("kasserine-stack")
         body = QWidget(self)
         self.title = QLabel("Click a hex to see its stack.", body)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.title.setWordWrap(True)
         self.units = UnitList(body)
         self.units.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -432,6 +436,7 @@ class CrtDock(QDockWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.note = QLabel(body)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.note.setWordWrap(True)
         layout = QVBoxLayout(body)
         layout.addWidget(self.table, 1)
