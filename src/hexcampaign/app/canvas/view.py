@@ -261,7 +261,9 @@ class MapView(QGraphicsView):
         if self.hovered_hex is not None:
             self.hovered_hex = None
             self.hex_hovered.emit(None)
-        if self.tool is not None and self._tool_button is None and hasattr(self.tool, "pointer_left"):
+        # The tool judges (a drag keeps its highlight): a button may look held here
+        # when its release went to a dialog the press opened.
+        if self.tool is not None and hasattr(self.tool, "pointer_left"):
             self.tool.pointer_left()
 
     def center_on_hex(self, h: Hex) -> None:
