@@ -40,10 +40,19 @@ def window(qtbot):
 
 @pytest.fixture
 def mode(window):
+    """The play mode without the hand-over screen (tests of one rule at a time play
+    both sides without passing the mouse; `hot_seat` keeps the screen)."""
     m = install(window)
     m.activate()
+    m.hand_over_screen = False
     QApplication.processEvents()
     return m
+
+
+@pytest.fixture
+def hot_seat(mode):
+    mode.hand_over_screen = True
+    return mode
 
 
 def unit(uid, col, row, side="german", **kw) -> UnitSpec:

@@ -26,6 +26,13 @@ def step(mode, rng: random.Random, moves_per_phase: int = 2) -> str:
     """One gesture (or a few that make one action); what it did, for failure messages."""
     g = mode.game
     panel = mode.combat.panel
+    if mode.handing_over():
+        # The next player takes the mouse; what went before is theirs no longer to undo.
+        assert mode.acting_words() in mode.handover.words.text()
+        mode.handover.ready.click()
+        assert not mode.handing_over()
+        assert mode.turn_bar.undo_button.isEnabled() == g.can_undo
+        return f"hand over to {mode.acting_side()}"
     decision = g.pending()
     if decision is not None:
         if decision.kind == "losses":
@@ -84,15 +91,19 @@ def step(mode, rng: random.Random, moves_per_phase: int = 2) -> str:
                         goal = min(
                             sorted(mode.reachable), key=lambda h: min(h.distance(e) for e in enemy)
                         )
-                    assert mode.hex_clicked(goal), mode.last_message
-                    return f"move {uid} to {goal}"
+                    return _move(mode, rng, uid, goal)
         mode._script_moves = 0
         mode.turn_bar.end_button.click()
         return "end movement"
     open_ = [c for c in g.combats() if not c.resolved]
     if open_:
         if open_[0].id not in panel.defense_done:
+            guns = panel.defense_guns.count()
+            for i in range(guns):
+                panel.defense_guns.item(i).setSelected(True)
             panel.allocate.click()
+            if guns:  # the defender's guns are revealed: the attack cannot be withdrawn
+                assert not g.can_undo and not mode.turn_bar.undo_button.isEnabled()
             return "defence allocated"
         panel.dice.roll_button.click()
         return "roll"
@@ -118,3 +129,38 @@ def _select(unit_list, ids) -> None:
     for i in range(unit_list.count()):
         item = unit_list.item(i)
         item.setSelected(item.data(Qt.ItemDataRole.UserRole) in ids)
+
+
+def _move(mode, rng, uid: str, goal: Hex) -> str:
+    """Move as a player does: a click on an empty hex, a drag onto a friendly stack,
+    "Move here" for a reinforcement joining one, or the whole stack dragged along."""
+    g = mode.game
+    start = g.unit(uid).hex
+    side = g.state.side
+    if start is not None and rng.random() < 0.3:
+        movers = {a.unit for a in g.legal_actions() if isinstance(a, MoveUnit)}
+        stack = [u.id for u in mode.units_at(start) if u.side == side and u.id in movers]
+        if len(stack) > 1:
+            # Ctrl-click in the Stack dock picks them all; a drag moves them together.
+            mode.show_stack(start)
+            _select(mode.stack.units, stack)
+            if mode.reachable:
+                goal = rng.choice(sorted(mode.reachable))
+                undo_steps = len(g.actions())
+                assert mode.hex_dragged(start, goal), mode.last_message
+                assert all(g.unit(x).hex == goal for x in stack)
+                assert len(g.actions()) == undo_steps + 1  # one undo step
+                return f"stack move {stack} to {goal}"
+            mode.choose_unit(uid)
+    friends = [u for u in mode.units_at(goal) if u.side == side]
+    if friends and start is not None:
+        assert mode.hex_dragged(start, goal), mode.last_message
+    elif friends:
+        menu = mode.hex_context_menu(goal)
+        assert menu is not None and menu.actions()[0].text().startswith("Move ")
+        menu.actions()[0].trigger()
+        menu.close()
+        assert g.unit(uid).hex == goal, mode.last_message
+    else:
+        assert mode.hex_clicked(goal), mode.last_message
+    return f"move {uid} to {goal}"

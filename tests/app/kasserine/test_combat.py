@@ -143,7 +143,7 @@ def test_program_dice_roll_and_withdraw_before_the_roll(mode):
     assert not g.can_undo  # the roll locked the game
     assert not mode.turn_bar.undo_button.isEnabled()
     assert not mode.undo()  # the Game menu's Undo says why
-    assert mode.last_message.startswith("Undo: a die roll has been seen")
+    assert mode.last_message.startswith("Undo: play is locked here — a die roll was seen")
 
 
 def test_odds_are_previewed_before_the_attack_is_declared(mode):

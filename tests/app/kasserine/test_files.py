@@ -36,7 +36,9 @@ def test_save_and_reopen_gives_the_same_game_and_says_whose_turn(mode, tmp_path,
     assert set(mode.layer.items) == {u.id for u in reopened.units() if u.hex and not u.eliminated}
 
 
-def test_a_game_saved_from_the_window_reopens_without_replaying_its_log(mode, tmp_path, monkeypatch):
+def test_a_game_saved_from_the_window_reopens_without_replaying_its_log(
+    mode, tmp_path, monkeypatch
+):
     # The players' names ride inside the engine's check, so the window's own save is
     # taken as written: reopening a long game is as quick as opening a short one.
     s = mode.new_game(seed=8, players={"german": "Erwin", "allied": "Lloyd"})
@@ -175,5 +177,5 @@ def test_the_hand_over_is_announced_when_the_other_side_is_to_play(mode):
     mode.play(g, {"german": "Erwin", "allied": "Lloyd"})
     mode.turn_bar.end_button.click()
     assert g.state.phase == "allied_movement"
-    assert mode.last_message == "Hand over — Feb 14, Allied movement — Lloyd (Allied) to play"
+    assert mode.last_message == "Hand over — Lloyd: your movement phase"
     assert "Lloyd" in mode.turn_bar.player.text()

@@ -7,7 +7,8 @@ import random
 from .gui_player import step
 
 
-def test_a_scripted_game_reaches_the_victory_dialog(mode):
+def test_a_scripted_game_reaches_the_victory_dialog(hot_seat):
+    mode = hot_seat
     mode.new_game(seed=11)
     g = mode.game
     rng = random.Random(11)
@@ -23,4 +24,5 @@ def test_a_scripted_game_reaches_the_victory_dialog(mode):
     assert g.state.turn == 12
     kinds = {d.split()[0] for d in done}
     assert {"move", "attack", "roll", "set-up"} <= kinds  # a real game, not just End phase
+    assert {"hand", "stack"} <= kinds  # hot-seat hand-overs and stacks moved whole
     assert "Game over" in mode.turn_bar.player.text()

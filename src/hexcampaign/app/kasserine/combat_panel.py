@@ -158,6 +158,7 @@ class CombatPanel(QWidget):
 
     decision_unit_changed = Signal(object)  # the unit whose retreat/advance is shown
     attack_changed = Signal()  # target or attackers changed: the map highlight follows
+    settled = Signal()  # an attack declared or the defender's artillery settled: who acts
 
     def __init__(self, session_getter, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -326,11 +327,13 @@ class CombatPanel(QWidget):
         attackers = self.attackers.selected_ids()
         artillery = self.artillery.selected_ids()
         air = self.air_power.isChecked() and self.air_power.isEnabled()
+        shown, self.show_last = self.show_last, True  # the new attack is the current one
         result = self.session.act("declare_attack", attackers, defenders, artillery, air_power=air)
         if result is None:
+            self.show_last = shown
             return False
         self.target = None
-        self.show_last = True
+        self.settled.emit()
         return True
 
     def allocate_defense(self) -> bool:
@@ -338,10 +341,12 @@ class CombatPanel(QWidget):
         if c is None:
             return False
         guns = self.defense_guns.selected_ids()
+        self.defense_done.add(c.id)  # before the act: the attacker acts next
         if guns and self.session.act("support_defense", c, guns) is None:
+            self.defense_done.discard(c.id)
             return False
-        self.defense_done.add(c.id)
         self.refresh()
+        self.settled.emit()
         return True
 
     def withdraw_attack(self) -> None:

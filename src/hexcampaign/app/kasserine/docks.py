@@ -3,6 +3,7 @@ game log and the Combat Results Table. Each one redraws from the game on `refres
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -56,7 +57,7 @@ class TurnBar(QToolBar):
         self.date = QLabel(self)
         self.phase = QLabel(self)
         self.player = QLabel(self)
-        self.player.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
+        self.player.setTextFormat(Qt.TextFormat.RichText)  # names are escaped in refresh()
         self.points = QLabel(self)
         self.places = QLabel(self)
         self.places.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
@@ -81,18 +82,27 @@ class TurnBar(QToolBar):
         self.undo_button.clicked.connect(self.undo_requested)
         self.end_button.clicked.connect(self.end_phase_requested)
 
-    def refresh(self, game: Game, players: dict[str, str]) -> None:
+    def refresh(
+        self, game: Game, players: dict[str, str], acting: str | None = None, doing: str = ""
+    ) -> None:
+        """`acting`: who must act now when that is not the side to play (the defender
+        allocating artillery); `doing`: what they do, in words."""
         state = game.state
         self.date.setText(f"{game.date()} (turn {state.turn} of 12)")
         self.phase.setText(PHASE_WORDS[state.phase].capitalize())
-        side = game.side_to_play
+        side = acting or game.side_to_play
         colour = "#7a5a12" if side == "german" else "#44501c"
+        name = html.escape(players.get(side, side_word(side)))
+        self.player.setTextFormat(Qt.TextFormat.RichText)
+        what = "to play"
+        if acting is not None and acting != game.side_to_play:
+            what = "to allocate defensive artillery"
         self.player.setText(
-            f"<b style='color:{colour}'>{players.get(side, side_word(side))}</b> "
-            f"({side_word(side)}) to play"
+            f"<b style='color:{colour}'>{name}</b> ({side_word(side)}) {what}"
             if not game.over
             else "Game over"
         )
+        self.player.setToolTip(html.escape(doing))
         self.points.setText(f"German victory points: <b>{game.victory_points()}</b>")
         held = game.held_places("german")
         victory = [n for n in held if n in state.victory]

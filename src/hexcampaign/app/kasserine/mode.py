@@ -30,8 +30,9 @@ from hexcampaign.app.kasserine.docks import (
     SetupDock,
     StackDock,
     TurnBar,
-    waiting_for_setup,
 )
+from hexcampaign.app.kasserine.handover import HandOverDialog
+from hexcampaign.app.kasserine.phase_tools import MovementTool, tool_for
 from hexcampaign.app.kasserine.session import (
     FILE_FILTER,
     FILE_SUFFIX,
@@ -44,7 +45,9 @@ from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game, IllegalAction, Options
 from hexcampaign.kasserine.crt import printed_row
+from hexcampaign.kasserine.game import PHASE_WORDS
 from hexcampaign.kasserine.state import BreakdownUnit, BreakOff, BridgeWork
+from hexcampaign.rules.changes import Play, PlayChanges
 
 MOVE_COLOUR = "#ffc800"
 ENTRY_COLOUR = "#3aa0ff"
@@ -69,6 +72,9 @@ class KasserineMode(QObject):
         self.tool = PlayTool(self)
         self.active = False
         self.selected: str | None = None  # the unit the player is handling
+        self.picked: list[str] = []  # several units of one hex picked in the Stack dock
+        self.handover: HandOverDialog | None = None
+        self.hand_over_screen = True  # hot-seat: wait for the next player at each change
         self.stack_hex: Hex | None = None
         self.reachable: dict[Hex, int] = {}
         self.victory_dialog: VictoryDialog | None = None
@@ -225,19 +231,87 @@ class KasserineMode(QObject):
     def hex_clicked(self, h: Hex) -> bool:
         """A left click on the map. True when the engine accepted an action."""
         g = self.game
-        if g is None or not g.map.contains(h):
+        if g is None or not g.map.contains(h) or self.handing_over():
             return False
-        decision = g.pending()
-        if decision is not None and decision.kind in ("retreat", "advance"):
-            return self._decision_click(h, decision)
-        phase = g.state.phase
-        if phase == "german_setup":
-            return self._setup_click(h)
-        if phase.endswith("movement"):
-            return self._movement_click(h)
-        if phase.endswith("combat"):
-            return self._combat_click(h)
-        return False
+        return tool_for(self).click(h)
+
+    def hex_dragged(self, start: Hex, end: Hex) -> bool:
+        """A left drag from one hex to another: in movement it moves the selection, or
+        the whole stack it started on. True when the engine accepted the move."""
+        g = self.game
+        if g is None or self.handing_over() or not g.map.contains(end):
+            return False
+        if not g.map.contains(start):
+            return self.hex_clicked(end)
+        return tool_for(self).drag(start, end)
+
+    def clear_selection(self) -> None:
+        """Escape: nothing is selected any more (and no move is previewed)."""
+        self.selected = None
+        self.picked = []
+        self.canvas.clear_preview()
+        self._refresh_selection()
+
+    def units_at(self, h: Hex | None) -> list:
+        """The counters in hex h, bottom first (as drawn)."""
+        return self.layer.units_at(h) if self.layer is not None and h is not None else []
+
+    def group(self) -> list[str]:
+        """The units that move together: several picked in the Stack dock, else the one
+        selected."""
+        if self.selected is None:
+            return []
+        if self.selected in self.picked and len(self.picked) > 1:
+            return list(self.picked)
+        return [self.selected]
+
+    def choose_units(self, unit_ids: list[str]) -> None:
+        """Pick several units of one hex (Ctrl-click in the Stack dock, or a dragged
+        stack): they move together."""
+        self.picked = list(unit_ids)
+        self.choose_unit(unit_ids[0] if unit_ids else None, keep_group=True)
+
+    def defence_pending(self) -> bool:
+        """A declared attack waits for the defender to allocate artillery."""
+        g = self.game
+        if g is None or g.pending() is not None or not g.state.phase.endswith("combat"):
+            return False
+        current = self.combat.panel.current_combat()
+        return (
+            current is not None
+            and not current.resolved
+            and current.id not in self.combat.panel.defense_done
+        )
+
+    def acting_side(self) -> str | None:
+        """Who must act now: the side to play, or the defender allocating artillery
+        during the other side's combat. None when the game is over."""
+        g = self.game
+        if g is None or g.over:
+            return None
+        if self.defence_pending():
+            return "allied" if g.state.side == "german" else "german"
+        return g.side_to_play
+
+    def acting_words(self) -> str:
+        """ "Allied player: your movement phase" — what the hand-over screen and the
+        turn bar say."""
+        side = self.acting_side()
+        if side is None:
+            return "The game is over"
+        g = self.game
+        who = self.session.player(side)
+        if self.defence_pending():
+            what = "allocate defensive artillery"
+        elif g.pending() is not None and g.pending().side != g.state.side:
+            what = g.describe(g.pending())
+        else:
+            phase = PHASE_WORDS[g.state.phase].removeprefix("German ").removeprefix("Allied ")
+            what = f"your {phase} phase"
+        return f"{who}: {what}"
+
+    def handing_over(self) -> bool:
+        return self.handover is not None and self.handover.isVisible()
 
     def hex_hovered(self, h: Hex | None) -> None:
         g = self.game
@@ -273,8 +347,16 @@ class KasserineMode(QObject):
         g = self.game
         if g is None:
             return None
-        self.show_stack(h)
+        if self.handing_over():
+            return None
         menu = QMenu(self.window)
+        here = self.move_here_words(h)
+        if here:
+            # Onto a friendly stack a click only selects: moving there is this or a drag.
+            menu.addAction(here).triggered.connect(lambda _c=False: MovementTool(self).move_here(h))
+            menu.addSeparator()
+        else:
+            self.show_stack(h)
         for uid, name, text in self.unit_actions(h):
             action = menu.addAction(text)
             action.triggered.connect(lambda _c=False, u=uid, n=name: self.unit_action(n, u))
@@ -283,6 +365,18 @@ class KasserineMode(QObject):
         menu.popup(QCursor.pos())
         self._menu = menu
         return menu
+
+    def move_here_words(self, h: Hex) -> str:
+        """ "Move Panzer 1 here" when the selection may be moved to h this phase."""
+        g = self.game
+        group = self.group()
+        if not group or not g.state.phase.endswith("movement") or g.pending() is not None:
+            return ""
+        view = g.unit(group[0])
+        if view.side != g.state.side or view.hex == h or h not in self.reachable:
+            return ""
+        names = ", ".join(g.label(uid) for uid in group)
+        return f"Move {names} here"
 
     def unit_actions(self, h: Hex) -> list[tuple[str, str, str]]:
         """(unit id, action name, menu text) the engine would accept for units in hex h."""
@@ -327,8 +421,10 @@ class KasserineMode(QObject):
             self.selected = result[0] if result else None
         return True
 
-    def choose_unit(self, unit_id: str | None) -> None:
+    def choose_unit(self, unit_id: str | None, keep_group: bool = False) -> None:
         """Select a unit (from the map, the stack inspector, set-up or reinforcements)."""
+        if not keep_group:
+            self.picked = []
         self.selected = unit_id
         g = self.game
         if g is not None and unit_id is not None and unit_id in g.state.units:
@@ -375,8 +471,11 @@ class KasserineMode(QObject):
     def game(self) -> Game | None:
         return self.session.game if self.session is not None else None
 
-    def refresh(self) -> None:
-        """Redraw everything from the game."""
+    def refresh(self, changes: PlayChanges | None = None) -> None:
+        """Redraw from the game what the action changed (`changes`' flags, as the
+        editor's docks follow its ChangeSets); without changes, everything."""
+        flags = changes.flags if changes is not None else Play.ALL
+        self.redrawn = []  # which parts were redrawn, for the tests
         g = self.game
         has = g is not None
         for dock in self.docks:
@@ -389,23 +488,33 @@ class KasserineMode(QObject):
             self.selected not in g.state.units or g.unit(self.selected).eliminated
         ):
             self.selected = None
-        self.turn_bar.refresh(g, self.session.players)
-        self.setup.refresh(g)
-        self.setup.setVisible(self.active and g.state.phase == "german_setup")
+        # The turn bar is cheap and Undo follows every action's lock.
+        self._refresh_turn_bar()
+        if flags & (Play.PHASE | Play.UNITS):
+            self.redrawn += ["setup", "reinforcements"]
+            self.setup.refresh(g)
+            self.setup.setVisible(self.active and g.state.phase == "german_setup")
+            self.reinforcements.refresh(g)
         # The combat dock is wanted in the combat phases; the rest of the time the map is.
         fighting = g.state.phase.endswith("combat") or g.pending() is not None
         if self.active and fighting != self._fighting:
             self.combat.setVisible(fighting)
         self._fighting = fighting if self.active else None
-        self.reinforcements.refresh(g)
-        self.log.refresh(g)
-        self.combat.panel.refresh()
-        combat = self.combat.panel.current_combat()
-        row = None
-        if combat is not None and combat.resolved and combat.roll:
-            row = printed_row(combat.roll, g.state.options.crt_high_rolls)
-        self.crt.refresh(g.state.options.crt_high_rolls, combat.odds if combat else None, row)
-        if self.layer is not None:
+        if flags & (Play.LOG | Play.PHASE):
+            self.redrawn.append("log")
+            self.log.refresh(g)
+        if flags & (Play.COMBAT | Play.DECISION | Play.PHASE | Play.UNITS | Play.ELIMINATED):
+            self.redrawn += ["combat", "crt"]
+            self.combat.panel.refresh()
+            combat = self.combat.panel.current_combat()
+            row = None
+            if combat is not None and combat.resolved and combat.roll:
+                row = printed_row(combat.roll, g.state.options.crt_high_rolls)
+            self.crt.refresh(g.state.options.crt_high_rolls, combat.odds if combat else None, row)
+        # A combat result flips counters (CONTACT, ENGAGED) without moving them.
+        board = Play.UNITS | Play.ELIMINATED | Play.PHASE | Play.MAP | Play.HOLDINGS | Play.COMBAT
+        if self.layer is not None and (flags & board or (changes is not None and changes.units)):
+            self.redrawn.append("counters")
             self.layer.sync(g)
         self._refresh_selection()
         self._update_title()
@@ -417,108 +526,6 @@ class KasserineMode(QObject):
         self.victory_dialog = VictoryDialog(self.game, self.session.players, self.window)
         self.victory_dialog.show()
         return self.victory_dialog
-
-    # --- internals: clicks ------------------------------------------------------------------
-
-    def _setup_click(self, h: Hex) -> bool:
-        g = self.game
-        uid = self.selected
-        waiting = {u.id for u in waiting_for_setup(g)}
-        if uid in waiting:
-            if self.session.act("place", uid, h) is None:
-                return False
-            rest = [u.id for u in waiting_for_setup(g)]
-            # The next unit of the same formation is what a player places next.
-            zone = g.state.units[uid].entry
-            same = [x for x in rest if g.state.units[x].entry == zone]
-            self.choose_unit((same or rest or [None])[0])
-            return True
-        self.show_stack(h)
-        mine = [u for u in self.layer.units_at(h) if u.side == "german"]
-        if mine:
-            self.choose_unit(mine[-1].id)
-        else:
-            self.say(
-                "German set-up: pick a unit in the set-up dock, then click a hex of its entry zone."
-            )
-        return False
-
-    def _movement_click(self, h: Hex) -> bool:
-        g = self.game
-        uid = self.selected
-        if uid is not None and h in self.reachable:
-            path = g.path_to(uid, h)
-            if self.session.act("move", uid, path) is None:
-                return False
-            self.show_stack(h)
-            return True
-        side = g.state.side
-        mine = [u for u in self.layer.units_at(h) if u.side == side]
-        if mine:
-            self.show_stack(h)
-            ids = [u.id for u in reversed(mine)]  # top counter first
-            # Clicking the same stack again steps to the next unit in it.
-            nxt = ids[(ids.index(uid) + 1) % len(ids)] if uid in ids else ids[0]
-            self.choose_unit(nxt)
-            return False
-        if uid is not None:
-            self._refuse_move(uid, h)
-            return False
-        self.show_stack(h)
-        return False
-
-    def _refuse_move(self, uid: str, h: Hex) -> None:
-        """Ask the engine to move along the straight line: its refusal says which rule
-        forbids the hex (cliff, zone of control, MP, stacking...)."""
-        g = self.game
-        view = g.unit(uid)
-        if view.hex is not None:
-            path = view.hex.line_to(h)[1:]
-        else:
-            path = [h]
-        if not path:
-            return
-        # Only a hex reachable() left out gets here; if the engine accepts the straight
-        # line after all, that is a legal move and it is made.
-        self.session.act("move", uid, path)
-
-    def _combat_click(self, h: Hex) -> bool:
-        g = self.game
-        panel = self.combat.panel
-        side = g.state.side
-        stack = self.layer.units_at(h)
-        self.show_stack(h)
-        if any(u.side != side for u in stack):
-            panel.choose_target(h)
-            return False
-        mine = [u for u in stack if u.side == side]
-        if panel.target is not None and mine:
-            toggled = [u.id for u in mine if panel.toggle_attacker(u.id)]
-            if not toggled:
-                self.say(
-                    "Combat: these units cannot attack the chosen hex (not adjacent, already "
-                    "attacked, or without the MP to fight)",
-                    refusal=True,
-                )
-        elif mine:
-            self.choose_unit(mine[-1].id)
-        return False
-
-    def _decision_click(self, h: Hex, decision) -> bool:
-        g = self.game
-        uid = self.combat.panel.decision_unit
-        if uid is None:
-            return False
-        paths = g.retreat_paths(uid) if decision.kind == "retreat" else g.advance_paths(uid)
-        ends = {p[-1]: p for p in reversed(paths) if p}
-        method = "retreat" if decision.kind == "retreat" else "advance"
-        if h in ends:
-            return self.session.act(method, uid, ends[h]) is not None
-        view = g.unit(uid)
-        path = view.hex.line_to(h)[1:] if view.hex is not None else [h]
-        if path:
-            return self.session.act(method, uid, path) is not None
-        return False
 
     def _why_not(self, uid: str, h: Hex) -> str:
         try:
@@ -545,10 +552,11 @@ class KasserineMode(QObject):
         session.dirty_changed.connect(lambda _d: self._update_title())
         self.selected = None
         self.stack_hex = None
-        self._side = session.game.side_to_play
+        self._side = None
         self.combat.panel.target = None
         self.combat.panel.defense_done = set()
         self._show_game()
+        self._side = self.acting_side()
         if orphan is not None:
             self.autosaver.adopt(orphan)  # its file stays until this autosave replaces it
         else:
@@ -583,16 +591,26 @@ class KasserineMode(QObject):
         self.layer = None
         self.highlight = None
 
-    def _changed(self, events: list[str]) -> None:
-        g = self.game
-        side = g.side_to_play if not g.over else None
-        if side != self._side and side is not None and self._side is not None:
-            # Hot-seat: the other player takes the mouse; say so where both look.
-            self.say(f"Hand over — {self.session.whose_turn()}")
-        elif events:
-            self.say(events[-1])
+    def _changed(self, changes: PlayChanges) -> None:
+        if changes:
+            self.say(changes[-1])
+        self.refresh(changes)
+        self._hand_over_if_side_changed()
+
+    def _hand_over_if_side_changed(self) -> None:
+        """Hot-seat: when another player must act, the hand-over screen names them and
+        waits (also for the defender's artillery in the other side's combat)."""
+        side = self.acting_side()
+        if side != self._side and side is not None and self._side is not None and self.active:
+            words = self.acting_words()
+            self.say(f"Hand over — {words}")
+            if not self.hand_over_screen:
+                self._side = side
+                return
+            if self.handover is None:
+                self.handover = HandOverDialog(self.window)
+            self.handover.hand_to(words, self.session.whose_turn())
         self._side = side
-        self.refresh()
 
     def _refused(self, sentence: str) -> None:
         self.say(sentence, refusal=True)
@@ -607,11 +625,25 @@ class KasserineMode(QObject):
         enemy = "allied" if g.state.side == "german" else "german"
         return g.zone_of_control(enemy)
 
+    def _refresh_turn_bar(self) -> None:
+        acting = self.acting_side()
+        self.turn_bar.refresh(
+            self.game, self.session.players, acting, self.acting_words() if acting else ""
+        )
+
+    def _panel_settled(self) -> None:
+        """The Combat dock declared an attack or settled the defender's artillery: who
+        acts may have changed without a new engine action (no guns allocated)."""
+        if self.game is None:
+            return
+        self._refresh_turn_bar()
+        self._hand_over_if_side_changed()
+
     def _refresh_selection(self) -> None:
         g = self.game
         if g is None or self.layer is None or self.highlight is None:
             return
-        self.layer.select({self.selected} if self.selected else set())
+        self.layer.select(set(self.group()))
         self.reachable = {}
         self.canvas.clear_preview()
         decision = g.pending()
@@ -640,6 +672,10 @@ class KasserineMode(QObject):
             view = g.unit(self.selected)
             if view.side == g.state.side:
                 self.reachable = g.reachable(self.selected)
+                for other in self.group()[1:]:  # a picked stack goes where each may
+                    self.reachable = {
+                        h: mp for h, mp in self.reachable.items() if h in g.reachable(other)
+                    }
                 hexes = {h: f"{view.mf - spent}" for h, spent in self.reachable.items()}
                 zoc = self._enemy_zoc()
                 if not self.reachable and view.hex is not None:
@@ -667,11 +703,21 @@ class KasserineMode(QObject):
             return
         h = self.stack_hex
         units = self.layer.units_at(h) if h is not None else []
-        self.stack.show_stack(g, h, units, [self.selected] if self.selected else [])
+        self.stack.show_stack(g, h, units, self.group())
         available = set()
         if self.selected and h is not None:
             available = {name for uid, name, _ in self.unit_actions(h) if uid == self.selected}
         self.stack.enable_actions(available)
+
+    def _stack_picked(self, ids: list[str]) -> None:
+        """One unit picked in the Stack dock selects it; several (Ctrl-click) move
+        together."""
+        if not ids:
+            return
+        if len(ids) > 1:
+            self.choose_units(ids)
+        else:
+            self.choose_unit(ids[0])
 
     def _update_title(self) -> None:
         if self.session is None or not self.active:
@@ -714,10 +760,12 @@ class KasserineMode(QObject):
         self.setup.unit_chosen.connect(self.choose_unit)
         self.setup.done_requested.connect(self.end_phase)
         self.reinforcements.unit_chosen.connect(self.choose_unit)
-        self.stack.units_chosen.connect(lambda ids: self.choose_unit(ids[0]) if ids else None)
         self.stack.action_requested.connect(lambda name: self.unit_action(name))
         self.combat.panel.decision_unit_changed.connect(lambda _u: self._refresh_selection())
         self.combat.panel.attack_changed.connect(self._refresh_selection)
+        self.combat.panel.settled.connect(self._panel_settled)
+        self.stack.units_chosen.connect(self._stack_picked)
+
         self.log.export_button.clicked.connect(self._export_log)
 
     def _build_menu(self) -> None:
@@ -746,6 +794,7 @@ class KasserineMode(QObject):
         menu.addSeparator()
         add("&Undo the last action", self.undo, "Ctrl+Alt+Z")
         add("&End phase", self.end_phase, "Ctrl+E")
+        self.clear_action = add("C&lear the selection", self.clear_selection, "Escape")
         add("E&xport the log…", self._export_log)
         menu.addSeparator()
         add("&Close the game", self.close_game)

@@ -19,6 +19,7 @@ from hexcampaign.app.document import Document, naming_the_file
 from hexcampaign.files import FileFormatError, read_limited
 from hexcampaign.kasserine import Game, IllegalAction
 from hexcampaign.kasserine.game import PHASE_WORDS
+from hexcampaign.rules.changes import PlayChanges
 
 FILE_SUFFIX = ".kpgame"
 FILE_FILTER = "Kasserine Pass games (*.kpgame);;All files (*)"
@@ -41,7 +42,7 @@ class PlaySession(Document):
     """A Kasserine Pass game as a document: the engine's Game and the players' names.
     A game never saved is dirty from its first moment (it exists nowhere else)."""
 
-    changed = Signal(list)  # the engine's event sentences of the last action
+    changed = Signal(object)  # the last action's PlayChanges (its log lines and flags)
     refused = Signal(str)  # the engine's refusal sentence
 
     KIND = "game"
@@ -71,7 +72,6 @@ class PlaySession(Document):
         """Call the engine: `action` is an engine method's name (with its arguments) or
         an action value (as legal_actions() gives). Returns the engine's answer, or
         None when refused (the sentence then goes to `refused` and `last_refusal`)."""
-        before = len(self.game.log())
         try:
             if isinstance(action, str):
                 result = getattr(self.game, action)(*args, **kwargs)
@@ -81,16 +81,12 @@ class PlaySession(Document):
             self.last_refusal = str(error)
             self.refused.emit(self.last_refusal)
             return None
-        self._after_change(self.game.log()[before:])
+        self._after_change(self._last_changes())
         return result if result is not None else []
 
     def undo(self) -> bool:
-        if not self.game.can_undo:
-            self.last_refusal = (
-                "Undo: a die roll has been seen since the last action; play is locked from there"
-            )
-            self.refused.emit(self.last_refusal)
-            return False
+        """Take back the last action; past a lock (a roll, the defender's artillery, the
+        hand-over) the engine's refusal says which lock stops it."""
         return self.act("undo") is not None
 
     # --- what the players see ------------------------------------------------------------------
@@ -154,7 +150,12 @@ class PlaySession(Document):
     def _key(self) -> tuple[int, str]:
         return (self.game.state.turn, self.game.state.phase)
 
-    def _after_change(self, events: list[str]) -> None:
+    def _last_changes(self) -> PlayChanges:
+        """What the engine says its last action changed (every action returns it)."""
+        changes = getattr(self.game, "last_changes", None)
+        return changes if isinstance(changes, PlayChanges) else PlayChanges.everything()
+
+    def _after_change(self, events: PlayChanges) -> None:
         self.set_dirty(True)
         key = self._key()
         if key != self._phase_key:

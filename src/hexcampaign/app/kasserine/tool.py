@@ -13,19 +13,23 @@ class HexGestures(Protocol):
 
     def hex_clicked(self, h: Hex) -> bool: ...
 
+    def hex_dragged(self, start: Hex, end: Hex) -> bool: ...
+
     def hex_context_menu(self, h: Hex) -> object: ...
 
     def hex_hovered(self, h: Hex | None) -> None: ...
 
 
 class PlayTool:
-    """Left click chooses (select, move, place, attack, retreat, advance); right click
-    offers the unit actions of the hex; hovering previews."""
+    """Left click chooses (select, place, attack, retreat, advance); a left drag from one
+    hex to another moves (the selection, or the stack it starts on); right click offers
+    "Move here" and the unit actions of the hex; hovering previews."""
 
     name = "kasserine-play"
 
     def __init__(self, mode: HexGestures) -> None:
         self.mode = mode
+        self.pressed_at: Hex | None = None  # where a left press began (a drag's start)
 
     def activate(self, _context=None) -> None:
         pass
@@ -34,14 +38,18 @@ class PlayTool:
         pass
 
     def pressed(self, event: ToolEvent) -> None:
-        pass
+        self.pressed_at = event.hex if event.button == "left" else None
 
     def moved(self, event: ToolEvent) -> None:
         pass
 
     def released(self, event: ToolEvent) -> None:
         if event.button == "left":
-            self.mode.hex_clicked(event.hex)
+            start, self.pressed_at = self.pressed_at, None
+            if start is not None and start != event.hex:
+                self.mode.hex_dragged(start, event.hex)
+            else:
+                self.mode.hex_clicked(event.hex)
         elif event.button == "right":
             self.mode.hex_context_menu(event.hex)
 
