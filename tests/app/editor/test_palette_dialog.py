@@ -163,3 +163,17 @@ def test_new_map_offers_the_shipped_palettes_and_the_users_own(window, qtbot):
     new.palette.setCurrentIndex(titles.index("Burma 1944 (yours)"))
     m = new.hexmap()
     assert m.palette.title == "Burma 1944" and "jungle" in m.palette.terrains
+
+
+def test_a_new_terrains_name_follows_its_label_until_typed(window, qtbot):
+    dialog = PaletteDialog(window.document.map)
+    qtbot.addWidget(dialog)
+    row = dialog.add_terrain()
+    dialog.table.item(row, 0).setText("Peach orchard")
+    assert dialog.table.item(row, 1).text() == "peach_orchard"
+    dialog.table.item(row, 1).setText("orchard")
+    dialog.table.item(row, 0).setText("Orchard")
+    assert dialog.table.item(row, 1).text() == "orchard"
+    woods = row_of(dialog, "Woods")
+    dialog.table.item(woods, 0).setText("Forest")  # a terrain of the map keeps its name
+    assert dialog.table.item(woods, 1).text() == "woods"

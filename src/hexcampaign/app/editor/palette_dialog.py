@@ -58,6 +58,8 @@ SYMBOL_TITLES = {"": "Flat colour", "trees": "Trees", "hills": "Hills (hatched)"
                  "mountain": "Mountain", "rough": "Rough (rocks)", "marsh": "Marsh (tufts)",
                  "sand": "Sand", "urban": "Urban", "water": "Water"}
 ORIGIN = Qt.ItemDataRole.UserRole  # on the label item: the map terrain this row started as
+NOTE = Qt.ItemDataRole.UserRole + 1  # on the label item: the terrain's note, kept as it was
+AUTO_NAME = Qt.ItemDataRole.UserRole + 2  # on a new row's name: it follows the label
 _CODES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
@@ -207,14 +209,13 @@ class PaletteDialog(QDialog):
     # --- editing ----------------------------------------------------------------------------
 
     def add_terrain(self, label: str = "New terrain", colour: str = "#d0d0d0", symbol: str = "") -> int:
-        names = {self._name(r) for r in range(self.table.rowCount())}
-        name, n = _slug(label), 2
-        while name in names:
-            name, n = f"{_slug(label)}_{n}", n + 1
+        name = self._free_name(label)
         codes = {self._text(r, CODE) for r in range(self.table.rowCount())}
         code = next((c for c in _CODES if c not in codes), "?")
         row = self.table.rowCount()
         self._add_row(TerrainType(name=name, code=code, label=label, colour=colour, symbol=symbol), None)
+        with _Quiet(self.table):
+            self.table.item(row, NAME).setData(AUTO_NAME, True)
         self.table.selectRow(row)
         self._refresh_default()
         return row
@@ -360,7 +361,7 @@ class PaletteDialog(QDialog):
             if origin in self.in_use:
                 label.setToolTip("Painted on this map.")
             if terrain.note:
-                label.setData(Qt.ItemDataRole.UserRole + 1, terrain.note)
+                label.setData(NOTE, terrain.note)
             self.table.setItem(row, LABEL, label)
             self.table.setItem(row, NAME, QTableWidgetItem(terrain.name))
             self.table.setItem(row, CODE, QTableWidgetItem(terrain.code))
@@ -396,7 +397,7 @@ class PaletteDialog(QDialog):
         if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
             raise IllegalAction(f"{label}: the colour must be written #rrggbb (double-click to pick one).")
         return TerrainType(name=self._name(row), code=self._text(row, CODE), label=label, colour=colour,
-                           rules=rules, note=self.table.item(row, LABEL).data(Qt.ItemDataRole.UserRole + 1) or "",
+                           rules=rules, note=self.table.item(row, LABEL).data(NOTE) or "",
                            symbol=self._symbol_box(row).currentData())
 
     def _name(self, row: int) -> str:
@@ -420,8 +421,22 @@ class PaletteDialog(QDialog):
     def _item_changed(self, item: QTableWidgetItem) -> None:
         if item.column() == COLOUR:
             _paint(item)
+        if item.column() == NAME:
+            item.setData(AUTO_NAME, None)  # typed by the user: it stays as typed
+        name = self.table.item(item.row(), NAME)
+        if item.column() == LABEL and name is not None and name.data(AUTO_NAME):
+            with _Quiet(self.table):  # a new terrain's name follows its label
+                name.setText(self._free_name(item.text(), item.row()))
         if item.column() in (LABEL, NAME):
             self._refresh_default()
+
+    def _free_name(self, label: str, row: int = -1) -> str:
+        """A terrain name made from `label` that no other row (than `row`) uses."""
+        names = {self._name(r) for r in range(self.table.rowCount()) if r != row}
+        name, n = _slug(label), 2
+        while name in names:
+            name, n = f"{_slug(label)}_{n}", n + 1
+        return name
 
     def _double_clicked(self, row: int, column: int) -> None:
         if column == COLOUR:
