@@ -31,6 +31,7 @@ def test_start_page_new_game_with_a_fixed_seed(qtbot, mode, monkeypatch):
 
     def exec_(dialog):
         asked.append(dialog)
+        dialog.fixed.setChecked(True)
         dialog.seed.setValue(4242)
         dialog.names["german"].setText("Erwin")
         dialog.names["allied"].setText("Lloyd")

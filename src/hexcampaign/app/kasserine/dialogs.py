@@ -125,22 +125,35 @@ class NewGameDialog(QDialog):
             grid.addWidget(explanation)
             self.controls[name] = control
 
-        seed_box = QGroupBox("Dice seed", self)
+        seed_box = QGroupBox("Dice", self)
+        # Dice nobody can foresee by default: a seed makes every future roll known to
+        # whoever reads the save, so it is for rematches and tests only.
+        self.fixed = QCheckBox("Use a fixed seed (the same moves give the same dice)", seed_box)
+        self.fixed.setObjectName("fixed-seed")
+        self.fixed.setChecked(seed is not None)
         self.seed = QSpinBox(seed_box)
         self.seed.setObjectName("seed")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setValue(seed if seed is not None else random.randrange(MAX_SEED))
         self.reseed = QPushButton("New random seed", seed_box)
         self.reseed.clicked.connect(lambda: self.seed.setValue(random.randrange(MAX_SEED)))
-        seed_row = QHBoxLayout(seed_box)
-        seed_row.addWidget(self.seed, 1)
-        seed_row.addWidget(self.reseed)
+        seed_column = QVBoxLayout(seed_box)
         seed_note = QLabel(
-            "The same seed and the same moves give the same dice: note it for a rematch.",
+            "Without a seed every roll comes from the operating system's entropy at the "
+            "moment of the roll: nobody can know the dice in advance.",
             seed_box,
         )
         seed_note.setWordWrap(True)
-        seed_row.addWidget(seed_note, 2)
+        seed_column.addWidget(seed_note)
+        seed_column.addWidget(self.fixed)
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(self.reseed)
+        seed_column.addLayout(seed_row)
+        self.fixed.toggled.connect(self.seed.setEnabled)
+        self.fixed.toggled.connect(self.reseed.setEnabled)
+        self.seed.setEnabled(self.fixed.isChecked())
+        self.reseed.setEnabled(self.fixed.isChecked())
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -168,8 +181,9 @@ class NewGameDialog(QDialog):
                 values[name] = control.currentData()
         return Options(**values)
 
-    def seed_value(self) -> int:
-        return self.seed.value()
+    def seed_value(self) -> int | None:
+        """The seed, or None: dice from the operating system's entropy."""
+        return self.seed.value() if self.fixed.isChecked() else None
 
 
 class VictoryDialog(QDialog):

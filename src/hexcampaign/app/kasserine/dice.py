@@ -107,6 +107,7 @@ class DiceWidget(QWidget):
         self._timer.timeout.connect(self._tumble)
         self._ticks = 0
         self._landing: list[int] = []
+        self._saying = ""
         self._random = random.Random()
         self.animate = True
         self.set_mode(2, hand=False)
@@ -127,17 +128,29 @@ class DiceWidget(QWidget):
             w.setEnabled(enabled)
 
     def show_roll(self, faces: list[int], text: str) -> None:
-        """Tumble, then land on `faces` (the engine's dice) and say what they mean."""
-        self.result.setText(text)
+        """Tumble, then land on `faces` (the engine's dice) and only then say what they
+        mean: the players see the dice before the result."""
+        self._saying = text
         if not faces:
             self.faces.set_faces([])
+            self.result.setText(text)
             return
         self._landing = list(faces)
         if not self.animate:
             self.faces.set_faces(self._landing)
+            self.result.setText(text)
             return
+        self.result.setText("…")
         self._ticks = 0
         self._timer.start()
+
+    def clear(self) -> None:
+        """No roll shown (a new or opened game)."""
+        self._timer.stop()
+        self._landing = []
+        self._saying = ""
+        self.faces.set_faces([])
+        self.result.setText("")
 
     def hand_faces(self, total: int) -> list[int]:
         """Two faces that show a hand-entered total (the players rolled it; this only
@@ -152,5 +165,6 @@ class DiceWidget(QWidget):
         if self._ticks >= TUMBLE_TICKS:
             self._timer.stop()
             self.faces.set_faces(self._landing)
+            self.result.setText(self._saying)
             return
         self.faces.set_faces([self._random.randint(1, 6) for _ in range(self.faces.count)])

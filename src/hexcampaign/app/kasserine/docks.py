@@ -136,7 +136,10 @@ class NoticeBar(QToolBar):
         self.setMovable(False)
         self.label = QLabel(self)
         self.label.setObjectName("kasserine-notice")
-        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        # A long refusal wraps onto more lines; it never widens the window.
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.label.setWordWrap(True)
+        self.label.setMinimumWidth(100)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.addWidget(self.label)
         self.refusal = False
@@ -334,6 +337,7 @@ class StackDock(QDockWidget):
         self.title.setWordWrap(True)
         self.units = UnitList(body)
         self.units.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self._shown: list[str] = []  # the units drawn, as they were
         self.buttons: dict[str, QPushButton] = {}
         row = QHBoxLayout()
         for name, text in self.ACTIONS:
@@ -360,7 +364,11 @@ class StackDock(QDockWidget):
             place = game.map.place_at(h)
             name = f" — {place.name}" if place else ""
             self.title.setText(f"Hex {game.map.label(h)}{name}: {len(units)} unit(s)")
-        self.units.show_units(list(reversed(units)))
+        key = [repr(u) for u in units]
+        if key != self._shown:
+            # Rebuilt only when the stack changed: a Ctrl-click in progress keeps its items.
+            self._shown = key
+            self.units.show_units(list(reversed(units)))
         self.units.blockSignals(True)
         for i in range(self.units.count()):
             item = self.units.item(i)

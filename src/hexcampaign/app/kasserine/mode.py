@@ -155,7 +155,7 @@ class KasserineMode(QObject):
 
     def new_game(
         self,
-        seed: int,
+        seed: int | None = None,
         options: Options | None = None,
         players: dict[str, str] | None = None,
     ) -> PlaySession:
@@ -163,7 +163,8 @@ class KasserineMode(QObject):
         game = Game.scenario(seed=seed, options=options or Options())
         session = PlaySession(game, players, None, self)
         self._start(session)
-        self.say(f"New game, seed {seed}: {session.whose_turn()}.")
+        dice = f"seed {seed}" if seed is not None else "dice from the operating system"
+        self.say(f"New game, {dice}: {session.whose_turn()}.")
         return session
 
     def play(self, game: Game, players: dict[str, str] | None = None) -> PlaySession:
@@ -522,6 +523,31 @@ class KasserineMode(QObject):
             self.show_victory()
         self.game_changed.emit()
 
+    def info_text(self) -> str:
+        """The game's information: date, who acts, the dice (and the seed if one was
+        given), the optional rules."""
+        info = self.game.info()
+        rules = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in info["options"].items())
+        return (
+            f"{info['date']}, turn {info['turn']} of 12 — {info['phase']}\n"
+            f"Acting now: {self.acting_words()}\n"
+            f"Dice: {info['dice']}\n"
+            f"Actions so far: {info['actions']}; undo "
+            f"{'possible' if info['can_undo'] else 'locked'}\n\n"
+            f"Optional rules — {rules}"
+        )
+
+    def show_info(self) -> QMessageBox | None:
+        if self.game is None:
+            return None
+        box = QMessageBox(
+            QMessageBox.Icon.Information, "Game information", self.info_text(), parent=self.window
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.open()
+        self._info_box = box
+        return box
+
     def show_victory(self) -> VictoryDialog:
         self.victory_dialog = VictoryDialog(self.game, self.session.players, self.window)
         self.victory_dialog.show()
@@ -555,6 +581,9 @@ class KasserineMode(QObject):
         self._side = None
         self.combat.panel.target = None
         self.combat.panel.defense_done = set()
+        self.combat.panel.show_last = False
+        self.combat.panel.dice.clear()  # no earlier game's roll in the new one
+        self.combat.panel.advance_dice.clear()
         self._show_game()
         self._side = self.acting_side()
         if orphan is not None:
@@ -796,6 +825,7 @@ class KasserineMode(QObject):
         add("&End phase", self.end_phase, "Ctrl+E")
         self.clear_action = add("C&lear the selection", self.clear_selection, "Escape")
         add("E&xport the log…", self._export_log)
+        add("Game &information…", self.show_info)
         menu.addSeparator()
         add("&Close the game", self.close_game)
 

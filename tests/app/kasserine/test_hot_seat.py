@@ -1,0 +1,211 @@
+"""Two friends at one window: a click never moves the wrong unit, stacks move whole,
+the hand-over screen names who acts next, Undo follows the engine's locks, long
+messages wrap, and new games roll dice nobody can foresee."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication, QDialog
+
+from hexcampaign.app.kasserine.dialogs import NewGameDialog
+from hexcampaign.app.tool_events import ToolEvent
+from hexcampaign.hexes import HexSide
+from hexcampaign.kasserine import Game, Options
+from hexcampaign.maps import HexMap
+
+from .conftest import H, skirmish, unit
+
+
+def stacked(phase="german_movement") -> Game:
+    """A Panzer and a gun battery in one hex, a Grenadier a few hexes away."""
+    units = [
+        unit("Panzer", 2, 2),
+        unit("Guns", 2, 2, kind="artillery", cf=0, support=3, range=3, mf=4),
+        unit("Grenadiers", 2, 5, kind="armored_infantry", cf=2),
+        unit("Doughboys", 9, 7, "allied"),
+    ]
+    return Game.custom(HexMap.blank(12, 10), units, seed=1, phase=phase)
+
+
+def test_a_click_on_a_friendly_stack_selects_it_and_never_moves_there(mode):
+    g = mode.play(stacked()).game
+    mode.hex_clicked(H(2, 2))
+    assert mode.selected == "Guns" or mode.selected == "Panzer"
+    mode.choose_unit("Panzer")
+    assert H(2, 5) in mode.reachable  # the Panzer could go there...
+    assert not mode.hex_clicked(H(2, 5))  # ...but a click on the stack only selects it
+    assert g.unit("Panzer").hex == H(2, 2) and g.actions() == []
+    assert mode.selected == "Grenadiers"
+    # Escape clears the selection and its highlight
+    mode.clear_action.trigger()
+    assert mode.selected is None and not mode.highlight.hexes
+
+
+def test_a_drag_moves_the_unit_onto_a_friendly_stack_in_one_step(mode):
+    g = mode.play(stacked()).game
+    mode.choose_unit("Panzer")
+    tool = mode.tool
+
+    def event(h):
+        return ToolEvent(0, 0, h, HexSide(h, 0), "left")
+
+    tool.pressed(event(H(2, 2)))
+    tool.released(event(H(2, 5)))  # released over another hex: a drag
+    assert g.unit("Panzer").hex == H(2, 5)
+    assert g.unit("Guns").hex == H(2, 2)  # only the selected unit went
+    assert len(g.actions()) == 1
+
+
+def test_move_here_in_the_context_menu_joins_a_friendly_stack(mode):
+    g = mode.play(stacked()).game
+    mode.choose_unit("Panzer")
+    menu = mode.hex_context_menu(H(2, 5))
+    assert menu is not None
+    first = menu.actions()[0]
+    assert first.text() == "Move Panzer here"
+    first.trigger()
+    menu.close()
+    assert g.unit("Panzer").hex == H(2, 5)
+
+
+def test_a_stack_picked_in_the_stack_dock_moves_together_or_is_refused_naming_the_slow_unit(
+    mode,
+):
+    g = mode.play(stacked()).game
+    mode.show_stack(H(2, 2))
+    for i in range(mode.stack.units.count()):  # Ctrl-click on each
+        mode.stack.units.item(i).setSelected(True)
+    assert sorted(mode.group()) == ["Guns", "Panzer"]
+    # the highlight shows only where both may go (the guns have 4 MP)
+    assert mode.reachable and all(h.distance(H(2, 2)) <= 4 for h in mode.reachable)
+    far = H(9, 2)
+    assert mode.hex_dragged(H(2, 2), far) is False
+    assert "Guns" in mode.last_message and mode.notices.refusal
+    assert g.unit("Panzer").hex == H(2, 2)  # refused whole
+    near = H(2, 4)
+    assert mode.hex_dragged(H(2, 2), near)
+    assert g.unit("Panzer").hex == near and g.unit("Guns").hex == near
+    assert len(g.actions()) == 1  # one undo step
+    mode.undo()
+    assert g.unit("Panzer").hex == H(2, 2) and g.unit("Guns").hex == H(2, 2)
+
+
+def test_a_drag_from_an_unpicked_stack_moves_the_whole_stack(mode):
+    g = mode.play(stacked()).game
+    assert mode.selected is None
+    assert mode.hex_dragged(H(2, 2), H(3, 3))
+    assert g.unit("Panzer").hex == H(3, 3) and g.unit("Guns").hex == H(3, 3)
+
+
+def test_docks_redraw_from_what_the_action_changed(mode):
+    mode.play(stacked())
+    mode.choose_unit("Grenadiers")
+    assert mode.hex_clicked(H(4, 6))
+    assert "counters" in mode.redrawn and "log" in mode.redrawn
+    # a move outside combat leaves the combat table alone
+    mode.refresh(changes=_only_log())
+    assert mode.redrawn == ["log"]
+
+
+def _only_log():
+    from hexcampaign.rules.changes import PlayChanges
+
+    return PlayChanges(["a line"])
+
+
+def test_hand_over_screen_names_who_acts_next_and_waits(hot_seat):
+    mode = hot_seat
+    g = Game.custom(
+        HexMap.blank(8, 8),
+        [unit("Panzer", 1, 1), unit("Doughboys", 6, 6, "allied")],
+        seed=1,
+        phase="german_combat",
+    )
+    mode.play(g, {"german": "Erwin", "allied": "Lloyd"})
+    assert not mode.handing_over()
+    mode.turn_bar.end_button.click()
+    assert g.state.phase == "allied_movement"
+    assert mode.handing_over()
+    assert mode.handover.words.text() == "Lloyd: your movement phase"
+    assert "Lloyd" in mode.turn_bar.player.text()
+    assert not mode.hex_clicked(H(6, 6))  # the board waits for Lloyd
+    assert mode.selected is None
+    mode.handover.ready.click()
+    assert not mode.handing_over()
+    # the hand-over is a lock: the Allied player cannot undo the German's end of phase
+    assert not g.can_undo and not mode.turn_bar.undo_button.isEnabled()
+    mode.hex_clicked(H(6, 6))
+    assert mode.selected == "Doughboys"
+
+
+def test_the_defender_allocating_artillery_is_named_and_locks_undo(hot_seat):
+    mode = hot_seat
+    g = mode.play(skirmish(dice="program"), {"german": "Erwin", "allied": "Lloyd"}).game
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    panel.declare.click()
+    assert mode.acting_side() == "allied"
+    assert "Lloyd" in mode.turn_bar.player.text()
+    assert "allocate defensive artillery" in mode.turn_bar.player.text()
+    assert mode.handing_over()
+    assert mode.handover.words.text() == "Lloyd: allocate defensive artillery"
+    mode.handover.ready.click()
+    assert g.can_undo  # the attack may still be withdrawn before the guns are shown
+    panel.defense_guns.select_id("Battery")
+    panel.allocate.click()
+    assert not g.can_undo and not mode.turn_bar.undo_button.isEnabled()
+    assert not mode.undo()
+    assert "defender" in mode.last_message.lower() or "artillery" in mode.last_message.lower()
+    # back to the German for the roll
+    assert mode.acting_side() == "german"
+    assert mode.handing_over() and mode.handover.words.text().startswith("Erwin:")
+
+
+def test_a_long_message_wraps_and_never_widens_the_window(mode, window):
+    mode.play(stacked())
+    width = window.width()
+    mode.say("Movement: " + "a very long refusal " * 100, refusal=True)
+    QApplication.processEvents()
+    assert window.width() == width
+    assert window.minimumSizeHint().width() < width  # nothing asks for more room
+    assert mode.notices.label.wordWrap()
+
+
+def test_new_games_from_the_window_roll_from_entropy_unless_a_seed_is_asked(
+    qtbot, mode, monkeypatch
+):
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    assert not dialog.fixed.isChecked() and dialog.seed_value() is None
+    assert not dialog.seed.isEnabled()
+    monkeypatch.setattr(NewGameDialog, "exec", lambda _d: QDialog.DialogCode.Accepted)
+    assert mode.new_game_dialog()
+    assert mode.game.seed is None
+    assert "entropy" in mode.info_text()
+    mode.session.set_dirty(False)
+    mode.new_game(seed=31, options=Options())
+    assert mode.game.seed == 31 and "seed 31" in mode.info_text()
+
+
+def test_a_new_game_shows_no_earlier_roll(mode):
+    mode.play(skirmish(dice="program"))
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    panel.declare.click()
+    panel.allocate.click()
+    panel.dice.roll_button.click()
+    assert panel.dice.faces.faces and panel.dice.result.text()
+    mode.session.set_dirty(False)
+    mode.play(skirmish(dice="program"))
+    assert panel.dice.faces.faces == [] and panel.dice.result.text() == ""
+
+
+def test_dice_land_before_the_result_is_said(qtbot):
+    from hexcampaign.app.kasserine.dice import DiceWidget
+
+    dice = DiceWidget()
+    qtbot.addWidget(dice)
+    dice.animate = True
+    dice.show_roll([3, 4], "Attack 1 at 3:1: rolled 7 — D BACK 2")
+    assert dice.result.text() == "…"  # tumbling
+    qtbot.waitUntil(lambda: dice.result.text().endswith("D BACK 2"), timeout=3000)
+    assert dice.faces.faces == [3, 4]
