@@ -209,3 +209,27 @@ def test_dice_land_before_the_result_is_said(qtbot):
     assert dice.result.text() == "…"  # tumbling
     qtbot.waitUntil(lambda: dice.result.text().endswith("D BACK 2"), timeout=3000)
     assert dice.faces.faces == [3, 4]
+
+
+def test_after_the_roll_the_odds_panel_shows_the_combat_as_it_was_rolled(mode):
+    from .test_combat import declare, roll_for
+
+    g = mode.play(skirmish(panzer_cf=10)).game
+    panel = mode.combat.panel
+    c = declare(mode)
+    odds, attack = panel.odds.column.text(), c.attack_strength
+    panel.allocate.click()
+    panel.dice.hand_entry.setValue(roll_for(c.odds, "D ELIM"))
+    panel.dice.hand_button.click()
+    assert c.result == "D ELIM"
+    panel.advance_dice.hand_entry.setValue(6)
+    panel.advance_dice.hand_button.click()
+    decision = g.pending()
+    assert decision is not None and decision.kind == "advance"
+    goal = g.advance_paths("Panzer")[0]
+    panel.decision_unit = "Panzer"
+    mode.hex_clicked(goal[-1])  # the Panzer advances: the live odds would change
+    assert g.unit("Panzer").hex == goal[-1]
+    assert panel.odds.column.text() == odds
+    assert panel.odds.view.attack == attack
+    assert "D ELIM" in panel.odds.totals.text()
