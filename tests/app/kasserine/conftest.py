@@ -70,8 +70,7 @@ def unit(uid, col, row, side="german", **kw) -> UnitSpec:
         id=uid,
         side=side,
         hex=H(col, row) if col is not None else None,
-        name=uid,
-        **{**defaults, **kw},
+        **{"name": uid, **defaults, **kw},
     )
 
 

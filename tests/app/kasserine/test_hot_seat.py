@@ -233,3 +233,27 @@ def test_after_the_roll_the_odds_panel_shows_the_combat_as_it_was_rolled(mode):
     assert panel.odds.column.text() == odds
     assert panel.odds.view.attack == attack
     assert "D ELIM" in panel.odds.totals.text()
+
+
+def test_a_refused_move_names_the_unit_and_the_hex_under_the_pointer(mode):
+    g = mode.play(stacked()).game
+    mode.choose_unit("Guns")
+    assert not mode.hex_clicked(H(9, 7))
+    assert mode.last_message == "Movement: Guns cannot end its move in 0907: enemy units hold it"
+    assert not mode.hex_clicked(H(11, 2))
+    assert "1102" in mode.last_message and "4 MP left" in mode.last_message
+    assert g.actions() == []
+
+
+def test_names_that_repeat_carry_their_formation(mode):
+    units = [
+        unit("p1-10", 2, 2, name="Panzer 1", parent="10 Pz"),
+        unit("p1-21", 4, 4, name="Panzer 1", parent="21 Pz"),
+        unit("Doughboys", 9, 7, "allied"),
+    ]
+    g = mode.play(Game.custom(HexMap.blank(12, 10), units, seed=1, phase="german_movement")).game
+    label = g.label("p1-21")
+    assert label != g.label("p1-10") and "21" in label and "Panzer 1" in label
+    assert mode.layer.items["p1-21"].toolTip().startswith(label)
+    mode.show_stack(H(4, 4))
+    assert mode.stack.units.item(0).text().startswith(label)

@@ -665,7 +665,7 @@ def can_break_down(game: Game, unit_id: str) -> bool:
 def describe_decision(decision: Decision, units: list[UnitView], player: str) -> str:
     """What a result asks, with the units' names: "Anna (German): retreat Panzer 1 3 hexes"."""
     who = f"{player} ({side_word(decision.side)})"
-    names = ", ".join(u.name or u.id for u in units)
+    names = ", ".join(u.label or u.name or u.id for u in units)
     if decision.kind == "losses":
         return f"{who}: remove at least {decision.factors} combat factors from {names}"
     if decision.kind == "retreat":

@@ -48,8 +48,8 @@ def describe_unit(unit: UnitView, lines: int = 1) -> str:
         words += f" (support {unit.support}, range {unit.range}, movement {unit.mf})"
     extra = " — ENGAGED" if unit.engaged else ""
     if lines == 2:
-        return f"{unit.name or unit.id}{extra}\n{words}"
-    return f"{unit.name or unit.id} — {words}{extra}"
+        return f"{unit.label or unit.name or unit.id}{extra}\n{words}"
+    return f"{unit.label or unit.name or unit.id} — {words}{extra}"
 
 
 def paint_counter(painter: QPainter, rect: QRectF, unit: UnitView, selected: bool = False) -> None:

@@ -319,7 +319,7 @@ class KasserineMode(QObject):
         if g is None or h is None or not g.map.contains(h):
             return
         stack = self.layer.units_at(h) if self.layer else []
-        here = ", ".join((u.name or u.id) for u in reversed(stack))
+        here = ", ".join((u.label or u.name or u.id) for u in reversed(stack))
         prefix = f"{g.map.label(h)}: {here}. " if here else ""
         unit = self.selected
         if unit and g.state.phase.endswith("movement") and g.pending() is None and self.reachable:
@@ -333,7 +333,7 @@ class KasserineMode(QObject):
                     " Enemy zone of control: the move ends there." if h in self._enemy_zoc() else ""
                 )
                 self._status(
-                    f"{prefix}Move {view.name or view.id} to {g.map.label(h)}: "
+                    f"{prefix}Move {view.label or view.name or view.id} to {g.map.label(h)}: "
                     f"{spent - view.mp_spent} MP, {view.mf - spent} MP left.{zoc}"
                 )
             else:
@@ -388,7 +388,7 @@ class KasserineMode(QObject):
             uid = getattr(a, "unit", None)
             if uid not in here:
                 continue
-            name = g.unit(uid).name or uid
+            name = g.label(uid)
             if isinstance(a, BreakdownUnit):
                 result.append((uid, "breakdown", f"Break down {name}"))
             elif isinstance(a, BreakOff):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from hexcampaign.app.kasserine.docks import waiting_for_setup
 from hexcampaign.hexes import Hex
+from hexcampaign.kasserine import IllegalAction
 
 if TYPE_CHECKING:
     from hexcampaign.app.kasserine.mode import KasserineMode
@@ -106,11 +107,19 @@ class MovementTool(PhaseTool):
         view = g.unit(uid)
         if view.hex == h:
             return False
-        if h in mode.reachable:
+        if h not in mode.reachable:
+            # The engine's path finder names the unit, the hex under the pointer and the
+            # reason (enemy there, MP, zone of control, cliff, stacking).
+            for unit_id in group:
+                why = mode._why_not(unit_id, h)
+                if why:
+                    mode.say(why, refusal=True)
+                    return False
+        try:
             path = g.path_to(uid, h)
-        else:
-            # The straight line: the engine's refusal says which rule forbids the hex
-            # (cliff, zone of control, MP, stacking) and names the unit.
+        except IllegalAction:
+            path = []
+        if not path:  # the straight line: the engine's refusal says which rule forbids it
             path = view.hex.line_to(h)[1:] if view.hex is not None else [h]
         if not path:
             return False
