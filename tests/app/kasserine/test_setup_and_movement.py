@@ -142,15 +142,18 @@ def test_a_click_on_a_forbidden_hex_changes_nothing_and_says_why(mode):
     assert far not in mode.reachable
     assert not mode.hex_clicked(far)
     assert g.state == before
-    assert mode.last_message.startswith("Movement: this move costs 12 MP")
+    assert mode.last_message == (
+        "Movement: Sappers cannot end its move in 0701: the cheapest path costs 12 MP "
+        "and it has 8 MP left"
+    )
     assert mode.window.statusBar().currentMessage() == mode.last_message
     # the sentence is shown where the players look, in red
     assert mode.notices.text() == mode.last_message and mode.notices.refusal
     assert mode.notices.isVisible()
-    south = H(1, 7)  # straight south the first step climbs the cliff
+    south = H(1, 7)  # straight south climbs the cliff; round it is too far
     assert not mode.hex_clicked(south)
     assert g.state == before
-    assert mode.last_message == "Cliff: no movement across a cliff hexside (Sappers)"
+    assert "Sappers cannot end its move in 0107" in mode.last_message
     # hovering a forbidden hex says so too, and shows no path
     mode.hex_hovered(far)
     assert "cannot end its move" in mode.window.statusBar().currentMessage()
