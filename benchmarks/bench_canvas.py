@@ -92,8 +92,60 @@ def run(frames: int = 30) -> list[Result]:
             viewport_height=size.height(),
         )
     )
+    results.extend(wheel_notches(app, view))
     window.close()
     return results
+
+
+def wheel_notches(app, view, notches: int = 10) -> list[Result]:
+    """GUI-thread work of one wheel notch (the wheel event and the repaint it causes,
+    painted at once), zooming in from fit notch by notch: every level reached for the
+    first time (no tile of that zoom cached), then wheeling back out over the same
+    levels. Budget 16 ms, a 60 Hz frame, first visits included. The figure is the GUI
+    thread's own CPU time (time.thread_time: tile painting moved to worker threads does
+    not count, waiting for a core on a busy machine does not either); the wall-clock
+    median is given beside it."""
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+
+    viewport = view.viewport()
+    view.map_scene.tiles.clear()
+    view.fit_map()
+    centre = QPointF(viewport.rect().center())
+
+    wall: list[float] = []
+
+    def notch(steps: int) -> float:
+        event = QWheelEvent(centre, QPointF(view.mapToGlobal(centre.toPoint())), QPoint(0, 0),
+                            QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
+                            Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+        t, cpu = time.perf_counter(), time.thread_time()
+        app.sendEvent(viewport, event)
+        viewport.repaint()
+        wall.append((time.perf_counter() - t) * 1000)
+        return (time.thread_time() - cpu) * 1000
+
+    for _ in range(3):
+        app.processEvents()
+    first = []
+    for _ in range(notches):
+        first.append(notch(+1))
+        app.processEvents()  # what the event loop does between two notches (untimed)
+    first_wall = statistics.median(wall)
+    wall.clear()
+    repeat = []
+    for _ in range(notches):
+        repeat.append(notch(-1))
+        app.processEvents()
+    for _ in range(notches):
+        repeat.append(notch(+1))
+        app.processEvents()
+    return [
+        row("canvas: wheel notch, first visit (200×200)", first, 16.0, max_ms=max(first),
+            wall_median_ms=first_wall),
+        row("canvas: wheel notch, repeat visit (200×200)", repeat, 16.0, max_ms=max(repeat),
+            wall_median_ms=statistics.median(wall)),
+    ]
 
 
 def row(name: str, times: list[float], budget: float | None, **extra) -> Result:

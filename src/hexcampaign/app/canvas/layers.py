@@ -22,7 +22,6 @@ from hexcampaign.app.render import paint_layer, paint_map
 
 __all__ = ["TILE", "LayerItem", "TileCache"]  # the tile names, where callers knew them
 
-RENDER_BUDGET = 0.03  # seconds of tile rendering per frame while the user pans or zooms
 STRIP = 4  # tiles rendered in one paint call
 
 
@@ -94,12 +93,12 @@ class LayerItem(QGraphicsItem):
         j1 = math.floor(exposed.bottom() * zoom / TILE)
         scene = self.map_scene
         cache = scene.tiles
-        # While the user wheels or drags, a frame renders new tiles for a few dozen
-        # milliseconds and shows the rest from other zoom levels, finishing them in
-        # the frames that follow; every other paint (exports, grabs) is complete.
-        now = time.perf_counter()
-        deadline = now + RENDER_BUDGET if now < scene.progressive_until else math.inf
-        unfinished = False
+        # While the user wheels or drags, a frame shows the tiles it lacks from other
+        # zoom levels, scaled, and worker threads paint the real ones (tile_workers):
+        # a wheel notch costs the GUI thread a few blits. Every other paint (exports,
+        # grabs, the first frame) is complete.
+        progressive = time.perf_counter() < scene.progressive_until
+        stand_ins = self._stand_in_zooms(zoom, ratio) if progressive else []
 
         def key_of(i: int, j: int) -> tuple:
             return (COMPOSITE, zoom, ratio, i, j)
@@ -113,10 +112,10 @@ class LayerItem(QGraphicsItem):
             for start, end in _runs(
                 [i for i in range(i0, i1 + 1) if cache.get(key_of(i, j)) is False]
             ):
-                if time.perf_counter() > deadline:
+                if progressive:
+                    scene.tile_workers().request(zoom, ratio, j, start, end)
                     for i in range(start, end + 1):
-                        self._paint_stand_in(painter, key_of(i, j), dx, dy)
-                    unfinished = True
+                        self._paint_stand_in(painter, key_of(i, j), dx, dy, stand_ins)
                     continue
                 self._render_strip(zoom, ratio, j, start, end)
             for i in range(i0, i1 + 1):
@@ -124,31 +123,37 @@ class LayerItem(QGraphicsItem):
                 if tile is not None and tile is not False:
                     painter.drawPixmap(i * TILE + dx, j * TILE + dy, tile)
         painter.restore()
-        if unfinished:
-            scene.finish_later(exposed)
 
-    def _paint_stand_in(self, painter: QPainter, key: tuple, dx: int, dy: int) -> None:
-        """Fill a tile not rendered yet with the cached tiles of other zooms, scaled."""
+    def _stand_in_zooms(self, zoom: float, ratio: float) -> list[float]:
+        """The two cached zooms nearest `zoom`, the nearer last (painted on top)."""
+        zooms = {key[1] for key, tile in self.map_scene.tiles.items()
+                 if tile is not None and key[0] == COMPOSITE and key[2] == ratio and key[1] != zoom}
+        return sorted(zooms, key=lambda z: abs(math.log(z / zoom)), reverse=True)[-2:]
+
+    def _paint_stand_in(self, painter: QPainter, key: tuple, dx: int, dy: int, zooms: list[float]) -> None:
+        """Fill a tile not rendered yet with the cached tiles of other zooms, scaled:
+        the tiles under it are looked up by arithmetic, not searched for."""
         _, zoom, ratio, i, j = key
         wanted = tile_scene_rect(key)
         target = QRectF(i * TILE + dx, j * TILE + dy, TILE, TILE)
+        cache = self.map_scene.tiles
         painter.save()
         painter.setClipRect(target)
-        for other, tile in self.map_scene.tiles.items():
-            if tile is None or other[0] != COMPOSITE or other[1] == zoom or other[2] != ratio:
-                continue
-            rect = tile_scene_rect(other)
-            if rect.intersects(wanted):
-                painter.drawPixmap(
-                    QRectF(
-                        rect.left() * zoom + dx,
-                        rect.top() * zoom + dy,
-                        rect.width() * zoom,
-                        rect.height() * zoom,
-                    ),
-                    tile,
-                    QRectF(0, 0, tile.width(), tile.height()),
-                )
+        for other_zoom in zooms:
+            scale = other_zoom / TILE
+            for j2 in range(math.floor(wanted.top() * scale), math.ceil(wanted.bottom() * scale)):
+                for i2 in range(math.floor(wanted.left() * scale), math.ceil(wanted.right() * scale)):
+                    other = (COMPOSITE, other_zoom, ratio, i2, j2)
+                    tile = cache.get(other)
+                    if tile is None or tile is False:
+                        continue
+                    rect = tile_scene_rect(other)
+                    painter.drawPixmap(
+                        QRectF(rect.left() * zoom + dx, rect.top() * zoom + dy,
+                               rect.width() * zoom, rect.height() * zoom),
+                        tile,
+                        QRectF(0, 0, tile.width(), tile.height()),
+                    )
         painter.restore()
 
     def prefetch(self, scene_rect: QRectF, zoom: float, ratio: float, budget: float) -> bool:

@@ -56,6 +56,7 @@ class MapScene(QGraphicsScene):
         # Until this perf_counter() time the user is panning or zooming (see MapView).
         self.progressive_until = 0.0
         self._finishing = False
+        self._workers = None
         self.layers: dict[str, LayerItem] = {}
         self.hexmap = hexmap
         self.features = MapFeatures(hexmap)
@@ -83,6 +84,14 @@ class MapScene(QGraphicsScene):
         self.preview.set_preview()
         self.tiles.clear()
         self.update()
+
+    def tile_workers(self):
+        """The threads painting tiles while the user moves the map (made on first use)."""
+        if self._workers is None:
+            from hexcampaign.app.canvas.tile_workers import TileWorkers
+
+            self._workers = TileWorkers(self)
+        return self._workers
 
     def finish_later(self, region: QRectF) -> None:
         """Ask for another paint of `region` once the event loop is free."""

@@ -21,6 +21,9 @@ class TileCache:
     def __init__(self, max_bytes: int = MAX_CACHE_BYTES) -> None:
         self.max_bytes = max_bytes
         self.bytes = 0
+        # Moves on whenever tiles are dropped (an edit, a layer shown): a tile painted
+        # in a worker before that is stale (see tile_workers).
+        self.generation = 0
         self._tiles: OrderedDict[tuple, QPixmap | None] = OrderedDict()
 
     def get(self, key: tuple) -> QPixmap | None | bool:
@@ -41,6 +44,7 @@ class TileCache:
 
     def drop(self, layer: str, scene_rect: QRectF | None = None) -> None:
         """Forget the layer's tiles that overlap `scene_rect` (all of them for None)."""
+        self.generation += 1
         for key in [k for k in self._tiles if k[0] == layer]:
             if scene_rect is None or tile_scene_rect(key).intersects(scene_rect):
                 self._forget(key)
@@ -49,6 +53,7 @@ class TileCache:
         return list(self._tiles.items())
 
     def clear(self) -> None:
+        self.generation += 1
         self._tiles.clear()
         self.bytes = 0
 

@@ -1,0 +1,80 @@
+"""Zooming while the wheel turns: the tiles of a new zoom are painted by worker threads
+and land in the canvas exactly as a complete paint draws them."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QImage
+
+from hexcampaign.app.canvas.tiles import COMPOSITE
+from hexcampaign.app.editor.commands import push_edit
+from hexcampaign.maps import HexMap
+
+from .conftest import at
+
+
+@pytest.fixture
+def window(qtbot):
+    from hexcampaign.app import MainWindow
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(900, 700)
+    m = HexMap.blank(40, 30, palette="ww2")
+    for c in range(40):
+        m.set_terrain(at(c, c % 30), "woods")
+    w.open_map(m)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.document.undo_stack.setClean()
+
+
+def picture(view) -> QImage:
+    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+    view.viewport().render(image)
+    return image
+
+
+def complete_picture(view) -> QImage:
+    scene = view.map_scene
+    scene.progressive_until = 0.0
+    scene.tiles.clear()
+    return picture(view)
+
+
+def tiles_at(view, zoom) -> int:
+    return sum(1 for key, _ in view.map_scene.tiles.items() if key[0] == COMPOSITE and key[1] == zoom)
+
+
+def test_a_new_zoom_is_painted_by_workers_and_matches_a_complete_paint(window, qtbot):
+    view = window.canvas
+    view._interactive()  # as a wheel notch does
+    view.set_zoom(1.37)
+    view.viewport().repaint()
+    workers = view.map_scene.tile_workers()
+    assert tiles_at(view, view.zoom) == 0  # the notch itself painted no tile
+    qtbot.waitUntil(lambda: workers.pending() == 0, timeout=10000)
+    qtbot.wait(50)
+    assert tiles_at(view, view.zoom) > 0
+    view.map_scene.progressive_until = 0.0
+    landed = picture(view)
+    assert landed == complete_picture(view)
+
+
+def test_a_strip_painted_before_an_edit_is_thrown_away(window, qtbot):
+    from hexcampaign.app.canvas.tile_workers import StripJob, _paint_strip
+
+    view = window.canvas
+    scene = view.map_scene
+    workers = scene.tile_workers()
+    job = StripJob(1.5, 1.0, 0, 0, 1, scene.tiles.generation, scene.hexmap, scene.layout,
+                   frozenset(scene.visible_layers()), scene.features)
+    image = _paint_strip(job)  # painted while ...
+    push_edit(window.document, "Marsh", [at(1, 1)], lambda m: m.set_terrain(at(1, 1), "marsh"))
+    workers._landed(job, image)  # ... the map changed: it must not land
+    assert scene.tiles.get(job.keys()[0]) is False
+    fresh = StripJob(1.5, 1.0, 0, 0, 1, scene.tiles.generation, scene.hexmap, scene.layout,
+                     frozenset(scene.visible_layers()), scene.features)
+    workers._landed(fresh, _paint_strip(fresh))
+    assert scene.tiles.get(fresh.keys()[0]) not in (None, False)
