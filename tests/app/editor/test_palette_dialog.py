@@ -177,3 +177,18 @@ def test_a_new_terrains_name_follows_its_label_until_typed(window, qtbot):
     woods = row_of(dialog, "Woods")
     dialog.table.item(woods, 0).setText("Forest")  # a terrain of the map keeps its name
     assert dialog.table.item(woods, 1).text() == "woods"
+
+
+def test_each_symbol_choice_shows_its_symbol_in_the_terrains_colour(window, qtbot):
+    from PySide6.QtGui import QColor
+
+    dialog = PaletteDialog(window.document.map)
+    qtbot.addWidget(dialog)
+    woods = row_of(dialog, "Woods")
+    box = dialog._symbol_box(woods)
+    trees = box.itemIcon(box.findData("trees")).pixmap(28, 28).toImage()
+    flat = box.itemIcon(box.findData("")).pixmap(28, 28).toImage()
+    assert trees != flat  # the trees are drawn on the hex
+    dialog.set_colour(woods, "#ff0000")
+    recoloured = box.itemIcon(box.findData("")).pixmap(28, 28).toImage()
+    assert QColor(recoloured.pixel(14, 14)).red() > 200

@@ -18,8 +18,8 @@ import math
 import re
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QPointF, QSize, Qt
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap, QPolygonF, QTransform
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QColorDialog,
@@ -369,8 +369,9 @@ class PaletteDialog(QDialog):
             self.table.setItem(row, COLOUR, colour)
             _paint(colour)
             box = QComboBox()
+            box.setIconSize(QSize(ICON, ICON))
             for symbol in SYMBOLS:
-                box.addItem(SYMBOL_TITLES.get(symbol, symbol), symbol)
+                box.addItem(symbol_icon(symbol, terrain.colour), SYMBOL_TITLES.get(symbol, symbol), symbol)
             box.setCurrentIndex(box.findData(terrain.symbol))
             self.table.setCellWidget(row, SYMBOL, box)
             for column, rule in enumerate(self.rule_names(), start=len(FIXED_COLUMNS)):
@@ -421,6 +422,10 @@ class PaletteDialog(QDialog):
     def _item_changed(self, item: QTableWidgetItem) -> None:
         if item.column() == COLOUR:
             _paint(item)
+            box = self._symbol_box(item.row())
+            if box is not None and QColor(item.text().strip()).isValid():
+                for index in range(box.count()):  # the symbols in the terrain's new colour
+                    box.setItemIcon(index, symbol_icon(box.itemData(index), item.text().strip()))
         if item.column() == NAME:
             item.setData(AUTO_NAME, None)  # typed by the user: it stays as typed
         name = self.table.item(item.row(), NAME)
@@ -443,6 +448,41 @@ class PaletteDialog(QDialog):
             colour = self.ask_colour(self._text(row, COLOUR))
             if colour:
                 self.set_colour(row, colour)
+
+
+ICON = 28  # pixels: a hex of the terrain's colour with its symbol, as the map draws it
+
+
+def symbol_icon(symbol: str, colour: str) -> QIcon:
+    """A small hex in `colour` with `symbol` inked on it as on the map (render.symbols)."""
+    from hexcampaign.app.render.symbols import INK_DARKER, LINE_WIDTH, SYMBOL_PATHS
+
+    pixmap = QPixmap(ICON, ICON)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        size = ICON / 2 - 1
+        painter.translate(ICON / 2, ICON / 2)
+        hexagon = QPolygonF([QPointF(size * math.cos(math.radians(60 * k)), size * math.sin(math.radians(60 * k)))
+                             for k in range(6)])
+        fill = QColor(colour)
+        painter.setPen(QPen(fill.darker(140), 1))
+        painter.setBrush(fill)
+        painter.drawPolygon(hexagon)
+        if symbol in SYMBOL_PATHS:
+            lines, shapes = SYMBOL_PATHS[symbol]()
+            scale = QTransform.fromScale(size, size)
+            ink = fill.darker(INK_DARKER)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(ink)
+            painter.drawPath(scale.map(shapes))
+            painter.setPen(QPen(ink, max(1.0, LINE_WIDTH * size)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(scale.map(lines))
+    finally:
+        painter.end()
+    return QIcon(pixmap)
 
 
 class _Quiet:
