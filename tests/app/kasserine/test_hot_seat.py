@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QDialog
 
 from hexcampaign.app.kasserine.dialogs import NewGameDialog
 from hexcampaign.app.tool_events import ToolEvent
-from hexcampaign.hexes import HexSide
+from hexcampaign.hexes import Hex, HexSide
 from hexcampaign.kasserine import Game, Options
 from hexcampaign.maps import HexMap
 
@@ -257,3 +257,43 @@ def test_names_that_repeat_carry_their_formation(mode):
     assert mode.layer.items["p1-21"].toolTip().startswith(label)
     mode.show_stack(H(4, 4))
     assert mode.stack.units.item(0).text().startswith(label)
+
+
+def test_a_new_game_opens_readable_and_centred_on_the_set_up(mode):
+    from hexcampaign.app.kasserine.mode import PLAY_ZOOM
+
+    g = mode.new_game(options=Options()).game
+    assert g.seed is None
+    assert mode.canvas.zoom >= PLAY_ZOOM
+    entry = [h for a in g.legal_actions() if getattr(a, "kind", "") == "place" for h in [a.hex]]
+    seen = mode.canvas.visible_scene_rect()
+    inside = [h for h in entry if seen.contains(*mode.canvas.layout.center(Hex(*h)))]
+    assert inside, "no set-up hex is on screen"
+
+
+def test_a_contact_result_marks_the_counters(mode):
+    from .test_combat import declare, roll_for
+
+    mode.play(skirmish())
+    panel = mode.combat.panel
+    c = declare(mode)
+    panel.allocate.click()
+    panel.dice.hand_entry.setValue(roll_for(c.odds, "CONTACT"))
+    panel.dice.hand_button.click()
+    assert c.result == "CONTACT"
+    assert mode.layer.items["Panzer"].contact and mode.layer.items["Doughboys"].contact
+    assert "CONTACT" in mode.layer.items["Doughboys"].toolTip()
+    assert not mode.layer.items["Grenadiers"].contact
+
+
+def test_the_crt_dock_shows_the_whole_table_in_printed_order(mode):
+    crt = mode.crt
+    assert crt.columns[0] == "1:6" and crt.columns[-1] == ">8:1"
+    assert crt.columns[1:-1] == ["1:5", "1:4", "1:3", "1:2", "1:1"] + [
+        f"{n}:1" for n in range(2, 9)
+    ]
+    crt.raise_()
+    QApplication.processEvents()
+    table = crt.table
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    assert table.viewport().height() >= rows  # no row scrolled out of sight

@@ -48,6 +48,7 @@ class CounterLayer:
             if unit.hex is not None and not unit.eliminated:
                 stacks[unit.hex].append(unit)
         self.stacks = dict(stacks)
+        contact = {uid for c in game.state.contacts for uid in (*c.attackers, *c.defenders)}
         alive = set()
         for h, units in stacks.items():
             # Combat units on top, artillery and engineers under them, as players stack.
@@ -65,6 +66,9 @@ class CounterLayer:
                 item.setZValue(COUNTER_Z + units.index(unit))
                 item.setToolTip(tooltip)
                 item.set_selected(unit.id in self.selected)
+                item.set_contact(unit.id in contact)
+                if unit.id in contact:
+                    item.setToolTip(f"{tooltip}\n{unit.label or unit.name}: in CONTACT")
                 alive.add(unit.id)
         for uid in list(self.items):
             if uid not in alive:
@@ -192,11 +196,11 @@ class HighlightItem(QGraphicsItem):
             if not note:
                 continue
             x, y = layout.center(h)
-            # Left of the counter, clear of the coordinates and place names.
+            # Centred in the hex (most hexes a unit may reach are empty).
             box = QRectF(
-                x - layout.size * 0.95,
+                x - layout.size * 0.26,
                 y - layout.size * 0.2,
-                layout.size * 0.44,
+                layout.size * 0.52,
                 layout.size * 0.4,
             )
             painter.setPen(Qt.PenStyle.NoPen)

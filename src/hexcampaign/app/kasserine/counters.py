@@ -137,6 +137,21 @@ def counter_icon(unit: UnitView, size: int = 40) -> QIcon:
     return QIcon(counter_pixmap(unit, size))
 
 
+def paint_contact_marker(painter: QPainter, rect: QRectF) -> None:
+    """A CONTACT result's marker: a red band with the word across the counter's top, as
+    the paper game's marker sits on the stack."""
+    s = rect.width()
+    band = QRectF(rect.left() - s * 0.04, rect.top() - s * 0.1, s * 1.08, s * 0.24)
+    painter.save()
+    painter.setPen(QPen(QColor("#5a0c0c"), max(1.0, s * 0.02)))
+    painter.setBrush(QColor("#d8342c"))
+    painter.drawRoundedRect(band, s * 0.04, s * 0.04)
+    painter.setPen(QColor("white"))
+    painter.setFont(_font(s * 0.15, bold=True))
+    painter.drawText(band, Qt.AlignmentFlag.AlignCenter, "CONTACT")
+    painter.restore()
+
+
 class CounterItem(QGraphicsItem):
     """One counter on the map. Its position and stacking offset are set by the owner."""
 
@@ -145,6 +160,7 @@ class CounterItem(QGraphicsItem):
         self.unit = unit
         self.side_px = side_px
         self.selected = False
+        self.contact = False  # in CONTACT: a marker across the counter's top
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the play tool
         self.setAcceptHoverEvents(False)
         self.setZValue(COUNTER_Z)
@@ -154,13 +170,18 @@ class CounterItem(QGraphicsItem):
             self.unit = unit
             self.update()
 
+    def set_contact(self, contact: bool) -> None:
+        if contact != self.contact:
+            self.contact = contact
+            self.update()
+
     def set_selected(self, selected: bool) -> None:
         if selected != self.selected:
             self.selected = selected
             self.update()
 
     def boundingRect(self) -> QRectF:
-        half = self.side_px / 2 + self.side_px * 0.06
+        half = self.side_px / 2 + self.side_px * 0.12  # room for the CONTACT band
         return QRectF(-half, -half, 2 * half, 2 * half)
 
     def paint(
@@ -168,9 +189,10 @@ class CounterItem(QGraphicsItem):
     ) -> None:
         try:  # an exception escaping paint() aborts the process under PySide
             half = self.side_px / 2
-            paint_counter(
-                painter, QRectF(-half, -half, 2 * half, 2 * half), self.unit, self.selected
-            )
+            rect = QRectF(-half, -half, 2 * half, 2 * half)
+            paint_counter(painter, rect, self.unit, self.selected)
+            if self.contact:
+                paint_contact_marker(painter, rect)
         except Exception:
             traceback.print_exc()
 

@@ -436,7 +436,10 @@ class CrtDock(QDockWidget):
         super().__init__("Combat Results Table", parent)
         self.setObjectName("kasserine-crt")
         table = crt_table()
-        self.columns = list(table.columns) + list(table.automatic)
+        # In the printed order, worst to best: 1:6 (automatic), 1:5 … 8:1, >8:1 (automatic).
+        below = [c for c in table.automatic if not c.startswith(">")]
+        above = [c for c in table.automatic if c.startswith(">")]
+        self.columns = below + list(table.columns) + above
         body = QWidget(self)
         self.table = QTableWidget(len(table.rows), len(self.columns), body)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -453,6 +456,11 @@ class CrtDock(QDockWidget):
                 self.table.setItem(r, c, item)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.resizeRowsToContents()
+        # The dock opens showing every row: the table asks for its whole height.
+        whole = self.table.horizontalHeader().sizeHint().height() + 4
+        whole += sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
+        self.table.setMinimumHeight(whole)
         self.note = QLabel(body)
         self.note.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.note.setWordWrap(True)

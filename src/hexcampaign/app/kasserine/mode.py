@@ -54,6 +54,12 @@ ENTRY_COLOUR = "#3aa0ff"
 RETREAT_COLOUR = "#ff6a3a"
 ADVANCE_COLOUR = "#3ac060"
 ATTACK_COLOUR = "#ff3a3a"
+# A new game opens at this zoom (or closer): counters' numbers and place names read.
+PLAY_ZOOM = 0.8
+
+
+def _squared(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
 class KasserineMode(QObject):
@@ -432,7 +438,40 @@ class KasserineMode(QObject):
             view = g.unit(unit_id)
             if view.hex is not None:
                 self.stack_hex = view.hex
+            elif g.state.phase.endswith("movement") and view.side == g.state.side:
+                self._show_entry(unit_id)
         self._refresh_selection()
+
+    def _show_entry(self, unit_id: str) -> None:
+        """A reinforcement picked: scroll to where it enters (when that is off screen)."""
+        try:
+            entries = self.game.entry_hexes(unit_id)
+        except IllegalAction:
+            return
+        if not entries:
+            return
+        x, y = self.canvas.layout.center(entries[0])
+        if not self.canvas.visible_scene_rect().contains(x, y):
+            self.canvas.center_on_hex(entries[0])
+
+    def frame_the_play(self) -> None:
+        """A readable zoom, centred where the player acts: the German set-up zones at
+        the start, else the units of the side to play."""
+        g = self.game
+        if g is None or self.canvas.map_scene is None:
+            return
+        if g.state.phase == "german_setup":
+            hexes = [Hex(*a.hex) for a in g.legal_actions() if getattr(a, "kind", "") == "place"]
+        else:
+            hexes = [u.hex for u in g.units() if u.side == g.side_to_play and u.hex is not None]
+        if not hexes:
+            return
+        self.canvas.set_zoom(max(PLAY_ZOOM, self.canvas.zoom))
+        points = [self.canvas.layout.center(h) for h in hexes]
+        mx = sum(p[0] for p in points) / len(points)
+        my = sum(p[1] for p in points) / len(points)
+        middle = min(hexes, key=lambda h: _squared(self.canvas.layout.center(h), (mx, my)))
+        self.canvas.center_on_hex(middle)
 
     def end_phase(self) -> bool:
         g = self.game
@@ -585,6 +624,7 @@ class KasserineMode(QObject):
         self.combat.panel.dice.clear()  # no earlier game's roll in the new one
         self.combat.panel.advance_dice.clear()
         self._show_game()
+        self.frame_the_play()
         self._side = self.acting_side()
         if orphan is not None:
             self.autosaver.adopt(orphan)  # its file stays until this autosave replaces it
