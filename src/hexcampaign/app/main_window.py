@@ -456,8 +456,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         # Every document with work of its own (a game, a campaign) is asked about before
         # the map; Cancel on any keeps the window open.
-        documents = [mode.document for mode in self._play_modes.values()]
-        if all(files.may_close(self, d) for d in documents) and self.maybe_save():
+        # Each mode asks its own question (its maybe_close), so a mode decides how.
+        if all(mode.maybe_close() for mode in self._play_modes.values()) and self.maybe_save():
             self.settings.set_value(
                 "window_geometry", bytes(self.saveGeometry().toBase64()).decode()
             )

@@ -33,6 +33,8 @@ class PlayMode(Mode, Protocol):
 
     def close_document(self) -> bool: ...
 
+    def maybe_close(self) -> bool: ...  # the close question for its document
+
     def new_document(self) -> object: ...  # asks for a new game or campaign
 
 
