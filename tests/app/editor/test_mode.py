@@ -536,3 +536,13 @@ def test_enter_and_escape_in_the_properties_dock_give_the_keys_back_to_the_canva
     qtbot.keyClicks(dock.place_name, "Foussana")
     qtbot.keyClick(dock.place_name, Qt.Key.Key_Enter)
     assert m.place_at(at(5, 5)).name == "Foussana" and window.canvas.hasFocus()
+
+
+def test_a_palette_from_map_properties_is_refused_naming_a_lost_terrain(window):
+    editor = window.editor
+    doc = window.document
+    doc.map.set_terrain(at(5, 5), "high_ground")
+    before = doc.map.copy()
+    assert not editor.apply_properties(MapProperties("Sample", "", "", "cm", "CCRR", 1))
+    assert doc.map == before and doc.undo_stack.count() == 0
+    assert "High ground" in window.statusBar().currentMessage()

@@ -139,8 +139,9 @@ class MapPropertiesDialog(_CheckedDialog):
             self.palette.addItem(hexmap.palette.title, hexmap.palette.name)
         self.palette.setCurrentIndex(self.palette.findData(hexmap.palette.name))
         self.palette.setToolTip(
-            "Changing the palette replaces terrain the new palette does not have with its "
-            "default terrain (one undo step). Map › Palette… edits the terrain types."
+            "Another palette for the map (one undo step): its default terrain replaces the "
+            "old default; any other terrain in use must exist in it. Map › Palette… edits "
+            "the terrain types."
         )
         self.label_style = QComboBox()
         for style in LABEL_STYLES:

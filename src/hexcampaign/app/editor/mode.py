@@ -36,7 +36,6 @@ from hexcampaign.app.editor.reshape import (
     paste_targets,
     region_anchor,
     resize_map,
-    with_palette,
 )
 from hexcampaign.app.editor.tools import (
     TOOL_CLASSES,
@@ -48,7 +47,7 @@ from hexcampaign.app.editor.tools import (
 from hexcampaign.app.editor.validation_dock import ValidationDock
 from hexcampaign.app.render import LAYER_NAMES, RenderError
 from hexcampaign.hexes import Hex
-from hexcampaign.maps import HexMap, MapEditError, Place
+from hexcampaign.maps import HexMap, MapEditError, Place, load_palette
 from hexcampaign.maps.changes import ChangeSet
 from hexcampaign.rules import IllegalAction
 
@@ -405,17 +404,18 @@ class EditorMode(QObject):
             "label_first": values.label_first,
         }
         if values.palette != m.palette.name:
-            new, replaced = with_palette(m, values.palette)
+            # Another shipped palette: the old default terrain becomes the new default,
+            # every other terrain in use must exist there too (Map > Palette… maps them).
+            palette = load_palette(values.palette)
+            try:
+                command = ChangePalette(self.document, palette, {m.palette.default: palette.default})
+            except MapEditError as error:
+                self._say(str(error))
+                return False
             for key, value in meta.items():
-                setattr(new, key, value)
-            self.document.undo_stack.push(
-                ReplaceMap(self.document, new, f"Palette {values.palette}")
-            )
-            if replaced:
-                self._say(
-                    f"{replaced} hexes had terrain the {values.palette} palette lacks; "
-                    "they now show its default terrain."
-                )
+                setattr(command.new_map, key, value)
+            self.document.undo_stack.push(command)
+            self._say(f"The map now uses the palette {palette.title}.")
             return True
 
         def change(m: HexMap) -> None:
