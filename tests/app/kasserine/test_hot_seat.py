@@ -263,6 +263,7 @@ def test_a_new_game_opens_readable_and_centred_on_the_set_up(mode):
     from hexcampaign.app.kasserine.mode import PLAY_ZOOM
 
     g = mode.new_game(options=Options()).game
+    QApplication.processEvents()
     assert g.seed is None
     assert mode.canvas.zoom >= PLAY_ZOOM
     entry = [h for a in g.legal_actions() if getattr(a, "kind", "") == "place" for h in [a.hex]]

@@ -120,6 +120,29 @@ class TurnBar(QToolBar):
         self.undo_button.setEnabled(game.can_undo)
 
 
+class NoticeLabel(QLabel):
+    """The notice line's text: it takes the bar's whole width and wraps onto a second
+    line; it never asks for more width than a short sentence, so a long refusal never
+    widens the window (the whole sentence is in its tooltip and the status bar)."""
+
+    LINES = 2
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+
+    def sizeHint(self) -> QSize:
+        return QSize(200, self._height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(50, self._height())
+
+    def _height(self) -> int:
+        return self.fontMetrics().lineSpacing() * self.LINES + 10
+
+
 class NoticeBar(QToolBar):
     """One line under the turn bar with the latest event, or the engine's refusal
     sentence in red: where the players look, whatever the status bar is showing."""
@@ -134,12 +157,8 @@ class NoticeBar(QToolBar):
         super().__init__("Messages", parent)
         self.setObjectName("kasserine-notices")
         self.setMovable(False)
-        self.label = QLabel(self)
+        self.label = NoticeLabel(self)
         self.label.setObjectName("kasserine-notice")
-        # A long refusal wraps onto more lines; it never widens the window.
-        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.label.setWordWrap(True)
-        self.label.setMinimumWidth(100)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.addWidget(self.label)
         self.refusal = False
@@ -451,7 +470,7 @@ class CrtDock(QDockWidget):
                     text = table.automatic[column]
                 else:
                     text = table.rows[roll][table.columns.index(column)]
-                item = QTableWidgetItem(text.replace(" ", "\n"))
+                item = QTableWidgetItem(text)  # one line a cell: the table fits the dock
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(r, c, item)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

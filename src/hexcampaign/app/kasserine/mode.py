@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCursor, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMenu, QMessageBox
 
@@ -56,10 +56,6 @@ ADVANCE_COLOUR = "#3ac060"
 ATTACK_COLOUR = "#ff3a3a"
 # A new game opens at this zoom (or closer): counters' numbers and place names read.
 PLAY_ZOOM = 0.8
-
-
-def _squared(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
 class KasserineMode(QObject):
@@ -466,12 +462,25 @@ class KasserineMode(QObject):
             hexes = [u.hex for u in g.units() if u.side == g.side_to_play and u.hex is not None]
         if not hexes:
             return
-        self.canvas.set_zoom(max(PLAY_ZOOM, self.canvas.zoom))
+        # Readable, and at least as close as fills the view's width: no desk beside it.
+        rect = self.canvas.map_scene.map_rect
+        across = self.canvas.viewport().width() / rect.width() if rect.width() else PLAY_ZOOM
+        self.canvas.set_zoom(min(1.6, max(PLAY_ZOOM, self.canvas.zoom, across)))
         points = [self.canvas.layout.center(h) for h in hexes]
         mx = sum(p[0] for p in points) / len(points)
         my = sum(p[1] for p in points) / len(points)
-        middle = min(hexes, key=lambda h: _squared(self.canvas.layout.center(h), (mx, my)))
-        self.canvas.center_on_hex(middle)
+        # Centred on them as far as the map allows: no empty desk beyond its edge.
+        rect = self.canvas.map_scene.map_rect
+        seen = self.canvas.visible_scene_rect()
+        half_w, half_h = seen.width() / 2, seen.height() / 2
+        x = min(max(mx, rect.left() + half_w), rect.right() - half_w)
+        y = min(max(my, rect.top() + half_h), rect.bottom() - half_h)
+        if rect.width() < seen.width():
+            x = rect.center().x()
+        if rect.height() < seen.height():
+            y = rect.center().y()
+        self.canvas.centerOn(x, y)
+        self.canvas.viewport_changed.emit()
 
     def end_phase(self) -> bool:
         g = self.game
@@ -624,7 +633,9 @@ class KasserineMode(QObject):
         self.combat.panel.dice.clear()  # no earlier game's roll in the new one
         self.combat.panel.advance_dice.clear()
         self._show_game()
-        self.frame_the_play()
+        # Framed once the docks it shows have taken their room (the next turn of the
+        # event loop), so the view's size is the one the player will see.
+        QTimer.singleShot(0, self.frame_the_play)
         self._side = self.acting_side()
         if orphan is not None:
             self.autosaver.adopt(orphan)  # its file stays until this autosave replaces it
