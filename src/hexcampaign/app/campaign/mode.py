@@ -70,6 +70,7 @@ class CampaignMode(QObject):
         # (The main window's set_mode deactivates the editor or another play mode first.)
         self.active = True
         self.menu.menuAction().setVisible(True)
+        self.umpire_menu.menuAction().setVisible(True)
         for dock in self._docks:
             dock.show()
         self.window.canvas.set_tool(self.tool)
@@ -97,6 +98,7 @@ class CampaignMode(QObject):
             dock.hide()
         self.items.clear()
         self.menu.menuAction().setVisible(False)
+        self.umpire_menu.menuAction().setVisible(False)
         if self.window.canvas.tool is self.tool:
             self.window.canvas.set_tool(None)
 
@@ -329,6 +331,42 @@ class CampaignMode(QObject):
         self._open(dialog)
         return dialog
 
+    def amend_result_dialog(self, battle: str | None = None):
+        """Umpire › Amend result…: the battle picked in the Battles list if it has a
+        result, else the newest battle with one."""
+        from hexcampaign.app.campaign.result_form import ResultForm
+
+        c = self.campaign
+        if c is None:
+            return None
+        done = [b.id for b in c.battles() if b.result is not None]
+        if battle is None:
+            picked = self.battles_dock.current()
+            battle = picked if picked in done else (done[-1] if done else None)
+        if battle is None:
+            self.refuse("Amend result: no battle has a result yet")
+            return None
+        dialog = ResultForm(self, battle, amend=True)
+        self._open(dialog)
+        return dialog
+
+    def correction_dialog(self, kind: str, subject: str | None = None):
+        """Umpire › Restore unit…, Move formation…, Set strength…, Set experience…."""
+        from hexcampaign.app.campaign import umpire
+
+        if self.campaign is None:
+            return None
+        dialogs = {
+            "restore": umpire.RestoreUnitDialog,
+            "move": umpire.UmpireMoveDialog,
+            "strength": umpire.SetStrengthDialog,
+            "experience": umpire.SetExperienceDialog,
+        }
+        cls = dialogs[kind]
+        dialog = cls(self) if subject is None or kind == "restore" else cls(self, subject)
+        self._open(dialog)
+        return dialog
+
     def rename_dialog(self, fid: str):
         from hexcampaign.app.campaign.umpire import RenameDialog
 
@@ -501,12 +539,26 @@ class CampaignMode(QObject):
         self.zoc_action = add("Show &zones of control", self.set_show_zoc, checkable=True)
         self.supply_action = add("Show supply &ranges", self.set_show_supply, checkable=True)
         self.menu.addSeparator()
-        add("Adjust &PP (umpire)…", self.adjust_pp_dialog)
         add("Export &turn report…", self.log_dock.export_dialog)
+        self._build_umpire_menu(add)
+
+    def _build_umpire_menu(self, add) -> None:
+        # The corrections: each asks for a reason that the log and both turn reports
+        # show, and Back (within the phase) takes the last one back.
+        self.umpire_menu = self.window.menu("&Umpire")
+        self.umpire_menu.menuAction().setVisible(False)
+        campaign_menu, self.menu = self.menu, self.umpire_menu
+        try:
+            add("&Amend result…", self.amend_result_dialog)
+            add("&Restore unit…", lambda: self.correction_dialog("restore"))
+            add("&Move formation…", lambda: self.correction_dialog("move"))
+            add("Set &strength…", lambda: self.correction_dialog("strength"))
+            add("Set &experience…", lambda: self.correction_dialog("experience"))
+            add("Adjust &PP…", self.adjust_pp_dialog)
+        finally:
+            self.menu = campaign_menu
 
     def _update_actions(self) -> None:
         for action in self._actions:
             if action.property("needs_campaign"):
                 action.setEnabled(self.campaign is not None)
-
-

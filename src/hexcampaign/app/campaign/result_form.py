@@ -42,10 +42,15 @@ MAX_MEN = 999
 
 
 class ResultForm(OrderDialog):
-    def __init__(self, mode, battle: str) -> None:
+    """The result of a battle; with `amend=True` the umpire's correction of a committed
+    result (pre-filled with it, a reason required, no per-unit overrides: the engine
+    replays the campaign with the new result)."""
+
+    def __init__(self, mode, battle: str, amend: bool = False) -> None:
         c = mode.campaign
         b = c.battle(battle)
-        super().__init__(mode, f"Result of battle {b.id}")
+        super().__init__(mode, f"{'Amend the result' if amend else 'Result'} of battle {b.id}")
+        self.amend = amend
         self.battle = battle
         self.record = b
         title = QLabel(b.sheet.title(), self)
@@ -68,6 +73,12 @@ class ResultForm(OrderDialog):
         form.addRow("CM victory level:", self.level)
         self.layout_.addLayout(form)
         self.uids = results.participants(c, b)
+        if amend and b.result is not None:
+            # The units the result eliminated fought too: they are lines to amend.
+            r = b.result
+            for uid in [*r.eliminated, *r.casualties, *r.abandoned]:
+                if uid not in self.uids:
+                    self.uids.append(uid)
         self.table = QTableWidget(len(self.uids), len(COLUMNS), self)
         self.table.setObjectName("casualties")
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
@@ -85,10 +96,15 @@ class ResultForm(OrderDialog):
         reason_row = QFormLayout()
         self.reason = QLineEdit(self)
         self.reason.setObjectName("override-reason")
-        self.reason.setPlaceholderText(
-            "Why the umpire overrides the rules (required for an override)"
-        )
-        reason_row.addRow("Override reason:", self.reason)
+        if amend:
+            self.reason.setPlaceholderText("Why the result is amended (it goes into the log)")
+            reason_row.addRow("Reason for the amendment:", self.reason)
+            self.table.setColumnHidden(7, True)
+        else:
+            self.reason.setPlaceholderText(
+                "Why the umpire overrides the rules (required for an override)"
+            )
+            reason_row.addRow("Override reason:", self.reason)
         self.layout_.addLayout(reason_row)
         self.summary = QLabel(self)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
@@ -98,6 +114,12 @@ class ResultForm(OrderDialog):
         self.finish_layout()
         self.outcome.currentIndexChanged.connect(lambda _i: self.update_live())
         self.resize(980, 560)
+        if amend and b.result is not None:
+            self.set_outcome(b.result.outcome, b.result.level)
+            for uid in self.uids:
+                self.set_casualties(
+                    uid, b.result.casualties.get(uid, 0), b.result.abandoned.get(uid, 0)
+                )
         self.update_live()
 
     # --- what the umpire entered ----------------------------------------------------------
@@ -158,13 +180,27 @@ class ResultForm(OrderDialog):
                 bold.setBold(True)
                 cell.setFont(bold)
             self.table.setItem(row, 6, cell)
-        names = [f"{c.unit(u).name} ({u})" for u in final]
+        self.line_errors = {}
+        for uid in self.uids:
+            error = c.result_line_error(
+                uid,
+                self.casualty_boxes[uid].value(),
+                self.abandoned_boxes[uid].value() if uid in self.abandoned_boxes else 0,
+            )
+            self._mark(self.casualty_boxes[uid], error)
+            if uid in self.abandoned_boxes:
+                self._mark(self.abandoned_boxes[uid], error)
+            if error:
+                self.line_errors[uid] = error
+        names = [c.unit(u).label or c.unit(u).name for u in final]
         eliminate, spare = self.overrides()
         extra = ""
         if eliminate or spare:
             extra = f" Umpire override: {len(eliminate)} eliminated, {len(spare)} spared."
+        errors = " ".join(self.line_errors.values())
         self.summary.setText(
-            (
+            (f"Not possible: {errors} " if errors else "")
+            + (
                 "Applying this result eliminates: " + "; ".join(names)
                 if names
                 else "Applying this result eliminates no unit."
@@ -172,10 +208,18 @@ class ResultForm(OrderDialog):
             + extra
         )
 
+    @staticmethod
+    def _mark(box: QSpinBox, error: str | None) -> None:
+        # Marked as typed, not only on OK: a red box with the rule in its tooltip.
+        box.setStyleSheet("QSpinBox { background: #fdecea; color: #8b0000; }" if error else "")
+        box.setToolTip(error or "")
+
     def submit(self) -> bool:
         c = self.mode.campaign
         eliminate, spare = self.overrides()
         reason = self.reason.text().strip()
+        if self.amend:
+            return self._submit_amendment(reason)
         if (eliminate or spare) and not reason:
             self.show_refusal("Umpire override: give a reason for the override; it is logged")
             return False
@@ -200,11 +244,37 @@ class ResultForm(OrderDialog):
         self.accept()
         return True
 
+    def _submit_amendment(self, reason: str) -> bool:
+        c = self.mode.campaign
+        if not reason:
+            self.show_refusal("Umpire correction: give a reason for the amendment; it is logged")
+            return False
+        outcome = self.outcome.currentData()
+        level = None if outcome == "DRAW" else self.level.currentData()
+        ok, result = self.mode.act(
+            c.amend_result,
+            self.battle,
+            outcome,
+            level,
+            casualties=self.casualties(),
+            abandoned=self.abandoned(),
+            reason=reason,
+        )
+        if not ok:
+            self.show_refusal(str(result))
+            return False
+        self.accept()
+        return True
+
     def _row(self, row: int, uid: str) -> None:
         c = self.mode.campaign
         u = c.unit(uid)
         t = c.unit_type(uid)
-        where = c.formation(u.where).name if u.where in c.state.formations else "Army HQ box"
+        where = (
+            c.formation(u.where).name
+            if u.where in c.state.formations
+            else ("(eliminated)" if u.where == "eliminated" else "Army HQ box")
+        )
         limit = (
             f"{t.loss_limit} men"
             if t.red_number is not None
@@ -217,7 +287,10 @@ class ResultForm(OrderDialog):
             cell.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.table.setItem(row, col, cell)
         casualties = QSpinBox(self.table)
-        casualties.setRange(0, t.vehicles if t.vehicles is not None else MAX_MEN)
+        casualties.setObjectName(f"casualties-{uid}")
+        # The box takes more than the limit so a wrong entry is shown wrong as it is typed.
+        casualties.setRange(0, MAX_MEN)
+        casualties.setSuffix(f" / {c.casualty_limit(uid)}")
         casualties.valueChanged.connect(lambda _v: self.update_live())
         self.casualty_boxes[uid] = casualties
         self.table.setCellWidget(row, 4, casualties)

@@ -62,3 +62,180 @@ class RenameDialog(OrderDialog):
             return False
         self.accept()
         return True
+
+
+# --- corrections: each names its subject as the umpire reads it and asks for a reason ---
+
+
+class CorrectionDialog(OrderDialog):
+    """A correction: a few fields, a reason (required, it goes into the log and both
+    sides' turn reports), OK sends it; a refusal stays in the dialog. Back undoes it."""
+
+    def __init__(self, mode, title: str) -> None:
+        super().__init__(mode, title)
+        self.form = QFormLayout()
+        self.layout_.addLayout(self.form)
+        self.reason = QLineEdit(self)
+        self.reason.setObjectName("correction-reason")
+        self.reason.setPlaceholderText("Why (it goes into the log and both turn reports)")
+
+    def finish_form(self) -> None:
+        self.form.addRow("Reason:", self.reason)
+        self.finish_layout()
+        self.resize(480, 200)
+
+    def send(self, action, *args) -> bool:
+        if not self.reason.text().strip():
+            self.show_refusal("Umpire correction: give a reason; it is logged")
+            return False
+        ok, result = self.mode.act(action, *args, reason=self.reason.text().strip())
+        if not ok:
+            self.show_refusal(str(result))
+            return False
+        self.accept()
+        return True
+
+
+def _formation_box(parent, c, fid: str | None = None, side: str | None = None) -> QComboBox:
+    box = QComboBox(parent)
+    box.setObjectName("formation")
+    for f in c.formations(side):
+        box.addItem(f"{f.name} ({f.side}, {c.map.label(f.hex)})", f.id)
+    if fid is not None and box.findData(fid) >= 0:
+        box.setCurrentIndex(box.findData(fid))
+    return box
+
+
+class RestoreUnitDialog(CorrectionDialog):
+    """Bring an eliminated unit back, at full strength, into a formation of its side."""
+
+    def __init__(self, mode) -> None:
+        super().__init__(mode, "Restore an eliminated unit")
+        c = mode.campaign
+        self.unit = QComboBox(self)
+        self.unit.setObjectName("unit")
+        for u in c.units():
+            if u.where == "eliminated":
+                self.unit.addItem(f"{u.label or u.name} ({u.side})", u.id)
+        self.into = QComboBox(self)
+        self.into.setObjectName("into")
+        self.unit.currentIndexChanged.connect(lambda _i: self._fill_into())
+        self.form.addRow("Unit:", self.unit)
+        self.form.addRow("Into:", self.into)
+        self._fill_into()
+        if self.unit.count() == 0:
+            self.show_refusal("No unit has been eliminated.")
+        self.finish_form()
+
+    def _fill_into(self) -> None:
+        c = self.mode.campaign
+        self.into.clear()
+        uid = self.unit.currentData()
+        if uid is None:
+            return
+        side = c.unit(uid).side
+        self.into.addItem("the Army HQ box", "army_hq")
+        for f in c.formations(side):
+            if f.kind != "corps":
+                self.into.addItem(f"{f.name} ({c.map.label(f.hex)})", f.id)
+
+    def submit(self) -> bool:
+        c = self.mode.campaign
+        if self.unit.currentData() is None:
+            self.show_refusal("No unit has been eliminated.")
+            return False
+        return self.send(c.restore_unit, self.unit.currentData(), self.into.currentData())
+
+
+class UmpireMoveDialog(CorrectionDialog):
+    """Put a formation in a hex, named by the number printed on the map."""
+
+    def __init__(self, mode, fid: str | None = None) -> None:
+        super().__init__(mode, "Move a formation (umpire)")
+        c = mode.campaign
+        self.formation = _formation_box(self, c, fid or mode.selected)
+        self.where = QLineEdit(self)
+        self.where.setObjectName("hex")
+        self.where.setPlaceholderText("the hex number printed on the map, e.g. 0604")
+        self.form.addRow("Formation:", self.formation)
+        self.form.addRow("To hex:", self.where)
+        self.finish_form()
+
+    def submit(self) -> bool:
+        c = self.mode.campaign
+        text = self.where.text().strip()
+        target = next((h for h in c.map.hexes() if c.map.label(h) == text), None)
+        if target is None:
+            self.show_refusal(
+                f"Umpire correction: there is no hex {text or '(none given)'} on the map"
+            )
+            return False
+        return self.send(c.umpire_move, self.formation.currentData(), target)
+
+
+class SetStrengthDialog(CorrectionDialog):
+    """A unit's men or vehicles/guns now (the chart's full strength at most)."""
+
+    def __init__(self, mode, uid: str | None = None) -> None:
+        super().__init__(mode, "Set a unit's strength")
+        c = mode.campaign
+        self.unit = QComboBox(self)
+        self.unit.setObjectName("unit")
+        for u in c.units():
+            if u.where != "eliminated":
+                self.unit.addItem(f"{u.label or u.name} ({u.side})", u.id)
+        if uid is not None and self.unit.findData(uid) >= 0:
+            self.unit.setCurrentIndex(self.unit.findData(uid))
+        self.strength = QSpinBox(self)
+        self.strength.setObjectName("strength")
+        self.unit.currentIndexChanged.connect(lambda _i: self._limits())
+        self.form.addRow("Unit:", self.unit)
+        self.form.addRow("Strength now:", self.strength)
+        self._limits()
+        self.finish_form()
+
+    def _limits(self) -> None:
+        uid = self.unit.currentData()
+        if uid is None:
+            return
+        u = self.mode.campaign.unit(uid)
+        what = "men" if u.vehicles is None else "vehicles/guns"
+        self.strength.setRange(0, max(u.full_strength, 0))
+        self.strength.setSuffix(f" {what} (full: {u.full_strength})")
+        self.strength.setValue(u.strength)
+
+    def submit(self) -> bool:
+        c = self.mode.campaign
+        uid = self.unit.currentData()
+        value = self.strength.value()
+        full = c.unit(uid).full_strength
+        return self.send(c.set_strength, uid, None if value == full else value)
+
+
+class SetExperienceDialog(CorrectionDialog):
+    def __init__(self, mode, fid: str | None = None) -> None:
+        super().__init__(mode, "Set a formation's experience")
+        from hexcampaign.campaign.tables import campaign_rules
+
+        c = mode.campaign
+        self.formation = _formation_box(self, c, fid or mode.selected)
+        self.level = QComboBox(self)
+        self.level.setObjectName("level")
+        for level in campaign_rules().experience_levels:
+            self.level.addItem(level, level)
+        self.formation.currentIndexChanged.connect(lambda _i: self._current())
+        self.form.addRow("Formation:", self.formation)
+        self.form.addRow("Experience:", self.level)
+        self._current()
+        self.finish_form()
+
+    def _current(self) -> None:
+        fid = self.formation.currentData()
+        if fid is not None:
+            self.level.setCurrentIndex(
+                self.level.findData(self.mode.campaign.formation(fid).experience)
+            )
+
+    def submit(self) -> bool:
+        c = self.mode.campaign
+        return self.send(c.set_experience, self.formation.currentData(), self.level.currentData())

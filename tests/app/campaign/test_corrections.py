@@ -1,0 +1,95 @@
+"""The umpire's corrections at the desk (Umpire menu): an amended result replays the
+campaign, a restored unit, a formation moved, strength and experience set; each asks
+for a reason that the log shows, and Back takes it back. The result form marks an
+impossible line as it is typed."""
+
+from __future__ import annotations
+
+from tests.app.campaign.test_battles import to_result
+
+
+def test_umpire_menu_lists_every_correction(mode):
+    texts = [a.text().replace("&", "") for a in mode.umpire_menu.actions()]
+    assert texts == [
+        "Amend result…",
+        "Restore unit…",
+        "Move formation…",
+        "Set strength…",
+        "Set experience…",
+        "Adjust PP…",
+    ]
+    assert mode.umpire_menu.menuAction().isVisible()
+
+
+def test_a_bad_casualty_line_is_marked_as_typed(mode, desk):
+    c, ids, b = to_result(mode, desk)
+    form = mode.battles_dock.result_form(b.id)
+    rifle = c.formation(ids["us"]).units[0].id
+    box = form.casualty_boxes[rifle]
+    assert box.suffix() == f" / {c.casualty_limit(rifle)}"  # the limit beside the line
+    box.setValue(c.casualty_limit(rifle) + 1)
+    assert "Rifle" in box.toolTip() and box.styleSheet()
+    assert form.summary.text().startswith("Not possible:")
+    box.setValue(c.casualty_limit(rifle))
+    assert box.toolTip() == "" and not form.summary.text().startswith("Not possible")
+
+
+def test_an_amended_result_brings_the_unit_back_and_back_undoes_it(mode, desk):
+    c, ids, b = to_result(mode, desk)
+    rifle = c.formation(ids["us"]).units[0].id
+    form = mode.battles_dock.result_form(b.id)
+    form.set_outcome("DRAW")
+    form.set_casualties(rifle, c.casualty_limit(rifle))  # mistyped: the company dies
+    assert form.submit()
+    assert c.unit(rifle).where == "eliminated"
+
+    amend = mode.amend_result_dialog()
+    assert amend.amend and amend.casualty_boxes[rifle].value() == c.casualty_limit(rifle)
+    amend.set_casualties(rifle, 12)
+    assert not amend.submit() and "reason" in amend.refusal.text()
+    amend.reason.setText("typed 120 for 12")
+    assert amend.submit()
+    assert c.unit(rifle).where != "eliminated"
+    assert c.battle(b.id).result.casualties == {rifle: 12}
+    assert "typed 120 for 12" in mode.log_dock.text.toPlainText()
+    assert mode.back()
+    assert c.unit(rifle).where == "eliminated"
+
+
+def test_restore_move_strength_experience_each_logged_with_the_reason(mode, desk):
+    c, ids, b = to_result(mode, desk)
+    rifle = c.formation(ids["us"]).units[0].id
+    form = mode.battles_dock.result_form(b.id)
+    form.set_outcome("DRAW")
+    form.set_casualties(rifle, c.casualty_limit(rifle))
+    assert form.submit()
+
+    restore = mode.correction_dialog("restore")
+    assert restore.unit.currentData() == rifle
+    restore.into.setCurrentIndex(restore.into.findData(ids["us"]))
+    restore.reason.setText("wrong company removed")
+    assert restore.submit()
+    assert c.unit(rifle).where == ids["us"]
+
+    strength = mode.correction_dialog("strength", rifle)
+    strength.strength.setValue(80)
+    strength.reason.setText("stragglers")
+    assert strength.submit() and c.unit(rifle).strength == 80
+
+    experience = mode.correction_dialog("experience", ids["german"])
+    experience.level.setCurrentIndex(experience.level.findData("regular"))
+    experience.reason.setText("replacements")
+    assert experience.submit() and c.formation(ids["german"]).experience == "regular"
+
+    move = mode.correction_dialog("move", ids["g_corps"])
+    move.where.setText("9999")
+    move.reason.setText("misplaced")
+    assert not move.submit() and "no hex 9999" in move.refusal.text()
+    target = c.formation(ids["g_corps"]).hex.neighbor(4)
+    move.where.setText(c.map.label(target))
+    assert move.submit() and c.formation(ids["g_corps"]).hex == target
+
+    log = mode.log_dock.text.toPlainText()
+    for reason in ("wrong company removed", "stragglers", "replacements", "misplaced"):
+        assert reason in log
+    assert mode.back() and c.formation(ids["g_corps"]).hex != target
