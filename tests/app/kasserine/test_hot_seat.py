@@ -298,3 +298,19 @@ def test_the_crt_dock_shows_the_whole_table_in_printed_order(mode):
     table = crt.table
     rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
     assert table.viewport().height() >= rows  # no row scrolled out of sight
+
+
+def test_picking_a_unit_to_set_up_scrolls_to_its_entry_zone(mode):
+    g = mode.new_game(options=Options()).game
+    QApplication.processEvents()
+    far = None
+    for u in g.units():
+        if u.side != "german" or u.hex is not None or u.arrives is not None:
+            continue
+        mode.canvas.center_on_hex(H(1, 1))  # the far corner of the map
+        mode.choose_unit(u.id)
+        far = u.id
+        break
+    assert far is not None
+    seen = mode.canvas.visible_scene_rect()
+    assert any(seen.contains(*mode.canvas.layout.center(h)) for h in mode.highlight.hexes)

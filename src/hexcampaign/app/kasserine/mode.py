@@ -434,21 +434,31 @@ class KasserineMode(QObject):
             view = g.unit(unit_id)
             if view.hex is not None:
                 self.stack_hex = view.hex
-            elif g.state.phase.endswith("movement") and view.side == g.state.side:
+            elif view.side == g.state.side:
                 self._show_entry(unit_id)
         self._refresh_selection()
 
     def _show_entry(self, unit_id: str) -> None:
-        """A reinforcement picked: scroll to where it enters (when that is off screen)."""
+        """A reinforcement (or a unit to set up) picked: scroll to where it may enter,
+        when none of those hexes is on screen."""
+        g = self.game
         try:
-            entries = self.game.entry_hexes(unit_id)
+            if g.state.phase == "german_setup":
+                entries = [
+                    Hex(*a.hex)
+                    for a in g.legal_actions()
+                    if getattr(a, "kind", "") == "place" and a.unit == unit_id
+                ]
+            elif g.state.phase.endswith("movement"):
+                entries = g.entry_hexes(unit_id)
+            else:
+                return
         except IllegalAction:
             return
-        if not entries:
+        seen = self.canvas.visible_scene_rect()
+        if not entries or any(seen.contains(*self.canvas.layout.center(h)) for h in entries):
             return
-        x, y = self.canvas.layout.center(entries[0])
-        if not self.canvas.visible_scene_rect().contains(x, y):
-            self.canvas.center_on_hex(entries[0])
+        self.canvas.center_on_hex(entries[len(entries) // 2])
 
     def frame_the_play(self) -> None:
         """A readable zoom, centred where the player acts: the German set-up zones at
