@@ -324,7 +324,14 @@ class KasserineMode(QObject):
         here = ", ".join((u.label or u.name or u.id) for u in reversed(stack))
         prefix = f"{g.map.label(h)}: {here}. " if here else ""
         unit = self.selected
-        if unit and g.state.phase.endswith("movement") and g.pending() is None and self.reachable:
+        here = unit is not None and g.unit(unit).hex == h  # over the selection itself
+        if (
+            unit
+            and not here
+            and g.state.phase.endswith("movement")
+            and g.pending() is None
+            and self.reachable
+        ):
             if h in self.reachable:
                 path = g.path_to(unit, h)
                 view = g.unit(unit)
@@ -449,8 +456,8 @@ class KasserineMode(QObject):
                     for a in g.legal_actions()
                     if getattr(a, "kind", "") == "place" and a.unit == unit_id
                 ]
-            elif g.state.phase.endswith("movement"):
-                entries = g.entry_hexes(unit_id)
+            elif g.state.phase.endswith("movement") and g.reachable(unit_id):
+                entries = g.entry_hexes(unit_id)  # only a reinforcement that may enter now
             else:
                 return
         except IllegalAction:
@@ -458,7 +465,7 @@ class KasserineMode(QObject):
         seen = self.canvas.visible_scene_rect()
         if not entries or any(seen.contains(*self.canvas.layout.center(h)) for h in entries):
             return
-        self.canvas.center_on_hex(entries[len(entries) // 2])
+        self._centre_on(*self.canvas.layout.center(entries[len(entries) // 2]))
 
     def frame_the_play(self) -> None:
         """A readable zoom, centred where the player acts: the German set-up zones at
@@ -479,7 +486,11 @@ class KasserineMode(QObject):
         points = [self.canvas.layout.center(h) for h in hexes]
         mx = sum(p[0] for p in points) / len(points)
         my = sum(p[1] for p in points) / len(points)
-        # Centred on them as far as the map allows: no empty desk beyond its edge.
+        self._centre_on(mx, my)
+
+    def _centre_on(self, mx: float, my: float) -> None:
+        """Centre the view on a scene point as far as the map allows: no empty desk
+        beyond the map's edge."""
         rect = self.canvas.map_scene.map_rect
         seen = self.canvas.visible_scene_rect()
         half_w, half_h = seen.width() / 2, seen.height() / 2
