@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import OrderDialog
 from hexcampaign.app.campaign.reports import export_sheet, print_html, sheet_html_page
 from hexcampaign.campaign import attacks
@@ -90,7 +91,7 @@ class BattlesDock(QDockWidget):
         die_row.addWidget(self.die, 1)
         layout.addLayout(die_row)
         self.setWidget(body)
-        mode.changed.connect(self.refresh)
+        mode.watch(desk_flags.BATTLES_FLAGS, lambda: self.refresh())
 
     def current(self) -> str | None:
         item = self.list.currentItem()

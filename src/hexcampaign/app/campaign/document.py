@@ -55,7 +55,9 @@ class CampaignDocument(Document):
         try:
             campaign = Campaign.from_json(raw)
         except FileFormatError as error:
-            raise CampaignFormatError(naming_the_file(error, path, "The campaign file", prefix=False)) from None
+            raise CampaignFormatError(
+                naming_the_file(error, path, "The campaign file", prefix=False)
+            ) from None
         text = raw.decode("utf-8", "replace")
         notes = _trailing_value(text, NOTES_KEY)
         setup = _trailing_value(text, SETUP_KEY)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.reports import turn_report
 from hexcampaign.files import atomic_write_text, describe_os_error, inside
 
@@ -54,7 +55,7 @@ class LogDock(QDockWidget):
         self.text.setFont(font)
         layout.addWidget(self.text, 1)
         self.setWidget(body)
-        mode.changed.connect(self.refresh)
+        mode.watch(desk_flags.LOG_FLAGS, lambda: self.refresh())
 
     def refresh(self) -> None:
         c = self.mode.campaign

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QCursor
 
+from hexcampaign.app.campaign.flags import VIEW
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
 
@@ -57,54 +58,26 @@ class CampaignTool:
             self.click(event.hex)
 
     def click(self, h: Hex) -> None:
+        """A left click on `h`: the placement awaited takes it, else the phase's clicks."""
         mode = self.mode
         c = mode.campaign
         if c is None or not c.map.contains(h):
             return
         at = QCursor.pos()
-        if mode.placing is not None:
-            self._place(h, at)
-            return
-        here = c.formations_at(h)
-        if c.phase == "movement":
-            if mode.selected and h in c.reachable(mode.selected):
-                ok, _ = mode.act(c.move, mode.selected, c.path_to(mode.selected, h), at=at)
-                if ok:
-                    mode.select(None)
-                return
-            mine = [f for f in here if f.side == c.side_to_play]
-            if mode.selected and not mine:
-                # Not reachable: ask the engine anyway, so the refusal names the rule.
-                path = c.path_to(mode.selected, h) or [h]
-                mode.act(c.move, mode.selected, path, at=at)
-                return
-            mode.select(_pick(mine, mode.selected))
-            return
-        if c.phase == "attack_orders":
-            enemy = [f for f in here if f.side != c.side_to_play]
-            mine = [f for f in here if f.side == c.side_to_play and f.kind != "corps"]
-            if enemy:
-                target = next((f for f in enemy if f.kind != "corps"), enemy[0])
-                mode.battles_dock.attack_dialog(target.id, list(mode.attackers))
-                return
-            if mine:
-                fid = mine[0].id
-                if fid in mode.attackers:
-                    mode.attackers.remove(fid)
-                else:
-                    mode.attackers.append(fid)
-                mode.selected = None
-                mode.changed.emit()
-                names = ", ".join(c.formation(a).name for a in mode.attackers) or "none"
-                mode.window.show_message(
-                    f"Attackers: {names}. Click an enemy formation to order the attack."
-                )
-                return
-        mode.select(_pick(here, mode.selected))
+        clicks = PlacingClicks if mode.placing is not None else PHASE_CLICKS.get(c.phase)
+        if clicks is None or not clicks.click(mode, c, h, at):
+            mode.select(_pick(c.formations_at(h), mode.selected))
 
-    def _place(self, h: Hex, at) -> None:
-        mode = self.mode
-        c = mode.campaign
+
+# --- what a click means, one small object per phase -------------------------------------
+# Each `click` returns True when it dealt with the click; False leaves it to selecting.
+
+
+class PlacingClicks:
+    """A build, a retreat or an advance awaits its hex: the clicked hex is the choice."""
+
+    @staticmethod
+    def click(mode, c, h: Hex, at) -> bool:
         what, subject = mode.placing
         if what == "build":
             if subject == "corps":
@@ -117,7 +90,60 @@ class CampaignTool:
             ok, _ = mode.act(c.advance, subject, h, at=at)
         if ok:
             mode.placing = None
-            mode.changed.emit()
+            mode.emit_changes(VIEW)
+        return True
+
+
+class MovementClicks:
+    """Click an own formation to select it, then a reachable hex to move there; any
+    other hex is still asked of the engine, so the refusal names the rule (MP, ZOC)."""
+
+    @staticmethod
+    def click(mode, c, h: Hex, at) -> bool:
+        mine = [f for f in c.formations_at(h) if f.side == c.side_to_play]
+        if mode.selected and h in c.reachable(mode.selected):
+            ok, _ = mode.act(c.move, mode.selected, c.path_to(mode.selected, h), at=at)
+            if ok:
+                mode.select(None)
+            return True
+        if mode.selected and not mine:
+            path = c.path_to(mode.selected, h) or [h]
+            mode.act(c.move, mode.selected, path, at=at)
+            return True
+        mode.select(_pick(mine, mode.selected))
+        return True
+
+
+class AttackOrderClicks:
+    """Click own divisions to pick the attackers, then an enemy formation to open the
+    attack order with them."""
+
+    @staticmethod
+    def click(mode, c, h: Hex, at) -> bool:
+        here = c.formations_at(h)
+        enemy = [f for f in here if f.side != c.side_to_play]
+        mine = [f for f in here if f.side == c.side_to_play and f.kind != "corps"]
+        if enemy:
+            target = next((f for f in enemy if f.kind != "corps"), enemy[0])
+            mode.battles_dock.attack_dialog(target.id, list(mode.attackers))
+            return True
+        if not mine:
+            return False
+        fid = mine[0].id
+        if fid in mode.attackers:
+            mode.attackers.remove(fid)
+        else:
+            mode.attackers.append(fid)
+        mode.selected = None
+        mode.emit_changes(VIEW)
+        names = ", ".join(c.formation(a).name for a in mode.attackers) or "none"
+        mode.window.show_message(
+            f"Attackers: {names}. Click an enemy formation to order the attack."
+        )
+        return True
+
+
+PHASE_CLICKS = {"movement": MovementClicks, "attack_orders": AttackOrderClicks}
 
 
 def _pick(formations, current: str | None) -> str | None:

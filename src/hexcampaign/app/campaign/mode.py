@@ -22,12 +22,14 @@ from hexcampaign.app.campaign.document import (
     CAMPAIGN_FILTER,
     CampaignDocument,
 )
+from hexcampaign.app.campaign.flags import EVERYTHING, MAP_FLAGS, VIEW
 from hexcampaign.app.campaign.map_tool import CampaignTool
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import MapDocument
 from hexcampaign.campaign import FILE_SUFFIX, Campaign, CampaignFormatError, IllegalAction
 from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.hexes import Hex
+from hexcampaign.rules.changes import Play, PlayChanges
 
 # Actions that commit new information (a result, a die roll) or close a phase: "Back"
 # stops there, so an umpire never takes back what the players have already been told.
@@ -56,6 +58,9 @@ class CampaignMode(QObject):
         self.show_supply = False
         self.dialog = None  # the dialog opened last (tests and screenshots reach it here)
         self.tool = CampaignTool(self)
+        # What the `changed` signal now being sent is about: the flags of the action's
+        # change record (or VIEW); a plain `changed.emit()` means everything.
+        self.pending: Play = EVERYTHING
         self.items = MapItems(self)
         self._docks: list = []
         self._actions: list[QAction] = []
@@ -280,12 +285,29 @@ class CampaignMode(QObject):
             self.refuse(str(e), at)
             return False, str(e)
         self.last_refusal = None
+        flags = result.flags if isinstance(result, PlayChanges) else None
+        if flags is None and c.last_changes is not None:
+            flags = c.last_changes.flags
+        flags = Play.ALL if flags is None else flags
         if (c.turn, c.side_to_play, c.phase) != before:
             self.selected = None
             self.attackers = []
             self.placing = None
-        self.changed.emit()
+            flags |= VIEW
+        self.emit_changes(flags | Play.LOCK)  # (LOCK: Back's state follows every action)
         return True, result
+
+    def emit_changes(self, flags: Play) -> None:
+        """Tell the docks and the map what changed; each redraws only for its flags."""
+        self.pending = flags
+        try:
+            self.changed.emit()
+        finally:
+            self.pending = EVERYTHING
+
+    def watch(self, flags: Play, slot: Callable[[], None]) -> None:
+        """Call `slot` when a change touches `flags` (a dock's refresh)."""
+        self.changed.connect(lambda: slot() if self.pending & flags else None)
 
     def refuse(self, sentence: str, at: QPoint | None = None) -> None:
         self.last_refusal = sentence
@@ -381,12 +403,12 @@ class CampaignMode(QObject):
     def select(self, fid: str | None) -> None:
         self.selected = fid
         self.placing = None
-        self.changed.emit()
+        self.emit_changes(VIEW)
 
     def start_placing(self, what: str, subject: str) -> None:
         """Wait for a map click: ("build", kind), ("retreat", fid) or ("advance", fid)."""
         self.placing = (what, subject)
-        self.changed.emit()
+        self.emit_changes(VIEW)
         self.window.show_message(self.placing_hint(), 10000)
 
     def placing_hint(self) -> str:
@@ -417,11 +439,11 @@ class CampaignMode(QObject):
 
     def set_show_zoc(self, on: bool) -> None:
         self.show_zoc = on
-        self.changed.emit()
+        self.emit_changes(VIEW)
 
     def set_show_supply(self, on: bool) -> None:
         self.show_supply = on
-        self.changed.emit()
+        self.emit_changes(VIEW)
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -456,7 +478,7 @@ class CampaignMode(QObject):
             canvas = self.window.canvas
             if c is not None and canvas.hexmap is not c.map and self.window.document is None:
                 self._show_map()
-            if c is None or canvas.hexmap is c.map:
+            if (c is None or canvas.hexmap is c.map) and self.pending & MAP_FLAGS:
                 # (Another map shown meanwhile keeps the canvas: no counters drawn on it.)
                 self.items.refresh()
                 if c is not None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.campaign import FormationView, UnitView
 from hexcampaign.campaign.tables import campaign_rules
 
@@ -154,7 +155,7 @@ class OobDock(QDockWidget):
         layout.addWidget(self.feedback)
         self.setWidget(body)
         self.setMinimumWidth(480)
-        mode.changed.connect(self.refresh)
+        mode.watch(desk_flags.OOB_FLAGS, lambda: self.refresh())
 
     @property
     def side(self) -> str | None:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.campaign import PHASES
 from hexcampaign.campaign.phases import PHASE_TITLES
 
@@ -81,7 +82,7 @@ class PhaseDock(QDockWidget):
         layout.addLayout(buttons)
         self.setWidget(body)
         self.setMinimumWidth(300)
-        mode.changed.connect(self.refresh)
+        mode.watch(desk_flags.PHASE_DOCK_FLAGS, lambda: self.refresh())
 
     def next(self) -> bool:
         """End the phase; a refusal lists every item that still blocks it."""

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.campaign import IllegalAction
 from hexcampaign.campaign.production import check_purchase
 from hexcampaign.campaign.tables import campaign_rules
@@ -119,7 +120,7 @@ class PurchaseDock(QDockWidget):
         layout.addWidget(self.feedback)
         self.setWidget(body)
         self.setMinimumWidth(480)
-        mode.changed.connect(self.refresh)
+        mode.watch(desk_flags.PURCHASE_FLAGS, lambda: self.refresh())
 
     # --- the umpire's gestures --------------------------------------------------------------
 

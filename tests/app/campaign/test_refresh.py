@@ -1,0 +1,58 @@
+"""The desk redraws from the engine's change records: a dock redraws only when an
+action touched what it shows (issue 15), and a map click is handled by its phase's
+click object."""
+
+from __future__ import annotations
+
+from hexcampaign.app.campaign import map_tool
+
+
+def count_refreshes(mode, monkeypatch) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for name in ("phase_dock", "oob_dock", "purchase_dock", "battles_dock", "log_dock"):
+        dock = getattr(mode, name)
+        counts[name] = 0
+
+        def counted(name=name, real=dock.refresh):
+            counts[name] += 1
+            real()
+
+        monkeypatch.setattr(dock, "refresh", counted)
+    return counts
+
+
+def test_a_move_redraws_the_units_docks_not_the_battles(mode, desk, monkeypatch):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    mode.start(c)
+    mode.phase_dock.next()
+    assert c.phase == "movement"
+    counts = count_refreshes(mode, monkeypatch)
+    corps = c.formation(ids["g_corps"])
+    mode.tool.click(corps.hex)
+    assert mode.selected == ids["g_corps"]
+    # A selection is the desk's own: the map and the OOB show it, nothing else redraws.
+    assert counts["battles_dock"] == counts["purchase_dock"] == counts["log_dock"] == 0
+    assert counts["oob_dock"] == 1
+    target = next(h for h in c.reachable(ids["g_corps"]) if h != corps.hex)
+    mode.tool.click(target)
+    assert c.formation(ids["g_corps"]).hex == target
+    assert counts["log_dock"] == 1 and counts["phase_dock"] >= 1  # a line, Back enabled
+    assert counts["battles_dock"] == 1  # units moved: who may attack whom changed
+    assert mode.log_dock.text.toPlainText().count(c.formation(ids["g_corps"]).name) >= 1
+
+
+def test_a_pp_correction_redraws_the_purchases_not_the_battles(mode, desk, monkeypatch):
+    c = desk.small_campaign()
+    desk.clash(c)
+    mode.start(c)
+    counts = count_refreshes(mode, monkeypatch)
+    ok, _ = mode.act(c.adjust_pp, "us", 3, "a late supply convoy")
+    assert ok
+    assert counts["purchase_dock"] == 1 and counts["log_dock"] == 1
+    assert counts["battles_dock"] == 0 and counts["oob_dock"] == 0
+
+
+def test_each_phase_has_its_own_click_object():
+    assert map_tool.PHASE_CLICKS["movement"] is map_tool.MovementClicks
+    assert map_tool.PHASE_CLICKS["attack_orders"] is map_tool.AttackOrderClicks
