@@ -314,3 +314,12 @@ def test_picking_a_unit_to_set_up_scrolls_to_its_entry_zone(mode):
     assert far is not None
     seen = mode.canvas.visible_scene_rect()
     assert any(seen.contains(*mode.canvas.layout.center(h)) for h in mode.highlight.hexes)
+
+
+def test_undo_says_so_and_the_stack_dock_follows_the_units_back(mode):
+    g = mode.play(stacked()).game
+    assert mode.hex_dragged(H(2, 2), H(3, 3))
+    assert mode.undo()
+    assert g.unit("Panzer").hex == H(2, 2)
+    assert mode.last_message.startswith("Undone:")
+    assert mode.stack_hex == H(2, 2) and mode.stack.units.count() == 2

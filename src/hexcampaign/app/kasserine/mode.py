@@ -522,7 +522,15 @@ class KasserineMode(QObject):
         return True
 
     def undo(self) -> bool:
-        return self.session.undo() if self.session is not None else False
+        """Take back the last action (as far as the engine's locks allow) and say so;
+        the Stack dock follows the selection back to where it stands now."""
+        if self.session is None or not self.session.undo():
+            return False
+        g = self.game
+        if self.selected is not None and self.selected in g.state.units:
+            self.show_stack(g.unit(self.selected).hex)
+        self.say(f"Undone: the last action is taken back — {self.session.whose_turn()}")
+        return True
 
     def show_stack(self, h: Hex | None) -> None:
         self.stack_hex = h
