@@ -222,7 +222,8 @@ def test_turn_report_per_side(mode, desk, tmp_path):
     mode.battles_dock.result_form(b.id).submit()  # a DRAW
     path = mode.log_dock.export_report("us", tmp_path / "us.md")
     text = path.read_text(encoding="utf-8")
-    assert text.startswith("# Us turn report — campaign turn 1")
+    # The engine's report: the side's name as typed, the turn's date.
+    assert text.startswith("# us turn report — campaign turn 1 (6 June 1944)")
     assert f"{b.sheet.title()}: DRAW" in text
     assert c.formation(ids["us"]).name in text
     assert "## Formations" in text

@@ -279,6 +279,7 @@ class CampaignMode(QObject):
         if c is None:
             return False, "There is no campaign open."
         before = (c.turn, c.side_to_play, c.phase)
+        was_over = c.over
         try:
             result = self.document.act(action, *args, **kw)
         except IllegalAction as e:
@@ -295,7 +296,19 @@ class CampaignMode(QObject):
             self.placing = None
             flags |= VIEW
         self.emit_changes(flags | Play.LOCK)  # (LOCK: Back's state follows every action)
+        if c.over and not was_over:
+            self.campaign_end_dialog()
         return True, result
+
+    def campaign_end_dialog(self):
+        """The outcome and each side's final report (shown when the campaign ends)."""
+        from hexcampaign.app.campaign.ending_dialog import CampaignEndDialog
+
+        if self.campaign is None or not self.campaign.over:
+            return None
+        dialog = CampaignEndDialog(self)
+        self._open(dialog)
+        return dialog
 
     def emit_changes(self, flags: Play) -> None:
         """Tell the docks and the map what changed; each redraws only for its flags."""
@@ -562,6 +575,7 @@ class CampaignMode(QObject):
         self.supply_action = add("Show supply &ranges", self.set_show_supply, checkable=True)
         self.menu.addSeparator()
         add("Export &turn report…", self.log_dock.export_dialog)
+        add("The campaign's &end…", self.campaign_end_dialog)
         self._build_umpire_menu(add)
 
     def _build_umpire_menu(self, add) -> None:

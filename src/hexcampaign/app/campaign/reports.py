@@ -9,7 +9,6 @@ only what their side did and what happened to it.
 from __future__ import annotations
 
 import html
-import re
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QSizeF
@@ -80,66 +79,6 @@ def print_html(page_html: str, printer) -> None:
 
 
 def turn_report(c, side: str, turn: int | None = None, notes: list[str] | None = None) -> str:
-    """A Markdown turn report for one side: its own half-turn in full (what moved, its
-    battles, results, purchases, PP), and from the enemy's half only what touched it
-    (battles and places). Enemy moves and purchases stay hidden, as they would be."""
-    turn = c.turn if turn is None else turn
-    lines = [f"# {side.capitalize()} turn report — campaign turn {turn}", ""]
-    lines.append(
-        f"PP available now: {c.pp_available(side)} · income: {c.production_points(side)} · "
-        f"victory points held: {c.victory_points(side)}"
-    )
-    lines += ["", "## Events", ""]
-    enemy = c.enemy(side)
-    pattern = re.compile(r"^Turn (\d+), ([^,]+), ([^:]+): (.*)$")
-    shown = 0
-    for line in c.log:
-        m = pattern.match(line)
-        if not m or int(m.group(1)) != turn:
-            continue
-        actor, phase, text = m.group(2), m.group(3), m.group(4)
-        if actor == side or _touches(text, side, enemy):
-            lines.append(f"- ({actor}, {phase}) {text}")
-            shown += 1
-    if not shown:
-        lines.append("- nothing yet")
-    battles = [
-        b for b in c.battles() if b.turn == turn and side in (b.attacker_side, b.defender_side)
-    ]
-    if battles:
-        lines += ["", "## Battles", ""]
-        for b in battles:
-            result = "awaiting the result"
-            if b.result is not None:
-                result = b.result.outcome + (f" ({b.result.level})" if b.result.level else "")
-            lines.append(f"- {b.sheet.title()}: {result}")
-    lines += ["", "## Formations", ""]
-    for f in c.formations(side):
-        state = "dug in" if f.dug_in else "not dug in"
-        supply = "" if f.kind == "corps" else (", in supply" if f.in_supply else ", OUT OF SUPPLY")
-        lines.append(
-            f"- {f.name} at {c.map.label(f.hex)}: {f.composition}; {f.experience}, {state}{supply}"
-        )
-    waiting = c.army_hq(side)
-    if waiting:
-        lines += ["", "## Army HQ box", ""]
-        lines += [f"- {u.name} ({u.category.replace('_', ' ')})" for u in waiting]
-    mine = [n for n in (notes or []) if n.startswith(f"Turn {turn}, ")]
-    if mine:
-        lines += ["", "## Umpire's notes", ""]
-        lines += [f"- {n}" for n in mine]
-    return "\n".join(lines) + "\n"
-
-
-def _touches(text: str, side: str, enemy: str) -> bool:
-    """An enemy-turn log line the side may read: battles, retreats, places taken."""
-    lowered = text.lower()
-    return (
-        lowered.startswith("battle ")
-        or " attack " in lowered
-        or "retreat" in lowered
-        or " takes " in lowered
-        or "pursu" in lowered
-        or "eliminated" in lowered
-        or "overruns" in lowered
-    ) and not lowered.startswith(f"{enemy} buys")
+    """A side's turn report: the engine's (Qt-free, fog of war: of the enemy only what
+    that side may know), with the umpire's notes of that turn."""
+    return c.turn_report(side, turn, notes)

@@ -9,6 +9,8 @@ rule, the wizard staying open with everything entered.
 
 from __future__ import annotations
 
+import datetime
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -53,6 +56,9 @@ OPTION_TEXTS = {
     "supply_limits_ammunition": "Out of supply: CM ammunition Limited",
     "parent_corps_artillery_needs_range": "The attacker's own corps artillery needs the 3-hex range",
     "foot_infantry_in_mechanised": "Foot infantry allowed in mechanised divisions",
+    "experience_progression": "House rule: experience changes (two battles won: up a level; "
+    "half the combat units lost in a battle: down one)",
+    "capital_victory": "Taking the enemy capital wins the campaign at once",
 }
 KINDS = ("infantry", "mechanised", "corps")
 
@@ -197,6 +203,10 @@ class NewCampaignDialog(QDialog):
             box.currentIndexChanged.connect(lambda _i: self._fill_places())
         for name in self.side_names:
             name.textChanged.connect(lambda _t: self._fill_places())
+            name.textChanged.connect(lambda _t: self._rename_sides())
+            name.textChanged.connect(lambda _t: self._edited())
+        for box in self.capital_boxes:
+            box.currentIndexChanged.connect(lambda _i: self._edited())
         return page
 
     def _fill_places(self) -> None:
@@ -223,7 +233,7 @@ class NewCampaignDialog(QDialog):
         layout = QVBoxLayout(page)
         note = QLabel(
             "Each row is deployed by the engine (no PP; composition and stacking rules hold). "
-            "Units are unit-type ids from the side's chart, separated by commas. A division "
+            "Click a row's units to pick them from the side's unit chart. A division "
             "goes under the last corps HQ of its side listed above it.",
             page,
         )
@@ -232,11 +242,12 @@ class NewCampaignDialog(QDialog):
         self.forces = QTableWidget(0, 6, page)
         self.forces.setObjectName("starting-formations")
         self.forces.setHorizontalHeaderLabels(
-            ["Side", "Kind", "Hex", "Units (type ids)", "Experience", "Dug in"]
+            ["Side", "Kind", "Hex", "Units (click to pick from the chart)", "Experience", "Dug in"]
         )
         self.forces.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.forces.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         layout.addWidget(self.forces, 1)
+        self.forces.itemChanged.connect(lambda _item: self._edited())
         row = QHBoxLayout()
         add = QPushButton("Add a formation", page)
         add.clicked.connect(lambda: self.add_formation(StartingFormation(0, "infantry", "")))
@@ -278,10 +289,34 @@ class NewCampaignDialog(QDialog):
             self.experience_box.findData(defaults.starting_experience)
         )
         form.addRow("Experience of new formations:", self.experience_box)
+        self.last_turn = QSpinBox(page)
+        self.last_turn.setObjectName("last-turn")
+        self.last_turn.setRange(0, 10_000)
+        self.last_turn.setSpecialValueText("no last turn")
+        form.addRow("The campaign ends after turn:", self.last_turn)
+        self.victory_vp = QSpinBox(page)
+        self.victory_vp.setObjectName("victory-vp")
+        self.victory_vp.setRange(0, 9_999)
+        self.victory_vp.setSpecialValueText("no VP victory")
+        self.victory_vp.setSuffix(" VP")
+        form.addRow("A side wins when it holds:", self.victory_vp)
+        self.start_date = QDateEdit(page)
+        self.start_date.setObjectName("start-date")
+        self.start_date.setDisplayFormat("d MMMM yyyy")
+        self.start_date.setCalendarPopup(True)
+        self.start_date.setDate(defaults.start_date)
+        form.addRow("Turn 1 is on:", self.start_date)
+        self.days_per_turn = QSpinBox(page)
+        self.days_per_turn.setObjectName("days-per-turn")
+        self.days_per_turn.setRange(1, 365)
+        self.days_per_turn.setValue(defaults.days_per_turn)
+        self.days_per_turn.setSuffix(" days")
+        form.addRow("Each turn lasts:", self.days_per_turn)
         self.seed = QSpinBox(page)
         self.seed.setObjectName("seed")
         self.seed.setRange(0, 2_000_000_000)
-        self.seed.setValue(1)
+        # A fresh seed each campaign (shown, so a campaign can be played again the same).
+        self.seed.setValue(random.SystemRandom().randrange(1, 2_000_000_000))
         form.addRow("Dice seed:", self.seed)
         return page
 
@@ -328,7 +363,7 @@ class NewCampaignDialog(QDialog):
         n = self.forces.rowCount()
         self.forces.insertRow(n)
         side = QComboBox(self.forces)
-        side.addItems(["side 1", "side 2"])
+        side.addItems(self.side_texts())
         side.setCurrentIndex(row.side_index)
         kind = QComboBox(self.forces)
         kind.addItems(list(KINDS))
@@ -341,20 +376,38 @@ class NewCampaignDialog(QDialog):
         self.forces.setCellWidget(n, 0, side)
         self.forces.setCellWidget(n, 1, kind)
         self.forces.setItem(n, 2, QTableWidgetItem(row.where))
-        self.forces.setItem(n, 3, QTableWidgetItem(", ".join(row.units)))
+        units = UnitsButton(self, side, row.units)
+        self.forces.setCellWidget(n, 3, units)
         self.forces.setCellWidget(n, 4, experience)
         self.forces.setCellWidget(n, 5, dug_in)
+
+    def side_texts(self) -> list[str]:
+        """The sides as typed on the first page (for the Side column)."""
+        return [box.text().strip() or f"side {i + 1}" for i, box in enumerate(self.side_names)]
+
+    def _rename_sides(self) -> None:
+        if not hasattr(self, "forces"):
+            return
+        texts = self.side_texts()
+        for n in range(self.forces.rowCount()):
+            box = self.forces.cellWidget(n, 0)
+            for i, text in enumerate(texts):
+                box.setItemText(i, text)
+
+    def _edited(self) -> None:
+        # A refusal says what was wrong with what was entered; an edit may have fixed
+        # it, so it goes (Start checks again).
+        self.refusal.hide()
 
     def starting_formations(self) -> list[StartingFormation]:
         rows = []
         for n in range(self.forces.rowCount()):
-            units_text = self.forces.item(n, 3).text() if self.forces.item(n, 3) else ""
             rows.append(
                 StartingFormation(
                     self.forces.cellWidget(n, 0).currentIndex(),
                     self.forces.cellWidget(n, 1).currentText(),
                     self.forces.item(n, 2).text().strip() if self.forces.item(n, 2) else "",
-                    [u.strip() for u in units_text.split(",") if u.strip()],
+                    list(self.forces.cellWidget(n, 3).units),
                     self.forces.cellWidget(n, 4).currentText(),
                     self.forces.cellWidget(n, 5).isChecked(),
                 )
@@ -377,10 +430,15 @@ class NewCampaignDialog(QDialog):
 
     def options(self) -> Options:
         values = {name: box.isChecked() for name, box in self.option_boxes.items()}
+        start = self.start_date.date()
         return Options(
             **values,
             draw_battlefield_held_by=self.draw_box.currentData(),
             starting_experience=self.experience_box.currentData(),
+            last_turn=self.last_turn.value() or None,
+            victory_vp=self.victory_vp.value() or None,
+            start_date=datetime.date(start.year(), start.month(), start.day()),
+            days_per_turn=self.days_per_turn.value(),
         )
 
     # --- starting ---------------------------------------------------------------------------
@@ -486,6 +544,90 @@ class NewCampaignDialog(QDialog):
                 chart = self.chart(i)
             except UnitChartError:
                 continue
-            ids = ", ".join(t.id for t in chart.types)
-            texts.append(f"Side {i + 1} unit types: {ids}")
+            texts.append(f"{self.side_texts()[i]}: {len(chart.types)} unit types in its chart")
         self.type_help.setText("\n".join(texts))
+        for n in range(self.forces.rowCount()):
+            self.forces.cellWidget(n, 3).show_names()
+
+
+class UnitsButton(QPushButton):
+    """A starting formation's units, named as the chart names them; a click opens the
+    chart to pick them (no type ids typed)."""
+
+    def __init__(self, wizard: NewCampaignDialog, side_box: QComboBox, units: list[str]) -> None:
+        super().__init__(wizard.forces)
+        self.wizard = wizard
+        self.side_box = side_box
+        self.units = list(units)
+        self.clicked.connect(self.pick)
+        side_box.currentIndexChanged.connect(lambda _i: self.show_names())
+        self.show_names()
+
+    def chart(self) -> UnitChart | None:
+        try:
+            return self.wizard.chart(self.side_box.currentIndex())
+        except UnitChartError:
+            return None
+
+    def show_names(self) -> None:
+        chart = self.chart()
+        names = []
+        for uid in self.units:
+            try:
+                names.append(chart.type(uid).name if chart else uid)
+            except (KeyError, ValueError):
+                names.append(f"{uid} (not in this side's chart)")
+        self.setText(", ".join(names) or "(none: click to pick)")
+        self.setToolTip(self.text())
+
+    def pick(self) -> bool:
+        chart = self.chart()
+        if chart is None:
+            self.wizard.show_refusal("Choose the side's unit chart first.")
+            return False
+        picker = UnitPicker(self, chart, self.units)
+        if picker.exec() != QDialog.DialogCode.Accepted:
+            return False
+        self.set_units(picker.units())
+        return True
+
+    def set_units(self, units: list[str]) -> None:
+        self.units = list(units)
+        self.show_names()
+        self.wizard._edited()
+
+
+class UnitPicker(QDialog):
+    """The side's unit chart with a count per type."""
+
+    def __init__(self, parent, chart: UnitChart, units: list[str]) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Units of the starting formation")
+        layout = QVBoxLayout(self)
+        self.table = QTableWidget(len(chart.types), 3, self)
+        self.table.setObjectName("unit-picker")
+        self.table.setHorizontalHeaderLabels(["Unit", "Kind", "How many"])
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setVisible(False)
+        self.counts: dict[str, QSpinBox] = {}
+        for row, t in enumerate(chart.types):
+            for col, text in enumerate((t.name, t.category.replace("_", " "))):
+                cell = QTableWidgetItem(text)
+                cell.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                self.table.setItem(row, col, cell)
+            count = QSpinBox(self.table)
+            count.setRange(0, 9)
+            count.setValue(units.count(t.id))
+            self.counts[t.id] = count
+            self.table.setCellWidget(row, 2, count)
+        layout.addWidget(self.table, 1)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(520, 480)
+
+    def units(self) -> list[str]:
+        return [uid for uid, box in self.counts.items() for _ in range(box.value())]

@@ -1,0 +1,66 @@
+"""The wizard sets the campaign's end, calendar and house rules, shows side names and
+unit names from the chart, draws a fresh seed; the desk says when the campaign ends."""
+
+from __future__ import annotations
+
+import datetime
+
+from PySide6.QtCore import QDate
+
+from hexcampaign.app.campaign.wizard import UnitsButton
+
+
+def test_wizard_sets_the_end_the_calendar_and_picks_units_from_the_chart(mode):
+    dialog = mode.new_campaign_dialog()
+    assert not dialog.option_boxes["experience_progression"].isChecked()  # off by default
+    dialog.side_names[0].setText("Axis")
+    side_box = dialog.forces.cellWidget(0, 0)
+    assert side_box.itemText(0) == "Axis" and side_box.currentText() == "Axis"
+    units = dialog.forces.cellWidget(1, 3)
+    assert isinstance(units, UnitsButton)
+    assert "_" not in units.text() and units.text()  # chart names, not type ids
+    units.set_units(units.units[:1])
+    dialog.last_turn.setValue(6)
+    dialog.victory_vp.setValue(30)
+    dialog.option_boxes["capital_victory"].setChecked(True)
+    dialog.start_date.setDate(QDate(1944, 12, 16))
+    dialog.days_per_turn.setValue(3)
+    assert dialog.start()
+    c = mode.campaign
+    assert c.options.last_turn == 6 and c.options.victory_vp == 30
+    assert c.options.capital_victory and not c.options.experience_progression
+    assert c.options.start_date == datetime.date(1944, 12, 16) and c.options.days_per_turn == 3
+    [division] = [f for f in c.formations("Axis") if f.kind != "corps"]
+    assert len(division.units) == 1
+
+
+def test_wizard_seeds_differ_and_a_fixed_error_clears(mode):
+    seeds = {mode.new_campaign_dialog().seed.value() for _ in range(3)}
+    assert len(seeds) > 1
+    dialog = mode.dialog
+    dialog.side_names[0].setText("")
+    assert not dialog.start() and dialog.refusal.isVisible()
+    dialog.side_names[0].setText("Axis")
+    assert not dialog.refusal.isVisible()
+
+
+def test_the_last_turn_ends_the_campaign_with_its_outcome_and_final_reports(mode, desk, tmp_path):
+    from hexcampaign.app.campaign.ending_dialog import CampaignEndDialog
+
+    c = desk.small_campaign(last_turn=1)
+    desk.clash(c)
+    mode.start(c)
+    for _ in range(40):
+        if c.over:
+            break
+        assert mode.next_phase()
+    assert c.over
+    dialog = mode.dialog
+    assert isinstance(dialog, CampaignEndDialog) and dialog.isVisible()
+    assert c.outcome().reason in dialog.outcome.text()
+    assert dialog.tabs.count() == 2
+    written = dialog.save_reports(tmp_path)
+    assert sorted(p.name for p in written) == ["final-report-german.md", "final-report-us.md"]
+    assert c.outcome().reason in written[0].read_text(encoding="utf-8")
+    assert not mode.next_phase()  # after the end: refused with the engine's sentence
+    assert mode.last_refusal
