@@ -273,6 +273,16 @@ def test_export_all_sheets_for_the_umpire_and_each_player(mode, desk, tmp_path):
     for who, side in (("umpire", None), ("german", "german"), ("us", "us")):
         md = (tmp_path / "sheets" / f"battle-{b.id}-{who}.md").read_text(encoding="utf-8")
         assert md == c.battle_sheet(b, side=side).to_markdown()
+    # The PDF carries the picture of the battle area (the sheet's SVG, drawn as an image).
+    pdf = (tmp_path / "sheets" / f"battle-{b.id}-umpire.pdf").read_bytes()
+    assert b"/Subtype /Image" in pdf
+
+
+def test_sheets_of_a_side_with_a_path_in_its_name_stay_in_the_folder(tmp_path):
+    from hexcampaign.app.campaign.battles import sheet_file_name
+
+    name = sheet_file_name("B1", "../Allies/US", ".pdf")
+    assert "/" not in name and ".." not in name and name.endswith(".pdf")
 
 
 def test_the_umpires_own_pursuit_die_starts_a_meeting_engagement(mode, desk):

@@ -32,11 +32,16 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import OrderDialog
 from hexcampaign.app.campaign.reports import export_sheet, print_html, sheet_html_page
-from hexcampaign.campaign import attacks
+from hexcampaign.campaign import attacks, slug
 from hexcampaign.campaign.state import to_hex
 from hexcampaign.files import describe_os_error, inside
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def sheet_file_name(battle: str, who: str, suffix: str) -> str:
+    """The file of a battle sheet: a slug of the battle and the reader, then the suffix."""
+    return slug(f"battle-{battle}-{who}", "battle-sheet") + suffix
 
 
 def support_label(c, uid: str, where) -> str:
@@ -471,7 +476,7 @@ class BattleSheetDialog(QDialog):
 
     def export_dialog(self, suffix: str) -> Path | None:
         who = self.side or "umpire"
-        suggested = inside(Path.home(), f"battle-{self.battle}-{who}{suffix}")
+        suggested = inside(Path.home(), sheet_file_name(self.battle, who, suffix))
         path, _ = QFileDialog.getSaveFileName(self, "Export the battle sheet", str(suggested))
         if not path:
             return None
@@ -487,7 +492,8 @@ class BattleSheetDialog(QDialog):
         return target
 
     def export_all(self, folder: Path | str) -> list[Path]:
-        """battle-<id>-<umpire|side>.<md|html|pdf> for the umpire and each player."""
+        """battle-<id>-<umpire|side>.<md|html|pdf> for the umpire and each player, named
+        by slug (a side named "../x" or "A/B" still writes inside `folder`)."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         c = self.mode.campaign
@@ -495,7 +501,7 @@ class BattleSheetDialog(QDialog):
         for who in (None, *c.sides):
             sheet = c.battle_sheet(self.battle, side=who)
             for suffix in (".md", ".html", ".pdf"):
-                target = inside(folder, f"battle-{self.battle}-{who or 'umpire'}{suffix}")
+                target = inside(folder, sheet_file_name(self.battle, who or "umpire", suffix))
                 written.append(export_sheet(sheet, target))
         return written
 
@@ -505,8 +511,9 @@ class BattleSheetDialog(QDialog):
             return []
         try:
             written = self.export_all(folder)
-        except OSError as e:
-            QMessageBox.critical(self, "Could not export", describe_os_error(e, folder, "save"))
+        except (OSError, ValueError) as e:
+            sentence = describe_os_error(e, folder, "save") if isinstance(e, OSError) else str(e)
+            QMessageBox.critical(self, "Could not export", sentence)
             return []
         self.mode.window.show_message(f"Exported {len(written)} files into {folder}.")
         return written

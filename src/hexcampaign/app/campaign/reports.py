@@ -9,13 +9,22 @@ only what their side did and what happened to it.
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QSizeF
-from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF, QUrl
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextDocument,
+)
 
 from hexcampaign.campaign import BattleSheet
-from hexcampaign.files import atomic_write_text
+from hexcampaign.files import atomic_export
 
 SHEET_CSS = """
 body { font-family: 'DejaVu Sans', sans-serif; font-size: 10pt; color: #111; }
@@ -42,9 +51,9 @@ def export_sheet(sheet: BattleSheet, path: Path | str) -> Path:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".md":
-        atomic_write_text(path, sheet.to_markdown())
+        _export_text(path, sheet.to_markdown())
     elif suffix in (".html", ".htm"):
-        atomic_write_text(path, sheet_html_page(sheet))
+        _export_text(path, sheet_html_page(sheet))
     elif suffix == ".pdf":
         write_pdf(sheet_html_page(sheet), path, sheet.title())
     else:
@@ -55,9 +64,54 @@ def export_sheet(sheet: BattleSheet, path: Path | str) -> Path:
     return path
 
 
+def _export_text(path: Path, text: str) -> None:
+    atomic_export(path, lambda f: f.write(text.encode("utf-8")))
+
+
+SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+AREA_URL = "hexcampaign:area-{}.png"
+
+
+def _with_pictures(page_html: str, document: QTextDocument) -> str:
+    """QTextDocument draws no inline SVG: each picture of the battle area is drawn with
+    QSvgRenderer into an image the document holds, and the page shows that image."""
+    from PySide6.QtSvg import QSvgRenderer
+
+    count = 0
+
+    def image(match: re.Match) -> str:
+        nonlocal count
+        renderer = QSvgRenderer(QByteArray(match.group(0).encode("utf-8")))
+        if not renderer.isValid():
+            return ""
+        size = renderer.defaultSize()
+        scale = 2  # drawn at twice its size, shown at its size: sharp in the PDF
+        picture = QImage(size.width() * scale, size.height() * scale, QImage.Format.Format_ARGB32)
+        picture.fill(QColor("white"))
+        painter = QPainter(picture)
+        renderer.render(painter)
+        painter.end()
+        url = AREA_URL.format(count)
+        count += 1
+        document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(url), picture)
+        return f'<img src="{url}" width="{size.width()}" height="{size.height()}">'
+
+    return SVG.sub(image, page_html)
+
+
 def write_pdf(page_html: str, path: Path | str, title: str = "") -> None:
-    """Lay out HTML on A4 pages with QTextDocument and write it with QPdfWriter."""
-    writer = QPdfWriter(str(path))
+    """Lay out HTML on A4 pages with QTextDocument, written with QPdfWriter into memory
+    and then to the file atomically (a failed export leaves an earlier file whole)."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    _paint_pdf(page_html, buffer, title)
+    buffer.close()
+    data = bytes(buffer.data())
+    atomic_export(path, lambda f: f.write(data))
+
+
+def _paint_pdf(page_html: str, device: QIODevice, title: str) -> None:
+    writer = QPdfWriter(device)
     writer.setTitle(title)
     writer.setCreator("hexcampaign")
     writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
@@ -65,7 +119,7 @@ def write_pdf(page_html: str, path: Path | str, title: str = "") -> None:
     writer.setResolution(144)
     document = QTextDocument()
     document.setDefaultStyleSheet(SHEET_CSS)
-    document.setHtml(page_html)
+    document.setHtml(_with_pictures(page_html, document))
     rect = writer.pageLayout().paintRectPixels(writer.resolution())
     document.setPageSize(QSizeF(rect.width(), rect.height()))
     document.print_(writer)
@@ -74,7 +128,7 @@ def write_pdf(page_html: str, path: Path | str, title: str = "") -> None:
 def print_html(page_html: str, printer) -> None:
     document = QTextDocument()
     document.setDefaultStyleSheet(SHEET_CSS)
-    document.setHtml(page_html)
+    document.setHtml(_with_pictures(page_html, document))
     document.print_(printer)
 
 
