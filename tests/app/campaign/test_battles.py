@@ -278,6 +278,13 @@ def test_export_all_sheets_for_the_umpire_and_each_player(mode, desk, tmp_path):
     assert b"/Subtype /Image" in pdf
 
 
+def test_the_battles_list_follows_the_newest_battle(mode, desk):
+    c, ids = to_attack_orders(mode, desk)
+    b = declare_on_the_map(mode, c, ids, with_artillery=False)
+    assert mode.battles_dock.current() == b.id
+    assert mode.battles_dock.this_turns() == b.id
+
+
 def test_sheets_of_a_side_with_a_path_in_its_name_stay_in_the_folder(tmp_path):
     from hexcampaign.app.campaign.battles import sheet_file_name
 

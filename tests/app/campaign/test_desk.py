@@ -119,14 +119,19 @@ def test_purchase_through_the_dock_and_the_pp_shown_drop(mode, desk, qtbot):
         "Grenadier company (foot)"
     ] * 2
 
-    # A basket the PP cannot pay: the first buys, the second is refused with the rule.
+    # A basket the PP cannot pay: all or nothing, one message naming the rule.
     dock.add("panzer_iv_platoon")
     dock.add("panzer_iv_platoon")
     bought = dock.buy()
-    assert len(bought) == 1 and c.pp_available("german") == 1
-    assert dock.feedback.text().startswith("Production points: it costs 5 PP")
-    assert dock.basket == ["panzer_iv_platoon"]
-    assert "PP available: 1" in dock.pp_label.text()
+    assert bought == [] and c.pp_available("german") == 6
+    assert dock.feedback.text().startswith("Purchase: nothing was bought; the basket costs 10")
+    assert dock.basket == ["panzer_iv_platoon"] * 2
+    assert "PP available: 6" in dock.pp_label.text()
+    dock.basket_list.setCurrentRow(0)
+    dock.remove_selected()
+    assert len(dock.buy()) == 1 and "Bought" in dock.feedback.text()
+    assert mode.back()  # the purchase taken back: its message goes with it
+    assert "Bought" not in dock.feedback.text()
 
 
 # --- the OOB dock and drag and drop ----------------------------------------------------------

@@ -75,7 +75,7 @@ class BattlesDock(QDockWidget):
             [
                 ("attack", "Attack order…", lambda: self.attack_dialog(None, self.mode.attackers)),
                 ("sheet", "Set-up sheet…", lambda: self.sheet_dialog(self.current())),
-                ("defense", "Defender's support…", lambda: self.defense_dialog(self.current())),
+                ("defense", "Defender's support…", lambda: self.defense_dialog(self.this_turns())),
                 ("result", "Enter result…", lambda: self.result_form(self.current())),
                 ("pursuit", "Pursuit roll", lambda: self.roll_pursuit(self.current())),
                 ("cancel", "Call off", self._cancel),
@@ -102,12 +102,28 @@ class BattlesDock(QDockWidget):
         item = self.list.currentItem()
         return item.data(ID_ROLE) if item is not None else None
 
+    def this_turns(self) -> str | None:
+        """The battle a this-turn order works on: the one picked if it is of this side's
+        turn, else the newest of this turn (never a stale one of the previous side)."""
+        c = self.mode.campaign
+        if c is None:
+            return None
+        now = [b.id for b in c.battles() if b.side_turn == c.state.side_turn]
+        picked = self.current()
+        return picked if picked in now else (now[-1] if now else picked)
+
     def refresh(self) -> None:
         c = self.mode.campaign
         keep = self.current()
+        known = getattr(self, "_known", set())
         self.list.clear()
         if c is None:
             return
+        ids = {b.id for b in c.battles()}
+        new = [b.id for b in c.battles() if b.id not in known]
+        self._known = ids
+        if new:
+            keep = new[-1]  # the selection follows the newest battle
         battles = sorted(c.battles(), key=lambda b: (-b.side_turn, b.id))
         for b in battles:
             if b.result is None:
@@ -126,6 +142,13 @@ class BattlesDock(QDockWidget):
                 self.list.setCurrentItem(item)
         if self.list.currentItem() is None and self.list.count():
             self.list.setCurrentRow(0)
+        # An open item of the phase (a result, a pursuit) is what the umpire acts on next.
+        open_battles = [i.battle for i in c.open_items() if i.battle]
+        phase_changed = self.mode.pending & desk_flags.Play.PHASE
+        if phase_changed and open_battles and self.current() not in open_battles:
+            for row in range(self.list.count()):
+                if self.list.item(row).data(ID_ROLE) == open_battles[0]:
+                    self.list.setCurrentRow(row)
         phase = c.phase
         self.buttons["attack"].setEnabled(phase == "attack_orders")
         self.buttons["defense"].setEnabled(phase == "attack_orders")

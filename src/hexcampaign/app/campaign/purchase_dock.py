@@ -140,31 +140,20 @@ class PurchaseDock(QDockWidget):
             self._refresh_basket()
 
     def buy(self) -> list[str]:
-        """Buy the basket in order; stops at the first refusal, which is shown. Returns the
-        new unit ids (they wait in the Army HQ box)."""
+        """Buy the whole basket or nothing (the engine's purchase_all): one message, the
+        refusal naming what cannot be bought and why. Returns the new unit ids (they
+        wait in the Army HQ box)."""
         c = self.mode.campaign
-        bought: list[str] = []
-        if c is None:
-            return bought
-        side = c.side_to_play
-        refusal = None
-        while self.basket:
-            ok, result = self.mode.act(c.purchase, side, self.basket[0])
-            if not ok:
-                refusal = str(result)
-                break
-            bought.append(result)
-            self.basket.pop(0)
-        done = ""
-        if bought:
-            names = ", ".join(c.unit(u).name for u in bought)
-            done = f"Bought {names}; they wait in the Army HQ box."
-        if refusal is not None:
-            # The refusal first: it is what the umpire must act on.
-            left = f" ({len(self.basket)} left in the basket)"
-            self._say(refusal + left + (f"\n{done}" if done else ""), error=True)
-        elif done:
-            self._say(done, error=False)
+        if c is None or not self.basket:
+            return []
+        ok, result = self.mode.act(c.purchase_all, c.side_to_play, list(self.basket))
+        if not ok:
+            self._say(f"{result} (the basket is kept)", error=True)
+            return []
+        bought = list(result)
+        self.basket.clear()
+        names = ", ".join(c.unit(u).name for u in bought)
+        self._say(f"Bought {names}; they wait in the Army HQ box.", error=False)
         self._refresh_basket()
         return bought
 
@@ -199,6 +188,10 @@ class PurchaseDock(QDockWidget):
             self._refresh_basket()
             return
         side = c.side_to_play
+        said = getattr(self, "_said_at", None)
+        if said is not None and (said[:2] != (c.turn, side) or len(c.actions) < said[2]):
+            self.feedback.setText("")
+            self._said_at = None
         chart = c.setup.charts[side]
         self.heading.setText(f"{side.capitalize()} unit chart — {chart.title or chart.side}")
         self.table.setRowCount(len(chart.types))
@@ -268,3 +261,7 @@ class PurchaseDock(QDockWidget):
         colour = "#8b0000; background: #fdecea" if error else "#1b5e20; background: #e8f5e9"
         self.feedback.setStyleSheet(f"QLabel {{ color: {colour}; padding: 4px; }}")
         self.feedback.setText(text)
+        c = self.mode.campaign
+        # What the message is about: the side's turn and the actions taken so far. A new
+        # side, or a Back past it, makes it stale (refresh clears it).
+        self._said_at = (c.turn, c.side_to_play, len(c.actions)) if c is not None else None
