@@ -93,3 +93,16 @@ def test_restore_move_strength_experience_each_logged_with_the_reason(mode, desk
     for reason in ("wrong company removed", "stragglers", "replacements", "misplaced"):
         assert reason in log
     assert mode.back() and c.formation(ids["g_corps"]).hex != target
+
+
+def test_right_click_on_a_formation_offers_its_actions(mode, desk):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    mode.start(c)
+    menu = mode.tool.formation_menu(c.formation(ids["german"]).hex)
+    texts = [a.text() for a in menu.actions() if not a.isSeparator()]
+    assert "Move it (umpire)…" in texts and "Set its experience…" in texts
+    [select] = [a for a in menu.actions() if a.text() == "Select"]
+    select.trigger()
+    assert mode.selected == ids["german"]
+    menu.close()

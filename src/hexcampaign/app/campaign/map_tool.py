@@ -12,6 +12,7 @@ Every action goes through the mode (the engine decides; a refusal shows its rule
 from __future__ import annotations
 
 from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import QMenu
 
 from hexcampaign.app.campaign.flags import VIEW
 from hexcampaign.app.tool_events import ToolEvent
@@ -52,10 +53,38 @@ class CampaignTool:
     def pressed(self, event: ToolEvent) -> None:
         if event.button == "right":
             self.mode.attackers = []
-            self.mode.select(None)
+            if not self.formation_menu(event.hex):
+                self.mode.select(None)
             return
         if event.button == "left":
             self.click(event.hex)
+
+    def formation_menu(self, h: Hex) -> QMenu | None:
+        """Right-click on a formation: what the umpire may do with it now."""
+        mode = self.mode
+        c = mode.campaign
+        if c is None or not c.map.contains(h) or not c.formations_at(h):
+            return None
+        menu = QMenu(mode.window)
+        menu.setObjectName("formation-menu")
+        for f in c.formations_at(h):
+            menu.addSection(f"{f.name} ({f.side})")
+            fid = f.id
+            menu.addAction("Select", lambda fid=fid: mode.select(fid))
+            if c.phase == "attack_orders" and f.side != c.side_to_play and f.kind != "corps":
+                menu.addAction(
+                    "Order an attack on it…",
+                    lambda fid=fid: mode.battles_dock.attack_dialog(fid, list(mode.attackers)),
+                )
+            menu.addAction("Rename…", lambda fid=fid: mode.rename_dialog(fid))
+            menu.addAction("Move it (umpire)…", lambda fid=fid: mode.correction_dialog("move", fid))
+            menu.addAction(
+                "Set its experience…",
+                lambda fid=fid: mode.correction_dialog("experience", fid),
+            )
+        mode.context_menu = menu
+        menu.popup(QCursor.pos())
+        return menu
 
     def click(self, h: Hex) -> None:
         """A left click on `h`: the placement awaited takes it, else the phase's clicks."""

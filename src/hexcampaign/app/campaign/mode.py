@@ -57,6 +57,7 @@ class CampaignMode(QObject):
         self.show_zoc = False
         self.show_supply = False
         self.dialog = None  # the dialog opened last (tests and screenshots reach it here)
+        self.context_menu = None  # the formation menu of the last right-click
         self.tool = CampaignTool(self)
         # What the `changed` signal now being sent is about: the flags of the action's
         # change record (or VIEW); a plain `changed.emit()` means everything.
@@ -532,7 +533,10 @@ class CampaignMode(QObject):
         self.oob_dock.raise_()
         self.battles_dock.raise_()
         self.window.resizeDocks(
-            [self.phase_dock, self.oob_dock], [330, 620], Qt.Orientation.Horizontal
+            # (620 px on the right squeezed the map at 1,280×800.)
+            [self.phase_dock, self.oob_dock],
+            [300, 420],
+            Qt.Orientation.Horizontal,
         )
         self._docks = [
             self.phase_dock,
