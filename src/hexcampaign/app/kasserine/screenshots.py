@@ -146,9 +146,11 @@ def kasserine_mode(window: Any) -> KasserineMode:
     if hasattr(window, "play_mode") and hasattr(window, "set_mode"):
         mode = window.play_mode("hexcampaign.app.kasserine")
         window.set_mode(mode)
-        return mode
-    mode = KasserineMode(window)
-    mode.activate()
+    else:
+        mode = KasserineMode(window)
+        mode.activate()
+    # The pictures show the board, not the hand-over screen (a window of its own).
+    mode.hand_over_screen = False
     return mode
 
 
