@@ -227,7 +227,7 @@ def area_svg(sheet: BattleSheet, size: float = 60.0) -> str:
                 f'height="{size * 0.24:.1f}" fill="{colour}" rx="3"/>'
             )
             tag = f"{side}: {name}" + (f" ({role})" if role else "")
-            out.append(_text(x, fy + size * 0.05, tag, e, fill="#ffffff", small=True))
+            out.append(_text(x, fy + size * 0.05, tag, e, fill="#ffffff", small=size / 6 * 0.7))
     for h in sheet.area:
         if h.setup_edge and h.direction in centres:
             x, y = centres[h.direction]
@@ -245,12 +245,14 @@ def markdown_escape(text: str) -> str:
 
 
 def _text(
-    x: float, y: float, text: str, e, bold: bool = False, fill: str = "#000000", small: bool = False
+    x: float, y: float, text: str, e, bold: bool = False, fill: str = "#000000", small: float = 0
 ) -> str:
+    """`small`: a smaller font size in user units (a number: Qt's SVG renderer, which
+    draws the PDF sheet's picture, reads "70%" as 70 units)."""
     weight = ' font-weight="bold"' if bold else ""
     most = 48 if small else 34  # what fits across a hex at each size
     shown = text if len(text) <= most else text[: most - 1] + "…"
-    font = ' font-size="70%"' if small else ""
+    font = f' font-size="{small:.1f}"' if small else ""
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" fill="{fill}"{weight}{font}>'
         f"{e(shown)}</text>"

@@ -197,7 +197,7 @@ class ResultForm(OrderDialog):
         extra = ""
         if eliminate or spare:
             extra = f" Umpire override: {len(eliminate)} eliminated, {len(spare)} spared."
-        errors = " ".join(self.line_errors.values())
+        errors = " ".join(e.rstrip(".") + "." for e in self.line_errors.values())
         self.summary.setText(
             (f"Not possible: {errors} " if errors else "")
             + (
