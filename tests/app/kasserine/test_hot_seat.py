@@ -323,3 +323,17 @@ def test_undo_says_so_and_the_stack_dock_follows_the_units_back(mode):
     assert g.unit("Panzer").hex == H(2, 2)
     assert mode.last_message.startswith("Undone:")
     assert mode.stack_hex == H(2, 2) and mode.stack.units.count() == 2
+
+
+def test_place_names_under_counters_are_drawn_above_them(mode):
+    m = HexMap.blank(12, 10)
+    m.add_place(H(2, 2), "Sbiba", "town")
+    m.add_place(H(6, 6), "Thala", "town")
+    units = [unit("Panzer", 2, 2), unit("Doughboys", 9, 7, "allied")]
+    mode.play(Game.custom(m, units, seed=1, phase="german_movement"))
+    names = mode.layer.names
+    assert [p.name for p in names.places] == ["Sbiba"]  # Thala has no counter on it
+    assert names.zValue() > mode.layer.items["Panzer"].zValue()
+    assert names.boundingRect().contains(*mode.canvas.layout.center(H(2, 2)))
+    assert mode.hex_dragged(H(2, 2), H(3, 3))
+    assert names.places == []

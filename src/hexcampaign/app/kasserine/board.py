@@ -10,7 +10,7 @@ import traceback
 from collections import defaultdict
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from hexcampaign.app.kasserine.counters import (
@@ -39,6 +39,7 @@ class CounterLayer:
         self.blown: dict[Hex, BlownBridgeItem] = {}
         self.stacks: dict[Hex, list[UnitView]] = {}
         self.selected: set[str] = set()
+        self.names: NamesOverCounters | None = None
 
     def sync(self, game: Game) -> None:
         """Make the items match the game: one counter per unit on the map."""
@@ -48,6 +49,7 @@ class CounterLayer:
             if unit.hex is not None and not unit.eliminated:
                 stacks[unit.hex].append(unit)
         self.stacks = dict(stacks)
+        self._sync_names(game)
         contact = {uid for c in game.state.contacts for uid in (*c.attackers, *c.defenders)}
         alive = set()
         for h, units in stacks.items():
@@ -85,7 +87,19 @@ class CounterLayer:
         """The stack in a hex, bottom counter first."""
         return list(self.stacks.get(h, []))
 
+    def _sync_names(self, game: Game) -> None:
+        """Place names whose hex holds counters are drawn again above them (with a
+        halo), so "Sbiba" never reads "bbiba" under a counter."""
+        if self.names is None:
+            self.names = NamesOverCounters(self.layout)
+            self.scene.addItem(self.names)
+        covered = [p for p in game.map.places() if p.hex in self.stacks]
+        self.names.show_places(covered)
+
     def clear(self) -> None:
+        if self.names is not None and self.names.scene() is self.scene:
+            self.scene.removeItem(self.names)
+        self.names = None
         for item in [*self.items.values(), *self.markers.values(), *self.blown.values()]:
             if item.scene() is self.scene:
                 self.scene.removeItem(item)
@@ -214,3 +228,62 @@ class HighlightItem(QGraphicsItem):
             for h in self.marked:
                 x, y = layout.center(h)
                 painter.drawPolygon(shape.translated(x, y))
+
+
+class NamesOverCounters(QGraphicsItem):
+    """The names of places that counters sit on, above the counters, white-haloed, where
+    the map prints them (below the place's symbol unless its author chose otherwise)."""
+
+    def __init__(self, layout: Layout) -> None:
+        super().__init__()
+        self.layout = layout
+        self.places: list = []
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the play tool
+        self.setZValue(COUNTER_Z + 100)  # above every stack's counters
+
+    def show_places(self, places: list) -> None:
+        if [p.name for p in places] != [p.name for p in self.places]:
+            self.prepareGeometryChange()
+            self.places = list(places)
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        if not self.places:
+            return QRectF()
+        s = self.layout.size
+        xs = [self.layout.center(p.hex)[0] for p in self.places]
+        ys = [self.layout.center(p.hex)[1] for p in self.places]
+        return QRectF(
+            min(xs) - 4 * s, min(ys) - 2 * s, max(xs) - min(xs) + 8 * s, max(ys) - min(ys) + 4 * s
+        )
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        try:  # an exception escaping paint() aborts the process under PySide
+            self._paint(painter)
+        except Exception:
+            traceback.print_exc()
+
+    def _paint(self, painter: QPainter) -> None:
+        s = self.layout.size
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(1, round(s * NAME_FONT)))
+        font.setBold(True)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for place in self.places:
+            cx, cy = self.layout.center(place.hex)
+            y = cy + s * 0.42 + s * NAME_FONT  # the baseline under the symbol, as printed
+            if place.label_position == "above":
+                y = cy - s * 0.42
+            path = QPainterPath()
+            path.addText(0, 0, font, place.name)
+            width = path.boundingRect().width()
+            x = cx - width / 2
+            if place.label_position in ("left", "right"):
+                x = cx - s * 0.6 - width if place.label_position == "left" else cx + s * 0.6
+                y = cy + s * NAME_FONT / 2
+            path.translate(x, y)
+            painter.strokePath(path, QPen(QColor(255, 255, 255, 235), s * 0.14))
+            painter.fillPath(path, QColor("#1e1a12"))
+
+
+NAME_FONT = 0.36  # of the hex size, as the map's own place names (style.PLACE_NAME_FONT)
