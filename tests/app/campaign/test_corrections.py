@@ -106,3 +106,18 @@ def test_right_click_on_a_formation_offers_its_actions(mode, desk):
     select.trigger()
     assert mode.selected == ids["german"]
     menu.close()
+
+
+def test_the_oob_dock_shows_a_units_history(mode, desk):
+    from tests.app.campaign.test_desk import formation_item
+
+    c, ids, b = to_result(mode, desk)
+    form = mode.battles_dock.result_form(b.id)
+    form.set_outcome("DRAW")
+    assert form.submit()
+    mode.oob_dock.side_box.setCurrentIndex(mode.oob_dock.side_box.findData("us"))
+    division = formation_item(mode.oob_dock.tree, ids["us"])
+    unit = division.child(0)
+    text = mode.oob_dock.show_history(unit)
+    assert b.id in text and b.id in unit.toolTip(0)
+    assert "us-u" not in unit.toolTip(0)  # no internal ids where a person reads

@@ -141,6 +141,7 @@ class OobDock(QDockWidget):
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.itemDoubleClicked.connect(self._double_clicked)
+        self.tree.itemClicked.connect(lambda item, _col: self.show_history(item))
         layout.addWidget(self.tree, 1)
         self.hint = QLabel(body)
         self.hint.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
@@ -217,7 +218,9 @@ class OobDock(QDockWidget):
         box.setFlags(box.flags() & ~Qt.ItemFlag.ItemIsDragEnabled & ~Qt.ItemFlag.ItemIsDropEnabled)
         box.setFirstColumnSpanned(True)
         for u in c.army_hq(side):
-            self._unit_item(box, c, u, "—", draggable=u.category != "air")
+            # Air support is drawn from the Army HQ box in an attack order; it joins no
+            # formation. It may still be dragged, so the drop says why (the engine's rule).
+            self._unit_item(box, c, u, "—", draggable=True)
         formations = c.formations(side)
         corps = [f for f in formations if f.kind == "corps"]
         for hq in corps:
@@ -293,8 +296,15 @@ class OobDock(QDockWidget):
         )
         item.setData(0, KIND_ROLE, "unit")
         item.setData(0, ID_ROLE, u.id)
+        history = c.unit_history(u.id)
         item.setToolTip(
-            0, f"{u.id}: {u.name}, {u.cost} PP" + (", motorised" if u.motorised else "")
+            0,
+            "\n".join(
+                [
+                    f"{u.label or u.name}, {u.cost} PP" + (", motorised" if u.motorised else ""),
+                    *(history.lines or ("No battles yet.",)),
+                ]
+            ),
         )
         flags = item.flags() & ~Qt.ItemFlag.ItemIsDropEnabled
         if draggable:
@@ -338,6 +348,16 @@ class OobDock(QDockWidget):
         self.feedback.setStyleSheet(f"QLabel {{ color: {colour}; padding: 4px; }}")
         self.feedback.setText(text)
         self.feedback.show()
+
+    def show_history(self, item: QTreeWidgetItem | None) -> str:
+        """A unit picked in the tree: its battles, casualties and fate in the hint line."""
+        c = self.mode.campaign
+        if c is None or item is None or item.data(0, KIND_ROLE) != "unit":
+            return ""
+        h = c.unit_history(item.data(0, ID_ROLE))
+        text = f"{h.label}: " + (" ".join(h.lines) if h.lines else "no battles yet.")
+        self.hint.setText(text)
+        return text
 
     def _double_clicked(self, item: QTreeWidgetItem, _col: int) -> None:
         c = self.mode.campaign
