@@ -162,8 +162,13 @@ def show_interpretations(parent: QWidget) -> GuideWindow:
     return window
 
 
-def show_rules(parent: QWidget) -> RulesWindow:
-    window = RulesWindow(parent)
+def show_rules(parent: QWidget, book: str | None = None) -> RulesWindow:
+    """The rule books, opened at the one of the mode in charge (the campaign rules at
+    the umpire's desk)."""
+    if book is None:
+        in_charge = getattr(parent, "mode", None)
+        book = getattr(in_charge, "RULE_BOOK", None)
+    window = RulesWindow(parent, book if book in RULE_BOOKS else "kasserine")
     window.show()
     return window
 

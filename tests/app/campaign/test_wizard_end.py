@@ -64,3 +64,13 @@ def test_the_last_turn_ends_the_campaign_with_its_outcome_and_final_reports(mode
     assert c.outcome().reason in written[0].read_text(encoding="utf-8")
     assert not mode.next_phase()  # after the end: refused with the engine's sentence
     assert mode.last_refusal
+
+
+def test_help_rules_opens_the_campaign_rules_at_the_desk(mode, window):
+    from hexcampaign.app.help import show_rules
+
+    if window.mode is not mode:
+        window.set_mode(mode)
+    rules = show_rules(window)
+    assert rules.books.currentData() == "cm"
+    rules.close()

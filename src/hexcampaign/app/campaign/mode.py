@@ -39,6 +39,7 @@ COMMITTED = ("end_phase", "enter_result", "pursuit")
 class CampaignMode(QObject):
     SUFFIXES = (FILE_SUFFIX,)
     TITLE = "CM campaign"
+    RULE_BOOK = "cm"  # Help > Rules opens the campaign rules while the desk is in charge
 
     changed = Signal()  # the campaign changed (or another one was opened): redraw
     refused = Signal(str)  # an action was refused; the sentence names the rule
