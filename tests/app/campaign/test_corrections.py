@@ -121,3 +121,19 @@ def test_the_oob_dock_shows_a_units_history(mode, desk):
     text = mode.oob_dock.show_history(unit)
     assert b.id in text and b.id in unit.toolTip(0)
     assert "us-u" not in unit.toolTip(0)  # no internal ids where a person reads
+
+
+def test_a_refusal_never_moves_the_ok_button(mode, desk, qtbot):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    c = desk.small_campaign()
+    desk.clash(c)
+    mode.start(c)
+    dialog = mode.correction_dialog("move")
+    qtbot.waitExposed(dialog)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    before = ok.mapTo(dialog, ok.rect().topLeft())
+    assert not dialog.submit()  # no reason, no hex: refused in the dialog
+    desk.settle()
+    assert dialog.refusal.isVisible()
+    assert ok.mapTo(dialog, ok.rect().topLeft()) == before

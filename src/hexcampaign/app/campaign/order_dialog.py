@@ -8,6 +8,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
 
+def steady(label: QLabel, lines: int = 3) -> None:
+    """A refusal line that keeps its room while hidden and up to `lines` lines tall, so
+    showing a refusal never moves the buttons under the pointer."""
+    policy = label.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    label.setSizePolicy(policy)
+    label.setMinimumHeight(label.fontMetrics().lineSpacing() * lines + 8)
+
+
 class OrderDialog(QDialog):
     """A dialog whose OK sends an order; a refusal is shown in it and it stays open."""
 
@@ -22,6 +31,7 @@ class OrderDialog(QDialog):
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }")
         self.refusal.hide()
+        steady(self.refusal)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )

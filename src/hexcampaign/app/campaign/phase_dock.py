@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.campaign import flags as desk_flags
+from hexcampaign.app.campaign.order_dialog import steady
 from hexcampaign.campaign import PHASES
 from hexcampaign.campaign.phases import PHASE_TITLES
 
@@ -60,6 +61,7 @@ class PhaseDock(QDockWidget):
             "padding: 4px; }"
         )
         self.refusal.hide()
+        steady(self.refusal)  # showing a refusal never moves the buttons
         buttons = QHBoxLayout()
         self.back_button = QPushButton("◀ Back", body)
         self.back_button.setToolTip("Take back the last action of this phase")

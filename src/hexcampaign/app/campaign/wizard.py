@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.campaign.order_dialog import steady
 from hexcampaign.campaign import Campaign, IllegalAction, Options, UnitChart, UnitChartError
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.hexes import Hex
@@ -120,6 +121,7 @@ class NewCampaignDialog(QDialog):
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }")
         self.refusal.hide()
+        steady(self.refusal)  # showing a refusal never moves the buttons
         layout.addWidget(self.refusal)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
