@@ -17,12 +17,11 @@ from __future__ import annotations
 import atexit
 import sys
 import threading
-import traceback
 import weakref
 from collections import deque
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtCore import QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QImage, QPainter, QPixmap
 
 from hexcampaign.app.canvas.tiles import COMPOSITE, TILE, tile_scene_rect
@@ -32,7 +31,9 @@ THREADS = 2  # measured: one thread leaves the GUI thread waiting longer for the
 # The GUI thread waits this long at most for the interpreter lock a worker holds (Python's
 # default, 5 ms, cost a notch 20 ms and more on a loaded machine): set once for the process.
 SWITCH_INTERVAL = 0.001
+COLLECT_MS = 8  # how often the GUI thread collects painted strips while any is awaited
 _ALL: weakref.WeakSet = weakref.WeakSet()
+_THREADS: list[threading.Thread] = []
 
 
 @dataclass
@@ -62,27 +63,62 @@ class StripJob:
         return QRectF(self.start * TILE / z, self.row * TILE / z, count * TILE / z, TILE / z)
 
 
+class _Shared:
+    """What the worker threads and the GUI thread share: plain Python under one lock.
+    The threads never touch a Qt object but their own QImage and QPainter, so a scene
+    deleted while they paint cannot take the process down."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Condition()
+        self.jobs: deque[StripJob] = deque()
+        self.pending: set[tuple] = set()
+        self.done: deque[tuple[StripJob, QImage | None]] = deque()
+        self.wanted_zoom: float | None = None
+        self.closed = False
+
+    def close(self, *_args) -> None:
+        with self.lock:
+            self.closed = True
+            self.jobs.clear()
+            self.lock.notify_all()
+
+    def work(self) -> None:
+        while True:
+            with self.lock:
+                while not self.jobs and not self.closed:
+                    self.lock.wait()
+                if self.closed:
+                    return
+                job = self.jobs.pop()  # the newest: where the user is now
+                if job.zoom != self.wanted_zoom:
+                    self.pending.discard(job.key)  # a zoom the wheel has passed
+                    continue
+            try:
+                image = _paint_strip(job)
+            except Exception:  # the map changed under the painter: thrown away, asked again
+                image = None
+            self.done.append((job, image))
+
+
 class TileWorkers(QObject):
     """Worker threads painting tile strips for one scene (see the module's note)."""
-
-    _painted = Signal(object, object)  # StripJob, QImage or None (failed): to the GUI thread
 
     def __init__(self, scene, threads: int = THREADS) -> None:
         super().__init__(scene)
         self.scene = scene
-        self._jobs: deque[StripJob] = deque()
-        self._pending: set[tuple] = set()
-        self._wanted_zoom: float | None = None
-        self._lock = threading.Condition()
-        self._closed = False
-        self._painted.connect(self._landed, Qt.ConnectionType.QueuedConnection)
-        # The threads wait on the lock: they are let go when the scene goes.
-        self.destroyed.connect(_Releaser(self._lock, self._jobs).release)
-        self._threads = [threading.Thread(target=self._work, name=f"tiles-{n}", daemon=True)
+        self._shared = shared = _Shared()
+        # Painted strips are collected on the GUI thread, a few times a frame while any
+        # is awaited: no signal crosses from a worker to an object that may be gone.
+        self._collect = QTimer(self)
+        self._collect.setInterval(COLLECT_MS)
+        self._collect.timeout.connect(self._land_painted)
+        self.destroyed.connect(shared.close)  # the threads end with the scene
+        self._threads = [threading.Thread(target=shared.work, name=f"tiles-{n}", daemon=True)
                          for n in range(threads)]
         for thread in self._threads:
             thread.start()
-        _ALL.add(self)
+        _ALL.add(shared)
+        _THREADS.extend(self._threads)
         if sys.getswitchinterval() > SWITCH_INTERVAL:
             sys.setswitchinterval(SWITCH_INTERVAL)
 
@@ -91,61 +127,46 @@ class TileWorkers(QObject):
         scene = self.scene
         job = StripJob(zoom, ratio, row, start, end, scene.tiles.generation, scene.hexmap, scene.layout,
                        frozenset(scene.visible_layers()), scene.features)
-        with self._lock:
-            self._wanted_zoom = zoom
-            if job.key in self._pending:
+        shared = self._shared
+        with shared.lock:
+            shared.wanted_zoom = zoom
+            if job.key in shared.pending:
                 return
-            self._pending.add(job.key)
-            self._jobs.append(job)
-            self._lock.notify()
+            shared.pending.add(job.key)
+            shared.jobs.append(job)
+            shared.lock.notify()
+        if not self._collect.isActive():
+            self._collect.start()
 
     def pending(self) -> int:
-        with self._lock:
-            return len(self._pending)
+        """Strips asked for and not landed yet (painted ones land on the next collect)."""
+        with self._shared.lock:
+            return len(self._shared.pending)
 
     def close(self) -> None:
-        """Stop the threads, waiting for a strip being painted (the program ends)."""
-        with self._lock:
-            self._closed = True
-            self._jobs.clear()
-            self._lock.notify_all()
-        for thread in self._threads:
-            if thread is not threading.current_thread():
-                thread.join(timeout=2.0)
-
-
-    # --- the worker threads ----------------------------------------------------------------
-
-    def _work(self) -> None:
-        while True:
-            with self._lock:
-                while not self._jobs and not self._closed:
-                    self._lock.wait()
-                if self._closed:
-                    return
-                job = self._jobs.pop()  # the newest: where the user is now
-                if job is None:  # the scene was deleted
-                    return
-                if job.zoom != self._wanted_zoom:
-                    self._pending.discard(job.key)  # a zoom the wheel has passed
-                    continue
-            image = None
-            try:
-                image = _paint_strip(job)
-            except Exception:  # the map changed under the painter: thrown away, asked again
-                traceback.print_exc()
-            try:
-                self._painted.emit(job, image)
-            except RuntimeError:  # the scene is gone
-                return
+        self._shared.close()
 
     # --- back on the GUI thread --------------------------------------------------------------
 
+    def _land_painted(self) -> None:
+        shared = self._shared
+        while shared.done:
+            self._landed(*shared.done.popleft())
+        with shared.lock:
+            idle = not shared.pending
+        if idle:
+            self._collect.stop()
+
     def _landed(self, job: StripJob, image: QImage | None) -> None:
-        with self._lock:
-            self._pending.discard(job.key)
+        with self._shared.lock:
+            self._shared.pending.discard(job.key)
         scene = self.scene
-        if image is None or job.generation != scene.tiles.generation or job.hexmap is not scene.hexmap:
+        if job.generation != scene.tiles.generation or job.hexmap is not scene.hexmap:
+            return
+        base = scene.base_layer()
+        if image is None:  # painting failed: the next paint asks again
+            if base is not None:
+                base.update(job.scene_rect())
             return
         side = image.height()
         for n, key in enumerate(job.keys()):
@@ -155,30 +176,17 @@ class TileWorkers(QObject):
             tile = QPixmap.fromImage(image.copy(n * side, 0, side, side))
             tile.setDevicePixelRatio(job.ratio)
             scene.tiles.put(key, tile)
-        base = scene.base_layer()
         if base is not None:
             base.update(job.scene_rect())
-
-
-class _Releaser:
-    """Lets the worker threads end once their scene is deleted (a plain object, alive
-    when the Qt object is not): a None job tells each thread to return."""
-
-    def __init__(self, lock: threading.Condition, jobs: deque) -> None:
-        self.lock, self.jobs = lock, jobs
-
-    def release(self, *_args) -> None:
-        with self.lock:
-            self.jobs.clear()
-            self.jobs.extend([None] * THREADS)
-            self.lock.notify_all()
 
 
 @atexit.register
 def _close_all() -> None:
     # A thread still painting while Qt tears down would abort the process.
-    for workers in list(_ALL):
-        workers.close()
+    for shared in list(_ALL):
+        shared.close()
+    for thread in _THREADS:
+        thread.join(timeout=2.0)
 
 
 def _paint_strip(job: StripJob) -> QImage:
