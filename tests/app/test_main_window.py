@@ -629,6 +629,12 @@ def test_play_modes_are_built_only_when_first_chosen(window, tmp_path, monkeypat
         def open_path(self, path):
             return True
 
+        def close_document(self):
+            return True
+
+        def maybe_close(self):
+            return True
+
     module = types.ModuleType("fake_play_mode")
     module.install = lambda w: built.append(FakeMode()) or built[-1]
     broken = types.ModuleType("broken_play_mode")

@@ -182,11 +182,13 @@ class TileWorkers(QObject):
 
 @atexit.register
 def _close_all() -> None:
-    # A thread still painting while Qt tears down would abort the process.
+    # A thread still painting while Qt tears down would abort the process (a segfault at
+    # exit, seen with a 2 s limit on a loaded machine): wait for the strip in hand to end.
+    # A strip is a row of tiles, well under a second even on the largest map.
     for shared in list(_ALL):
         shared.close()
     for thread in _THREADS:
-        thread.join(timeout=2.0)
+        thread.join(timeout=60.0)
 
 
 def _paint_strip(job: StripJob) -> QImage:

@@ -123,24 +123,22 @@ class TurnBar(QToolBar):
 class NoticeLabel(QLabel):
     """The notice line's text: it takes the bar's whole width and wraps onto a second
     line; it never asks for more width than a short sentence, so a long refusal never
-    widens the window (the whole sentence is in its tooltip and the status bar)."""
+    widens the window (the whole sentence is in its tooltip and the status bar).
+
+    Sizes are set, not computed in Python overrides of sizeHint: Qt asks for a size hint
+    while the window is torn down, and a Python override answering then crashed the
+    program at exit."""
 
     LINES = 2
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # Ignored: the label's text never asks the window for width.
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setMinimumWidth(50)
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * self.LINES + 10)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-
-    def sizeHint(self) -> QSize:
-        return QSize(200, self._height())
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(50, self._height())
-
-    def _height(self) -> int:
-        return self.fontMetrics().lineSpacing() * self.LINES + 10
 
 
 class NoticeBar(QToolBar):
