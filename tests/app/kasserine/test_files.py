@@ -137,7 +137,7 @@ def test_crt_dock_is_the_data_table_with_the_column_highlighted(mode):
     mode.hex_clicked(H(4, 3))
     mode.combat.panel.declare.click()
     assert crt.highlighted == mode.game.combats()[-1].odds
-    assert "14 - s" in crt.note.text()
+    assert "14 minus the roll" in crt.note.text()
 
 
 def test_saving_retires_the_autosave_and_a_crashed_sessions_autosave_is_offered(

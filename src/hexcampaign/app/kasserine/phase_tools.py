@@ -9,14 +9,18 @@ the game itself: each gesture is one engine call through the session.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from hexcampaign.app.kasserine.docks import waiting_for_setup
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import IllegalAction
 
-if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.mode import KasserineMode
+
+class KasserineMode(Protocol):
+    """The play mode as a phase tool sees it: its game session, board and docks. A
+    protocol, not an import of mode.py, so the tools and the mode form no circle."""
+
+    session: object
 
 
 class PhaseTool:
