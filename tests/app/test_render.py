@@ -332,6 +332,45 @@ def test_a_triangle_of_river_hexes_is_drawn_in_the_order_painted(qapp):
     assert not _river_line_between(image, layout, a, b, line)
 
 
+def test_a_diagonal_river_draws_the_same_line_after_save_and_reopen(qapp, tmp_path):
+    from hexcampaign.maps import load_map, save_map
+
+    m = HexMap.blank(12, 10, palette="kasserine")
+    # A drag up and to the right: column by column, 0206 would come before 0207, so a
+    # reopened map that forgot the painted order would join the triangles differently.
+    path = [at(1, 7), at(2, 7), at(2, 6), at(3, 6), at(3, 5), at(4, 5), at(4, 4), at(5, 4), at(5, 3)]
+    for h in path:
+        m.set_river(h, True)
+    assert sorted(path, key=m.offset) != path
+    save_map(m, tmp_path / "river.hexmap")
+    reopened = load_map(tmp_path / "river.hexmap")
+    assert reopened.river_order() == path
+    before, layout = _rivers_only(m)
+    after, _ = _rivers_only(reopened)
+    assert after == before  # the same drawn line, pixel for pixel
+    line = QColor(m.palette.river_colour)
+    for a, b in zip(path, path[1:]):
+        assert _river_line_between(after, layout, a, b, line), (m.label(a), m.label(b))
+    for a, c in ((a, c) for a, c in zip(path, path[2:]) if a.distance(c) == 1):
+        assert not _river_line_between(after, layout, a, c, line), (m.label(a), m.label(c))
+    # Painted column by column instead (what a reopened map drew before): another line.
+    by_column = HexMap.blank(12, 10, palette="kasserine")
+    for h in sorted(path, key=m.offset):
+        by_column.set_river(h, True)
+    assert _rivers_only(by_column)[0] != before
+
+
+def test_undoing_the_erasure_of_a_river_hex_puts_it_back_in_its_place(qapp):
+    m = HexMap.blank(12, 10, palette="kasserine")
+    path = [at(1, 7), at(2, 7), at(2, 6), at(3, 6), at(3, 5)]
+    for h in path:
+        m.set_river(h, True)
+    mark = m.river_mark(path[1])
+    m.set_river(path[1], False)
+    m.set_river_mark(path[1], mark)  # what an undo step writes back
+    assert m.river_order() == path
+
+
 def test_the_kasserine_rivers_still_join_every_pair_of_river_neighbours(qapp):
     from hexcampaign.maps import load_map
     from hexcampaign.paths import maps_path

@@ -7,6 +7,11 @@ whole; a map with a shipped palette is still written as version 2. Version 1 sto
 object per hex; `MIGRATIONS[1]` lifts it to version 2 and `MIGRATIONS[2]` to 3, and the
 fixtures tests/maps/fixtures/v1.hexmap and v2.hexmap must load forever.
 
+The river list is in the order the hexes were painted, which is the order the river
+line follows. No version change was needed for that: every reader before took the list
+as a set, and a file written before lists its rivers column by column, which reads as a
+river painted in that order (as such a file was drawn before).
+
 Every way in (load_map, loads_map, map_from_document for a save's map) goes through one
 reader, `_read` / `map_from_data`, whose verdict is plain_check's.
 """
@@ -170,7 +175,7 @@ def dumps_map(hexmap: HexMap) -> str:
         if entry is None or entry[0] != shape or entry[1] != table:
             entry = known[name] = (shape, table.copy(), _dumps(rows_of(m)))
         elif isinstance(entry[2], list):  # the file's rows, kept by the loader
-            rows = entry[2] if _as_written(entry[2], len(table)) else rows_of(m)
+            rows = entry[2] if _as_written(entry[2], len(table), name) else rows_of(m)
             entry = known[name] = (shape, entry[1], _dumps(rows))
         parts.append(f',"{name}":{entry[2]}')
     parts.append(f',"places":{_dumps(_place_rows(m))},"labels":{_dumps(_label_rows(m))}}}')
@@ -196,7 +201,8 @@ _ENCODED: dict[int, tuple[weakref.ref, dict[str, tuple]]] = {}
 def map_to_document(m: HexMap) -> dict:
     """The version-2 JSON document of a map (plain dicts and lists).
 
-    Every list is sorted, so a saved file changes only where the map did."""
+    Every list is sorted, so a saved file changes only where the map did; the rivers
+    are listed in the order painted (a new river hex joins the end)."""
     document = _head(m)
     for name, _, rows_of in _SPARSE_SECTIONS:
         document[name] = rows_of(m)
@@ -244,6 +250,12 @@ def _cliff_rows(m: HexMap) -> list[list[int]]:
     return _sorted_rows([a << 2 * _BITS | b for a, b in zip(upper, lower)], 4)
 
 
+def _river_rows(m: HexMap) -> list[list[int]]:
+    """The river hexes as [col, row] in the order painted (HexMap.river_order)."""
+    off = _offset_function(m.orientation)
+    return [[*off(h)] for h in m.river_order()]
+
+
 def _place_rows(m: HexMap) -> list[dict]:
     off = _offset_function(m.orientation)
     return [
@@ -263,7 +275,10 @@ def _label_rows(m: HexMap) -> list[dict]:
 _SPARSE_SECTIONS: tuple[tuple[str, Callable[[HexMap], dict | set], Callable[[HexMap], list]], ...] = (
     ("elevation", lambda m: m._elevation,
      lambda m: _sorted_rows(_level_keys(m._elevation, m.orientation), 3, bias=_LEVEL_BIAS)),
-    ("rivers", lambda m: m._rivers, lambda m: _sorted_rows(_point_keys(m._rivers, m.orientation), 2)),
+    # Rivers in the order painted, not sorted: the river line follows that order
+    # (HexMap.river_order), and a painted hex only ever joins the end of the list. The
+    # table is hex -> place in that order, so a changed order is a changed table.
+    ("rivers", lambda m: m._river_painted, _river_rows),
     ("bridges", lambda m: m._bridges, lambda m: _sorted_rows(_point_keys(m._bridges, m.orientation), 2)),
     ("roads", lambda m: m._roads, lambda m: _sorted_rows(_side_keys(m._roads, m.orientation), 4)),
     ("cliffs", lambda m: m._cliffs, _cliff_rows),
@@ -394,10 +409,13 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
         m._elevation.clear()
         _careful_elevation(m, doc, hex_at, bad)
     try:
-        m._rivers.update([grid[row][col] for col, row in doc.rivers])
+        river_hexes = [grid[row][col] for col, row in doc.rivers]
     except IndexError:
         for col, row in doc.rivers:
             hex_at(col, row, "a river hex")  # the first off the map refuses
+        raise  # unreachable: one of them was off the map
+    m._rivers.update(river_hexes)
+    m.set_river_order(river_hexes)  # the file lists them in the order painted
     try:
         roads = _flat_road_sides(doc.roads, grid) if g.orientation == "flat" else None
         roads_as_written = roads is not None
@@ -433,9 +451,12 @@ def _keep_sections(m: HexMap, doc: SimpleNamespace, roads_as_written: bool) -> N
             known[name] = (shape, table_of(m).copy(), rows_of[name])
 
 
-def _as_written(rows: list[list[int]], entries: int) -> bool:
+def _as_written(rows: list[list[int]], entries: int, name: str = "") -> bool:
     """Rows are what dumps_map would write for a table of `entries` entries: sorted, with
-    nothing repeated and nothing dropped on loading (a zero elevation, a cliff twice)."""
+    nothing repeated and nothing dropped on loading (a zero elevation, a cliff twice).
+    Rivers are written in the order painted, which is the order they were read in."""
+    if name == "rivers":
+        return len(rows) == entries
     return len(rows) == entries and all(map(operator.lt, rows, islice(rows, 1, None)))
 
 

@@ -222,13 +222,36 @@ class HexMap:
         return set(self._rivers)
 
     def river_order(self) -> list[Hex]:
-        """Every river hex in the order it was painted: those from the map's file (or
-        painted in another session) first, in file order (column by column), then those
-        painted since. The river line joins three mutually adjacent river hexes in this
-        order, never as a closed triangle."""
+        """Every river hex in the order it was painted. The map's file keeps that order
+        (its river list), so a reopened map continues it; a hex of no known order (set
+        straight into the table) comes first, column by column. The river line joins
+        three mutually adjacent river hexes in this order, never as a closed triangle."""
         painted = self._river_painted
         earlier = sorted((h for h in self._rivers if h not in painted), key=self.offset)
         return earlier + sorted(painted, key=painted.__getitem__)
+
+    def river_mark(self, h: Hex) -> int:
+        """0 when `h` is no river hex, else its place in the painted order (a number
+        that only grows): an undo step keeps it, so undoing the erasure of a river hex
+        puts the hex back where it was in the river, not at its end."""
+        if h not in self._rivers:
+            return 0
+        return self._river_painted.get(h) or -1
+
+    def set_river_mark(self, h: Hex, mark: int) -> None:
+        """Restore what river_mark read: no river (0), or a river hex at that place."""
+        if not mark:
+            self.set_river(h, False)
+            return
+        self.set_river(h, True)
+        if mark > 0:
+            self._river_painted[h] = mark
+            self._river_strokes = max(self._river_strokes, mark)
+
+    def set_river_order(self, hexes: list[Hex]) -> None:
+        """The river hexes, all of them, in the order painted (the map file's order)."""
+        self._river_painted = {h: n for n, h in enumerate(hexes, 1) if h in self._rivers}
+        self._river_strokes = len(hexes)
 
     def has_bridge(self, h: Hex) -> bool:
         return h in self._bridges

@@ -64,7 +64,11 @@ class MapFileV2(_Strict):
     terrain_codes: dict[Annotated[StrictStr, Field(min_length=1, max_length=1)], StrictStr]
     terrain: list[StrictStr]
     elevation: list[Level] = []  # col, row, level
-    rivers: list[Pair] = []
+    rivers: list[Pair] = Field(
+        default=[],
+        description="River hexes [col, row] in the order they were painted; the river line "
+        "follows this order (a file listing them column by column draws as painted so).",
+    )
     bridges: list[Pair] = []
     roads: list[Quad] = []
     cliffs: list[Quad] = []  # upper col,row then lower col,row

@@ -238,7 +238,7 @@ def read_features(
         for kind, read in (
             ("terrain", m.terrain),
             ("elevation", m.elevation),
-            ("river", m.is_river),
+            ("river", m.river_mark),  # its place in the painted order, kept by undo
             ("bridge", m.has_bridge),
         )
         if kind in features
@@ -295,8 +295,8 @@ def write_features(m: HexMap, values: dict[Key, Any]) -> None:
     for (_, side), road in each("road"):
         if not road:
             m.remove_road(*side.hexes())
-    for (_, h), river in each("river"):
-        m.set_river(h, river)
+    for (_, h), mark in each("river"):
+        m.set_river_mark(h, mark)
     for (_, h), terrain in each("terrain"):
         m.set_terrain(h, terrain)
     for (_, h), level in each("elevation"):

@@ -172,7 +172,10 @@ def copy_region(m: HexMap, hexes: list[Hex]) -> HexRegion:
         return (h.q - anchor.q, h.r - anchor.r)
 
     region = HexRegion(m.palette.name)
-    for h in sorted(inside):
+    # River hexes first, in the order painted: a paste paints them in that order, so
+    # the pasted river draws as the copied one did.
+    rivers = [h for h in m.river_order() if h in inside]
+    for h in rivers + sorted(inside - set(rivers)):
         region.hexes[rel(h)] = {
             "terrain": m.terrain(h),
             "elevation": m.elevation(h),
@@ -306,6 +309,7 @@ def _transplant(src: HexMap, dst: HexMap, delta: tuple[int, int], hexes) -> int:
         dst.set_terrain(t, terrain if terrain in dst.palette.terrains else default)
         dst.set_elevation(t, src.elevation(h))
         dst.set_river(t, src.is_river(h))
+    dst.set_river_order([moved(h) for h in src.river_order()])  # the river draws as before
     for a, b in src.roads():
         if dst.contains(moved(a)) and dst.contains(moved(b)):
             dst.add_road(moved(a), moved(b))
