@@ -134,8 +134,10 @@ class NoticeLabel(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
-        # Ignored: the label's text never asks the window for width.
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        # Expanding: a tool bar stretches only widgets that expand (with Ignored it gave
+        # the label its 50 px minimum: a word a line). The set minimum width, not the
+        # text, is what the window must leave room for, so a long refusal never widens it.
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(50)
         self.setFixedHeight(self.fontMetrics().lineSpacing() * self.LINES + 10)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
