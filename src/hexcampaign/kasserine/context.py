@@ -27,7 +27,7 @@ from collections import Counter
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.board import NO_HEX, Board
 from hexcampaign.kasserine.position import Position, refuse
-from hexcampaign.kasserine.state import CombatState, Decision, GameState, UnitState
+from hexcampaign.kasserine.state import GAME_OVER, CombatState, Decision, GameState, UnitState
 from hexcampaign.kasserine.tables import rules_table
 from hexcampaign.kasserine.units import KIND_WORDS, UnitView
 from hexcampaign.maps import HexMap
@@ -49,9 +49,23 @@ class GameDice:
         self._seeded = Dice.restore({"seed": seed, "rolls": rolls or []}) if seed is not None else None
         self.rolls: list[int] = list(rolls or [])
         self._replay = list(replay) if replay is not None else None
+        self._fed: list[int] = []  # faces another copy of the game rolled (apply_recorded)
+
+    def feed(self, faces: list[int]) -> None:
+        """The next rolls hand back `faces` (recorded where the action was first applied)."""
+        self._fed = list(faces)
+
+    def settle(self) -> None:
+        """After a fed action: unused faces go, and seeded dice continue after every
+        face rolled so far, as a reload would."""
+        self._fed = []
+        if self._seeded is not None:
+            self._seeded = Dice.restore({"seed": self.seed, "rolls": self.rolls})
 
     def die(self) -> int:
-        if self._replay is not None:
+        if self._fed:
+            face = self._fed.pop(0)
+        elif self._replay is not None:
             if len(self.rolls) >= len(self._replay):
                 raise RuntimeError("replay asked for a die roll that was never recorded")
             face = self._replay[len(self.rolls)]
@@ -263,3 +277,47 @@ def copy_state(state: GameState) -> GameState:
     about a quarter of the cost of model_copy(deep=True) (snapshots are taken at every
     lock), and keeps pickle out of the program (see docs/reliability.md)."""
     return GameState.model_validate(state.model_dump())
+
+
+def unit_views(ctx: GameContext, known: dict[str, tuple[tuple, UnitView]]) -> dict[str, UnitView]:
+    """Every unit's (frozen) view, kept with the position: the GUI and the playout tests
+    ask for all of them after every action. `known` caches views between positions."""
+    pos = ctx.position
+    if pos.views is None:
+        engaged = {i for e in ctx.state.engagements for i in (*e.attackers, *e.defenders)}
+        views = {}
+        for uid, u in ctx.state.units.items():
+            # An action changes a few units; the others keep their view (building a
+            # validated view costs several times more than comparing what it shows).
+            label = ctx.label(u)
+            shown = (
+                u.at, u.eliminated, uid in engaged, u.mp_spent, u.captured, u.cf, u.mf,
+                u.support, u.range, u.name, u.parent, u.arrives, u.side, u.nationality,
+                u.kind, u.size, label,
+            )  # fmt: skip
+            old = known.get(uid)
+            if old is None or old[0] != shown:
+                old = known[uid] = (shown, unit_view(u, shown[2], label))
+            views[uid] = old[1]
+        pos.views = views
+    return pos.views
+
+
+def lock_reason(action, ctx: GameContext) -> str:
+    """Why undo stops at `action` (it just locked play), in the refusal's words."""
+    if action.faces or action.kind in ("resolve", "advance_roll"):
+        return "a die roll was seen"
+    if action.kind == "support":
+        return f"the defender allocated artillery to attack {action.combat}; the attack stands"
+    if ctx.state.phase == GAME_OVER:
+        return "the game is over"
+    side = "German" if ctx.state.side == "german" else "Allied"
+    return f"the game was handed to the {side} player"
+
+
+def decision_key(state: GameState) -> tuple:
+    """What a change of the pending decision changes (compared around an action)."""
+    if not state.pending:
+        return ()
+    first = state.pending[0]
+    return (len(state.pending), id(first), first.kind, len(first.units))

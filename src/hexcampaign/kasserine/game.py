@@ -26,7 +26,14 @@ from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import combat, movement, phases, results, unit_work
 from hexcampaign.kasserine.board import NO_HEX, Board, shared_board
 from hexcampaign.kasserine.combat import Combat
-from hexcampaign.kasserine.context import GameContext, GameDice, copy_state, unit_view
+from hexcampaign.kasserine.context import (
+    GameContext,
+    GameDice,
+    copy_state,
+    decision_key,
+    lock_reason,
+    unit_views,
+)
 from hexcampaign.kasserine.legal import legal_actions, move_actions
 from hexcampaign.kasserine.obligations import available_attackers
 from hexcampaign.kasserine.options import Options
@@ -240,6 +247,21 @@ class Game:
     def seed(self) -> int | None:
         """The dice seed the game was started with; None: dice from the OS's entropy."""
         return self._initial.seed
+
+    @property
+    def turn(self) -> int:
+        """The turn being played, 1 (Feb 14) to 12 (Feb 25)."""
+        return self.state.turn
+
+    @property
+    def phase(self) -> str:
+        """The phase being played ("german_setup", "allied_combat", …, "game_over")."""
+        return self.state.phase
+
+    @property
+    def options(self) -> Options:
+        """The optional rules in use (frozen: they are fixed when the game starts)."""
+        return self.state.options
 
     def info(self) -> dict:
         """The game's information as a player reads it: the date and phase, who acts, the
@@ -474,6 +496,20 @@ class Game:
         """Apply an action value (from legal_actions(), or a log); dice are rolled afresh."""
         return self._do(action.model_copy(update={"faces": None}, deep=True))
 
+    def apply_recorded(self, action) -> PlayChanges:
+        """Apply an action with the dice faces it rolled where it was first applied (another
+        copy of this game: a computer's worker, a log), so both copies stay identical even
+        when the dice come from the operating system's entropy. Rolls beyond the recorded
+        faces are rolled afresh; a face outside 1-6 is refused."""
+        faces = list(action.faces or [])
+        if any(not isinstance(f, int) or not 1 <= f <= 6 for f in faces):
+            raise refuse("Dice: a recorded face is not a number from 1 to 6", "Dice")
+        self.context.dice.feed(faces)
+        try:
+            return self._do(action.model_copy(update={"faces": None}, deep=True))
+        finally:
+            self.context.dice.settle()
+
     # --- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self, moves: bool = True) -> list:
@@ -632,19 +668,19 @@ class Game:
         changes = ctx.changes = PlayChanges()
         ctx.faces_sink = action  # dice rolled while applying are recorded on the action
         date, phase = self.date(), PHASE_WORDS[state.phase]
-        decision = _decision_key(state)
+        decision = decision_key(state)
         dice_before = len(ctx.dice.rolls)
         events = handler(ctx, action) or []
         ctx.faces_sink = None
         self._actions.append(action)
         ctx.forget_position()
         self._lines.extend(f"{date}, {phase}: {e}" for e in events)
-        if _decision_key(ctx.state) != decision:
+        if decision_key(ctx.state) != decision:
             changes.add(Play.DECISION)
         result = self.last_changes = PlayChanges(events, changes.flags, changes.units, changes.hexes)
         if Play.LOCK in changes.flags:
             self._locked = len(self._actions)
-            self._lock_reason = _lock_reason(action, ctx)
+            self._lock_reason = lock_reason(action, ctx)
             if len(ctx.dice.rolls) != dice_before or action.kind in ("resolve", "advance_roll"):
                 # Rolls come a few a phase and undo after them is common: keep the
                 # position. Other locks (two a turn) are derived if undo asks.
@@ -652,48 +688,8 @@ class Game:
         return result
 
     def _views(self) -> dict[str, UnitView]:
-        """Every unit's (frozen) view, kept with the position: the GUI and the playout
-        tests ask for all of them after every action."""
-        ctx = self.context
-        pos = ctx.position
-        if pos.views is None:
-            engaged = {i for e in self.state.engagements for i in (*e.attackers, *e.defenders)}
-            views = {}
-            known = self._view_cache
-            for uid, u in self.state.units.items():
-                # An action changes a few units; the others keep their view (building a
-                # validated view costs several times more than comparing what it shows).
-                label = ctx.label(u)
-                shown = (
-                    u.at, u.eliminated, uid in engaged, u.mp_spent, u.captured, u.cf, u.mf,
-                    u.support, u.range, u.name, u.parent, u.arrives, u.side, u.nationality,
-                    u.kind, u.size, label,
-                )
-                old = known.get(uid)
-                if old is None or old[0] != shown:
-                    old = known[uid] = (shown, unit_view(u, shown[2], label))
-                views[uid] = old[1]
-            pos.views = views
-        return pos.views
-
-
-def _lock_reason(action, ctx: GameContext) -> str:
-    if action.faces or action.kind in ("resolve", "advance_roll"):
-        return "a die roll was seen"
-    if action.kind == "support":
-        return f"the defender allocated artillery to attack {action.combat}; the attack stands"
-    if ctx.state.phase == GAME_OVER:
-        return "the game is over"
-    side = "German" if ctx.state.side == "german" else "Allied"
-    return f"the game was handed to the {side} player"
-
-
-def _decision_key(state: GameState) -> tuple:
-    """What a change of the pending decision changes (compared around an action)."""
-    if not state.pending:
-        return ()
-    first = state.pending[0]
-    return (len(state.pending), id(first), first.kind, len(first.units))
+        """Every unit's (frozen) view, kept with the position (context.unit_views)."""
+        return unit_views(self.context, self._view_cache)
 
 
 def _combat_id(combat: Combat | int) -> int:
