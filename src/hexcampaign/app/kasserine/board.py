@@ -10,12 +10,14 @@ import traceback
 from collections import defaultdict
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
+from hexcampaign.app import style
 from hexcampaign.app.kasserine.counters import (
     COUNTER_FRACTION,
     COUNTER_Z,
+    STACK_STEP,
     BlownBridgeItem,
     CounterItem,
     PlaceMarkerItem,
@@ -23,6 +25,7 @@ from hexcampaign.app.kasserine.counters import (
     stack_tooltip,
 )
 from hexcampaign.app.render import hex_polygon
+from hexcampaign.app.render.lettering import LABEL_MIN_SCREEN_PX
 from hexcampaign.hexes import Hex, Layout
 from hexcampaign.kasserine import Game, UnitView
 from hexcampaign.maps import MapEditError
@@ -88,13 +91,23 @@ class CounterLayer:
         return list(self.stacks.get(h, []))
 
     def _sync_names(self, game: Game) -> None:
-        """Place names whose hex holds counters are drawn again above them (with a
-        halo), so "Sbiba" never reads "bbiba" under a counter."""
+        """Place names and map labels that counters cover are drawn again above them
+        (with a halo), so "Sbiba" never reads "bbiba" and "Kasserine Pass" is whole."""
         if self.names is None:
             self.names = NamesOverCounters(self.layout)
             self.scene.addItem(self.names)
-        covered = [p for p in game.map.places() if p.hex in self.stacks]
-        self.names.show_places(covered)
+        counters = [stack_rect(self.layout, h, len(us)) for h, us in self.stacks.items()]
+
+        def hidden(rect: QRectF) -> bool:
+            return any(rect.intersects(c) for c in counters)
+
+        covered = [
+            p
+            for p in game.map.places()
+            if p.hex in self.stacks or hidden(place_name_rect(self.layout, p))
+        ]
+        labels = [lb for lb in game.map.labels() if hidden(label_rect(self.layout, lb))]
+        self.names.show_places(covered, labels)
 
     def clear(self) -> None:
         if self.names is not None and self.names.scene() is self.scene:
@@ -128,8 +141,8 @@ class CounterLayer:
             if marker is None:
                 marker = PlaceMarkerItem(name, points, size * 0.26)
                 x, y = self.layout.center(place.hex)
-                # The marker sits at the hex's lower-left, clear of the counters.
-                marker.setPos(x - size * 0.62, y + size * 0.5)
+                dx, dy = marker_offset(place, size)
+                marker.setPos(x + dx, y + dy)
                 self.markers[name] = marker
                 self.scene.addItem(marker)
             marker.set_holder(game.state.holders.get(name, "allied"))
@@ -231,31 +244,38 @@ class HighlightItem(QGraphicsItem):
 
 
 class NamesOverCounters(QGraphicsItem):
-    """The names of places that counters sit on, above the counters, white-haloed, where
-    the map prints them (below the place's symbol unless its author chose otherwise)."""
+    """The names that counters would hide, drawn again above the counters where the map
+    prints them: place names (below the place's symbol unless its author chose otherwise)
+    and the map's free labels ("Kasserine Pass", "Dj. Chambi"), which are wider than a
+    hex, so a counter in the next hex covered them too."""
 
     def __init__(self, layout: Layout) -> None:
         super().__init__()
         self.layout = layout
         self.places: list = []
+        self.labels: list = []
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the play tool
         self.setZValue(COUNTER_Z + 100)  # above every stack's counters
 
-    def show_places(self, places: list) -> None:
-        if [p.name for p in places] != [p.name for p in self.places]:
+    def show_places(self, places: list, labels: list | None = None) -> None:
+        labels = list(labels or [])
+        if [p.name for p in places] != [p.name for p in self.places] or labels != self.labels:
             self.prepareGeometryChange()
             self.places = list(places)
+            self.labels = labels
             self.update()
 
     def boundingRect(self) -> QRectF:
-        if not self.places:
+        rects = [place_name_rect(self.layout, p) for p in self.places]
+        rects += [label_rect(self.layout, lb) for lb in self.labels]
+        if not rects:
             return QRectF()
+        whole = rects[0]
+        for r in rects[1:]:
+            whole = whole.united(r)
+        # Room for the halo, and for labels grown at small zooms (as the map grows them).
         s = self.layout.size
-        xs = [self.layout.center(p.hex)[0] for p in self.places]
-        ys = [self.layout.center(p.hex)[1] for p in self.places]
-        return QRectF(
-            min(xs) - 4 * s, min(ys) - 2 * s, max(xs) - min(xs) + 8 * s, max(ys) - min(ys) + 4 * s
-        )
+        return whole.adjusted(-3 * s, -s, 3 * s, s)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         try:  # an exception escaping paint() aborts the process under PySide
@@ -265,25 +285,74 @@ class NamesOverCounters(QGraphicsItem):
 
     def _paint(self, painter: QPainter) -> None:
         s = self.layout.size
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(max(1, round(s * NAME_FONT)))
-        font.setBold(True)
+        scale = max(painter.worldTransform().m11(), 1e-6)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        for place in self.places:
-            cx, cy = self.layout.center(place.hex)
-            y = cy + s * 0.42 + s * NAME_FONT  # the baseline under the symbol, as printed
-            if place.label_position == "above":
-                y = cy - s * 0.42
+        # Place names as the map draws them: hidden where the map hides them (too small).
+        if s * style.PLACE_NAME_FONT * scale >= style.TEXT_MIN_SCREEN_PX:
+            font = style.font(s * style.PLACE_NAME_FONT, bold=True)
+            metrics = QFontMetricsF(font)
+            for place in self.places:
+                box = place_name_rect(self.layout, place)
+                path = QPainterPath()
+                path.addText(0, 0, font, place.name)
+                x = box.center().x() - metrics.horizontalAdvance(place.name) / 2
+                path.translate(x, box.top() + metrics.ascent())
+                painter.strokePath(path, QPen(QColor(255, 255, 255, 235), s * 0.14))
+                painter.fillPath(path, style.PLACE_TEXT)
+        # Free labels never smaller on screen than the map's own (it grows them).
+        size = max(s * style.LABEL_FONT, LABEL_MIN_SCREEN_PX / scale)
+        font = style.font(size, bold=True, italic=True)
+        metrics = QFontMetricsF(font)
+        for label in self.labels:
+            cx, cy = self.layout.center(label.hex)
             path = QPainterPath()
-            path.addText(0, 0, font, place.name)
-            width = path.boundingRect().width()
-            x = cx - width / 2
-            if place.label_position in ("left", "right"):
-                x = cx - s * 0.6 - width if place.label_position == "left" else cx + s * 0.6
-                y = cy + s * NAME_FONT / 2
-            path.translate(x, y)
-            painter.strokePath(path, QPen(QColor(255, 255, 255, 235), s * 0.14))
-            painter.fillPath(path, QColor("#1e1a12"))
+            path.addText(0, 0, font, label.text)
+            x = cx - metrics.horizontalAdvance(label.text) / 2
+            path.translate(x, cy - metrics.height() / 2 + metrics.ascent())
+            painter.strokePath(path, QPen(QColor(255, 255, 255, 220), size * 0.24))
+            painter.fillPath(path, style.LABEL_TEXT)
 
 
-NAME_FONT = 0.36  # of the hex size, as the map's own place names (style.PLACE_NAME_FONT)
+def place_name_rect(layout: Layout, place) -> QRectF:
+    """Where the map prints a place's name (as render.lettering places it)."""
+    s = layout.size
+    cx, cy = layout.center(place.hex)
+    metrics = QFontMetricsF(style.font(s * style.PLACE_NAME_FONT, bold=True))
+    width = metrics.horizontalAdvance(place.name) + 4
+    height = metrics.height()
+    x, top = cx, cy + s * 0.42
+    if place.label_position == "above":
+        top = cy - s * 0.42 - height
+    elif place.label_position in ("left", "right"):
+        side = -1 if place.label_position == "left" else 1
+        r = s * style.PLACE_SIZE.get(place.kind, 0.25)
+        x, top = cx + side * (r * 1.3 + width / 2), cy - height / 2
+    return QRectF(x - width / 2, top, width, height)
+
+
+def label_rect(layout: Layout, label) -> QRectF:
+    """Where the map prints a free label: centred on its hex."""
+    s = layout.size
+    metrics = QFontMetricsF(style.font(s * style.LABEL_FONT, bold=True, italic=True))
+    cx, cy = layout.center(label.hex)
+    width = metrics.horizontalAdvance(label.text) + 4
+    return QRectF(cx - width / 2, cy - metrics.height() / 2, width, metrics.height())
+
+
+def stack_rect(layout: Layout, h: Hex, count: int) -> QRectF:
+    """The area a stack of `count` counters covers (each higher one a step up-right)."""
+    cx, cy = layout.center(h)
+    half = layout.size * COUNTER_FRACTION / 2 + (count - 1) * layout.size * STACK_STEP / 2
+    return QRectF(cx - half, cy - half, 2 * half, 2 * half)
+
+
+def marker_offset(place, size: float) -> tuple[float, float]:
+    """Where a victory place's marker sits from the hex centre: in a lower corner, clear
+    of the counters, and on the side away from the place's name (a name printed below
+    the symbol would otherwise lose its first letters under the marker)."""
+    position = getattr(place, "label_position", "below")
+    if position == "below":
+        return -size * 0.62, -size * 0.5  # upper left: the name is below
+    if position == "left":
+        return size * 0.62, size * 0.5  # lower right
+    return -size * 0.62, size * 0.5  # lower left: the name is above or to the right
