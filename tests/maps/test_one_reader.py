@@ -126,7 +126,7 @@ def test_a_game_save_reads_its_map_with_the_same_judge():
 def test_a_pipe_named_like_a_map_is_refused_without_waiting(tmp_path):
     fifo = tmp_path / "f.hexmap"
     os.mkfifo(fifo)
-    with pytest.raises(MapFormatError, match="f.hexmap is not a hexcampaign map: it is a device or a pipe"):
+    with pytest.raises(MapFormatError, match="f.hexmap is not a hexcampaign map: it is a device, a pipe or a socket"):
         load_map(fifo)
 
 
@@ -143,3 +143,20 @@ def test_a_folder_named_like_a_map_is_refused(tmp_path):
     folder.mkdir()
     with pytest.raises(MapFormatError, match="folder.hexmap"):
         load_map(folder)
+
+
+def test_opening_a_map_clears_what_a_killed_save_left_beside_it(tmp_path):
+    # A save killed half-way leaves its temporary file (`.NAME.PID.xxxx.tmp`) beside the
+    # map; opening the map clears it, as opening a game or a campaign does, while the
+    # temporary of a save still running (this process) stays.
+    path = tmp_path / "thala.hexmap"
+    path.write_text(_good_text(), encoding="utf-8")
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead_pid = int(gone.stdout)
+    killed = tmp_path / f".thala.hexmap.{dead_pid}.k3x9.tmp"
+    running = tmp_path / f".thala.hexmap.{os.getpid()}.a1b2.tmp"
+    killed.write_text("{half a map", encoding="utf-8")
+    running.write_text("{a save in progress", encoding="utf-8")
+    assert load_map(path).name == "Thala road"
+    assert not killed.exists()
+    assert running.exists()

@@ -21,8 +21,6 @@ from __future__ import annotations
 import errno
 import json
 import operator
-import os
-import stat
 import weakref
 from collections.abc import Callable
 from itertools import compress, islice
@@ -33,7 +31,6 @@ from hexcampaign import files
 from hexcampaign.files import (
     FileFormatError,
     atomic_write_text,
-    describe_os_error,
     gc_paused,
     parse_json,
 )
@@ -102,43 +99,16 @@ def _decoded(raw: str | bytes, name: str) -> str:
 
 
 def _read_bytes(path: Path) -> bytes:
-    """The bytes of a regular file, never more than the size limit plus one: a device
-    (/dev/zero), a pipe or a folder named like a map is refused without reading it."""
-    name = path.name
+    """The bytes of a regular map file, never more than the size limit plus one, read by
+    the program's one bounded reader (files.read_limited): a device (/dev/zero), a pipe
+    or a folder named like a map is refused without reading it, and the temporaries a
+    save killed half-way left beside the file are cleared, as for games and campaigns."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise MapFormatError(f"{name} does not exist.") from None
-    except OSError as e:
-        raise MapFormatError(describe_os_error(e, path, "open")) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            what = "a folder" if stat.S_ISDIR(info.st_mode) else "a device or a pipe, not a file"
-            raise MapFormatError(f"{name} is not a hexcampaign map: it is {what}.")
-        limit = files.MAX_FILE_BYTES
-        if info.st_size > limit:
-            raise MapFormatError(_too_large(name, info.st_size))
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limit:
-            raise MapFormatError(_too_large(name, size))
-        return b"".join(chunks)
-    except OSError as e:
-        raise MapFormatError(describe_os_error(e, path, "open")) from None
-    finally:
-        os.close(fd)
-
-
-def _too_large(name: str, size: int) -> str:
-    mib = files.MAX_FILE_BYTES // (1024 * 1024)
-    return (f"{name} is larger than the {mib} MiB a hexcampaign map may be; "
-            "it is not a file this program wrote.")
+        return files.read_limited(path, "hexcampaign map")
+    except MapFormatError:
+        raise
+    except FileFormatError as e:
+        raise MapFormatError(str(e)) from None
 
 
 def save_map(hexmap: HexMap, path: Path | str) -> None:
