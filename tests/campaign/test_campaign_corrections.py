@@ -139,8 +139,8 @@ def test_umpire_move_and_its_limits():
     c.umpire_move(g, CENTRE.neighbor(N), reason="it was misplaced")
     assert c.formation(g).hex == CENTRE.neighbor(N)
     assert "(it was misplaced)" in c.log[-1]
-    # The US player is not told where the German formation went.
-    assert not any("it was misplaced" in line for line in c.side_log("us"))
+    # The German fights the US in battle B1, so the US player sees it move, and why.
+    assert any("to 0703 (it was misplaced)" in line for line in c.side_log("us"))
     c.undo()
     assert c.formation(g).hex == CENTRE
 

@@ -3,7 +3,10 @@ back, a formation put in another hex, and a battle result amended.
 
 Each is an action in the log like any other (so it replays and can be undone), made
 outside the turn's rules but inside the map's and the unit chart's, and each logs its
-reason in a line beginning "Umpire correction:" that both sides' turn reports show.
+reason in the log, and as an umpire's note (state.umpire_notes) worded for each side:
+the side whose forces it touches reads it in full, the other only what fog of war lets
+it know, so a report never gives away an enemy formation's hex or a unit's strength
+through a correction. Both sides read the reason.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from typing import Any
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.attacks import build_sheet
 from hexcampaign.campaign.forces import check_composition
+from hexcampaign.campaign.history import known_formation_ids
 from hexcampaign.campaign.names import check_name
 from hexcampaign.campaign.results import OUTCOMES, casualty_limit
-from hexcampaign.campaign.state import ARMY_HQ, ELIMINATED, Result, to_hex
+from hexcampaign.campaign.state import ARMY_HQ, ELIMINATED, Result, UmpireNote, to_hex
 from hexcampaign.campaign.tables import battle_conditions, campaign_rules
 from hexcampaign.campaign.world import World
 from hexcampaign.rules import IllegalAction
@@ -34,7 +38,14 @@ def adjust_pp(w: World, a: A.AdjustPP) -> None:
             "Umpire override",
         )
     w.state.pp[a.side] += a.amount
-    w.say(f"Umpire override: {a.amount:+d} PP for {a.side} ({a.reason.strip()})")
+    why = a.reason.strip()
+    _tell(
+        w,
+        a.side,
+        f"Umpire override: {a.amount:+d} PP for {a.side} ({why})",
+        # The enemy's PP are its own secret; that the umpire changed them is not.
+        f"Umpire override: the umpire changes the {a.side} production points ({why})",
+    )
 
 
 def set_experience(w: World, a: A.SetExperience) -> None:
@@ -46,7 +57,14 @@ def set_experience(w: World, a: A.SetExperience) -> None:
     f = w.formation_record(a.fid)
     f.experience = a.level
     why = f" ({a.reason.strip()})" if a.reason.strip() else ""
-    w.say(f"The umpire rates {f.name} {a.level}{why}")
+    full = f"Umpire correction: the umpire rates the {f.side} {f.name} {a.level}{why}"
+    seen = f.id in known_formation_ids(w, w.enemy(f.side))
+    _tell(
+        w,
+        f.side,
+        full,
+        full if seen else f"Umpire correction: the umpire rates a {f.side} formation{why}",
+    )
 
 
 def rename(w: World, a: A.Rename) -> None:
@@ -75,7 +93,13 @@ def restore_unit(w: World, a: A.RestoreUnit) -> None:
         where_text = f.name
     u.strength = None
     w.set_unit_home(u, a.fid)
-    w.say(f"{RULE}: {w.unit_type(a.uid).name} is restored to {where_text} ({reason})")
+    name = w.unit_type(a.uid).name
+    _tell(
+        w,
+        u.side,
+        f"{RULE}: the {u.side} {name} is restored to {where_text} ({reason})",
+        f"{RULE}: an eliminated {u.side} unit is restored to play ({reason})",
+    )
 
 
 def umpire_move(w: World, a: A.UmpireMove) -> None:
@@ -93,8 +117,21 @@ def umpire_move(w: World, a: A.UmpireMove) -> None:
             RULE,
         )
     start = w.map.label(to_hex(f.hex))
+    enemy = w.enemy(f.side)
+    seen_before = f.id in known_formation_ids(w, enemy)
     w.relocate(f, where, moved=False)
-    w.say(f"{RULE}: the {f.side} {f.name} is moved from {start} to {w.map.label(where)} ({reason})")
+    seen_after = f.id in known_formation_ids(w, enemy)
+    to = w.map.label(where)
+    full = f"{RULE}: the {f.side} {f.name} is moved from {start} to {to} ({reason})"
+    if seen_before and seen_after:
+        told = full
+    elif seen_after:
+        told = f"{RULE}: the umpire places the {f.side} {f.name} at {to} ({reason})"
+    elif seen_before:
+        told = f"{RULE}: the umpire moves the {f.side} {f.name} away from {start} ({reason})"
+    else:
+        told = f"{RULE}: the umpire moves a {f.side} formation ({reason})"
+    _tell(w, f.side, full, told)
 
 
 def set_strength(w: World, a: A.SetStrength) -> None:
@@ -113,7 +150,12 @@ def set_strength(w: World, a: A.SetStrength) -> None:
         )
     u.strength = None if a.strength == t.full_strength else a.strength
     now = t.full_strength if a.strength is None else a.strength
-    w.say(f"{RULE}: {label} now has {now} {what} ({reason})")
+    _tell(
+        w,
+        u.side,
+        f"{RULE}: {label} now has {now} {what} ({reason})",
+        f"{RULE}: the umpire corrects the strength of a {u.side} unit ({reason})",
+    )
 
 
 def set_weather(w: World, a: A.SetWeather) -> None:
@@ -129,7 +171,9 @@ def set_weather(w: World, a: A.SetWeather) -> None:
     b.weather_set_by = "umpire"
     b.sheet = build_sheet(w, b)
     why = f" ({a.reason.strip()})" if a.reason.strip() else ""
-    w.say(f"The umpire sets the weather of battle {b.id}: {a.weather}{why}")
+    # Both sides fight the battle: both read its weather.
+    line = f"Umpire correction: the umpire sets the weather of battle {b.id}: {a.weather}{why}"
+    _tell(w, b.attacker_side, line, line)
 
 
 def check_amendment(w: World, a: A.AmendResult) -> Result:
@@ -160,17 +204,32 @@ def log_amendment(w: World, a: A.AmendResult, old: Result, notes: list[str]) -> 
     was = _result_text(old)
     now = _result_text(new)
     more = f"; {'; '.join(notes)}" if notes else ""
-    # Begins with "Battle" so both sides' turn reports carry it.
-    w.say(
+    # Begins with "Battle" so both sides' logs carry it: both fought the battle.
+    line = (
         f"Battle {a.battle} result amended by the umpire ({RULE.lower()}): {was} becomes "
         f"{now} ({a.reason.strip()}){more}"
     )
+    _tell(w, w.state.battles[a.battle].attacker_side, line, line)
 
 
 def _result_text(r: Any) -> str:
     text = r.outcome + (f" ({r.level})" if r.level else "")
     lost = sum(r.casualties.values())
-    return f"{text}, {lost} casualties, {len(r.eliminated)} units eliminated"
+    gone = len(r.eliminated)
+    return f"{text}, {lost} casualties, {gone} unit{'' if gone == 1 else 's'} eliminated"
+
+
+def _tell(w: World, side: str, full: str, to_enemy: str) -> None:
+    """Log a correction in full and note it for both sides' turn reports: `side` (whose
+    forces it touches) reads `full`, the enemy `to_enemy`."""
+    w.say(full)
+    w.state.umpire_notes.append(
+        UmpireNote(
+            turn=w.state.turn,
+            line=len(w.state.log) - 1,
+            by_side={side: full, w.enemy(side): to_enemy},
+        )
+    )
 
 
 def _reason(reason: str) -> str:

@@ -73,19 +73,31 @@ def known_formation_ids(w: World, side: str) -> list[str]:
     return known
 
 
-def side_log(w: World, side: str, turn: int | None = None) -> list[str]:
-    """The log lines `side` may read, of one turn (default: every turn)."""
+def side_log(w: World, side: str, turn: int | None = None, corrections: bool = True) -> list[str]:
+    """The log lines `side` may read, of one turn (default: every turn). An umpire's
+    correction reads as worded for `side` (fog of war); `corrections=False` leaves them
+    out (the turn report lists them under the umpire's notes)."""
     enemy = w.enemy(side)
+    noted = {n.line: n for n in w.state.umpire_notes}
     out = []
-    for line in w.state.log:
+    for index, line in enumerate(w.state.log):
         m = _LINE.match(line)
         if not m:
             continue
         if turn is not None and int(m.group(1)) != turn:
             continue
-        if visible_to(m.group(2), m.group(4), side, enemy):
+        note = noted.get(index)
+        if note is not None:
+            if corrections and side in note.by_side:
+                out.append(line[: len(line) - len(m.group(4))] + note.by_side[side])
+        elif visible_to(m.group(2), m.group(4), side, enemy):
             out.append(line)
     return out
+
+
+def umpire_notes(w: World, side: str, turn: int) -> list[str]:
+    """The umpire's corrections of `turn` as `side` reads them, with their reasons."""
+    return [n.by_side[side] for n in w.state.umpire_notes if n.turn == turn and side in n.by_side]
 
 
 def visible_to(actor: str, text: str, side: str, enemy: str) -> bool:

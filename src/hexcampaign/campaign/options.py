@@ -38,6 +38,11 @@ class Options(BaseModel):
     # House rule, off by default: a division gains a level after two battles won and
     # loses one when a battle costs it half or more of its combat units.
     experience_progression: bool = False
+    # Default formation names: False numbers both sides' formations alike ("1st Infantry
+    # Division" on each side, as saves made before this option did, so they replay to
+    # the names they recorded); True (the wizard's choice) numbers the second side's
+    # from 10 ("10th Infantry Division", "X Corps"), never a name the other side uses.
+    distinct_names: bool = False
     # The calendar: turn 1 is `start_date`; each turn lasts `days_per_turn` days.
     start_date: datetime.date = datetime.date(1944, 6, 6)
     days_per_turn: int = Field(default=2, ge=1, le=365)

@@ -97,8 +97,7 @@ def build(c: World, side: str, kind: str, where: Hex) -> str:
     costs = campaign_rules().build_costs
     what = {"infantry": "Infantry Division", "mechanised": "Mechanised Division", "corps": "Corps"}
     _spend(c, side, costs[kind], f"build a {what[kind].lower()}")
-    n = c.bump(f"{side}-{kind}")
-    name = f"{_roman(n)} Corps" if kind == "corps" else f"{n}{_ordinal(n)} {what[kind]}"
+    name = default_name(c, side, kind)
     fid = c.next_id(f"{side}-formation", f"{side}-{'c' if kind == 'corps' else 'd'}")
     f = FormationRecord(
         id=fid,
@@ -113,6 +112,24 @@ def build(c: World, side: str, kind: str, where: Hex) -> str:
     c.say(f"{side} builds the {name} at {c.map.label(where)} for {costs[kind]} PP")
     c.relocate(f, where, moved=True)
     return fid
+
+
+def default_name(c: World, side: str, kind: str) -> str:
+    """The next default name of a `side` formation of `kind`: "3rd Infantry Division",
+    "II Corps". With Options.distinct_names the second side counts from 10 and a name
+    the other side's formations bear is skipped, so the two sides' never look alike."""
+    what = {"infantry": "Infantry Division", "mechanised": "Mechanised Division"}
+    offset = 9 if c.options.distinct_names and side == c.setup.sides[1] else 0
+    taken = (
+        {f.name for f in c.state.formations.values() if f.side != side}
+        if c.options.distinct_names
+        else set()
+    )
+    while True:
+        n = c.bump(f"{side}-{kind}") + offset
+        name = f"{_roman(n)} Corps" if kind == "corps" else f"{n}{_ordinal(n)} {what[kind]}"
+        if name not in taken:
+            return name
 
 
 def check_build(c: World, side: str, kind: str, where: Hex) -> None:
@@ -321,12 +338,11 @@ def deploy(
     level = experience or c.options.starting_experience
     if level not in campaign_rules().experience_levels:
         raise IllegalAction(f"Experience: {level!r} is not an experience level", "Experience")
-    what = {"infantry": "Infantry Division", "mechanised": "Mechanised Division", "corps": "Corps"}
     if name is not None:
         name = check_name(name, "formation")
-    n = c.bump(f"{side}-{kind}")
+    default = default_name(c, side, kind)
     if name is None:
-        name = f"{_roman(n)} Corps" if kind == "corps" else f"{n}{_ordinal(n)} {what[kind]}"
+        name = default
     fid = c.next_id(f"{side}-formation", f"{side}-{'c' if kind == 'corps' else 'd'}")
     f = FormationRecord(
         id=fid,

@@ -137,6 +137,11 @@ def _state_problem(hexmap: HexMap, setup: Setup, state: State) -> str | None:
                 return f"unit {quoted(uid)} is in formation {quoted(u.where)}, which does not exist"
             if home.side != u.side:
                 return f"unit {quoted(uid)} is in an enemy formation"
+    for note in state.umpire_notes:
+        if not 0 <= note.line < len(state.log) or not 1 <= note.turn <= state.turn:
+            return "an umpire's note points at no line of its log"
+        if not set(note.by_side) <= sides:
+            return "an umpire's note is addressed to a side the campaign does not have"
     for bid, b in state.battles.items():
         if bid != b.id:
             return f"battle {quoted(b.id)} is filed under another id, {quoted(bid)}"

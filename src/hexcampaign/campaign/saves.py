@@ -24,6 +24,7 @@ FILE_SUFFIX = ".hxcampaign"  # as registered in packaging/…mime.xml
 LONG_LISTS = {
     "actions": 200_000,
     "state.log": 200_000,
+    "state.umpire_notes": 200_000,
     "state.rolls": 200_000,
     "state.battles": 100_000,
     "state.units": 100_000,

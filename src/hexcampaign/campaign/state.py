@@ -104,6 +104,16 @@ class Ending(_Model):
     turn: int
 
 
+class UmpireNote(_Model):
+    """An umpire's correction as each side's turn report words it: the side it touches
+    reads it in full, the other only what fog of war lets it know (an enemy formation it
+    cannot see is "a formation"). `line` is the log line the umpire reads in full."""
+
+    turn: int
+    line: int  # index in State.log
+    by_side: dict[str, str]
+
+
 class Setup(_Model):
     sides: tuple[str, str]
     capitals: dict[str, HexPair]
@@ -130,4 +140,7 @@ class State(_Model):
     orders_closed: bool = False  # the defender has begun assigning defensive support
     rolls: list[int] = Field(default_factory=list)  # dice faces drawn, for the dice's continuation
     log: list[str] = Field(default_factory=list)
+    # Saves made before corrections were worded per side have none: their reports show
+    # the correction lines in the events, as they did.
+    umpire_notes: list[UmpireNote] = Field(default_factory=list)
     ended: Ending | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from hexcampaign.campaign.battle_sheet import markdown_escape
 from hexcampaign.campaign.calendar import date_text, turn_date
 from hexcampaign.campaign.ending import victory_points
-from hexcampaign.campaign.history import known_formation_ids, side_log
+from hexcampaign.campaign.history import known_formation_ids, side_log, umpire_notes
 from hexcampaign.campaign.production import production_points
 from hexcampaign.campaign.state import ARMY_HQ, to_hex
 from hexcampaign.campaign.supply import in_supply
@@ -31,7 +31,7 @@ def turn_report(
     if w.state.ended is not None:
         lines += ["", "## The campaign is over", "", m(w.state.ended.reason)]
     lines += ["", "## Events", ""]
-    events = side_log(w, side, turn)
+    events = side_log(w, side, turn, corrections=False)
     lines += [f"- {m(line.split(': ', 1)[-1])}" for line in events] or ["- nothing yet"]
     battles = [
         b
@@ -70,7 +70,10 @@ def turn_report(
     if waiting:
         lines += ["", "## Army HQ box", ""]
         lines += [f"- {m(w.unit_type(u.id).name)}" for u in waiting]
-    mine = [n for n in (notes or []) if n.startswith(f"Turn {turn}, ")]
+    # The umpire's corrections, worded for this side, then the desk's notes of the turn
+    # (the reasons for the result form's overrides, about battles both sides fought).
+    mine = umpire_notes(w, side, turn)
+    mine += [n for n in (notes or []) if n.startswith(f"Turn {turn}, ")]
     if mine:
         lines += ["", "## Umpire's notes", ""]
         lines += [f"- {m(n)}" for n in mine]

@@ -441,6 +441,7 @@ class NewCampaignDialog(QDialog):
             victory_vp=self.victory_vp.value() or None,
             start_date=datetime.date(start.year(), start.month(), start.day()),
             days_per_turn=self.days_per_turn.value(),
+            distinct_names=True,  # the two sides' formations never share a name
         )
 
     # --- starting ---------------------------------------------------------------------------
