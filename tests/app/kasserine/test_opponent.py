@@ -41,9 +41,14 @@ def test_after_the_person_ends_the_phase_the_computer_plays_and_hands_back(qtbot
     assert game.side_to_play == "allied"
     back = []
     players.idle.connect(lambda: back.append(game.side_to_play))
+    asked = []
+    # The person defends: the computer's attacks wait for it, then go on (no guns here).
+    players.defence_wanted.connect(asked.append)
+    players.defence_wanted.connect(players.defence_settled)
     players.start()
     qtbot.waitUntil(lambda: bool(back) and back[-1] == "german", timeout=60_000)
     assert not players.busy()
+
 
 
 def test_cancel_drops_what_was_thought_and_the_game_stays_legal(qtbot):

@@ -1,13 +1,18 @@
 """The computer players of a Kasserine game in the window: each thinks in a worker thread
 on a copy of the game and hands its actions, one at a time, to the GUI thread, which
-applies them to the game on screen at the chosen pace (the copy rolls the same dice, so
-both stay identical). The window never waits on the computer: pause, cancel and restart
-are immediate."""
+applies them to the game on screen at the chosen pace with the dice faces the copy rolled
+(Game.apply_recorded), so both stay identical even with dice from the operating system's
+entropy. The window never waits on the computer: pause, cancel and restart are immediate.
+
+Who defends an attack of the computer: another computer answers on the worker's copy;
+a person is asked in the window (the worker stops with "defend", and the computer goes
+on, from a fresh copy, once the window says the defence is settled)."""
 
 from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -16,16 +21,22 @@ from hexcampaign.kasserine.ai import Opponent
 
 # Milliseconds between two actions shown on the board: a person can follow "slow".
 PACES = {"fastest": 0, "fast": 150, "normal": 600, "slow": 1500}
+PACE_WORDS = {"fastest": "as fast as it can", "fast": "fast", "normal": "normal", "slow": "slow"}
+LEVEL_WORDS = {"easy": "easy", "normal": "normal"}
 _POLL_MS = 8  # how often the GUI looks for actions while a computer is thinking
+_SHOWN_FIRST = ("move", "move_stack", "place")  # a move's path is drawn before the counter goes
 
 
 class ComputerPlayers(QObject):
     """Who the computer plays, and the driver that lets it play them on `game`."""
 
     acted = Signal(object)  # an action applied to the game on screen
+    showing = Signal(object)  # a move about to be applied: the window draws its path
     thinking = Signal(str)  # the side the computer is thinking for
     idle = Signal()  # the game waits on a person (or is over, or paused)
     failed = Signal(str)  # one sentence: the computer stopped on an error
+    defended = Signal(object)  # combat ids whose defensive artillery a computer gave
+    defence_wanted = Signal(object)  # combat ids a person defends before the computer rolls
 
     def __init__(
         self,
@@ -33,17 +44,27 @@ class ComputerPlayers(QObject):
         players: dict[str, Opponent] | None = None,
         pace: str = "normal",
         parent: QObject | None = None,
+        apply: Callable | None = None,
+        defended: Callable[[], set[int]] | None = None,
     ) -> None:
         super().__init__(parent)
         self.game = game
         self.players: dict[str, Opponent] = dict(players or {})
         self.pace = pace
         self.paused = False
+        # How an action reaches the game on screen (the window's session records it).
+        self._apply = apply or (lambda action: self.game.apply_recorded(action))
+        # The attacks whose defence is settled (the window's record; by default ours).
+        self._own_defended: set[int] = set()
+        self._defended = defended or (lambda: self._own_defended)
         self._queue: queue.Queue = queue.Queue()
         self._worker: threading.Thread | None = None
+        self._running: dict[str, Opponent] = {}  # this run's bots (fresh each run)
+        self._held = None  # a move whose path is on screen, applied at the next tick
         self._generation = 0  # a worker of an older generation is ignored: cancelled
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._collect)
+        self.defended.connect(lambda ids: self._own_defended.update(ids))
 
     # --- what the window calls ----------------------------------------------------------
 
@@ -51,6 +72,7 @@ class ComputerPlayers(QObject):
         """A new or reloaded game (undo, load, new game): whatever was thought is dropped."""
         self.cancel()
         self.game = game
+        self._own_defended = set()
 
     def set_player(self, side: str, level: str | None) -> None:
         """The computer plays `side` at `level`; None hands the side to a person."""
@@ -59,6 +81,13 @@ class ComputerPlayers(QObject):
             self.players.pop(side, None)
         else:
             self.players[side] = Opponent(side, level=level)
+
+    def levels(self) -> dict[str, str]:
+        """{side: level} of the sides the computer plays."""
+        return {side: bot.level for side, bot in self.players.items()}
+
+    def plays(self, side: str | None) -> bool:
+        return side is not None and side in self.players
 
     def set_pace(self, pace: str) -> None:
         if pace not in PACES:
@@ -76,6 +105,12 @@ class ComputerPlayers(QObject):
         else:
             self.start()
 
+    def defence_settled(self, combat_ids) -> None:
+        """A person has allocated (or declined) defensive artillery for these attacks:
+        the computer goes on (without a window, the driver keeps this record itself)."""
+        self._own_defended.update(combat_ids)
+        QTimer.singleShot(0, self.start)
+
     def busy(self) -> bool:
         return self._timer.isActive()
 
@@ -83,32 +118,53 @@ class ComputerPlayers(QObject):
         """Stop thinking now; actions not yet shown are dropped (the game on screen is
         always a legal position: only whole actions are ever applied to it)."""
         self._generation += 1
-        for bot in self.players.values():
+        for bot in self._running.values():
             bot.cancel()
+        self._running = {}
         self._queue = queue.Queue()
         self._worker = None
+        self._held = None
         self._timer.stop()
+
+    def waiting_side(self) -> str | None:
+        """The computer side the game waits on now (its phase, its decision, or its guns
+        to fire in defence), or None: a person acts, or the game is over."""
+        if self.game is None or self.game.over:
+            return None
+        side = self.game.side_to_play
+        if side in self.players:
+            return side
+        defender = "allied" if self.game.state.side == "german" else "german"
+        if defender in self.players and self._owed(defender, self.game):
+            return defender
+        return None
 
     def start(self) -> None:
         """If the game waits on a computer, let it think (in a worker) and play."""
         if self.paused or self._timer.isActive() or self.game is None or self.game.over:
             return
-        bot = self._bot_to_play()
-        if bot is None:
+        side = self.waiting_side()
+        if side is None:
             self.idle.emit()
             return
         self._generation += 1
         generation, out = self._generation, queue.Queue()
         self._queue = out
         copy = Game.from_json(self.game.to_json())
-        defender = self.players.get("allied" if bot.side == "german" else "german")
+        done = set(self._defended())
+        bots = {s: bot.fresh() for s, bot in self.players.items()}
+        for bot in bots.values():
+            bot.remember_defended(copy, done)
+        self._running = bots
+        bot = bots[side]
+        other = "allied" if side == "german" else "german"
         self._worker = threading.Thread(
             target=_think,
-            args=(bot, defender, copy, out, generation),
-            name=f"computer-{bot.side}",
+            args=(bot, bots.get(other), copy, out, generation, frozenset(done)),
+            name=f"computer-{side}",
             daemon=True,
         )
-        self.thinking.emit(bot.side)
+        self.thinking.emit(side)
         self._worker.start()
         self._timer.start(max(_POLL_MS, PACES[self.pace]))
 
@@ -121,14 +177,26 @@ class ComputerPlayers(QObject):
 
     # --- inside -------------------------------------------------------------------------
 
-    def _bot_to_play(self) -> Opponent | None:
-        side = self.game.side_to_play
-        if side in self.players and self.players[side].waits_on_me(self.game):
-            return self.players[side]
-        return None
+    def _owed(self, side: str, game) -> list[int]:
+        """Attacks on `side`, declared and not rolled, whose defence is not settled."""
+        if game.pending() is not None or not game.state.phase.endswith("combat"):
+            return []
+        if game.state.side == side:
+            return []
+        done = self._defended()
+        return [
+            c.id
+            for c in game.combats()
+            if not c.resolved and c.id not in done and c.defenders
+            and game.unit(c.defenders[0]).side == side
+        ]  # fmt: skip
 
     def _collect(self) -> None:
         """GUI thread: apply the next action the worker has found, if any."""
+        if self._held is not None:
+            action, self._held = self._held, None
+            self._put_on_screen(action)
+            return
         try:
             generation, kind, payload = self._queue.get_nowait()
         except queue.Empty:
@@ -136,38 +204,96 @@ class ComputerPlayers(QObject):
         if generation != self._generation:
             return
         if kind == "action":
-            self.game.apply(payload)
-            self.acted.emit(payload)
+            if getattr(payload, "kind", "") in _SHOWN_FIRST and PACES[self.pace] > 0:
+                self._held = payload  # the path now, the counter at the next tick
+                self.showing.emit(payload)
+                return
+            self._put_on_screen(payload)
+            return
+        if kind == "defended":
+            self.defended.emit(list(payload))
             return
         self._timer.stop()
         self._worker = None
+        self._running = {}
         if kind == "error":
             self.failed.emit(f"The computer stopped: {payload}")
             self.idle.emit()
             return
+        if kind == "defend":
+            self.defence_wanted.emit(list(payload))
+            self.idle.emit()
+            return
         # "done": the side may still be to play after the other one defends; look again.
-        if self._bot_to_play() is not None and payload:
+        if payload and self.waiting_side() is not None:
             QTimer.singleShot(0, self.start)
         else:
             self.idle.emit()
 
+    def _put_on_screen(self, action) -> None:
+        try:
+            self._apply(action)
+        except Exception as error:  # noqa: BLE001 — the screen refused: stop, keep the game
+            self.cancel()
+            self.failed.emit(f"The computer stopped: {error}")
+            self.idle.emit()
+            return
+        self.acted.emit(action)
+
+
+class _PersonDefends(Exception):
+    """The computer's attacks wait for a person's defensive artillery."""
+
+    def __init__(self, combats: list[int]) -> None:
+        super().__init__("a person allocates defensive artillery")
+        self.combats = combats
+
 
 def _think(
-    bot: Opponent, defender: Opponent | None, game, out: queue.Queue, generation: int
+    bot: Opponent,
+    defender: Opponent | None,
+    game,
+    out: queue.Queue,
+    generation: int,
+    settled: frozenset[int],
 ) -> None:
     """Worker thread: play on the copy; each applied action goes to the GUI thread. The
-    defending computer's guns are placed through the same queue, so the screen sees them."""
+    defending computer's guns are placed through the same queue, so the screen sees them;
+    a person's defence stops the worker until the window has it."""
+
+    def open_on_defender(copy) -> list[int]:
+        return [
+            c.id
+            for c in copy.combats()
+            if not c.resolved and c.defenders and copy.unit(c.defenders[0]).side != bot.side
+        ]
 
     def defense(copy) -> None:
-        if defender is not None:
-            for action in defender.steps(copy):
-                out.put((generation, "action", action))
+        owed = [cid for cid in open_on_defender(copy) if cid not in settled]
+        if not owed:
+            return
+        if defender is None:
+            raise _PersonDefends(owed)
+        for action in defender.steps(copy):
+            out.put((generation, "action", action))
+        out.put((generation, "defended", owed))
 
     played = 0
     try:
-        for action in bot.steps(game, defense=defense if defender is not None else None):
+        if bot.owed_defense(game) and game.side_to_play != bot.side:
+            owed = bot.owed_defense(game)  # a person attacked this computer: its guns
+            for action in bot.steps(game):
+                out.put((generation, "action", action))
+                played += 1
+            out.put((generation, "defended", owed))
+            out.put((generation, "done", played + 1))
+            return
+        for action in bot.steps(game, defense=defense):
             out.put((generation, "action", action))
             played += 1
+    except _PersonDefends as wait:
+        out.put((generation, "defend", wait.combats))
+        return
     except Exception as error:  # noqa: BLE001 — a computer bug must not take the window down
         out.put((generation, "error", str(error)))
         return

@@ -25,6 +25,7 @@ FILE_SUFFIX = ".kpgame"
 FILE_FILTER = "Kasserine Pass games (*.kpgame);;All files (*)"
 DEFAULT_PLAYERS = {"german": "German player", "allied": "Allied player"}
 SAVE_WHAT = "Kasserine Pass save"
+COMPUTER_LEVELS = ("easy", "normal")
 
 
 def autosave_folder() -> Path:
@@ -56,10 +57,14 @@ class PlaySession(Document):
         players: dict[str, str] | None = None,
         path: Path | None = None,
         parent: QObject | None = None,
+        computer: dict[str, str] | None = None,
     ) -> None:
         super().__init__(path, parent)
         self.game = game
         self.players = {**DEFAULT_PLAYERS, **(players or {})}
+        # The sides the computer plays and at which level ({"allied": "normal"}); a side
+        # not named here is a person's.
+        self.computer: dict[str, str] = _levels(computer or {})
         self.last_refusal = ""
         self.autosaver = None  # set by Autosaver.attach's owner (the mode)
         self._phase_key = self._key()
@@ -84,6 +89,26 @@ class PlaySession(Document):
         self._after_change(self._last_changes())
         return result if result is not None else []
 
+    def apply_recorded(self, action):
+        """A computer's action, applied with the dice its worker's copy rolled; refused
+        like any action (the sentence goes to `refused`)."""
+        try:
+            result = self.game.apply_recorded(action)
+        except IllegalAction as error:
+            self.last_refusal = str(error)
+            self.refused.emit(self.last_refusal)
+            raise
+        self._after_change(self._last_changes())
+        return result
+
+    def set_computer(self, side: str, level: str | None) -> None:
+        """The computer plays `side` at `level`; None: a person plays it. Saved."""
+        if level is None:
+            self.computer.pop(side, None)
+        else:
+            self.computer[side] = _levels({side: level})[side]
+        self.set_dirty(True)
+
     def undo(self) -> bool:
         """Take back the last action; past a lock (a roll, the defender's artillery, the
         hand-over) the engine's refusal says which lock stops it."""
@@ -92,6 +117,9 @@ class PlaySession(Document):
     # --- what the players see ------------------------------------------------------------------
 
     def player(self, side: str) -> str:
+        """The name of who plays `side`: a person's name, or "The computer (normal)"."""
+        if side in self.computer:
+            return f"The computer ({self.computer[side]})"
         return self.players.get(side) or DEFAULT_PLAYERS[side]
 
     def whose_turn(self) -> str:
@@ -109,9 +137,12 @@ class PlaySession(Document):
     # --- files -------------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """The engine's save with the players' names added (covered by its check, so
-        the save loads without a replay)."""
-        return self.game.to_json(extra={"players": dict(self.players)})
+        """The engine's save with the players' names and the sides the computer plays
+        added (covered by its check, so the save loads without a replay)."""
+        extra: dict = {"players": dict(self.players)}
+        if self.computer:
+            extra["computer"] = dict(self.computer)
+        return self.game.to_json(extra=extra)
 
     def file_text(self) -> str:
         return self.to_json()
@@ -126,7 +157,7 @@ class PlaySession(Document):
             game = Game.from_json(raw)
         except FileFormatError as error:
             raise type(error)(naming_the_file(error, path, "This file")) from None
-        return cls(game, _players(raw), path, parent)
+        return cls(game, _players(raw), path, parent, _computer(raw))
 
     @property
     def autosave_path(self) -> Path | None:
@@ -165,26 +196,44 @@ class PlaySession(Document):
 
 
 def _players(raw: bytes) -> dict[str, str]:
-    """The players' names, which the app writes as the save's last key before the check
-    (see to_json). Only that small object is read: the engine has parsed the file. In
-    JSON text a quote inside a string is always escaped, so `,"players":` can only be
-    the key itself."""
-    text = raw.decode("utf-8", "replace")
-    at = text.rfind(_PLAYERS_KEY)
-    if at < 0:
-        return {}
-    try:
-        players, _end = json.JSONDecoder().raw_decode(text, at + len(_PLAYERS_KEY))
-    except ValueError:
-        return {}
-    if not isinstance(players, dict):
-        return {}
+    """The players' names, which the app writes after the engine's keys, before the
+    check (see to_json)."""
+    players = _app_key(raw, "players")
     return {k: str(v) for k, v in players.items() if k in DEFAULT_PLAYERS and isinstance(v, str)}
 
 
-_PLAYERS_KEY = ',"players":'
+def _computer(raw: bytes) -> dict[str, str]:
+    """The sides the computer plays ({"allied": "normal"}); a save from before the
+    computer players has none: two people play."""
+    return _levels(_app_key(raw, "computer"))
+
+
+def _levels(levels: dict) -> dict[str, str]:
+    """Only known sides; an unknown level reads as "normal" (a newer program's level)."""
+    return {
+        side: level if level in COMPUTER_LEVELS else "normal"
+        for side, level in levels.items()
+        if side in DEFAULT_PLAYERS and isinstance(level, str)
+    }
+
+
+def _app_key(raw: bytes, key: str) -> dict:
+    """One small object the app wrote as a key of the save's top level. Only it is read:
+    the engine has parsed the file. In JSON text a quote inside a string is always
+    escaped, so `,"players":` can only be the key itself."""
+    text = raw.decode("utf-8", "replace")
+    marker = f',"{key}":'
+    at = text.rfind(marker)
+    if at < 0:
+        return {}
+    try:
+        found, _end = json.JSONDecoder().raw_decode(text, at + len(marker))
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
 
 __all__ = [
+    "COMPUTER_LEVELS",
     "DEFAULT_PLAYERS",
     "FILE_FILTER",
     "FILE_SUFFIX",

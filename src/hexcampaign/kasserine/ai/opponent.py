@@ -82,6 +82,26 @@ class Opponent:
                 break
         return actions
 
+    def fresh(self) -> Opponent:
+        """The same player (side, level, its random choices going on) with nothing
+        remembered: for a new copy of the game, while an older worker may still be
+        finishing with this one."""
+        bot = Opponent(self.side, self.level, self.seed)
+        bot.rng = self.rng
+        return bot
+
+    def remember_defended(self, game, combat_ids) -> None:
+        """These attacks of this phase have had their defensive artillery (given on
+        another copy of the game, or by a person): never ask or answer them again."""
+        key = (id(game), turn_of(game), phase_of(game))
+        for cid in combat_ids:
+            self._answered.add(key + (cid,))
+            self._asked.add(key + (cid,))
+
+    def owed_defense(self, game) -> list[int]:
+        """The attacks declared on this side whose defensive artillery it has not given."""
+        return self._owed_defense(game)
+
     def cancel(self) -> None:
         """Stop at the next step (safe to call from another thread)."""
         self._cancel.set()

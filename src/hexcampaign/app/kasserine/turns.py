@@ -1,0 +1,83 @@
+"""Who acts now: the side to play, or the defender allocating artillery during the
+other side's combat; the turn bar's words and the hand-over screen between two people.
+A mixin of KasserineMode."""
+
+from __future__ import annotations
+
+from hexcampaign.app.kasserine.handover import HandOverDialog
+from hexcampaign.kasserine.game import PHASE_WORDS
+
+
+class Turns:
+    """Who acts now, and the hand-over between people (a mixin of KasserineMode)."""
+
+    def defence_pending(self) -> bool:
+        """A declared attack waits for the defender to allocate artillery."""
+        g = self.game
+        if g is None or g.pending() is not None or not g.state.phase.endswith("combat"):
+            return False
+        current = self.combat.panel.current_combat()
+        return (
+            current is not None
+            and not current.resolved
+            and current.id not in self.combat.panel.defense_done
+        )
+
+    def acting_side(self) -> str | None:
+        """Who must act now: the side to play, or the defender allocating artillery
+        during the other side's combat. None when the game is over."""
+        g = self.game
+        if g is None or g.over:
+            return None
+        if self.defence_pending():
+            return "allied" if g.state.side == "german" else "german"
+        return g.side_to_play
+
+    def acting_words(self) -> str:
+        """ "Allied player: your movement phase" — what the hand-over screen and the
+        turn bar say."""
+        side = self.acting_side()
+        if side is None:
+            return "The game is over"
+        g = self.game
+        who = self.session.player(side)
+        if self.defence_pending():
+            what = "allocate defensive artillery"
+        elif g.pending() is not None and g.pending().side != g.state.side:
+            what = g.describe(g.pending())
+        else:
+            phase = PHASE_WORDS[g.state.phase].removeprefix("German ").removeprefix("Allied ")
+            what = f"your {phase} phase"
+        return f"{who}: {what}"
+
+    def handing_over(self) -> bool:
+        return self.handover is not None and self.handover.isVisible()
+
+    def _hand_over_if_side_changed(self) -> None:
+        """Hot-seat: when another player must act, the hand-over screen names them and
+        waits (also for the defender's artillery in the other side's combat)."""
+        side = self.acting_side()
+        if side != self._side and side is not None and self._side is not None and self.active:
+            words = self.acting_words()
+            self.say(f"Hand over — {words}")
+            if not self.hand_over_screen:
+                self._side = side
+                return
+            if self.handover is None:
+                self.handover = HandOverDialog(self.window)
+            self.handover.hand_to(words, self.session.whose_turn())
+        self._side = side
+
+    def _refresh_turn_bar(self) -> None:
+        acting = self.acting_side()
+        self.turn_bar.refresh(
+            self.game, self.session.players, acting, self.acting_words() if acting else ""
+        )
+
+    def _panel_settled(self) -> None:
+        """The Combat dock declared an attack or settled the defender's artillery: who
+        acts may have changed without a new engine action (no guns allocated)."""
+        if self.game is None:
+            return
+        self._refresh_turn_bar()
+        self._hand_over_if_side_changed()
