@@ -68,7 +68,7 @@ def move(c: World, fid: str, path: list[Hex]) -> None:
     # The whole path is logged, so a legal detour (around a ZOC, along a road) is visible.
     via = [c.map.label(h) for h in path[:-1]]
     c.say(
-        f"{f.name} moves from {c.map.label(start)} to {c.map.label(path[-1])}"
+        f"The {f.side} {f.name} moves from {c.map.label(start)} to {c.map.label(path[-1])}"
         + (f" via {', '.join(via)}" if via else "")
     )
 

@@ -225,10 +225,10 @@ def assign(c: World, fid: str, corps_id: str | None) -> None:
         if corps.kind != "corps" or corps.side != f.side:
             raise IllegalAction(f"{rule}: {corps.name} is not a friendly corps HQ", rule)
         f.corps = corps_id
-        c.say(f"{f.name} comes under command of {corps.name}")
+        c.say(f"The {f.side} {f.name} comes under command of {corps.name}")
     else:
         f.corps = None
-        c.say(f"{f.name} leaves corps command")
+        c.say(f"The {f.side} {f.name} leaves corps command")
 
 
 def end_of_turn_pp(c: World, side: str) -> None:

@@ -95,7 +95,9 @@ def enter_result(
         for fid in b.defenders:
             if fid in c.state.formations:
                 b.retreats[fid] = "pending"
-                c.say(f"{c.formation_record(fid).name} must retreat")
+                c.say(
+                    f"The {c.formation_record(fid).side} {c.formation_record(fid).name} must retreat"
+                )
     return result
 
 
@@ -162,7 +164,7 @@ def progress_experience(c: World, b: BattleRecord, outcome: str, strength: dict[
             if f.wins >= 2 and rank < len(levels) - 1:
                 f.experience = levels[rank + 1]
                 f.wins = 0
-                c.say(f"{f.name} has won two battles and rises to {f.experience}")
+                c.say(f"The {f.side} {f.name} has won two battles and rises to {f.experience}")
 
 
 def participants(c: World, b: BattleRecord) -> list[str]:
@@ -250,7 +252,7 @@ def retreat(c: World, fid: str, where: Hex) -> None:
         )
     c.relocate(f, where)
     b.retreats[fid] = pair(where)
-    c.say(f"{f.name} retreats to {c.map.label(where)}")
+    c.say(f"The {f.side} {f.name} retreats to {c.map.label(where)}")
 
 
 def eliminate_trapped(c: World, kind: str) -> None:
@@ -325,7 +327,7 @@ def advance(c: World, fid: str, where: Hex) -> None:
             )
         c.relocate(f, where)
         b.advanced = fid
-        c.say(f"{f.name} advances into {c.map.label(where)}")
+        c.say(f"The {f.side} {f.name} advances into {c.map.label(where)}")
         return
     raise IllegalAction(
         f"Advance after combat: {f.name} attacked no defender at {_label(c, where)} this turn; "

@@ -188,16 +188,16 @@ def _dig_in(c: World, side: str) -> None:
         stayed = not f.moved_this_turn and not f.attacked_this_turn
         if stayed and not f.dug_in:
             f.dug_in = True
-            c.say(f"{f.name} is dug in at {c.map.label(to_hex(f.hex))}")
+            c.say(f"The {f.side} {f.name} is dug in at {c.map.label(to_hex(f.hex))}")
         elif stayed and c.options.fortification and not f.fortified:
             has_engineer = any(c.unit_type(u.id).category == "engineer" for u in c.units_in(f.id))
             if has_engineer and f.attacked_by_enemy:
-                c.say(f"{f.name}'s fortifying is delayed a turn by the enemy attack")
+                c.say(f"The {f.side} {f.name}'s fortifying is delayed a turn by the enemy attack")
             elif has_engineer:
                 f.fortify_turns += 1
                 if f.fortify_turns >= need:
                     f.fortified = True
-                    c.say(f"{f.name} has fortified {c.map.label(to_hex(f.hex))}")
+                    c.say(f"The {f.side} {f.name} has fortified {c.map.label(to_hex(f.hex))}")
                 else:
-                    c.say(f"{f.name} fortifies: {f.fortify_turns}/{need} turns")
+                    c.say(f"The {f.side} {f.name} fortifies: {f.fortify_turns}/{need} turns")
         f.attacked_by_enemy = False

@@ -74,3 +74,35 @@ def test_help_rules_opens_the_campaign_rules_at_the_desk(mode, window):
     rules = show_rules(window)
     assert rules.books.currentData() == "cm"
     rules.close()
+
+
+def test_the_wizard_gives_the_two_sides_distinct_names_and_follows_a_renamed_side(mode):
+    dialog = mode.new_campaign_dialog()
+    dialog.side_names[0].setText("Axis")
+    assert dialog.type_help.text().startswith("Axis: ")  # not the side's old name
+    assert dialog.start()
+    c = mode.campaign
+    axis = {f.name for f in c.formations("Axis")}
+    allies = {f.name for f in c.formations(c.sides[1])}
+    assert axis and allies and not axis & allies
+    assert "1st Infantry Division" in axis and "10th Infantry Division" in allies
+
+
+def test_the_battles_list_and_the_log_have_room_at_1280_by_800(qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    from hexcampaign.app import MainWindow
+    from hexcampaign.app.campaign import install
+
+    w = MainWindow(editor=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    m = install(w)
+    m.activate()
+    QApplication.processEvents()
+    lines = m.battles_dock.list.fontMetrics().lineSpacing()
+    # A battle takes three lines in the list: at least two battles show whole.
+    assert m.battles_dock.list.viewport().height() >= 6 * lines
+    assert m.log_dock.isVisible() or m.battles_dock.isVisible()

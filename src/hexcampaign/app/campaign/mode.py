@@ -65,6 +65,7 @@ class CampaignMode(QObject):
         self.pending: Play = EVERYTHING
         self.items = MapItems(self)
         self._docks: list = []
+        self._left_shared = False
         self._actions: list[QAction] = []
         self._build_docks()
         self._build_menu()
@@ -80,6 +81,7 @@ class CampaignMode(QObject):
         self.umpire_menu.menuAction().setVisible(True)
         for dock in self._docks:
             dock.show()
+        self._share_left_side()
         self.window.canvas.set_tool(self.tool)
         if self.campaign is not None:
             self._show_map()
@@ -548,6 +550,21 @@ class CampaignMode(QObject):
         ]
         for dock in self._docks:
             dock.hide()
+
+    def _share_left_side(self) -> None:
+        """Give the battles and the log (below the phases) the room the phase list does
+        not need: split evenly, the Battles list showed three lines at 1,280×800. Done
+        once, so a split the umpire drags stays."""
+        if self._left_shared:
+            return
+        self._left_shared = True
+        height = max(self.window.height() - 60, 500)
+        phases = max(self.phase_dock.minimumSizeHint().height(), min(380, height // 2))
+        self.window.resizeDocks(
+            [self.phase_dock, self.battles_dock],
+            [phases, height - phases],
+            Qt.Orientation.Vertical,
+        )
 
     def _build_menu(self) -> None:
         self.menu = self.window.menu("&Campaign")

@@ -395,6 +395,7 @@ class NewCampaignDialog(QDialog):
             box = self.forces.cellWidget(n, 0)
             for i, text in enumerate(texts):
                 box.setItemText(i, text)
+        self._type_help()  # "Axis: 23 unit types", not the name the side had before
 
     def _edited(self) -> None:
         # A refusal says what was wrong with what was entered; an edit may have fixed
