@@ -319,15 +319,27 @@ def place_name_rect(layout: Layout, place) -> QRectF:
     cx, cy = layout.center(place.hex)
     metrics = QFontMetricsF(style.font(s * style.PLACE_NAME_FONT, bold=True))
     width = metrics.horizontalAdvance(place.name) + 4
-    height = metrics.height()
+    # The map sets the name and its points line ("2 VP") as one block: a name printed
+    # above or beside its symbol sits higher when a points line follows it.
+    block_width, block_height = width, metrics.height()
+    points = _points_text(getattr(place, "vp", 0), getattr(place, "pp", 0))
+    if points:
+        small = QFontMetricsF(style.font(s * style.PLACE_POINTS_FONT))
+        block_width = max(width, small.horizontalAdvance(points) + 4)
+        block_height += small.height()
     x, top = cx, cy + s * 0.42
     if place.label_position == "above":
-        top = cy - s * 0.42 - height
+        top = cy - s * 0.42 - block_height
     elif place.label_position in ("left", "right"):
         side = -1 if place.label_position == "left" else 1
         r = s * style.PLACE_SIZE.get(place.kind, 0.25)
-        x, top = cx + side * (r * 1.3 + width / 2), cy - height / 2
-    return QRectF(x - width / 2, top, width, height)
+        x, top = cx + side * (r * 1.3 + block_width / 2), cy - block_height / 2
+    return QRectF(x - width / 2, top, width, metrics.height())
+
+
+def _points_text(vp: int, pp: int) -> str:
+    """A place's points line as the map prints it (render.lettering)."""
+    return " · ".join(t for t in (f"{vp} VP" if vp else "", f"{pp} PP" if pp else "") if t)
 
 
 def label_rect(layout: Layout, label) -> QRectF:
