@@ -1,0 +1,187 @@
+"""The editor's file handling beyond open and save (which the main window does):
+export to PNG, SVG and PDF, printing, importing geography, and autosave with crash
+recovery (the interval, the restore question, what happens at quit and close).
+
+A part of EditorMode (editor/mode.py), which mixes it in.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
+
+from hexcampaign.app.autosave import INTERVAL_SETTING, Orphan, recover_orphans
+from hexcampaign.app.render import LAYER_NAMES, RenderError
+from hexcampaign.maps import HexMap
+
+
+class EditorFiles:
+    """Export, print, import geography; autosave and recovery."""
+
+    def visible_layers(self) -> list[str]:
+        return [name for name in LAYER_NAMES if self.canvas.layer_visible(name)]
+
+    def export_dialog(self) -> bool:
+        if self.document is None:
+            return False
+        from hexcampaign.app.editor.dialogs import ExportDialog  # on first use: start-up
+
+        dialog = ExportDialog(self.document.map, self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        options = dialog.options()
+        suffix = {"png": ".png", "svg": ".svg"}.get(options.kind, ".pdf")
+        stem = self.document.path.stem if self.document.path else (self.document.map.name or "map")
+        folder = self.document.path.parent if self.document.path else Path.home()
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, "Export the map", str(folder / (stem + suffix)), f"*{suffix}"
+        )
+        if not path:
+            return False
+        if not path.lower().endswith(suffix):
+            path += suffix
+        return self.export_to(Path(path), options)
+
+    def export_to(self, path: Path, options) -> bool:
+        from hexcampaign.app.render import export  # on first use: start-up
+
+        m = self.document.map
+        layers = self.visible_layers()
+        try:
+            if options.kind in ("png", "svg"):
+                width, height = export.export_picture(m, path, options.hex_size, layers)
+                done = f"{width}×{height} pixels"
+            elif options.kind == "pdf-fitted":
+                export.export_pdf_fitted(m, path, options.paper, layers)
+                done = f"one {options.paper} page"
+            else:
+                pages = export.export_pdf_tiled(
+                    m, path, options.paper, options.hex_mm, options.overlap_mm, layers
+                )
+                done = f"{pages} {options.paper} page{'s' * (pages != 1)} at true scale"
+        except (RenderError, OSError) as error:
+            self.window.show_error("Could not export the map", str(error))
+            return False
+        self._say(f"Exported {path.name} ({done}).")
+        return True
+
+    def import_geography(self, path: Path | str | None = None) -> bool:
+        """File > Import geography…: GeoJSON onto a new map or the open one (one undo step)."""
+        from hexcampaign.app.editor.geo_dialog import run_import  # on first use: start-up
+
+        return run_import(self, path)
+
+    def print_map(self) -> bool:
+        if self.document is None:
+            return False
+        from hexcampaign.app.render import export  # on first use: start-up
+
+        try:
+            from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+        except ImportError:
+            self.window.show_error(
+                "Printing is not available",
+                "This installation of Qt has no print support; export a PDF and print that.",
+            )
+            return False
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        tiled = (
+            QMessageBox.question(
+                self.window,
+                "Print",
+                "Print at true scale over several sheets (19 mm hexes)?\n"
+                "No fits the whole map on one sheet.",
+            )
+            == QMessageBox.StandardButton.Yes
+        )
+        try:
+            pages = export.print_map(
+                printer, self.document.map, tiled, layers=self.visible_layers()
+            )
+        except RenderError as error:
+            self.window.show_error("Could not print the map", str(error))
+            return False
+        self._say(f"Sent {pages} page{'s' * (pages != 1)} to the printer.")
+        return True
+
+    def ask_autosave_interval(self) -> None:
+        minutes, ok = QInputDialog.getInt(
+            self.window,
+            "Autosave",
+            "Autosave unsaved edits every (minutes):",
+            max(1, round(self.autosaver.interval_s / 60)),
+            1,
+            120,
+        )
+        if ok:
+            self.set_autosave_interval(minutes * 60)
+            self._say(f"Unsaved edits are now autosaved every {minutes} minutes.")
+
+    def set_autosave_interval(self, seconds: float) -> None:
+        self.autosaver.set_interval(seconds)
+        self._set_setting(INTERVAL_SETTING, seconds)
+
+    def recover(self) -> list[Orphan]:
+        """Offer every orphaned autosave; the first restored one opens in the window,
+        others are written next to the autosaves as recovered files and named."""
+        opened: list[Orphan] = []
+
+        def open_map(hexmap: HexMap, orphan: Orphan) -> None:
+            from hexcampaign.app.document import MapDocument
+
+            if not opened:
+                source = Path(orphan.source) if orphan.source else None
+                document = MapDocument(hexmap, source)
+                self.window.set_document(document)
+                # Restored edits are not in the user's file yet: the document is dirty.
+                document.undo_stack.resetClean()
+                document.dirty_changed.emit(True)
+                # Protected at once: the recovery file stays until this autosave replaces it.
+                self.autosaver.adopt(orphan)
+            else:
+                from hexcampaign.maps import save_map
+
+                target = self.autosaver.folder.parent / "recovered" / f"{orphan.session}.hexmap"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                save_map(hexmap, target)
+                self._say(f"Also recovered {orphan.title}: saved as {target}.")
+            opened.append(orphan)
+
+        return recover_orphans(self.ask_restore, open_map, self._say)
+
+    def ask_restore(self, orphan: Orphan) -> bool:
+        """The recovery question (tests replace this method). HEXCAMPAIGN_RECOVER=yes/no
+        answers it without a dialog, for scripted runs."""
+        preset = os.environ.get("HEXCAMPAIGN_RECOVER", "").strip().lower()
+        if preset in ("yes", "no"):
+            return preset == "yes"
+        answer = QMessageBox.question(
+            self.window,
+            "Restore unsaved work?",
+            f"hexcampaign did not close normally. Restore {orphan.describe()}?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _quitting(self) -> None:
+        """The program ends without the window closing (a logout, say): unsaved edits
+        keep their autosave so the next start offers them."""
+        try:
+            dirty = self.document is not None and self.document.dirty
+        except RuntimeError:
+            dirty = False
+        if dirty:
+            self.autosaver.autosave_now()
+        else:
+            self.autosaver.close_clean()
+
+    def _after_close(self) -> None:
+        if not self.window.isVisible():
+            self._save_layout()
+            self.autosaver.close_clean()

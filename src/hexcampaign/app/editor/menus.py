@@ -1,0 +1,260 @@
+"""The editor's menus, actions and docks: built once with the window, shown and
+hidden with the editor (a game mode takes the window over), enabled as the document
+and its undo stack allow; the docks' layout and the editor's settings kept between runs.
+
+A part of EditorMode (editor/mode.py), which mixes it in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+
+from hexcampaign.app.editor.docks import HistoryDock, LayersDock, ToolPaletteDock
+from hexcampaign.app.editor.overview import OverviewDock
+from hexcampaign.app.editor.properties_dock import PropertiesDock
+from hexcampaign.app.editor.validation_dock import ValidationDock
+from hexcampaign.app.render import LAYER_NAMES
+
+WINDOW_STATE_SETTING = "editor.window_state"
+
+
+class EditorMenus:
+    """The Edit, Map, Tools, View and File entries, the tool actions and the docks."""
+
+    def docks(self) -> list:
+        return [
+            self.palette_dock,
+            self.properties,
+            self.layers,
+            self.overview_dock,
+            self.history,
+            self.validation,
+        ]
+
+    def _show_actions(self, shown: bool) -> None:
+        # Hidden actions are disabled too, so the one-letter tool shortcuts stay free
+        # for the game modes.
+        for action in self._editor_actions():
+            action.setVisible(shown)
+            action.setEnabled(shown)
+        self.tools_menu.menuAction().setVisible(shown)
+        for dock in self.docks():
+            dock.toggleViewAction().setVisible(shown)
+
+    def _editor_actions(self) -> list[QAction]:
+        return [
+            *self.tool_actions.values(),
+            self.smaller_brush,
+            self.larger_brush,
+            self.cancel_action,
+            self.undo_action,
+            self.redo_action,
+            self.copy_action,
+            self.paste_action,
+            self.delete_action,
+            self.autosave_action,
+            self.properties_action,
+            self.palette_action,
+            self.resize_action,
+            self.validate_action,
+            self.export_action,
+            self.print_action,
+            self.import_geo_action,
+        ]
+
+    def _build_actions(self) -> None:
+        w = self.window
+        self.tool_group = QActionGroup(self)
+        self.tool_group.setExclusive(True)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in self.tools.items():
+            action = QAction(tool.label, w)
+            action.setObjectName(f"tool-{name}")
+            action.setCheckable(True)
+            action.setShortcut(QKeySequence(tool.shortcut))
+            action.setToolTip(f"{tool.label} ({tool.shortcut}): {tool.tip}")
+            action.setStatusTip(tool.tip)
+            action.triggered.connect(lambda _on=False, n=name: self.set_tool(n))
+            self.tool_group.addAction(action)
+            self.tool_actions[name] = action
+
+        def act(text: str, slot, shortcut=None, name: str = "") -> QAction:
+            action = QAction(text, w)
+            if isinstance(shortcut, QKeySequence.StandardKey):
+                action.setShortcuts(shortcut)  # every binding: Ctrl+Y and Ctrl+Shift+Z redo
+            elif shortcut is not None:
+                action.setShortcut(QKeySequence(shortcut))
+            action.setObjectName(name)
+            action.triggered.connect(lambda _on=False: slot())
+            return action
+
+        self.undo_action = act("&Undo", self._undo, QKeySequence.StandardKey.Undo, "undo")
+        self.redo_action = act("&Redo", self._redo, QKeySequence.StandardKey.Redo, "redo")
+        self.copy_action = act("&Copy hexes", self.copy, QKeySequence.StandardKey.Copy, "copy")
+        self.paste_action = act("&Paste hexes", self.float_paste, QKeySequence.StandardKey.Paste, "paste")
+        self.delete_action = act(
+            "&Delete place", self.delete_selected, QKeySequence(Qt.Key.Key_Delete), "delete"
+        )
+        self.properties_action = act(
+            "Map &properties…", self.map_properties, None, "map-properties"
+        )
+        self.palette_action = act("&Palette…", self.edit_palette, None, "map-palette")
+        self.resize_action = act("&Resize…", self.resize_map, None, "map-resize")
+        self.validate_action = act(
+            "&Validate", self.validate, QKeySequence("Ctrl+Shift+V"), "validate"
+        )
+        self.export_action = act("&Export…", self.export_dialog, QKeySequence("Ctrl+E"), "export")
+        self.print_action = act("&Print…", self.print_map, QKeySequence.StandardKey.Print, "print")
+        self.import_geo_action = act("Import &geography…", self.import_geography, None, "import-geo")
+        self.cancel_action = act(
+            "Cancel the stroke", self.cancel_stroke, QKeySequence(Qt.Key.Key_Escape), "cancel"
+        )
+        self.smaller_brush = act(
+            "S&maller brush", lambda: self._brush_radius(-1), QKeySequence("["), "brush-smaller"
+        )
+        self.larger_brush = act(
+            "&Larger brush", lambda: self._brush_radius(+1), QKeySequence("]"), "brush-larger"
+        )
+        self.autosave_action = act(
+            "Autosave &interval…", self.ask_autosave_interval, None, "autosave-interval"
+        )
+
+    def _build_docks(self) -> None:
+        w = self.window
+        area = Qt.DockWidgetArea
+        self.palette_dock = ToolPaletteDock(self.tool_actions.values(), self.brush, w)
+        self.properties = PropertiesDock(self._say, w, self.canvas.setFocus)
+        self.layers = LayersDock(LAYER_NAMES, self.canvas.layer_visible, self._set_layer_visible, w)
+        self.overview_dock = OverviewDock(self.canvas, w)
+        self.overview = self.overview_dock.overview
+        self.history = HistoryDock(w)
+        self.validation = ValidationDock(self.go_to, w)
+        # Left: the tools, full height. Right: the overview, the hex's properties, and
+        # the less used lists as tabs (history, validation, layers).
+        w.addDockWidget(area.LeftDockWidgetArea, self.palette_dock)
+        w.addDockWidget(area.RightDockWidgetArea, self.overview_dock)
+        w.addDockWidget(area.RightDockWidgetArea, self.properties)
+        w.addDockWidget(area.RightDockWidgetArea, self.history)
+        w.tabifyDockWidget(self.history, self.validation)
+        w.tabifyDockWidget(self.validation, self.layers)
+        self.history.raise_()
+        for action in getattr(w, "layer_actions", {}).values():
+            name = action.objectName().removeprefix("layer-")
+            action.toggled.connect(lambda on, n=name: self.layers.show_visible(n, on))
+
+    def _build_menus(self) -> None:
+        w = self.window
+        edit = w.menu("&Edit")
+        for action in (self.undo_action, self.redo_action):
+            edit.addAction(action)
+        edit.addSeparator()
+        for action in (self.copy_action, self.paste_action, self.delete_action):
+            edit.addAction(action)
+        edit.addAction(self.cancel_action)
+        edit.addSeparator()
+        edit.addAction(self.autosave_action)
+        map_menu = w.menu("&Map")
+        for action in (self.properties_action, self.palette_action, self.resize_action, self.validate_action):
+            map_menu.addAction(action)
+        self.tools_menu = w.menu("&Tools")
+        for action in self.tool_actions.values():
+            self.tools_menu.addAction(action)
+        self.tools_menu.addSeparator()
+        self.tools_menu.addAction(self.smaller_brush)
+        self.tools_menu.addAction(self.larger_brush)
+        view = w.menu("&View")
+        view.addSeparator()
+        docks = view.addMenu("Editor &panels")
+        for dock in self.docks():
+            docks.addAction(dock.toggleViewAction())
+        file = w.menu("&File")
+        quit_action = next((a for a in file.actions() if a.text() == "&Quit"), None)
+        file.insertAction(quit_action, self.import_geo_action)
+        file.insertAction(quit_action, self.export_action)
+        file.insertAction(quit_action, self.print_action)
+        file.insertSeparator(quit_action)
+
+    def _brush_radius(self, step: int) -> None:
+        radius = max(0, min(3, self.brush.radius + step))
+        self.palette_dock.radius.setValue(radius)  # its signal sets the brush
+        self.brush.radius = radius
+        self._say(f"Brush radius {radius}.")
+
+    def _set_layer_visible(self, name: str, visible: bool) -> None:
+        action = getattr(self.window, "layer_actions", {}).get(name)
+        if action is not None:
+            action.setChecked(visible)  # the window's action tells the canvas
+        else:
+            self.canvas.set_layer_visible(name, visible)
+
+    def _update_actions(self, *_args) -> None:
+        doc = self.document
+        stack = doc.undo_stack if doc is not None else None
+        try:
+            can_undo = stack is not None and stack.canUndo()
+            can_redo = stack is not None and stack.canRedo()
+            undo_text, redo_text = (stack.undoText(), stack.redoText()) if stack else ("", "")
+        except RuntimeError:
+            can_undo = can_redo = False
+            undo_text = redo_text = ""
+        if not self.active:
+            return
+        self.undo_action.setEnabled(can_undo)
+        self.redo_action.setEnabled(can_redo)
+        self.undo_action.setText(f"&Undo {undo_text}" if undo_text else "&Undo")
+        self.redo_action.setText(f"&Redo {redo_text}" if redo_text else "&Redo")
+        for action in (
+            self.copy_action,
+            self.paste_action,
+            self.delete_action,
+            self.properties_action,
+            self.palette_action,
+            self.resize_action,
+            self.validate_action,
+            self.export_action,
+            self.print_action,
+        ):
+            action.setEnabled(doc is not None)
+
+    def _setting(self, key: str, default: Any) -> Any:
+        """A setting of the default's type; anything else (a hand-edited file) is ignored."""
+        settings = getattr(self.window, "settings", None)
+        value = settings.value(key, default) if settings is not None else default
+        numbers = (int, float)
+        if isinstance(default, numbers) and not isinstance(default, bool):
+            fits = isinstance(value, numbers) and not isinstance(value, bool) and value > 0
+        else:
+            fits = isinstance(value, type(default))
+        return value if fits else default
+
+    def _set_setting(self, key: str, value: Any) -> None:
+        settings = getattr(self.window, "settings", None)
+        if settings is not None and settings.value(key) != value:
+            settings.set_value(key, value)
+
+    def _save_layout(self) -> None:
+        if not self.active:
+            # Closed in a game mode: remember the editor's docks as the editor had them.
+            for dock in self._hidden_docks:
+                if not dock.isFloating():  # a floating one would pop up as a window
+                    dock.setVisible(True)
+        state = bytes(self.window.saveState().toBase64()).decode("ascii")
+        self._set_setting(WINDOW_STATE_SETTING, state)
+
+    def _restore_layout(self) -> None:
+        state = self._setting(WINDOW_STATE_SETTING, "")
+        self._layout_restored = bool(state) and self.window.restoreState(
+            QByteArray.fromBase64(state.encode("ascii"))
+        )
+
+    def _default_dock_sizes(self) -> None:
+        """The first layout: the properties get the room, the lists below stay short."""
+        height = max(400, self.window.height())
+        self.window.resizeDocks(
+            [self.overview_dock, self.properties, self.history],
+            [int(height * 0.24), int(height * 0.56), int(height * 0.2)],
+            Qt.Orientation.Vertical,
+        )
