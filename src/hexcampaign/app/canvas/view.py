@@ -44,6 +44,12 @@ PREFETCH_DELAY_MS = 120  # quiet time before tiles around the window are drawn a
 PREFETCH_TILES = 1  # rings of tiles drawn ahead around the window
 PREFETCH_BUDGET = 0.012  # seconds per event-loop turn, so input stays immediate
 WHEEL_STEP = 1.25  # zoom factor per wheel notch (120 eighths of a degree)
+# How much desk may show beyond the map's edge: enough to see the edge is the edge and
+# to bring an edge hex in from under the window's border, never a window of empty grey
+# (arrow keys, drags, zoom at an edge). At least this many screen pixels...
+EDGE_MARGIN_PX = 48
+# ... or this share of the window's width (height), whichever is more.
+EDGE_MARGIN_SHARE = 0.25
 _BUTTONS = {
     Qt.MouseButton.LeftButton: "left",
     Qt.MouseButton.RightButton: "right",
@@ -73,6 +79,8 @@ class MapView(QGraphicsView):
         self._tool_button: str | None = None
         self._painted = False
         self._fit_pending = False
+        self._clamping = False
+        self._last_shown: QRectF | None = None  # the scene rectangle shown before a move
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
@@ -114,6 +122,7 @@ class MapView(QGraphicsView):
         if old is not None:
             old.deleteLater()
         self.hovered_hex = None
+        self._last_shown = None
         # Until the window is shown the viewport has no real size to fit into.
         self._fit_pending = not self.isVisible()
         self.fit_map()
@@ -132,6 +141,7 @@ class MapView(QGraphicsView):
             return
         centre = self.mapToScene(self.viewport().rect().center())
         self.map_scene.set_map(hexmap)
+        self._last_shown = None  # the old map's edges are no measure of the new one's
         self._update_scene_rect()
         self.centerOn(centre)
         self.viewport_changed.emit()
@@ -205,11 +215,17 @@ class MapView(QGraphicsView):
             anchor = self.viewport().rect().center()
         anchor = QPointF(anchor)
         fixed = self._to_scene(anchor)
-        self._zoom = zoom
-        self.setTransform(QTransform.fromScale(zoom, zoom))
-        self._update_scene_rect()
-        moved = self._from_scene(fixed)
-        self._scroll_by(moved.x() - anchor.x(), moved.y() - anchor.y())
+        before = self._last_shown
+        self._clamping = True  # the steps in between show anything: judge the result
+        try:
+            self._zoom = zoom
+            self.setTransform(QTransform.fromScale(zoom, zoom))
+            self._update_scene_rect()
+            moved = self._from_scene(fixed)
+            self._scroll_by(moved.x() - anchor.x(), moved.y() - anchor.y())
+        finally:
+            self._clamping = False
+        self.clamp_to_map(before)
         self.viewport_changed.emit()
 
     def zoom_in(self) -> None:
@@ -380,6 +396,7 @@ class MapView(QGraphicsView):
         if self._fit_pending and self.isVisible():
             self._fit_pending = False
             self.fit_map()
+        self.clamp_to_map()
         self.viewport_changed.emit()
 
     def showEvent(self, event) -> None:
@@ -475,4 +492,56 @@ class MapView(QGraphicsView):
             self._prefetch_timer.start(PREFETCH_DELAY_MS)
 
     def _scrolled(self, _value: int) -> None:
+        self.clamp_to_map()
         self.viewport_changed.emit()
+
+    def edge_margins(self) -> tuple[float, float]:
+        """The most desk (screen pixels, across and down) shown beyond the map's edges."""
+        view = self.viewport().rect()
+        return (max(EDGE_MARGIN_PX, EDGE_MARGIN_SHARE * view.width()),
+                max(EDGE_MARGIN_PX, EDGE_MARGIN_SHARE * view.height()))
+
+    def clamp_to_map(self, before: QRectF | None = None) -> None:
+        """Keep the map in the window: however the view was moved (arrow keys, Page
+        Up/Down, a drag, the overview, a zoom about a point near the edge, centring on an
+        edge hex), no more than a small margin of desk (edge_margins) shows beyond an edge
+        of a map larger than the window, and a map smaller than the window stays whole in it.
+        A move never has to undo itself, though: desk already in sight before it (the
+        scene rectangle `before`, default the last one shown) may stay, so zooming in
+        about the pointer keeps the point under it, and only a move further out stops."""
+        if self.map_scene is None or self._clamping:
+            return
+        if self.viewport().rect().isEmpty():
+            return
+        if before is None:
+            before = self._last_shown
+        shown = self.visible_scene_rect()
+        mx, my = (m / self._zoom for m in self.edge_margins())
+        area = self.map_scene.map_rect.adjusted(-mx, -my, mx, my)
+        if before is not None:
+            area = area.united(before)
+        dx = _shift_into(shown.left(), shown.right(), area.left(), area.right())
+        dy = _shift_into(shown.top(), shown.bottom(), area.top(), area.bottom())
+        if dx or dy:
+            self._clamping = True
+            try:
+                self._scroll_by(dx * self._zoom, dy * self._zoom)
+            finally:
+                self._clamping = False
+        self._last_shown = self.visible_scene_rect()
+
+
+def _shift_into(low: float, high: float, area_low: float, area_high: float) -> float:
+    """How far to move a window spanning low..high so it shows no more than area_low..
+    area_high when it is the smaller, or shows all of that area when it is the larger."""
+    if high - low <= area_high - area_low:  # the window is inside the map's area
+        if low < area_low:
+            return area_low - low
+        if high > area_high:
+            return area_high - high
+        return 0.0
+    if low > area_low:  # the window is wider: the whole area stays in it
+        return area_low - low
+    if high < area_high:
+        return area_high - high
+    return 0.0
