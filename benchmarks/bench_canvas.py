@@ -93,6 +93,7 @@ def run(frames: int = 30) -> list[Result]:
         )
     )
     results.extend(wheel_notches(app, view))
+    results.extend(pans(app, view))
     window.close()
     return results
 
@@ -146,6 +147,52 @@ def wheel_notches(app, view, notches: int = 10) -> list[Result]:
         row("canvas: wheel notch, repeat visit (200×200)", repeat, 16.0, max_ms=max(repeat),
             wall_median_ms=statistics.median(wall)),
     ]
+
+
+def pans(app, view, steps: int = 8, rest_s: float = 0.7) -> list[Result]:
+    """GUI-thread work of a pan at play zoom on the 200×200 map: the view moves a third
+    of its width at once (a quick drag), then the user rests for `rest_s` while the
+    event loop runs, as it does between two drags: that is when the tiles around the
+    window are drawn ahead (prefetch). Measured per pan: the GUI thread's CPU for the
+    move and its repaint, the longest single event-loop turn of the rest (what the user
+    would feel as a stall) and the GUI thread's CPU over the whole rest. Panning over new
+    ground first, then back over the same ground (repeat)."""
+    viewport = view.viewport()
+    view.set_zoom(PLAY_ZOOM)
+    view.centerOn(view.map_scene.map_rect.center())
+    view.map_scene.tiles.clear()
+    viewport.repaint()
+    for _ in range(3):
+        app.processEvents()
+    bar = view.horizontalScrollBar()
+    step = max(1, viewport.width() // 3)
+
+    def pan(dx: int) -> tuple[float, float, float]:
+        view._interactive()  # as a drag step does
+        cpu = time.thread_time()
+        bar.setValue(bar.value() + dx)
+        viewport.repaint()
+        moved = (time.thread_time() - cpu) * 1000
+        turns = []
+        end = time.perf_counter() + rest_s
+        while time.perf_counter() < end:
+            cpu = time.thread_time()
+            app.processEvents()
+            turns.append((time.thread_time() - cpu) * 1000)
+            time.sleep(0.002)
+        return moved, max(turns), sum(turns)
+
+    first = [pan(+step) for _ in range(steps)]
+    repeat = [pan(-step) for _ in range(steps)]
+    out = []
+    for label, runs in (("first visit", first), ("repeat visit", repeat)):
+        moved = [m for m, _, _ in runs]
+        stalls = [s for _, s, _ in runs]
+        rests = [r for _, _, r in runs]
+        out.append(row(f"canvas: pan a third of the window, {label} (200×200)", moved, 16.0,
+                       max_ms=max(moved), rest_turn_median_ms=statistics.median(stalls),
+                       rest_turn_max_ms=max(stalls), rest_cpu_median_ms=statistics.median(rests)))
+    return out
 
 
 def row(name: str, times: list[float], budget: float | None, **extra) -> Result:

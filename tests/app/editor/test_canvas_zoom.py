@@ -78,3 +78,35 @@ def test_a_strip_painted_before_an_edit_is_thrown_away(window, qtbot):
                      frozenset(scene.visible_layers()), scene.features)
     workers._landed(fresh, _paint_strip(fresh))
     assert scene.tiles.get(fresh.keys()[0]) not in (None, False)
+
+
+def test_after_a_pan_the_tiles_around_the_window_are_drawn_ahead_by_the_workers(window, qtbot, monkeypatch):
+    from hexcampaign.app.canvas.layers import LayerItem
+    from hexcampaign.app.canvas.tiles import TILE
+    from hexcampaign.app.canvas.view import PREFETCH_TILES
+
+    view = window.canvas
+    view.set_zoom(1.6)
+    view.center_on_hex(at(20, 15))
+    view.map_scene.progressive_until = 0.0
+    view.viewport().repaint()  # what is on screen is complete
+    painted_on_gui_thread = []
+    render = LayerItem._render_strip
+    monkeypatch.setattr(LayerItem, "_render_strip",
+                        lambda self, *a: painted_on_gui_thread.append(a) or render(self, *a))
+    scene = view.map_scene
+    ratio = view.viewport().devicePixelRatioF()
+    margin = PREFETCH_TILES * TILE / view.zoom
+    around = view.visible_scene_rect().adjusted(-margin, -margin, margin, margin)
+    assert scene.base_layer().missing_strips(around, view.zoom, ratio)  # the ring is not drawn yet
+    view._prefetch()  # the user rests after the pan
+    workers = scene.tile_workers()
+    qtbot.waitUntil(lambda: workers.pending() == 0, timeout=10000)
+    qtbot.wait(50)
+    assert scene.base_layer().missing_strips(around, view.zoom, ratio) == []
+    assert painted_on_gui_thread == []
+    # What landed is what a complete paint draws: panning onto it shows the same picture.
+    view._scroll_by(TILE // 2, TILE // 2)
+    landed = picture(view)
+    assert painted_on_gui_thread == []  # every tile the pan needed was drawn ahead
+    assert landed == complete_picture(view)

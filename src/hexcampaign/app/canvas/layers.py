@@ -156,11 +156,9 @@ class LayerItem(QGraphicsItem):
                     )
         painter.restore()
 
-    def prefetch(self, scene_rect: QRectF, zoom: float, ratio: float, budget: float) -> bool:
-        """Render missing tiles over `scene_rect` for `budget` seconds, so a pan finds
-        them ready. True when some are still missing."""
+    def missing_strips(self, scene_rect: QRectF, zoom: float, ratio: float) -> list[tuple[int, int, int]]:
+        """The tiles over `scene_rect` not cached yet, as strips (row, first, last)."""
         cache = self.map_scene.tiles
-        deadline = time.perf_counter() + budget
         rows = range(
             math.floor(scene_rect.top() * zoom / TILE),
             math.floor(scene_rect.bottom() * zoom / TILE) + 1,
@@ -169,13 +167,23 @@ class LayerItem(QGraphicsItem):
             math.floor(scene_rect.left() * zoom / TILE),
             math.floor(scene_rect.right() * zoom / TILE) + 1,
         )
+        strips = []
         for j in rows:
             missing = [i for i in columns if cache.get((COMPOSITE, zoom, ratio, i, j)) is False]
-            for start, end in _runs(missing):
-                if time.perf_counter() > deadline:
-                    return True
-                self._render_strip(zoom, ratio, j, start, end)
-        return False
+            strips.extend((j, start, end) for start, end in _runs(missing))
+        return strips
+
+    def prefetch(self, scene_rect: QRectF, zoom: float, ratio: float) -> bool:
+        """Have the missing tiles over `scene_rect` painted ahead, so a pan finds them
+        ready: asked of the worker threads (tile_workers), which paint them while the
+        GUI thread waits for the user; the tiles land as they are done (the GUI thread
+        paints none here). True when some strips were asked for."""
+        strips = self.missing_strips(scene_rect, zoom, ratio)
+        if strips:
+            workers = self.map_scene.tile_workers()
+            for j, start, end in strips:
+                workers.request(zoom, ratio, j, start, end)
+        return bool(strips)
 
     def _render_strip(self, zoom: float, ratio: float, j: int, start: int, end: int) -> None:
         """Render tiles start..end of row j in one go and put them in the cache."""

@@ -7,6 +7,9 @@ these workers for the real ones; each strip of tiles is painted into a QImage in
 worker thread (QPainter on a QImage is thread-safe) and handed back to the GUI thread,
 which cuts it into tiles and repaints just their rectangles.
 
+The tiles around the window drawn ahead after a pan (MapView's prefetch) are asked of
+the same workers, so the GUI thread paints no map while the user rests either.
+
 Newest requests first, and only for the zoom the user is at now: while the wheel turns,
 strips of the zooms passed over are skipped. A strip painted while the map changed (the
 tile cache's generation moved on) is thrown away: the next paint asks again.
@@ -17,6 +20,7 @@ from __future__ import annotations
 import atexit
 import sys
 import threading
+import time
 import weakref
 from collections import deque
 from dataclasses import dataclass, field
@@ -32,6 +36,7 @@ THREADS = 2  # measured: one thread leaves the GUI thread waiting longer for the
 # default, 5 ms, cost a notch 20 ms and more on a loaded machine): set once for the process.
 SWITCH_INTERVAL = 0.001
 COLLECT_MS = 8  # how often the GUI thread collects painted strips while any is awaited
+LAND_BUDGET_S = 0.004  # GUI-thread time a collect may spend landing strips
 _ALL: weakref.WeakSet = weakref.WeakSet()
 _THREADS: list[threading.Thread] = []
 
@@ -150,8 +155,13 @@ class TileWorkers(QObject):
 
     def _land_painted(self) -> None:
         shared = self._shared
-        while shared.done:
+        # A few strips a turn: the tiles drawn ahead around the window (a pan's prefetch)
+        # land together, and cutting them all at once would be a stall of its own.
+        deadline = time.perf_counter() + LAND_BUDGET_S
+        while shared.done and time.perf_counter() < deadline:
             self._landed(*shared.done.popleft())
+        if shared.done:
+            return  # the rest on the next collect
         with shared.lock:
             idle = not shared.pending
         if idle:

@@ -42,7 +42,6 @@ ZOOM_MAX = 8.0
 INTERACTIVE_SECONDS = 0.3  # after a wheel notch or drag step, frames may be progressive
 PREFETCH_DELAY_MS = 120  # quiet time before tiles around the window are drawn ahead
 PREFETCH_TILES = 1  # rings of tiles drawn ahead around the window
-PREFETCH_BUDGET = 0.012  # seconds per event-loop turn, so input stays immediate
 WHEEL_STEP = 1.25  # zoom factor per wheel notch (120 eighths of a degree)
 # How much desk may show beyond the map's edge: enough to see the edge is the edge and
 # to bring an edge hex in from under the window's border, never a window of empty grey
@@ -482,8 +481,9 @@ class MapView(QGraphicsView):
         margin = PREFETCH_TILES * TILE / self._zoom
         area = self.visible_scene_rect().adjusted(-margin, -margin, margin, margin)
         ratio = self.viewport().devicePixelRatioF()
-        if base.prefetch(area, self._zoom, ratio, PREFETCH_BUDGET):
-            self._prefetch_timer.start(0)
+        # The tiles are painted by the worker threads (as a new zoom's are): the GUI
+        # thread only asks, and later cuts the painted strips into tiles.
+        base.prefetch(area, self._zoom, ratio)
 
     def _interactive(self) -> None:
         """The user is moving the map: frames may finish their tiles over later frames."""
