@@ -66,9 +66,12 @@ def test_the_html_sheet_holds_a_picture_of_the_battle_area():
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert c.map.label(TARGET) in texts and "Forest" in texts
     assert any(t and "Bois <b>" in t for t in texts)
-    assert any(t and "german: 1st Infantry Division (attacker)" in t for t in texts)
-    assert any(t and t.startswith("sets up: ") for t in texts)
-    assert len(list(root.iter("{http://www.w3.org/2000/svg}polygon"))) == 7
+    assert "1st Infantry Division" in texts  # the formations' tags
+    assert "german (attacker)" in texts and "us (defender)" in texts  # the key
+    edge = f"1st Infantry Division ({c.map.label(CENTRE)}) sets up: "
+    assert any(t and t.startswith(edge) for t in texts)
+    # Seven hexes and one arrowhead (the attacker's).
+    assert len(list(root.iter("{http://www.w3.org/2000/svg}polygon"))) == 7 + 1
     assert len(list(root.iter("{http://www.w3.org/2000/svg}line"))) >= 1  # the road
     assert c.battle_picture(b) == svg
 

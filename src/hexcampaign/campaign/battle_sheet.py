@@ -179,17 +179,23 @@ _SIDE_COLOURS = ("#1f3f8f", "#8f1f1f")  # attacker, defender
 
 def area_svg(sheet: BattleSheet, size: float = 60.0) -> str:
     """The battle area as SVG text: seven flat-topped hexes in their terrain colours,
-    roads, rivers, places, both sides' formations and the attackers' set-up edges.
-    Every name is escaped."""
+    roads, rivers, places, both sides' formations (a tag in the side's colour), an arrow
+    from each attacker's hex and, under the hexes, a key: whose colour is whose and the
+    CM map edge each attacker sets up along. Every name is escaped."""
     e = html.escape
-    width, height = 7.2 * size, 7.4 * size
-    cx, cy = width / 2, height / 2
+    edges = [h for h in sheet.area if h.setup_edge and h.on_map]
+    width = 7.2 * size
+    cx, cy = width / 2, 2.75 * size
+    key_top = cy + 2.95 * size
+    line = size * 0.3
+    height = key_top + line * (1 + len(edges)) + size * 0.1
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="{size / 6:.1f}">',
         f"<title>{e('Battle area of battle ' + sheet.battle_id)}</title>",
     ]
     centres = {}
+    tags = []
     for h in sheet.area:
         dx, dy = _OFFSETS.get(h.direction, (0.0, 0.0))
         x, y = cx + dx * size, cy + dy * size
@@ -205,10 +211,7 @@ def area_svg(sheet: BattleSheet, size: float = 60.0) -> str:
             out.append(_text(x, y, "off the map", e))
             continue
         if h.river:
-            out.append(
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.8:.1f}" fill="none" '
-                f'stroke="#3f7fc1" stroke-width="{size / 10:.1f}" opacity="0.7"/>'
-            )
+            out.append(_river(x, y, size))
         for d in h.roads:
             ox, oy = _OFFSETS.get(d, (0.0, 0.0))
             out.append(
@@ -217,23 +220,82 @@ def area_svg(sheet: BattleSheet, size: float = 60.0) -> str:
             )
         out.append(_text(x, y - size * 0.62, h.label, e, bold=True))
         out.append(_text(x, y - size * 0.42, h.terrain, e))
-        if h.place:
-            out.append(_text(x, y + size * 0.62, h.place, e))
-        for i, (side, name, role) in enumerate(h.formations):
-            colour = _SIDE_COLOURS[0 if side == sheet.attacker_side else 1]
-            fy = y - size * 0.15 + i * size * 0.3
-            out.append(
-                f'<rect x="{x - size * 0.7:.1f}" y="{fy - size * 0.12:.1f}" width="{size * 1.4:.1f}" '
-                f'height="{size * 0.24:.1f}" fill="{colour}" rx="3"/>'
-            )
-            tag = f"{side}: {name}" + (f" ({role})" if role else "")
-            out.append(_text(x, fy + size * 0.05, tag, e, fill="#ffffff", small=size / 6 * 0.7))
-    for h in sheet.area:
-        if h.setup_edge and h.direction in centres:
-            x, y = centres[h.direction]
-            out.append(_text(x, y + size * 0.85, f"sets up: {h.setup_edge}", e, fill="#1f3f8f"))
+        if h.place:  # under the terrain, where the hex is wide enough for it
+            out.append(_text(x, y - size * 0.27, h.place, e, small=size / 6 * 0.8))
+        for i, (side, name, _role) in enumerate(h.formations):
+            tags.append((x, y + size * 0.08 + i * size * 0.3, side, name))
+    # Arrows over the hexes, tags over the arrows, so no name is hidden.
+    for h in edges:
+        x, y = centres[h.direction]
+        out.append(_arrow(x, y, cx, cy, size))
+    small = size / 6 * 0.85
+    for x, fy, side, name in tags:
+        colour = _SIDE_COLOURS[0 if side == sheet.attacker_side else 1]
+        out.append(
+            f'<rect x="{x - size * 0.9:.1f}" y="{fy - size * 0.13:.1f}" width="{size * 1.8:.1f}" '
+            f'height="{size * 0.26:.1f}" fill="{colour}" rx="3"/>'
+        )
+        out.append(_text(x, fy + size * 0.05, name, e, fill="#ffffff", small=small))
+    out += _key(sheet, edges, size, key_top, line, e)
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _key(sheet: BattleSheet, edges, size: float, top: float, line: float, e) -> list[str]:
+    """Under the hexes: each side's colour, then each attacker's set-up edge."""
+    x = size * 0.3
+    out = []
+    for i, (side, role) in enumerate(
+        ((sheet.attacker_side, "attacker"), (sheet.defender_side, "defender"))
+    ):
+        left = x + i * size * 3.4
+        out.append(
+            f'<rect x="{left:.1f}" y="{top - size * 0.15:.1f}" width="{size * 0.2:.1f}" '
+            f'height="{size * 0.2:.1f}" fill="{_SIDE_COLOURS[i]}"/>'
+        )
+        out.append(_left_text(left + size * 0.3, top, f"{side} ({role})", e))
+    for n, h in enumerate(edges, start=1):
+        names = ", ".join(name for side, name, _ in h.formations if side == sheet.attacker_side)
+        who = names or sheet.attacker_side
+        out.append(_left_text(x, top + n * line, f"{who} ({h.label}) sets up: {h.setup_edge}", e))
+    return out
+
+
+def _river(x: float, y: float, size: float) -> str:
+    """A river across the hex as a wavy blue line (the map says the hex holds a river,
+    not where it flows)."""
+    points = []
+    for k in range(13):
+        t = -0.8 + k * 1.6 / 12
+        points.append(f"{x + t * size:.1f},{y + size * (0.3 + 0.08 * math.sin(t * 8)):.1f}")
+    return (
+        f'<polyline points="{" ".join(points)}" fill="none" stroke="#3f7fc1" '
+        f'stroke-width="{size / 10:.1f}" opacity="0.8"/>'
+    )
+
+
+def _arrow(x: float, y: float, tx: float, ty: float, size: float) -> str:
+    """An arrow from an attacker's hex towards the defender's, in the attacker's colour."""
+    dx, dy = tx - x, ty - y
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    sx, sy = x + ux * size * 0.35, y + uy * size * 0.35
+    ex, ey = x + ux * length * 0.62, y + uy * length * 0.62
+    head = size * 0.22
+    left = (ex - ux * head - uy * head * 0.6, ey - uy * head + ux * head * 0.6)
+    right = (ex - ux * head + uy * head * 0.6, ey - uy * head - ux * head * 0.6)
+    colour = _SIDE_COLOURS[0]
+    return (
+        f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="{colour}" '
+        f'stroke-width="{size / 12:.1f}" opacity="0.8"/>'
+        f'<polygon points="{ex:.1f},{ey:.1f} {left[0]:.1f},{left[1]:.1f} '
+        f'{right[0]:.1f},{right[1]:.1f}" fill="{colour}" opacity="0.8"/>'
+    )
+
+
+def _left_text(x: float, y: float, text: str, e) -> str:
+    shown = text if len(text) <= 70 else text[:69] + "…"
+    return f'<text x="{x:.1f}" y="{y:.1f}" fill="#000000">{e(shown)}</text>'
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
@@ -250,7 +312,7 @@ def _text(
     """`small`: a smaller font size in user units (a number: Qt's SVG renderer, which
     draws the PDF sheet's picture, reads "70%" as 70 units)."""
     weight = ' font-weight="bold"' if bold else ""
-    most = 48 if small else 34  # what fits across a hex at each size
+    most = 26 if small else 34  # what fits across a hex (or a formation's tag)
     shown = text if len(text) <= most else text[: most - 1] + "…"
     font = f' font-size="{small:.1f}"' if small else ""
     return (

@@ -400,7 +400,9 @@ class DefenseSupportDialog(OrderDialog):
         self.battle = battle
         where = to_hex(b.defender_hex)
         attackers = [c.formation(a) for a in b.attackers if a in c.state.formations]
-        strength = "; ".join(f"{f.name}: {f.composition}, {f.experience}" for f in attackers)
+        strength = "; ".join(
+            f"the {f.side} {f.name}: {f.composition}, {f.experience}" for f in attackers
+        )
         intro = QLabel(
             f"{b.defender_side} defends {c.map.label(where)} against {strength}."
             "\nOnce the defender assigns support, the attacker's orders are closed.",
