@@ -70,6 +70,9 @@ def test_a_battle_declared_on_the_map_gives_the_engines_sheet_in_every_export(mo
     for line in lines:
         assert line in shown
     assert "Artillery: 10.5 cm leFH 18 battery" in shown
+    # The battle area is a picture in the window, not the SVG's words as text.
+    assert "Battle area of battle" not in shown and "sets up:" not in shown
+    assert "\ufffc" in shown  # the image's place in the text
 
     md = dialog.export(tmp_path / "b.md")
     html = dialog.export(tmp_path / "b.html")

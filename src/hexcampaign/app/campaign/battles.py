@@ -31,7 +31,12 @@ from PySide6.QtWidgets import (
 
 from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import OrderDialog
-from hexcampaign.app.campaign.reports import export_sheet, print_html, sheet_html_page
+from hexcampaign.app.campaign.reports import (
+    export_sheet,
+    print_html,
+    sheet_document,
+    sheet_html_page,
+)
 from hexcampaign.campaign import attacks, slug
 from hexcampaign.campaign.state import to_hex
 from hexcampaign.files import describe_os_error, inside
@@ -494,7 +499,7 @@ class BattleSheetDialog(QDialog):
         return self.mode.campaign.battle_sheet(self.battle, side=self.side)
 
     def refresh(self) -> None:
-        self.browser.setHtml(sheet_html_page(self.sheet()))
+        self.browser.setDocument(sheet_document(sheet_html_page(self.sheet()), self.browser))
 
     def export(self, path: Path | str) -> Path:
         return export_sheet(self.sheet(), path)

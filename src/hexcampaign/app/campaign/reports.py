@@ -99,6 +99,15 @@ def _with_pictures(page_html: str, document: QTextDocument) -> str:
     return SVG.sub(image, page_html)
 
 
+def sheet_document(page_html: str, parent=None) -> QTextDocument:
+    """The page as a document for the desk's sheet window, its battle-area picture drawn
+    as an image (a QTextBrowser given the page itself showed the SVG's words as text)."""
+    document = QTextDocument(parent)
+    document.setDefaultStyleSheet(SHEET_CSS)
+    document.setHtml(_with_pictures(page_html, document))
+    return document
+
+
 def write_pdf(page_html: str, path: Path | str, title: str = "") -> None:
     """Lay out HTML on A4 pages with QTextDocument, written with QPdfWriter into memory
     and then to the file atomically (a failed export leaves an earlier file whole)."""
