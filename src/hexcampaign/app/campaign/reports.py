@@ -70,6 +70,7 @@ def _export_text(path: Path, text: str) -> None:
 
 SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 AREA_URL = "hexcampaign:area-{}.png"
+SHOWN_SCALE = 1.25  # the picture a little larger than its SVG size: names stay legible on A4
 
 
 def _with_pictures(page_html: str, document: QTextDocument) -> str:
@@ -94,7 +95,12 @@ def _with_pictures(page_html: str, document: QTextDocument) -> str:
         url = AREA_URL.format(count)
         count += 1
         document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(url), picture)
-        return f'<img src="{url}" width="{size.width()}" height="{size.height()}">'
+        # In a paragraph of its own: a bare image after a heading was laid out above it.
+        shown = SHOWN_SCALE
+        return (
+            f'<p><img src="{url}" width="{size.width() * shown:.0f}" '
+            f'height="{size.height() * shown:.0f}"></p>'
+        )
 
     return SVG.sub(image, page_html)
 
