@@ -461,3 +461,45 @@ def test_a_png_painted_in_bands_is_the_picture_painted_at_once(qapp, sample_map,
     assert a.size() == b.size()
     differ = sum(a.pixel(x, y) != b.pixel(x, y) for y in range(a.height()) for x in range(0, a.width(), 3))
     assert differ <= a.height() * a.width() // 3 // 1000  # at most a few anti-aliased pixels at band edges
+
+
+def _terrain_picture(hexmap: HexMap, layers, size: float = 40) -> tuple[QImage, object]:
+    layout = map_layout(hexmap, size)
+    rect = map_scene_rect(hexmap, layout)
+    image = QImage(math.ceil(rect.width()), math.ceil(rect.height()), QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.translate(-rect.left(), -rect.top())
+    paint_map(painter, hexmap, layout, rect, layers)
+    painter.end()
+    return image, layout
+
+
+def _mix(a: QColor, b: QColor) -> QColor:
+    return QColor(*((x + y) // 2 for x, y in zip(a.getRgb()[:3], b.getRgb()[:3])))
+
+
+def test_soft_edges_fade_each_terrain_into_its_neighbour_and_are_off_unless_asked_for(qapp):
+    m = HexMap.blank(6, 5, palette="ww2")
+    water = at(2, 2)
+    m.set_terrain(water, "water")
+    land = at(2, 1)  # the clear hex north of the water
+    clear, blue = QColor(m.palette.terrains["clear"].colour), QColor(m.palette.terrains["water"].colour)
+    hard, layout = _terrain_picture(m, {"terrain"})
+    soft, _ = _terrain_picture(m, {"terrain", "soft_edges"})
+    assert _terrain_picture(m, None)[0] == _terrain_picture(m, list(LAYER_NAMES))[0]
+    assert _terrain_picture(m, None)[0] != _terrain_picture(m, [*LAYER_NAMES, "soft_edges"])[0]
+    (lx, ly), (wx, wy) = layout.center(land), layout.center(water)
+    side_y = (ly + wy) / 2
+    step = layout.size * 0.08
+    # Hard edges: each side of the hexside is its own colour.
+    assert close(colour_at(hard, lx, side_y - step), clear) and close(colour_at(hard, wx, side_y + step), blue)
+    # Soft edges: at the side both hexes show about the same mix, so no seam ...
+    mixed = _mix(clear, blue)
+    assert close(colour_at(soft, lx, side_y - step), mixed, 30)
+    assert close(colour_at(soft, wx, side_y + step), mixed, 30)
+    # ... fading to the hex's own colour towards its centre, and nothing where no
+    # other terrain is next to it.
+    assert close(colour_at(soft, lx, ly), clear) and close(colour_at(soft, lx, ly + layout.size * 0.3), clear, 20)
+    far = layout.center(at(5, 4))
+    assert colour_at(soft, *far) == colour_at(hard, *far)

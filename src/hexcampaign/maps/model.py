@@ -177,6 +177,10 @@ class HexMap:
     def terrain(self, h: Hex) -> str:
         return self._terrain[self._check(h)]
 
+    def terrain_at(self, h: tuple[int, int]) -> str | None:
+        """The terrain of a hex, None off the map: for a painter looking at neighbours."""
+        return self._terrain.get(h)
+
     def set_terrain(self, h: Hex, name: str) -> None:
         if name not in self.palette.terrains:
             raise MapEditError(

@@ -78,7 +78,8 @@ class LayerItem(QGraphicsItem):
     def _paint_direct(self, painter: QPainter, rect: QRectF) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         scene = self.map_scene
-        paint_layer(self.name, painter, scene.hexmap, scene.layout, rect, scene.features)
+        soft = self.name == "terrain" and scene.soft_edges
+        paint_layer(self.name, painter, scene.hexmap, scene.layout, rect, scene.features, soft)
 
     def _paint_tiles(self, painter: QPainter, exposed: QRectF, transform: QTransform) -> None:
         zoom = transform.m11()

@@ -41,6 +41,7 @@ LAYERS_FOR_CHANGE: dict[Change, tuple[str, ...]] = {
 # Labels never shrink below 9 screen pixels, so zoomed out a label spans many hexes.
 REACH = {"rivers": 1.25, "places": 3.0, "labels": 60.0, "cliffs": 0.5, "roads": 0.5}
 DEFAULT_REACH = 0.25
+SOFT_EDGE_REACH = 1.25
 PREVIEW_Z = 1000.0
 
 
@@ -55,6 +56,7 @@ class MapScene(QGraphicsScene):
         self.tiles = TileCache()
         # Until this perf_counter() time the user is panning or zooming (see MapView).
         self.progressive_until = 0.0
+        self.soft_edges = False  # terrain fades into its neighbours' (render/soft_edges.py)
         self._finishing = False
         self._workers = None
         self.layers: dict[str, LayerItem] = {}
@@ -108,7 +110,19 @@ class MapScene(QGraphicsScene):
             pass
 
     def visible_layers(self) -> set[str]:
-        return {name for name, item in self.layers.items() if item.isVisible()}
+        """The layers to paint: those shown, and soft edges when they are on (drawn
+        with the terrain, so only while it is shown)."""
+        shown = {name for name, item in self.layers.items() if item.isVisible()}
+        if self.soft_edges and "terrain" in shown:
+            shown.add("soft_edges")
+        return shown
+
+    def set_soft_edges(self, on: bool) -> None:
+        """Soft edges between terrains on or off: every tile is painted again."""
+        if on != self.soft_edges:
+            self.soft_edges = on
+            self.tiles.clear()
+            self.update(self.map_rect)
 
     def base_layer(self) -> LayerItem | None:
         """The lowest visible layer item: it paints the composite tiles."""
@@ -138,7 +152,8 @@ class MapScene(QGraphicsScene):
         for name in names:
             region: QRectF | None = None
             if changes.hexes:
-                region = hexes_scene_rect(
-                    self.layout, changes.hexes, REACH.get(name, DEFAULT_REACH)
-                )
+                reach = REACH.get(name, DEFAULT_REACH)
+                if name == "terrain" and self.soft_edges:
+                    reach = SOFT_EDGE_REACH  # a hex's colour fades into its neighbours
+                region = hexes_scene_rect(self.layout, changes.hexes, reach)
             self.layers[name].invalidate(region)

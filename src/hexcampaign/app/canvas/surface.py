@@ -23,6 +23,7 @@ class MapSurface(Protocol):
     tiles: TileCache
     # Until this perf_counter() time the user is panning or zooming: paint progressively.
     progressive_until: float
+    soft_edges: bool  # terrain fades into its neighbours' (render/soft_edges.py)
 
     def base_layer(self) -> QGraphicsItem | None:
         """The lowest visible layer item: it paints the composite tiles."""

@@ -72,6 +72,7 @@ class MapView(QGraphicsView):
         self.tool: Any = None
         self.hovered_hex: Hex | None = None
         self._hidden_layers: set[str] = set()
+        self._soft_edges = False
         self._zoom = 1.0
         self._space_down = False
         self._pan_from: QPoint | None = None
@@ -117,6 +118,7 @@ class MapView(QGraphicsView):
             self.map_scene = MapScene(hexmap, DEFAULT_HEX_SIZE, self)
             for name in self._hidden_layers:
                 self.map_scene.set_layer_visible(name, False)
+            self.map_scene.set_soft_edges(self._soft_edges)
             self.setScene(self.map_scene)
         if old is not None:
             old.deleteLater()
@@ -197,6 +199,16 @@ class MapView(QGraphicsView):
                 f"Unknown map layer {name!r}; the layers are {', '.join(LAYER_NAMES)}."
             )
         return name not in self._hidden_layers
+
+    @property
+    def soft_edges(self) -> bool:
+        """Terrain fades into its neighbours' (View › Soft edges between terrains)."""
+        return self._soft_edges
+
+    def set_soft_edges(self, on: bool) -> None:
+        self._soft_edges = bool(on)
+        if self.map_scene is not None:
+            self.map_scene.set_soft_edges(self._soft_edges)
 
     # --- zoom and pan -------------------------------------------------------------------
 

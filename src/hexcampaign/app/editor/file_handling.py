@@ -21,7 +21,12 @@ class EditorFiles:
     """Export, print, import geography; autosave and recovery."""
 
     def visible_layers(self) -> list[str]:
-        return [name for name in LAYER_NAMES if self.canvas.layer_visible(name)]
+        """The layers an export or print draws: those shown on the canvas, and soft
+        edges when View › Soft edges between terrains is on."""
+        shown = [name for name in LAYER_NAMES if self.canvas.layer_visible(name)]
+        if self.canvas.soft_edges and "terrain" in shown:
+            shown.append("soft_edges")
+        return shown
 
     def export_dialog(self) -> bool:
         if self.document is None:

@@ -19,6 +19,7 @@ from hexcampaign.app.editor.validation_dock import ValidationDock
 from hexcampaign.app.render import LAYER_NAMES
 
 WINDOW_STATE_SETTING = "editor.window_state"
+SOFT_EDGES_SETTING = "view.soft_edges"
 
 
 class EditorMenus:
@@ -118,6 +119,18 @@ class EditorMenus:
         self.larger_brush = act(
             "&Larger brush", lambda: self._brush_radius(+1), QKeySequence("]"), "brush-larger"
         )
+        # A view option (the canvas and exports; never saved in the map), so it stays in
+        # the View menu when a game has the window too.
+        self.soft_edges_action = QAction("Soft &edges between terrains", w)
+        self.soft_edges_action.setObjectName("soft-edges")
+        self.soft_edges_action.setCheckable(True)
+        self.soft_edges_action.setStatusTip(
+            "Each terrain fades into its neighbours' colour along their shared sides, "
+            "on the canvas and in exports."
+        )
+        self.soft_edges_action.setChecked(self._setting(SOFT_EDGES_SETTING, False))
+        self.canvas.set_soft_edges(self.soft_edges_action.isChecked())
+        self.soft_edges_action.toggled.connect(self.set_soft_edges)
         self.autosave_action = act(
             "Autosave &interval…", self.ask_autosave_interval, None, "autosave-interval"
         )
@@ -167,6 +180,7 @@ class EditorMenus:
         self.tools_menu.addAction(self.larger_brush)
         view = w.menu("&View")
         view.addSeparator()
+        view.addAction(self.soft_edges_action)
         docks = view.addMenu("Editor &panels")
         for dock in self.docks():
             docks.addAction(dock.toggleViewAction())
@@ -176,6 +190,14 @@ class EditorMenus:
         file.insertAction(quit_action, self.export_action)
         file.insertAction(quit_action, self.print_action)
         file.insertSeparator(quit_action)
+
+    def set_soft_edges(self, on: bool) -> None:
+        """View › Soft edges between terrains: the canvas and exports; kept in settings."""
+        if self.soft_edges_action.isChecked() != on:
+            self.soft_edges_action.setChecked(on)  # toggled comes back here
+            return
+        self.canvas.set_soft_edges(on)
+        self._set_setting(SOFT_EDGES_SETTING, on)
 
     def _brush_radius(self, step: int) -> None:
         radius = max(0, min(3, self.brush.radius + step))

@@ -4,6 +4,7 @@
     geometry   the map's layout and bounds in scene units, hexes in a rectangle
     frames     one paint call's shared values (Frame) and flat-top column blocks
     ground     terrain, elevation tints, contours, the grid
+    soft_edges terrain fading into its neighbours' (an optional layer)
     lines      rivers, roads and bridges, cliffs
     lettering  places, free labels, hex numbers
     painters   paint_map / paint_layer over the layer painters
@@ -14,7 +15,13 @@ The names below are the package's public face; import them from here.
 
 from __future__ import annotations
 
-from hexcampaign.app.render.catalogue import FORMATS, LAYER_NAMES, PAINT_ORDER, RenderError
+from hexcampaign.app.render.catalogue import (
+    FORMATS,
+    LAYER_NAMES,
+    OPTIONAL_LAYERS,
+    PAINT_ORDER,
+    RenderError,
+)
 from hexcampaign.app.render.export import render_to_file, write_export
 from hexcampaign.app.render.frames import Block, Frame
 from hexcampaign.app.render.geometry import (
@@ -36,6 +43,7 @@ __all__ = [
     "LAYER_NAMES",
     "LAYER_PAINTERS",
     "MARGIN",
+    "OPTIONAL_LAYERS",
     "PAINT_ORDER",
     "Block",
     "Frame",

@@ -30,6 +30,9 @@ PAINT_ORDER: tuple[str, ...] = (
     "places",
     "labels",
 )
+# Layers drawn only when asked for by name (the View menu, `render --layers`), never
+# by default: soft edges between terrains, painted with the terrain under its symbols.
+OPTIONAL_LAYERS: tuple[str, ...] = ("soft_edges",)
 FORMATS = (".png", ".svg", ".pdf")
 
 

@@ -104,6 +104,7 @@ class Frame:
     shape: QPolygonF = field(default_factory=QPolygonF)
     _hexes: list[Hex] | None = None
     _block: Block | None = None
+    soft_edges: bool = False  # the terrain fades into its neighbours' (soft_edges.py)
 
     def __post_init__(self) -> None:
         self.scale = screen_scale(self.painter)

@@ -40,6 +40,10 @@ def paint_terrain(f: Frame) -> bool:
             x, y = centre(h)
             p.drawPolygon(shape.translated(x, y))
     p.restore()
+    if f.soft_edges:
+        from hexcampaign.app.render.soft_edges import paint_soft_edges
+
+        paint_soft_edges(f)
     paint_symbols(f, symbols)
     return bool(f.hexes)
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 
-from hexcampaign.app.render.catalogue import LAYER_NAMES, PAINT_ORDER, RenderError
+from hexcampaign.app.render.catalogue import LAYER_NAMES, OPTIONAL_LAYERS, PAINT_ORDER, RenderError
 from hexcampaign.app.render.frames import Frame
 from hexcampaign.app.render.ground import paint_contours, paint_elevation, paint_grid, paint_terrain
 from hexcampaign.app.render.lettering import paint_coordinates, paint_labels, paint_places
@@ -32,14 +32,16 @@ def paint_map(
     layers: set[str] | Iterable[str] | None = None,
     features: MapFeatures | None = None,
 ) -> None:
-    """Paint the part of the map inside `rect` (scene units) with the chosen layers."""
+    """Paint the part of the map inside `rect` (scene units) with the chosen layers
+    (every layer of LAYER_NAMES for None; an optional layer only when named)."""
     wanted = set(LAYER_NAMES) if layers is None else set(layers)
-    unknown = wanted - set(LAYER_NAMES)
+    unknown = wanted - set(LAYER_NAMES) - set(OPTIONAL_LAYERS)
     if unknown:
         raise RenderError(
             f"Unknown map layer {sorted(unknown)[0]!r}; the layers are {', '.join(LAYER_NAMES)}."
         )
     frame = Frame(painter, hexmap, layout, rect, features)
+    frame.soft_edges = "soft_edges" in wanted
     for name in PAINT_ORDER:
         if name in wanted:
             LAYER_PAINTERS[name](frame)
@@ -52,9 +54,13 @@ def paint_layer(
     layout: Layout,
     rect: QRectF,
     features: MapFeatures | None = None,
+    soft_edges: bool = False,
 ) -> bool:
-    """Paint one layer of the map inside `rect`; False when there was nothing to draw."""
-    return LAYER_PAINTERS[name](Frame(painter, hexmap, layout, rect, features))
+    """Paint one layer of the map inside `rect`; False when there was nothing to draw.
+    `soft_edges`: the terrain fades into its neighbours' (soft_edges.py)."""
+    frame = Frame(painter, hexmap, layout, rect, features)
+    frame.soft_edges = soft_edges
+    return LAYER_PAINTERS[name](frame)
 
 
 # Each layer's painter: it paints one Frame and says whether it drew anything.
