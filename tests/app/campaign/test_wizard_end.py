@@ -106,3 +106,21 @@ def test_the_battles_list_and_the_log_have_room_at_1280_by_800(qtbot):
     # A battle takes three lines in the list: at least two battles show whole.
     assert m.battles_dock.list.viewport().height() >= 6 * lines
     assert m.log_dock.isVisible() or m.battles_dock.isVisible()
+
+
+def test_a_campaign_opened_from_the_command_line_fits_the_screen(qtbot, tmp_path):
+    from hexcampaign.app import MainWindow
+
+    from .conftest import clash, small_campaign
+
+    c = small_campaign()
+    clash(c)
+    c.save(tmp_path / "c.hxcampaign")
+    w = MainWindow()  # as the command line makes it: not shown until the file is open
+    qtbot.addWidget(w)
+    w.install_play_modes()
+    assert w.open_path(tmp_path / "c.hxcampaign")
+    w.show()
+    qtbot.waitExposed(w)
+    screen = w.screen().availableGeometry()
+    assert w.height() <= screen.height()  # (its docks need more width than 800 px)

@@ -558,6 +558,15 @@ class CampaignMode(QObject):
         if self._left_shared:
             return
         self._left_shared = True
+        if not self.window.isVisible():
+            # Opened from the command line: the window, not shown yet, has been stretched
+            # by the switch of docks (to 846 px on an 800 px screen); it fits the screen.
+            screen = self.window.screen().availableGeometry()
+            if self.window.height() > screen.height() or self.window.width() > screen.width():
+                self.window.resize(
+                    min(self.window.width(), screen.width()),
+                    min(self.window.height(), screen.height()),
+                )
         height = max(self.window.height() - 60, 500)
         phases = max(self.phase_dock.minimumSizeHint().height(), min(380, height // 2))
         self.window.resizeDocks(
