@@ -74,6 +74,23 @@ def run(frames: int = 30) -> list[Result]:
             )
         )
 
+    # Soft edges between terrains (View menu): the cost of a cold frame with them on, the
+    # frame after an edit of the whole map; every other frame is blits of cached tiles.
+    view.set_soft_edges(True)
+    for name, zoom in (("play zoom 1.0", PLAY_ZOOM), ("fully zoomed out (fit)", None)):
+        if zoom is None:
+            view.fit_map()
+        else:
+            view.set_zoom(zoom)
+            view.centerOn(view.map_scene.map_rect.center())
+        cold = []
+        for _ in range(max(5, frames // 3)):
+            settle()
+            view.map_scene.tiles.clear()
+            cold.append(frame())
+        results.append(row(f"canvas: cold repaint with soft edges, {name}", cold, None, zoom=view.zoom))
+    view.set_soft_edges(False)
+
     view.set_zoom(PLAY_ZOOM)
     settle()
     bar = view.horizontalScrollBar()
