@@ -7,7 +7,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from hexcampaign.app.kasserine.board import NamesOverCounters, place_name_rect
+from hexcampaign.app.kasserine.board import NamesOverCounters, note_box, place_name_rect
 from hexcampaign.app.render import paint_map
 from hexcampaign.hexes import Layout
 from hexcampaign.kasserine import Game
@@ -110,3 +110,28 @@ def test_names_drawn_over_counters_fall_exactly_on_the_maps_own_names():
     assert map_only  # the names are there to compare
     astray = both - map_only
     assert len(astray) < len(map_only) * 0.1, len(astray)
+
+
+def test_the_mp_left_near_a_place_never_covers_its_name(mode):
+    # Under Xvfb a reachable hex beside Hadjeb el Aioun read "Hadjeb 11 Aioun": the plate
+    # with the MP left sat on the long name printed under the place, across hexes.
+    m = HexMap.blank(12, 10)
+    m.add_place(H(4, 2), "Hadjeb el Aioun", "village")
+    units = [unit("Panzer", 2, 2), unit("Doughboys", 9, 7, "allied")]
+    mode.play(Game.custom(m, units, seed=1, phase="german_movement"))
+    mode.hex_clicked(H(2, 2))
+    layout = mode.canvas.layout
+    name = place_name_rect(layout, m.place("Hadjeb el Aioun"))
+    names = mode.highlight._place_names()
+    assert names == [name]
+    moved = 0
+    for h, note in mode.highlight.hexes.items():
+        if not note:
+            continue
+        box = note_box(layout, h, names)
+        assert not box.intersects(name), h
+        x, y = layout.center(h)
+        centred = abs(box.center().x() - x) < 1e-6 and abs(box.center().y() - y) < 1e-6
+        moved += not centred
+        assert abs(box.center().y() - y) < layout.size * 0.5  # still inside its own hex
+    assert moved  # some plate had to step aside (the case seen on screen)

@@ -96,6 +96,7 @@ class CounterLayer:
         if self.names is None:
             self.names = NamesOverCounters(self.layout)
             self.scene.addItem(self.names)
+        self.names.know_places(game.map.places())
         counters = [stack_rect(self.layout, h, len(us)) for h, us in self.stacks.items()]
 
         def hidden(rect: QRectF) -> bool:
@@ -190,6 +191,14 @@ class HighlightItem(QGraphicsItem):
         reach = 2 * self.layout.size
         return self.map_rect.adjusted(-reach, -reach, reach, reach)
 
+    def _place_names(self) -> list[QRectF]:
+        """Where the map prints its place names (known to the board's name layer)."""
+        scene = self.scene()
+        for item in scene.items() if scene is not None else []:
+            if isinstance(item, NamesOverCounters):
+                return item.all_name_rects()
+        return []
+
     def paint(self, painter: QPainter, option, widget=None) -> None:
         try:
             self._paint(painter)
@@ -219,17 +228,11 @@ class HighlightItem(QGraphicsItem):
         font.setPixelSize(max(1, round(layout.size * 0.34)))
         font.setBold(True)
         painter.setFont(font)
+        names = self._place_names()
         for h, note in self.hexes.items():
             if not note:
                 continue
-            x, y = layout.center(h)
-            # Centred in the hex (most hexes a unit may reach are empty).
-            box = QRectF(
-                x - layout.size * 0.26,
-                y - layout.size * 0.2,
-                layout.size * 0.52,
-                layout.size * 0.4,
-            )
+            box = note_box(layout, h, names)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(255, 255, 255, 210))
             painter.drawRoundedRect(box, 4, 4)
@@ -254,8 +257,20 @@ class NamesOverCounters(QGraphicsItem):
         self.layout = layout
         self.places: list = []
         self.labels: list = []
+        self.every_place: list = []  # the map's places, for the notes to keep off their names
+        self._name_rects: list[QRectF] | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the play tool
         self.setZValue(COUNTER_Z + 100)  # above every stack's counters
+
+    def know_places(self, places: list) -> None:
+        if [p.name for p in places] != [p.name for p in self.every_place]:
+            self.every_place = list(places)
+            self._name_rects = None
+
+    def all_name_rects(self) -> list[QRectF]:
+        if self._name_rects is None:
+            self._name_rects = [place_name_rect(self.layout, p) for p in self.every_place]
+        return self._name_rects
 
     def show_places(self, places: list, labels: list | None = None) -> None:
         labels = list(labels or [])
@@ -349,6 +364,18 @@ def label_rect(layout: Layout, label) -> QRectF:
     cx, cy = layout.center(label.hex)
     width = metrics.horizontalAdvance(label.text) + 4
     return QRectF(cx - width / 2, cy - metrics.height() / 2, width, metrics.height())
+
+
+def note_box(layout: Layout, h: Hex, names: list[QRectF]) -> QRectF:
+    """The plate of a highlighted hex's note (the MP a move leaves): centred in the hex,
+    or moved up or down in it where it would cover a place name ("Hadjeb 11 Aioun")."""
+    x, y = layout.center(h)
+    s = layout.size
+    for dy in (0.0, -0.42, 0.42):
+        box = QRectF(x - s * 0.26, y - s * 0.2 + s * dy, s * 0.52, s * 0.4)
+        if not any(box.intersects(r) for r in names):
+            return box
+    return QRectF(x - s * 0.26, y - s * 0.2, s * 0.52, s * 0.4)
 
 
 def stack_rect(layout: Layout, h: Hex, count: int) -> QRectF:
