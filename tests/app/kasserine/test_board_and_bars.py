@@ -7,7 +7,12 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from hexcampaign.app.kasserine.board import NamesOverCounters, note_box, place_name_rect
+from hexcampaign.app.kasserine.board import (
+    NamesOverCounters,
+    label_rect,
+    note_box,
+    place_name_rect,
+)
 from hexcampaign.app.render import paint_map
 from hexcampaign.hexes import Layout
 from hexcampaign.kasserine import Game
@@ -117,19 +122,21 @@ def test_the_mp_left_near_a_place_never_covers_its_name(mode):
     # with the MP left sat on the long name printed under the place, across hexes.
     m = HexMap.blank(12, 10)
     m.add_place(H(4, 2), "Hadjeb el Aioun", "village")
+    m.add_label(H(2, 4), "Dj. Mghila")  # a free label, as the plates covered on screen
     units = [unit("Panzer", 2, 2), unit("Doughboys", 9, 7, "allied")]
     mode.play(Game.custom(m, units, seed=1, phase="german_movement"))
     mode.hex_clicked(H(2, 2))
     layout = mode.canvas.layout
     name = place_name_rect(layout, m.place("Hadjeb el Aioun"))
+    label = label_rect(layout, m.labels()[0])
     names = mode.highlight._place_names()
-    assert names == [name]
+    assert names == [name, label]
     moved = 0
     for h, note in mode.highlight.hexes.items():
         if not note:
             continue
         box = note_box(layout, h, names)
-        assert not box.intersects(name), h
+        assert not box.intersects(name) and not box.intersects(label), h
         x, y = layout.center(h)
         centred = abs(box.center().x() - x) < 1e-6 and abs(box.center().y() - y) < 1e-6
         moved += not centred

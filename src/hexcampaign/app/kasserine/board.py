@@ -96,7 +96,7 @@ class CounterLayer:
         if self.names is None:
             self.names = NamesOverCounters(self.layout)
             self.scene.addItem(self.names)
-        self.names.know_places(game.map.places())
+        self.names.know_places(game.map.places(), game.map.labels())
         counters = [stack_rect(self.layout, h, len(us)) for h, us in self.stacks.items()]
 
         def hidden(rect: QRectF) -> bool:
@@ -258,18 +258,25 @@ class NamesOverCounters(QGraphicsItem):
         self.places: list = []
         self.labels: list = []
         self.every_place: list = []  # the map's places, for the notes to keep off their names
+        self.every_label: list = []
         self._name_rects: list[QRectF] | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the play tool
         self.setZValue(COUNTER_Z + 100)  # above every stack's counters
 
-    def know_places(self, places: list) -> None:
-        if [p.name for p in places] != [p.name for p in self.every_place]:
+    def know_places(self, places: list, labels: list | None = None) -> None:
+        labels = list(labels or [])
+        if [p.name for p in places] != [p.name for p in self.every_place] or (
+            labels != self.every_label
+        ):
             self.every_place = list(places)
+            self.every_label = labels
             self._name_rects = None
 
     def all_name_rects(self) -> list[QRectF]:
+        """Where the map prints every place name and free label ("Dj. Mghila")."""
         if self._name_rects is None:
             self._name_rects = [place_name_rect(self.layout, p) for p in self.every_place]
+            self._name_rects += [label_rect(self.layout, lb) for lb in self.every_label]
         return self._name_rects
 
     def show_places(self, places: list, labels: list | None = None) -> None:
