@@ -113,7 +113,13 @@ class DiceWidget(QWidget):
         self.set_mode(2, hand=False)
 
     def set_mode(self, count: int, hand: bool) -> None:
-        """Two dice for a combat, one for the D ELIM advance; hand entry for real dice."""
+        """Two dice for a combat, one for the D ELIM advance; hand entry for real dice.
+        The dice are made ready for a new roll: the last roll's words go with its faces
+        (the second attack of a phase showed the first one's "A BACK 3" under blank dice)."""
+        self._timer.stop()
+        self._landing = []
+        self._saying = ""
+        self.result.setText("")
         self.faces.set_count(count)
         self.roll_button.setVisible(not hand)
         self.hand_entry.setVisible(hand)
