@@ -47,7 +47,12 @@ def open_items(c: World) -> list[OpenItem]:
         for f in c.formations_of(side):
             if f.kind != "corps" and f.corps is None:
                 items.append(
-                    OpenItem("info", f"{f.name} has no parent corps HQ (no supply)", False, f.id)
+                    OpenItem(
+                        "info",
+                        f"The {f.side} {f.name} has no parent corps HQ (no supply)",
+                        False,
+                        f.id,
+                    )
                 )
     elif phase == "attack_orders":
         for text in unsupported_joins(c):
@@ -84,7 +89,8 @@ def open_items(c: World) -> list[OpenItem]:
             for fid, status in b.retreats.items():
                 if status != "pending":
                     continue
-                name = c.formation_record(fid).name
+                mover = c.formation_record(fid)
+                name = f"the {mover.side} {mover.name}"
                 choices = tuple(retreat_options(c, fid))
                 if choices:
                     text = (
@@ -97,7 +103,8 @@ def open_items(c: World) -> list[OpenItem]:
                 items.append(
                     OpenItem(
                         "advance",
-                        f"{c.formation_record(fid).name} may advance into "
+                        f"The {c.formation_record(fid).side} {c.formation_record(fid).name} "
+                        "may advance into "
                         f"{c.map.label(to_hex(b.defender_hex))}",
                         False,
                         fid,
@@ -112,7 +119,8 @@ def open_items(c: World) -> list[OpenItem]:
                     items.append(
                         OpenItem(
                             "pursuit",
-                            f"{c.formation_record(fid).name} may try a pursuit after battle {b.id} "
+                            f"The {c.formation_record(fid).side} {c.formation_record(fid).name} "
+                            f"may try a pursuit after battle {b.id} "
                             f"(needs 1-{need})",
                             False,
                             fid,

@@ -199,8 +199,11 @@ def test_retreat_advance_on_the_map_then_the_pursuit_roll(mode, desk):
     assert choices.layer.hexes == set(retreat.choices)
     mode.tool.click(defender_hex.neighbor(5))  # towards the enemy: not a legal retreat
     assert mode.last_refusal.startswith("Retreat:")
+    assert mode.window.statusBar().currentMessage().startswith("Retreat:")
     mode.tool.click(retreat.choices[0])
     assert c.formation(ids["us"]).hex == retreat.choices[0]
+    # The refusal no longer stands in the status bar once the retreat is made.
+    assert not mode.window.statusBar().currentMessage().startswith("Retreat:")
 
     mode.start_placing("advance", ids["german"])
     mode.tool.click(defender_hex)

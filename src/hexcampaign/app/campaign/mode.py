@@ -289,6 +289,11 @@ class CampaignMode(QObject):
         except IllegalAction as e:
             self.refuse(str(e), at)
             return False, str(e)
+        if self.last_refusal is not None and self.window.statusBar().currentMessage() == (
+            self.last_refusal
+        ):
+            # The refusal no longer holds: what was asked has been done.
+            self.window.statusBar().clearMessage()
         self.last_refusal = None
         flags = result.flags if isinstance(result, PlayChanges) else None
         if flags is None and c.last_changes is not None:
