@@ -142,3 +142,23 @@ def test_the_mp_left_near_a_place_never_covers_its_name(mode):
         moved += not centred
         assert abs(box.center().y() - y) < layout.size * 0.5  # still inside its own hex
     assert moved  # some plate had to step aside (the case seen on screen)
+
+
+def test_names_under_highlighted_hexes_are_drawn_above_the_tint(mode):
+    # Under Xvfb the reachable hexes' tint washed out "Kasserine" and their yellow edge
+    # cut the last letter of "Dj. Chambi".
+    m = HexMap.blank(12, 10)
+    m.add_place(H(3, 2), "Kasserine", "village", vp=1)
+    m.add_label(H(3, 4), "Dj. Chambi")
+    m.add_place(H(10, 8), "Gafsa", "village")  # far from the Panzer's reach
+    units = [unit("Panzer", 2, 2, mf=4), unit("Doughboys", 11, 1, "allied")]
+    mode.play(Game.custom(m, units, seed=1, phase="german_movement"))
+    names = mode.layer.names
+    assert names.lit_places == [] and names.lit_labels == []
+    mode.hex_clicked(H(2, 2))
+    assert mode.highlight.hexes
+    assert [p.name for p in names.lit_places] == ["Kasserine"]
+    assert [lb.text for lb in names.lit_labels] == ["Dj. Chambi"]
+    assert names.zValue() > mode.highlight.zValue()
+    mode.highlight.clear()
+    assert names.lit_places == [] and names.lit_labels == []

@@ -183,6 +183,9 @@ class HighlightItem(QGraphicsItem):
         self.marked = set(marked or ())
         self.colour = QColor(colour) if colour is not None else QColor(255, 200, 0)
         self.update()
+        names = self._names_layer()
+        if names is not None:  # names under the tint and the hex edges are drawn again
+            names.show_lit(set(self.hexes) | self.marked)
 
     def clear(self) -> None:
         self.show_hexes()
@@ -193,11 +196,15 @@ class HighlightItem(QGraphicsItem):
 
     def _place_names(self) -> list[QRectF]:
         """Where the map prints its place names (known to the board's name layer)."""
+        names = self._names_layer()
+        return names.all_name_rects() if names is not None else []
+
+    def _names_layer(self) -> NamesOverCounters | None:
         scene = self.scene()
         for item in scene.items() if scene is not None else []:
             if isinstance(item, NamesOverCounters):
-                return item.all_name_rects()
-        return []
+                return item
+        return None
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         try:
@@ -259,6 +266,8 @@ class NamesOverCounters(QGraphicsItem):
         self.labels: list = []
         self.every_place: list = []  # the map's places, for the notes to keep off their names
         self.every_label: list = []
+        self.lit_places: list = []  # names crossed by highlighted hexes
+        self.lit_labels: list = []
         self._name_rects: list[QRectF] | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the play tool
         self.setZValue(COUNTER_Z + 100)  # above every stack's counters
@@ -287,9 +296,33 @@ class NamesOverCounters(QGraphicsItem):
             self.labels = labels
             self.update()
 
+    def show_lit(self, hexes: set[Hex]) -> None:
+        """Names crossed by highlighted hexes (their tint and yellow edges washed out
+        "Kasserine" and cut the "i" of "Dj. Chambi") are drawn again above them."""
+        boxes = [_hex_box(self.layout, h) for h in hexes]
+
+        def lit(rect: QRectF) -> bool:
+            return any(rect.intersects(b) for b in boxes)
+
+        places = [p for p in self.every_place if lit(place_name_rect(self.layout, p))]
+        labels = [lb for lb in self.every_label if lit(label_rect(self.layout, lb))]
+        if [p.name for p in places] != [p.name for p in self.lit_places] or (
+            labels != self.lit_labels
+        ):
+            self.prepareGeometryChange()
+            self.lit_places, self.lit_labels = places, labels
+            self.update()
+
+    def _drawn(self) -> tuple[list, list]:
+        """The places and labels to draw: under counters, or under highlighted hexes."""
+        places = list(self.places) + [p for p in self.lit_places if p not in self.places]
+        labels = list(self.labels) + [lb for lb in self.lit_labels if lb not in self.labels]
+        return places, labels
+
     def boundingRect(self) -> QRectF:
-        rects = [place_name_rect(self.layout, p) for p in self.places]
-        rects += [label_rect(self.layout, lb) for lb in self.labels]
+        places, labels = self._drawn()
+        rects = [place_name_rect(self.layout, p) for p in places]
+        rects += [label_rect(self.layout, lb) for lb in labels]
         if not rects:
             return QRectF()
         whole = rects[0]
@@ -307,13 +340,14 @@ class NamesOverCounters(QGraphicsItem):
 
     def _paint(self, painter: QPainter) -> None:
         s = self.layout.size
+        places, labels = self._drawn()
         scale = max(painter.worldTransform().m11(), 1e-6)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         # Place names as the map draws them: hidden where the map hides them (too small).
         if s * style.PLACE_NAME_FONT * scale >= style.TEXT_MIN_SCREEN_PX:
             font = style.font(s * style.PLACE_NAME_FONT, bold=True)
             metrics = QFontMetricsF(font)
-            for place in self.places:
+            for place in places:
                 box = place_name_rect(self.layout, place)
                 path = QPainterPath()
                 path.addText(0, 0, font, place.name)
@@ -325,7 +359,7 @@ class NamesOverCounters(QGraphicsItem):
         size = max(s * style.LABEL_FONT, LABEL_MIN_SCREEN_PX / scale)
         font = style.font(size, bold=True, italic=True)
         metrics = QFontMetricsF(font)
-        for label in self.labels:
+        for label in labels:
             cx, cy = self.layout.center(label.hex)
             path = QPainterPath()
             path.addText(0, 0, font, label.text)
@@ -383,6 +417,13 @@ def note_box(layout: Layout, h: Hex, names: list[QRectF]) -> QRectF:
         if not any(box.intersects(r) for r in names):
             return box
     return QRectF(x - s * 0.26, y - s * 0.2, s * 0.52, s * 0.4)
+
+
+def _hex_box(layout: Layout, h: Hex) -> QRectF:
+    """A hex's bounding box (flat-top: as wide as two sizes, as tall as √3 sizes)."""
+    x, y = layout.center(h)
+    s = layout.size
+    return QRectF(x - s, y - s * 0.866, 2 * s, s * 1.732)
 
 
 def stack_rect(layout: Layout, h: Hex, count: int) -> QRectF:
