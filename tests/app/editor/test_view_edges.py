@@ -1,6 +1,6 @@
 """The canvas never scrolls into empty desk beyond the map's edges: arrow keys, Page
 keys, a drag, a zoom near an edge and centring on an edge hex all stop with at most a
-small margin of desk showing (a quarter of the window at most)."""
+small margin of desk showing (48 px, or a tenth of the window when that is more)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def desk_showing(view) -> dict[str, float]:
 
 def within_margin(view) -> bool:
     across, down = view.edge_margins()
-    assert across <= view.viewport().width() / 4 + 1 and down <= view.viewport().height() / 4 + 1
+    assert across <= max(48, 0.1 * view.viewport().width()) + 1 and down <= max(48, 0.1 * view.viewport().height()) + 1
     desk = desk_showing(view)
     return max(desk["left"], desk["right"]) <= across + 2 and max(desk["top"], desk["bottom"]) <= down + 2
 
@@ -88,3 +88,29 @@ def test_a_map_smaller_than_the_window_stays_whole_in_it(window, qtbot):
     view._scroll_by(5000, 5000)
     shown, rect = view.visible_scene_rect(), view.map_scene.map_rect
     assert shown.contains(rect)
+
+
+def test_a_map_narrower_than_the_window_pans_freely_while_it_stays_whole(window):
+    view = window.canvas
+    view.fit_map()
+    shown, rect = view.visible_scene_rect(), view.map_scene.map_rect
+    # The fit fills the window one way; the other way the map is narrower than it.
+    across = (shown.width() - rect.width()) * view.zoom
+    down = (shown.height() - rect.height()) * view.zoom
+    slack, horizontal = max((across, True), (down, False))
+    assert slack > 40
+
+    def start() -> float:
+        r = view.visible_scene_rect()
+        return r.left() if horizontal else r.top()
+
+    before = start()
+    step = -slack / 4
+    view._scroll_by(step if horizontal else 0, 0 if horizontal else step)  # well within
+    assert (before - start()) * view.zoom == pytest.approx(slack / 4, abs=1)
+    view._scroll_by(-5000 if horizontal else 0, 0 if horizontal else -5000)
+    shown = view.visible_scene_rect()
+    if horizontal:  # as far as it goes, the map is still whole that way
+        assert shown.left() <= rect.left() and shown.right() >= rect.right() - 0.5
+    else:
+        assert shown.top() <= rect.top() and shown.bottom() >= rect.bottom() - 0.5

@@ -48,7 +48,7 @@ WHEEL_STEP = 1.25  # zoom factor per wheel notch (120 eighths of a degree)
 # (arrow keys, drags, zoom at an edge). At least this many screen pixels...
 EDGE_MARGIN_PX = 48
 # ... or this share of the window's width (height), whichever is more.
-EDGE_MARGIN_SHARE = 0.25
+EDGE_MARGIN_SHARE = 0.1
 _BUTTONS = {
     Qt.MouseButton.LeftButton: "left",
     Qt.MouseButton.RightButton: "right",
@@ -529,11 +529,10 @@ class MapView(QGraphicsView):
             before = self._last_shown
         shown = self.visible_scene_rect()
         mx, my = (m / self._zoom for m in self.edge_margins())
-        area = self.map_scene.map_rect.adjusted(-mx, -my, mx, my)
-        if before is not None:
-            area = area.united(before)
-        dx = _shift_into(shown.left(), shown.right(), area.left(), area.right())
-        dy = _shift_into(shown.top(), shown.bottom(), area.top(), area.bottom())
+        rect = self.map_scene.map_rect
+        was = before if before is not None else shown
+        dx = _shift_into(shown.left(), shown.right(), rect.left(), rect.right(), mx, was.left(), was.right())
+        dy = _shift_into(shown.top(), shown.bottom(), rect.top(), rect.bottom(), my, was.top(), was.bottom())
         if dx or dy:
             self._clamping = True
             try:
@@ -543,17 +542,17 @@ class MapView(QGraphicsView):
         self._last_shown = self.visible_scene_rect()
 
 
-def _shift_into(low: float, high: float, area_low: float, area_high: float) -> float:
-    """How far to move a window spanning low..high so it shows no more than area_low..
-    area_high when it is the smaller, or shows all of that area when it is the larger."""
-    if high - low <= area_high - area_low:  # the window is inside the map's area
-        if low < area_low:
-            return area_low - low
-        if high > area_high:
-            return area_high - high
-        return 0.0
-    if low > area_low:  # the window is wider: the whole area stays in it
-        return area_low - low
-    if high < area_high:
-        return area_high - high
+def _shift_into(low: float, high: float, a: float, b: float, margin: float,
+                was_low: float, was_high: float) -> float:
+    """How far to move a window spanning low..high (one axis, scene units) over a map
+    spanning a..b. The window may sit anywhere that shows at most `margin` beyond the
+    map's edges, or anywhere that shows the whole map; and it may keep showing what it
+    showed before the move (was_low..was_high)."""
+    width = high - low
+    first = min(a - margin, b - width, was_low)  # the lowest start allowed
+    last = max(a, b + margin - width, was_high - width)  # the highest
+    if low < first:
+        return first - low
+    if low > last:
+        return last - low
     return 0.0
