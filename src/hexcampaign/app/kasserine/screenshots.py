@@ -11,8 +11,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from hexcampaign.app.kasserine.docks import waiting_for_setup
 from hexcampaign.app.kasserine.mode import KasserineMode
@@ -85,6 +86,27 @@ def odds_shot(window: Any) -> QWidget:
     return window
 
 
+def handover_shot(window: Any) -> QWidget:
+    """The hand-over screen at a change of side: the German player has ended his turn,
+    the screen names the Allied player and his phase, the board waits behind it."""
+    mode = kasserine_mode(window)
+    game = Game.scenario(seed=SEED)
+    _place_all(game)
+    mode.play(game, {"german": "Erwin", "allied": "Lloyd"})
+    placed = [u.hex for u in game.units() if u.side == "german" and u.hex is not None]
+    col = game.map.cols - 7
+    row = sorted(h.to_offset()[1] for h in placed)[len(placed) // 2]
+    _look_at(window, mode, Hex.from_offset(col, row), 1.0)
+    mode.hand_over_screen = True  # this picture is of the screen itself
+    mode.end_phase()  # German movement ends: his combat phase, no attack
+    mode.end_phase()  # German combat ends: the Allied player's movement
+    dialog = mode.handover
+    _settled(mode)
+    for _ in range(3):
+        QApplication.processEvents()
+    return _window_with_dialog(window, dialog)
+
+
 def victory_shot(window: Any) -> QWidget:
     """The end: places held, points, the level of victory and the whole log."""
     mode = kasserine_mode(window)
@@ -137,6 +159,7 @@ SHOTS: dict[str, Callable[[Any], QWidget]] = {
     "kasserine-setup": setup_shot,
     "kasserine-movement": movement_shot,
     "kasserine-odds": odds_shot,
+    "kasserine-handover": handover_shot,
     "kasserine-victory": victory_shot,
 }
 
@@ -163,6 +186,30 @@ def _look_at(window: Any, mode: KasserineMode, h: Hex, zoom: float) -> None:
     window.canvas.center_on_hex(h)
     for _ in range(3):
         QApplication.processEvents()
+
+
+def _window_with_dialog(window: Any, dialog: QWidget | None) -> QWidget:
+    """One picture of the window with a dialog of its own over it, where the player sees
+    it (a dialog is a window of its own: grabbing the main window leaves it out)."""
+    picture = window.grab()
+    if dialog is not None and dialog.isVisible():
+        shown = dialog.grab()
+        at = dialog.mapToGlobal(QPoint(0, 0)) - window.mapToGlobal(QPoint(0, 0))
+        if not QRect(at, shown.size()).intersects(picture.rect()):
+            at = QPoint(  # offscreen, Qt may not place it over its parent: centre it
+                (picture.width() - shown.width()) // 2, (picture.height() - shown.height()) // 2
+            )
+        painter = QPainter(picture)
+        painter.fillRect(picture.rect(), QColor(0, 0, 0, 60))  # the board waits behind it
+        painter.drawPixmap(at, shown)
+        painter.setPen(QColor(60, 60, 60))  # the dialog's edge, as a window manager draws it
+        painter.drawRect(QRect(at, shown.size()).adjusted(-1, -1, 0, 0))
+        painter.end()
+    label = QLabel()
+    label.setPixmap(picture)
+    label.resize(picture.size())
+    window.pictured = label  # kept alive until the picture is taken
+    return label
 
 
 def _settled(mode: KasserineMode) -> None:
