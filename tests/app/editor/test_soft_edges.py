@@ -94,3 +94,32 @@ def test_the_choice_is_kept_for_the_next_start(window, qtbot):
     again = MainWindow()
     qtbot.addWidget(again)
     assert action(again).isChecked() and again.canvas.soft_edges
+
+
+def test_svg_and_pdf_carry_the_fade_as_even_shapes_every_viewer_draws(window, tmp_path):
+    from PySide6.QtGui import QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    m = window.document.map
+    action(window).trigger()
+    svg, pdf = tmp_path / "soft.svg", tmp_path / "soft.pdf"
+    assert window.editor.export_to(svg, ExportOptions("svg", 40))
+    assert window.editor.export_to(pdf, ExportOptions("pdf-fitted", 40, paper="A4"))
+    text = svg.read_text(encoding="utf-8")
+    # No gradient (a PDF viewer drew its transparency as solid colour; Qt writes fifty
+    # stops for each) and no empty path a viewer would call broken.
+    assert "<linearGradient" not in text and ' d=""' not in text
+    assert pdf.stat().st_size > 0
+    layout = map_layout(m, 40)
+    rect = map_scene_rect(m, layout)
+    renderer = QSvgRenderer(str(svg))  # drawn over a picture of the map's own size
+    image = QImage(round(rect.width()), round(rect.height()), QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    x, y = layout.center(at(4, 3))
+    y += layout.size * 0.8
+    clear = QColor(m.palette.terrains["clear"].colour)
+    shade = image.pixelColor(round(x - rect.left()), round(y - rect.top()))
+    assert shade.blue() > clear.blue() + 12  # the water's blue fades in, in the SVG too

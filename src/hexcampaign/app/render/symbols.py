@@ -46,15 +46,20 @@ def paint_symbols(f: Frame, by_terrain: dict[str, list[Hex]]) -> None:
         pen = QPen(ink, LINE_WIDTH * size)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        # An empty path is left out: SVG would get a path with no data (d=""), which
+        # viewers report as broken (Qt's own renderer warns once per hex).
+        has_shapes, has_lines = not shapes.isEmpty(), not lines.isEmpty()
         for h in hexes:
             x, y = centre(h)
             p.translate(x, y)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(ink)
-            p.drawPath(shapes)
-            p.setPen(pen)
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawPath(lines)
+            if has_shapes:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(ink)
+                p.drawPath(shapes)
+            if has_lines:
+                p.setPen(pen)
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawPath(lines)
             p.translate(-x, -y)
     p.restore()
 
