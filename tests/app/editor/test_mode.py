@@ -546,3 +546,18 @@ def test_a_palette_from_map_properties_is_refused_naming_a_lost_terrain(window):
     assert not editor.apply_properties(MapProperties("Sample", "", "", "cm", "CCRR", 1))
     assert doc.map == before and doc.undo_stack.count() == 0
     assert "High ground" in window.statusBar().currentMessage()
+
+
+def test_with_no_hex_selected_the_properties_dock_shows_no_old_values(window):
+    editor = window.editor
+    m = window.document.map
+    h = at(3, 3)
+    m.add_place(h, "Oosterbeek", "town", 2)
+    m.set_river(h, True)
+    editor.select_hex(h)
+    dock = editor.properties
+    assert dock.place_name.text() == "Oosterbeek" and dock.river.isChecked()
+    editor.select_hex(None)  # as after opening another map
+    assert not dock.place_box.isEnabled()
+    assert dock.place_name.text() == "" and not dock.river.isChecked() and dock.place_vp.value() == 0
+    assert dock.terrain.count() == 0

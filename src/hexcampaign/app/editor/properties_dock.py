@@ -194,6 +194,7 @@ class PropertiesDock(QDockWidget):
             box.setEnabled(valid)
         if not valid:
             self.title.setText("No hex selected: click one with the Inspect tool.")
+            self._clear_fields()  # greyed out, they must not show the last hex's values
             return
         h = self.hex
         here = m.place_at(h)
@@ -226,6 +227,18 @@ class PropertiesDock(QDockWidget):
         self.place_pp.setValue(place.pp if place else 0)
         self.place_apply.setText("Apply" if place else "Add place")
         self.place_remove.setEnabled(place is not None)
+
+    def _clear_fields(self) -> None:
+        self.terrain.clear()
+        self.elevation.setValue(0)
+        self.river.setChecked(False)
+        self.bridge.setChecked(False)
+        for d in range(6):
+            self.roads[d].setChecked(False)
+            self.cliffs[d].setCurrentIndex(self.cliffs[d].findData("none"))
+        self.place_name.setText("")
+        self.place_vp.setValue(0)
+        self.place_pp.setValue(0)
 
     @property
     def map(self) -> HexMap | None:
