@@ -107,7 +107,13 @@ def test_purchase_through_the_dock_and_the_pp_shown_drop(mode, desk, qtbot):
     qtbot.mouseClick(dock.add_button, Qt.MouseButton.LeftButton)
     assert "left after the basket: 6" in dock.pp_label.text()
     assert c.pp_available("german") == 10  # nothing bought yet
+    mode.purchase_dock.raise_()
+    desk.settle()
+    where = dock.buy_button.mapTo(mode.window, dock.buy_button.rect().topLeft())
     qtbot.mouseClick(dock.buy_button, Qt.MouseButton.LeftButton)
+    desk.settle()
+    # The two-line "Bought …" message did not move the Buy button under the pointer.
+    assert dock.buy_button.mapTo(mode.window, dock.buy_button.rect().topLeft()) == where
 
     assert c.pp_available("german") == 6
     assert "PP available: 6" in dock.pp_label.text()

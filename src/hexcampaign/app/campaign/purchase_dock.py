@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.campaign import flags as desk_flags
+from hexcampaign.app.campaign.order_dialog import steady
 from hexcampaign.campaign import IllegalAction
 from hexcampaign.campaign.production import check_purchase
 from hexcampaign.campaign.tables import campaign_rules
@@ -117,6 +118,7 @@ class PurchaseDock(QDockWidget):
         self.feedback.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.feedback.setObjectName("purchase-feedback")
         self.feedback.setWordWrap(True)
+        steady(self.feedback)  # a message never moves the Buy button under the pointer
         layout.addWidget(self.feedback)
         self.setWidget(body)
         self.setMinimumWidth(480)
@@ -250,7 +252,10 @@ class PurchaseDock(QDockWidget):
             f"income this turn: {c.production_points(c.side_to_play)}"
         )
         self.pp_label.setStyleSheet("QLabel { color: #8b0000; }" if left < 0 else "")
-        self.total_label.setText(f"Basket: {len(self.basket)} units, {self.basket_cost()} PP")
+        n = len(self.basket)
+        self.total_label.setText(
+            f"Basket: {n} unit{'' if n == 1 else 's'}, {self.basket_cost()} PP"
+        )
         purchase_phase = c.phase == "purchase"
         self.buy_button.setEnabled(bool(self.basket) and purchase_phase)
         self.add_button.setEnabled(purchase_phase)
