@@ -124,3 +124,18 @@ def test_a_campaign_opened_from_the_command_line_fits_the_screen(qtbot, tmp_path
     qtbot.waitExposed(w)
     screen = w.screen().availableGeometry()
     assert w.height() <= screen.height()  # (its docks need more width than 800 px)
+
+
+def test_side_names_are_shown_as_typed_in_the_docks(mode):
+    dialog = mode.new_campaign_dialog()
+    dialog.side_names[1].setText("USA")
+    assert dialog.start()
+    c = mode.campaign
+    mode.oob_dock.refresh()
+    names = [mode.oob_dock.side_box.itemText(i) for i in range(mode.oob_dock.side_box.count())]
+    assert "USA" in names and "Usa" not in names
+    for _ in range(7):
+        assert mode.phase_dock.next()
+    assert c.side_to_play == "USA"
+    mode.purchase_dock.refresh()
+    assert mode.purchase_dock.heading.text().startswith("USA unit chart")

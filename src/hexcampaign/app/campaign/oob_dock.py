@@ -194,7 +194,7 @@ class OobDock(QDockWidget):
         self.side_box.clear()
         if c is not None:
             for side in c.sides:
-                self.side_box.addItem(side.capitalize(), side)
+                self.side_box.addItem(side, side)
             index = self.side_box.findData(wanted or c.side_to_play)
             self.side_box.setCurrentIndex(max(index, 0))
         self.side_box.blockSignals(False)

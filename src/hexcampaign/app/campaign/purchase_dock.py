@@ -195,7 +195,7 @@ class PurchaseDock(QDockWidget):
             self.feedback.setText("")
             self._said_at = None
         chart = c.setup.charts[side]
-        self.heading.setText(f"{side.capitalize()} unit chart — {chart.title or chart.side}")
+        self.heading.setText(f"{side} unit chart — {chart.title or chart.side}")
         self.table.setRowCount(len(chart.types))
         for row, t in enumerate(chart.types):
             status = availability(c, side, t.id)
