@@ -207,6 +207,12 @@ class BoardView:
                 pass
         self.layer = None
         self.highlight = None
+        arrows, self.hint_arrows = getattr(self, "hint_arrows", None), None
+        try:
+            if arrows is not None and arrows.scene() is not None:
+                arrows.scene().removeItem(arrows)
+        except RuntimeError:
+            pass
 
     def _enemy_zoc(self) -> set[Hex]:
         g = self.game

@@ -320,6 +320,19 @@ class CombatPanel(QWidget):
             return open_[0]
         return combats[-1] if combats and self.show_last else None
 
+    def defending_combat(self) -> Combat | None:
+        """The first declared attack still waiting for the defender's artillery (the
+        computer declares all its attacks before any roll; a person one at a time)."""
+        g = self.game
+        if g.pending() is not None or not g.state.phase.endswith("combat"):
+            return None
+        return next(
+            (c for c in g.combats() if not c.resolved and c.id not in self.defense_done), None
+        )
+
+    def computer_plays(self, side: str) -> bool:
+        return side in getattr(self.session, "computer", {})
+
     # --- actions -----------------------------------------------------------------------------
 
     def declare_attack(self) -> bool:
@@ -337,7 +350,7 @@ class CombatPanel(QWidget):
         return True
 
     def allocate_defense(self) -> bool:
-        c = self.current_combat()
+        c = self.defending_combat()
         if c is None:
             return False
         guns = self.defense_guns.selected_ids()
@@ -418,6 +431,18 @@ class CombatPanel(QWidget):
             return
         self.odds.show()
         current = self.current_combat()
+        waiting = self.defending_combat()
+        if waiting is not None:
+            current = waiting  # the attack the defender is asked about
+        attacker = g.state.side
+        defender = "allied" if attacker == "german" else "german"
+        # The computer's own controls are not a person's to press (hand dice excepted:
+        # the players roll real dice for it).
+        hand = g.state.options.dice == "hand"
+        self.builder.setEnabled(not self.computer_plays(attacker))
+        self.roll_box.setEnabled(hand or not self.computer_plays(attacker))
+        self.defense.setEnabled(not self.computer_plays(defender))
+        self.result.setEnabled(decision is None or not self.computer_plays(decision.side))
         if decision is not None:
             self._show_decision(decision)
         elif current is not None and not current.resolved:
@@ -571,6 +596,8 @@ class CombatPanel(QWidget):
         self.defense_guns.show_units(guns)
         self.defense_guns.setVisible(bool(guns))
         self.allocate.setText("Allocate and go on to the roll" if guns else "Go on to the roll")
+        # Withdrawing is the attacker's undo: never a way to take back the computer's attack.
+        self.withdraw.setVisible(not self.computer_plays(g.state.side))
 
     def _show_decision(self, decision: Decision) -> None:
         g = self.game

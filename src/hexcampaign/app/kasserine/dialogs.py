@@ -1,5 +1,5 @@
-"""Dialogs of the play mode: a new game (players, every optional rule, the seed) and
-the victory at the end (places held, points, level, the whole log)."""
+"""Dialogs of the play mode: a new game (players — a person or the computer at a level
+—, every optional rule, the seed), the players mid-game, and the victory at the end (places held, points, level, the whole log)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexcampaign.app.kasserine.session import DEFAULT_PLAYERS
+from hexcampaign.app.kasserine.opponent import PACE_WORDS
+from hexcampaign.app.kasserine.session import COMPUTER_LEVELS, DEFAULT_PLAYERS
 from hexcampaign.kasserine import Game, Options
 
 # One line per optional rule: what it changes, in the players' words. Keys are the
@@ -81,17 +82,8 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New Kasserine Pass game")
         self.setMinimumWidth(720)
-        players = QGroupBox("Players (hot-seat: both at this computer)", self)
-        self.names = {
-            "german": QLineEdit(players),
-            "allied": QLineEdit(players),
-        }
-        form = QFormLayout(players)
-        for side, edit in self.names.items():
-            edit.setPlaceholderText(DEFAULT_PLAYERS[side])
-            edit.setObjectName(f"player-{side}")
-            form.addRow(f"{'German' if side == 'german' else 'Allied'} player:", edit)
-
+        self.rows = PlayerRows(self)
+        players = self.rows
         rules = QGroupBox("Optional rules", self)
         grid = QVBoxLayout(rules)
         self.controls: dict[str, QWidget] = {}
@@ -167,10 +159,19 @@ class NewGameDialog(QDialog):
         layout.addWidget(seed_box)
         layout.addWidget(buttons)
 
+    @property
+    def names(self) -> dict[str, QLineEdit]:
+        return self.rows.names
+
     def players(self) -> dict[str, str]:
-        return {
-            side: edit.text().strip() or DEFAULT_PLAYERS[side] for side, edit in self.names.items()
-        }
+        return self.rows.players()
+
+    def computer(self) -> dict[str, str]:
+        """{side: level} for the sides the computer plays."""
+        return self.rows.computer()
+
+    def pace(self) -> str:
+        return self.rows.pace()
 
     def options(self) -> Options:
         values = {}
@@ -184,6 +185,130 @@ class NewGameDialog(QDialog):
     def seed_value(self) -> int | None:
         """The seed, or None: dice from the operating system's entropy."""
         return self.seed.value() if self.fixed.isChecked() else None
+
+
+class PlayerRows(QGroupBox):
+    """For each side: a person (with a name) or the computer (with a level); and how fast
+    the computer's moves are shown."""
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        players: dict[str, str] | None = None,
+        computer: dict[str, str] | None = None,
+        pace: str = "normal",
+    ) -> None:
+        super().__init__("Players", parent)
+        players = players or {}
+        computer = computer or {}
+        self.who: dict[str, QComboBox] = {}
+        self.levels: dict[str, QComboBox] = {}
+        self.names: dict[str, QLineEdit] = {}
+        form = QFormLayout(self)
+        for side in ("german", "allied"):
+            row = QHBoxLayout()
+            who = QComboBox(self)
+            who.setObjectName(f"who-{side}")
+            who.addItem("A person", "person")
+            who.addItem("The computer", "computer")
+            level = QComboBox(self)
+            level.setObjectName(f"level-{side}")
+            for name in COMPUTER_LEVELS:
+                level.addItem(f"level: {name}", name)
+            level.setCurrentIndex(COMPUTER_LEVELS.index(computer.get(side, "normal")))
+            edit = QLineEdit(self)
+            edit.setObjectName(f"player-{side}")
+            edit.setPlaceholderText(DEFAULT_PLAYERS[side])
+            name = players.get(side, "")
+            edit.setText("" if name == DEFAULT_PLAYERS[side] else name)
+            row.addWidget(who)
+            row.addWidget(edit, 1)
+            row.addWidget(level)
+            form.addRow(f"{'German' if side == 'german' else 'Allied'} side:", row)
+            self.who[side], self.levels[side], self.names[side] = who, level, edit
+            who.setCurrentIndex(1 if side in computer else 0)
+        self.pace_box = QComboBox(self)
+        self.pace_box.setObjectName("pace")
+        for key, words in PACE_WORDS.items():
+            self.pace_box.addItem(words, key)
+        self.pace_box.setCurrentIndex(
+            list(PACE_WORDS).index(pace if pace in PACE_WORDS else "normal")
+        )
+        form.addRow("The computer's moves are shown:", self.pace_box)
+        self.note = QLabel(self)
+        self.note.setWordWrap(True)
+        form.addRow(self.note)
+        for who in self.who.values():
+            who.currentIndexChanged.connect(lambda _i: self._follow())
+        self._follow()
+
+    def set_computer(self, side: str, level: str | None) -> None:
+        """Pick a side's player as a person would (None: a person)."""
+        self.who[side].setCurrentIndex(0 if level is None else 1)
+        if level is not None:
+            self.levels[side].setCurrentIndex(COMPUTER_LEVELS.index(level))
+
+    def players(self) -> dict[str, str]:
+        return {
+            side: edit.text().strip() or DEFAULT_PLAYERS[side] for side, edit in self.names.items()
+        }
+
+    def computer(self) -> dict[str, str]:
+        return {
+            side: self.levels[side].currentData()
+            for side, who in self.who.items()
+            if who.currentData() == "computer"
+        }
+
+    def pace(self) -> str:
+        return self.pace_box.currentData()
+
+    def _follow(self) -> None:
+        computer = self.computer()
+        for side in self.who:
+            mine = side in computer
+            self.names[side].setEnabled(not mine)
+            self.levels[side].setEnabled(mine)
+        self.pace_box.setEnabled(bool(computer))
+        if len(computer) == 2:
+            words = "The computer plays both sides; Game > Pause the computer stops it."
+        elif computer:
+            words = "You play against the computer at this computer: no hand-over screen."
+        else:
+            words = "Hot-seat: both players at this computer, with a hand-over screen."
+        self.note.setText(words)
+
+
+class PlayersDialog(QDialog):
+    """Game > Players…: switch a side between a person and the computer mid-game."""
+
+    def __init__(
+        self,
+        players: dict[str, str],
+        computer: dict[str, str],
+        pace: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Players")
+        self.rows = PlayerRows(self, players, computer, pace)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.rows)
+        layout.addWidget(buttons)
+
+    def players(self) -> dict[str, str]:
+        return self.rows.players()
+
+    def computer(self) -> dict[str, str]:
+        return self.rows.computer()
+
+    def pace(self) -> str:
+        return self.rows.pace()
 
 
 class VictoryDialog(QDialog):

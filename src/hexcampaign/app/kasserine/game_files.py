@@ -56,18 +56,25 @@ class GameFiles:
         seed: int | None = None,
         options: Options | None = None,
         players: dict[str, str] | None = None,
+        computer: dict[str, str] | None = None,
     ) -> PlaySession:
-        """Start the scenario (no questions asked: the caller has asked them)."""
+        """Start the scenario (no questions asked: the caller has asked them).
+        `computer`: the sides the computer plays, {"allied": "normal"}."""
         game = Game.scenario(seed=seed, options=options or Options())
-        session = PlaySession(game, players, None, self)
+        session = PlaySession(game, players, None, self, computer)
         self._start(session)
         dice = f"seed {seed}" if seed is not None else "dice from the operating system"
         self.say(f"New game, {dice}: {session.whose_turn()}.")
         return session
 
-    def play(self, game: Game, players: dict[str, str] | None = None) -> PlaySession:
+    def play(
+        self,
+        game: Game,
+        players: dict[str, str] | None = None,
+        computer: dict[str, str] | None = None,
+    ) -> PlaySession:
         """Play any engine game (a custom position, a game loaded elsewhere)."""
-        session = PlaySession(game, players, None, self)
+        session = PlaySession(game, players, None, self, computer)
         self._start(session)
         return session
 
@@ -78,7 +85,8 @@ class GameFiles:
         dialog = self.make_new_game_dialog()
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
-        self.new_game(dialog.seed_value(), dialog.options(), dialog.players())
+        self.computers.set_pace(dialog.pace())
+        self.new_game(dialog.seed_value(), dialog.options(), dialog.players(), dialog.computer())
         return True
 
     def new_document(self) -> bool:
@@ -115,6 +123,7 @@ class GameFiles:
     def close_game(self) -> bool:
         if not self.maybe_close():
             return False
+        self._computer_session(None)
         self._drop_items()
         old, self.session = self.session, None
         self.autosaver.attach(None)
@@ -165,6 +174,7 @@ class GameFiles:
             self.victory_dialog.close()
             self.victory_dialog = None
         self.session = session
+        self._computer_session(session)  # what an earlier game's computer thought goes
         session.setParent(self)
         session.changed.connect(self._changed)
         session.refused.connect(self._refused)

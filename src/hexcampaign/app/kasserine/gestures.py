@@ -20,6 +20,9 @@ class Gestures:
         g = self.game
         if g is None or not g.map.contains(h) or self.handing_over():
             return False
+        if self.computer_side() is not None:
+            self.show_stack(h)  # watching the computer: a click only shows the stack
+            return False
         return tool_for(self).click(h)
 
     def hex_dragged(self, start: Hex, end: Hex) -> bool:
@@ -27,6 +30,8 @@ class Gestures:
         the whole stack it started on. True when the engine accepted the move."""
         g = self.game
         if g is None or self.handing_over() or not g.map.contains(end):
+            return False
+        if self.refuse_while_computer():
             return False
         if not g.map.contains(start):
             return self.hex_clicked(end)
@@ -132,6 +137,8 @@ class Gestures:
         """Break down, blow/rebuild a bridge or break off, for the chosen unit."""
         g = self.game
         uid = unit_id or self.selected
+        if self.refuse_while_computer():
+            return False
         if g is None or uid is None:
             self.say(
                 "Pick a unit first (click its hex, then pick it in the Stack dock).", refusal=True
@@ -153,7 +160,7 @@ class Gestures:
 
     def end_phase(self) -> bool:
         g = self.game
-        if g is None:
+        if g is None or self.refuse_while_computer():
             return False
         problems = g.obligations()
         if self.session.act("end_phase") is None:
@@ -172,7 +179,16 @@ class Gestures:
     def undo(self) -> bool:
         """Take back the last action (as far as the engine's locks allow) and say so;
         the Stack dock follows the selection back to where it stands now."""
-        if self.session is None or not self.session.undo():
+        if self.session is None or self.refuse_while_computer():
+            return False
+        if self.game.state.side in self.session.computer:
+            # A person may be asked something in the computer's phase (the defence):
+            # the computer's moves before it are its own.
+            self.say(
+                "Undo: the computer's moves are its own; undo takes back only yours", refusal=True
+            )
+            return False
+        if not self.session.undo():
             return False
         g = self.game
         if self.selected is not None and self.selected in g.state.units:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication
 
@@ -18,6 +18,7 @@ from hexcampaign.app import autosave
 from hexcampaign.app.kasserine.board import CounterLayer, HighlightItem
 from hexcampaign.app.kasserine.board_view import PLAY_ZOOM, BoardView
 from hexcampaign.app.kasserine.combat_panel import CombatDock
+from hexcampaign.app.kasserine.computer_play import ComputerPlay
 from hexcampaign.app.kasserine.dialogs import VictoryDialog
 from hexcampaign.app.kasserine.docks import (
     CrtDock,
@@ -45,7 +46,7 @@ from hexcampaign.rules.changes import PlayChanges
 __all__ = ["PLAY_ZOOM", "KasserineMode"]
 
 
-class KasserineMode(GameFiles, BoardView, Gestures, Turns, QObject):
+class KasserineMode(GameFiles, BoardView, Gestures, Turns, ComputerPlay, QObject):
     SUFFIXES = (FILE_SUFFIX,)
     game_changed = Signal()  # after any change of game, or a new/opened game
 
@@ -71,11 +72,14 @@ class KasserineMode(GameFiles, BoardView, Gestures, Turns, QObject):
         self._fighting: bool | None = None
         self._side: str | None = None
         self._build_docks()
+        self._build_computer()
         self._build_menu()
         self._show(False)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.autosaver.quitting)
+            app.aboutToQuit.connect(self.computers.shutdown)
+            app.aboutToQuit.connect(self.hints.cancel)
 
     def activate(self) -> None:
         """Show the docks, turn bar and Game menu; install the play tool; draw the game."""
@@ -83,6 +87,7 @@ class KasserineMode(GameFiles, BoardView, Gestures, Turns, QObject):
         self._show(True)
         if self.session is not None:
             self._show_game()
+            QTimer.singleShot(0, self._computer_go)
         else:
             orphans = orphan_autosaves()
             if orphans:
@@ -96,6 +101,8 @@ class KasserineMode(GameFiles, BoardView, Gestures, Turns, QObject):
 
     def deactivate(self) -> None:
         self.active = False
+        self.computers.cancel()  # it goes on when the game is shown again
+        self.hints.cancel()
         self._fighting = None
         self._show(False)
         if self.canvas.tool is self.tool:
@@ -123,10 +130,13 @@ class KasserineMode(GameFiles, BoardView, Gestures, Turns, QObject):
         return self.session.game if self.session is not None else None
 
     def _changed(self, changes: PlayChanges) -> None:
+        self.clear_hint()  # a hint is for the position it was asked in
         if changes:
-            self.say(changes[-1])
+            who = self.computer_side_of_last()
+            self.say(f"The computer ({who}): {changes[-1]}" if who else changes[-1])
         self.refresh(changes)
         self._hand_over_if_side_changed()
+        self._computer_go()
 
     def _refused(self, sentence: str) -> None:
         self.say(sentence, refusal=True)
@@ -212,6 +222,7 @@ class KasserineMode(GameFiles, BoardView, Gestures, Turns, QObject):
         self.clear_action = add("C&lear the selection", self.clear_selection, "Escape")
         add("E&xport the log…", self._export_log)
         add("Game &information…", self.show_info)
+        self._build_computer_menu(add)
         menu.addSeparator()
         add("&Close the game", self.close_game)
 

@@ -24,7 +24,7 @@ PACES = {"fastest": 0, "fast": 150, "normal": 600, "slow": 1500}
 PACE_WORDS = {"fastest": "as fast as it can", "fast": "fast", "normal": "normal", "slow": "slow"}
 LEVEL_WORDS = {"easy": "easy", "normal": "normal"}
 _POLL_MS = 8  # how often the GUI looks for actions while a computer is thinking
-_SHOWN_FIRST = ("move", "move_stack", "place")  # a move's path is drawn before the counter goes
+_SHOWN_FIRST = ("move", "move_stack", "retreat", "advance")  # a move's path is drawn before the counter goes
 
 
 class ComputerPlayers(QObject):
@@ -60,6 +60,7 @@ class ComputerPlayers(QObject):
         self._queue: queue.Queue = queue.Queue()
         self._worker: threading.Thread | None = None
         self._running: dict[str, Opponent] = {}  # this run's bots (fresh each run)
+        self._side: str | None = None
         self._held = None  # a move whose path is on screen, applied at the next tick
         self._generation = 0  # a worker of an older generation is ignored: cancelled
         self._timer = QTimer(self)
@@ -111,6 +112,10 @@ class ComputerPlayers(QObject):
         self._own_defended.update(combat_ids)
         QTimer.singleShot(0, self.start)
 
+    def running_sides(self) -> list[str]:
+        """The side whose worker is playing now (empty when none is)."""
+        return [self._side] if self._timer.isActive() and self._side else []
+
     def busy(self) -> bool:
         return self._timer.isActive()
 
@@ -157,6 +162,7 @@ class ComputerPlayers(QObject):
             bot.remember_defended(copy, done)
         self._running = bots
         bot = bots[side]
+        self._side = side
         other = "allied" if side == "german" else "german"
         self._worker = threading.Thread(
             target=_think,
@@ -221,6 +227,10 @@ class ComputerPlayers(QObject):
             self.idle.emit()
             return
         if kind == "defend":
+            if set(payload) <= set(self._defended()):
+                # The person answered while the worker was still on its way here.
+                QTimer.singleShot(0, self.start)
+                return
             self.defence_wanted.emit(list(payload))
             self.idle.emit()
             return

@@ -232,6 +232,7 @@ def _app_key(raw: bytes, key: str) -> dict:
         return {}
     return found if isinstance(found, dict) else {}
 
+
 __all__ = [
     "COMPUTER_LEVELS",
     "DEFAULT_PLAYERS",

@@ -4,6 +4,8 @@ A mixin of KasserineMode."""
 
 from __future__ import annotations
 
+import html
+
 from hexcampaign.app.kasserine.handover import HandOverDialog
 from hexcampaign.kasserine.game import PHASE_WORDS
 
@@ -16,12 +18,7 @@ class Turns:
         g = self.game
         if g is None or g.pending() is not None or not g.state.phase.endswith("combat"):
             return False
-        current = self.combat.panel.current_combat()
-        return (
-            current is not None
-            and not current.resolved
-            and current.id not in self.combat.panel.defense_done
-        )
+        return self.combat.panel.defending_combat() is not None
 
     def acting_side(self) -> str | None:
         """Who must act now: the side to play, or the defender allocating artillery
@@ -40,6 +37,8 @@ class Turns:
         if side is None:
             return "The game is over"
         g = self.game
+        if side in self.session.computer:
+            return self.computer_words()
         who = self.session.player(side)
         if self.defence_pending():
             what = "allocate defensive artillery"
@@ -59,6 +58,11 @@ class Turns:
         side = self.acting_side()
         if side != self._side and side is not None and self._side is not None and self.active:
             words = self.acting_words()
+            if self.session.computer:
+                # Against the computer nobody hands the mouse over: the turn bar says
+                # who acts (the computer, or you).
+                self._side = side
+                return
             self.say(f"Hand over — {words}")
             if not self.hand_over_screen:
                 self._side = side
@@ -70,9 +74,12 @@ class Turns:
 
     def _refresh_turn_bar(self) -> None:
         acting = self.acting_side()
-        self.turn_bar.refresh(
-            self.game, self.session.players, acting, self.acting_words() if acting else ""
-        )
+        players = {side: self.session.player(side) for side in ("german", "allied")}
+        self.turn_bar.refresh(self.game, players, acting, self.acting_words() if acting else "")
+        words = self.computer_words()
+        if words:
+            # The computer acts: the bar says so in place of "… to play".
+            self.turn_bar.player.setText(f"<b>{html.escape(words)}</b>")
 
     def _panel_settled(self) -> None:
         """The Combat dock declared an attack or settled the defender's artillery: who
@@ -81,3 +88,4 @@ class Turns:
             return
         self._refresh_turn_bar()
         self._hand_over_if_side_changed()
+        self._computer_go()  # a person's defence settled: the computer's roll may follow

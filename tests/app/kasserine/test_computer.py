@@ -1,0 +1,226 @@
+"""The computer in the window: started from the New game dialog, it plays in a worker
+while the window stays live; it defends against a person's attacks and waits for a
+person's defence; its dice are the ones the game on screen rolls; Players… switches a
+side; the save records who plays."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtWidgets import QApplication, QDialog
+
+from hexcampaign.app.kasserine.dialogs import NewGameDialog, PlayersDialog
+from hexcampaign.kasserine import Game
+
+from .conftest import H, skirmish
+
+
+def start_from_dialog(mode, monkeypatch, german=None, allied=None, pace="fastest", seed=None):
+    """New game… with the dialog filled in as a person would, then Start."""
+
+    def exec_(dialog):
+        dialog.rows.set_computer("german", german)
+        dialog.rows.set_computer("allied", allied)
+        dialog.rows.pace_box.setCurrentIndex(dialog.rows.pace_box.findData(pace))
+        if seed is not None:
+            dialog.fixed.setChecked(True)
+            dialog.seed.setValue(seed)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", exec_)
+    assert mode.new_game_dialog()
+    return mode.session
+
+
+def play_until(mode, qtbot, done, timeout=60_000):
+    """Let the computer play until `done()`; whenever it waits for the person's defensive
+    artillery, the person fires no guns (Go on to the roll)."""
+    panel = mode.combat.panel
+
+    def check():
+        if done():
+            return True
+        if mode.defence_pending() and not mode.computers.busy():
+            if mode.acting_side() not in mode.session.computer:
+                panel.allocate_defense()
+        return False
+
+    qtbot.waitUntil(check, timeout=timeout)
+
+
+def test_computer_against_computer_from_the_dialog_plays_on_while_the_window_answers(
+    mode, monkeypatch, qtbot
+):
+    session = start_from_dialog(mode, monkeypatch, german="easy", allied="easy")
+    assert session.computer == {"german": "easy", "allied": "easy"}
+    g = session.game
+    assert g.seed is None  # dice from the operating system's entropy
+    answered = []
+    # The window answers while the computer thinks: a timer of the GUI thread runs.
+    qtbot.waitUntil(lambda: (answered.append(1), len(g.actions()) > 3)[1], timeout=60_000)
+    assert "The computer is playing the German side" in mode.turn_bar.player.text()
+    qtbot.waitUntil(lambda: g.turn >= 2 or g.over, timeout=240_000)
+    assert len(answered) > 3
+    assert mode.handover is None or not mode.handover.isVisible()  # nobody to hand over to
+    phases = {line.split(": ")[0].split(", ")[1] for line in g.log()}
+    assert {"German set-up", "German movement", "Allied movement"} <= phases
+    assert mode.log.text.toPlainText().count("\n") > 10  # the log dock shows what it did
+    # Pause: nothing more happens until Resume.
+    mode.set_computer_paused(True)
+    count = len(g.actions())
+    qtbot.wait(300)
+    assert len(g.actions()) == count
+    assert "paused" in mode.acting_words()
+    mode.set_computer_paused(False)
+    qtbot.waitUntil(lambda: len(g.actions()) > count, timeout=60_000)
+    mode.computers.shutdown()
+
+
+def test_the_screen_rolls_the_faces_the_computers_worker_rolled(mode, monkeypatch, qtbot):
+    session = start_from_dialog(mode, monkeypatch, german="easy", allied="easy")
+    seen = []
+    mode.computers.acted.connect(seen.append)
+    g = session.game
+    qtbot.waitUntil(lambda: sum(len(a.faces or []) for a in seen) >= 6, timeout=240_000)
+    mode.computers.shutdown()
+    mine = g.actions()[-len(seen) :]
+    assert [a.faces for a in mine] == [a.faces for a in seen]
+    assert [a.kind for a in mine] == [a.kind for a in seen]
+    # The game on screen replays to itself from its own log: the same position.
+    assert g.replay().to_json() == g.to_json()
+
+
+def test_a_person_attacks_the_computer_which_allocates_its_guns_then_plays_its_turn(mode, qtbot):
+    game = skirmish(phase="german_combat", dice="program")
+    mode.play(game, computer={"allied": "normal"})
+    panel = mode.combat.panel
+    assert mode.acting_side() == "german" and not mode.computers.busy()
+    assert panel.choose_target(H(4, 3))
+    assert panel.declare_attack()
+    # The computer defends: its battery fires (a log line), and the roll is the person's.
+    qtbot.waitUntil(lambda: 1 in panel.defense_done, timeout=30_000)
+    assert any("Defensive fire for attack 1: Battery" in line for line in game.log())
+    assert mode.acting_side() == "german"
+    panel.roll(None)
+    # Whatever the result asks of the Germans, then the end of the German turn.
+    for _ in range(10):
+        if game.pending() is not None and game.pending().side == "german":
+            decision = game.pending()
+            if decision.kind == "losses":
+                mode.session.act("take_losses", list(decision.units))
+            elif decision.kind == "advance":
+                mode.session.act("decline_advance")
+            elif decision.kind == "advance_roll":
+                mode.session.act("roll_advance")
+            else:
+                unit = decision.units[0]
+                mode.session.act("retreat", unit, game.retreat_paths(unit)[0])
+        qtbot.waitUntil(lambda: not mode.computers.busy(), timeout=30_000)
+        if game.state.side == "german" and game.pending() is None:
+            break
+    assert mode.end_phase()
+    # The Allied computer moves and fights, then hands back to the person: no hand-over
+    # screen, and its moves are in the log.
+    play_until(
+        mode,
+        qtbot,
+        lambda: game.over or (game.state.side == "german" and not mode.computers.busy()),
+    )
+    allied = [line for line in game.log() if "Allied movement" in line or "Allied combat" in line]
+    assert allied
+    assert mode.handover is None or not mode.handover.isVisible()
+
+
+def test_the_computer_waits_for_the_persons_defensive_artillery_before_it_rolls(mode, qtbot):
+    game = skirmish(phase="allied_combat", dice="program")
+    mode.play(game, computer={"allied": "normal"})
+    panel = mode.combat.panel
+    qtbot.waitUntil(lambda: mode.defence_pending(), timeout=30_000)
+    # The computer declared; the person is asked for the guns and nothing is rolled.
+    assert mode.acting_side() == "german"
+    assert "allocate" in mode.acting_words()
+    assert all(not c.resolved for c in game.combats())
+    assert panel.defense.isEnabled() and not panel.withdraw.isVisible()
+    assert not mode.undo()  # the computer's attack is not the person's to take back
+    panel.defense_guns.select_id("Guns")
+    assert panel.allocate_defense()
+    qtbot.waitUntil(lambda: any(c.resolved for c in game.combats()), timeout=30_000)
+    assert any("Defensive fire for attack" in line and "Guns" in line for line in game.log())
+
+
+def test_the_hint_draws_arrows_and_changes_nothing(mode, qtbot):
+    session = mode.new_game(seed=5)
+    g = session.game
+    before = g.to_json()
+    assert mode.hint()
+    qtbot.waitUntil(lambda: mode.last_hint is not None, timeout=30_000)
+    assert mode.hint_arrows is not None and len(mode.hint_arrows.arrows) > 5
+    assert mode.hint_arrows.scene() is mode.canvas.scene()
+    assert mode.last_message.startswith("Hint for the German player: place ")
+    assert g.to_json() == before  # nothing applied, nothing rolled
+    # Any change clears the arrows: the hint was for that position.
+    first = g.legal_actions()[0]
+    mode.session.act(first)
+    assert mode.hint_arrows.arrows == ()
+
+
+def test_the_hint_stops_before_the_dice(mode, qtbot):
+    game = skirmish(phase="german_combat", dice="program")
+    mode.play(game)
+    assert mode.hint()
+    qtbot.waitUntil(lambda: mode.last_hint is not None, timeout=30_000)
+    words = mode.last_hint.words
+    assert "attack" in words
+    assert "rolled" not in words and "ELIM" not in words and "BACK" not in words
+    assert game.combats() == [] and game.log() == []
+
+
+def test_players_survive_save_and_reopen_and_old_saves_are_two_people(mode, tmp_path, qtbot):
+    mode.new_game(seed=3, players={"german": "Erwin"}, computer={"allied": "easy"})
+    path = tmp_path / "against-the-computer.kpgame"
+    assert mode.save_to(path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert document["computer"] == {"allied": "easy"}
+    assert document["players"]["german"] == "Erwin"
+    assert Game.from_json(path.read_bytes()).to_json()  # the engine reads it as before
+    mode.new_game(seed=4)
+    assert mode.open_path(path)
+    assert mode.session.computer == {"allied": "easy"}
+    assert mode.session.player("german") == "Erwin"
+    assert set(mode.computers.players) == {"allied"}
+    # A save without the key (an older program's): two people.
+    del document["computer"]
+    del document["check"]  # no check: replayed from its start
+    old = tmp_path / "old.kpgame"
+    old.write_text(json.dumps(document), encoding="utf-8")
+    assert mode.open_path(old)
+    assert mode.session.computer == {} and mode.computers.players == {}
+
+
+def test_players_dialog_switches_a_side_to_the_computer_and_back(mode, monkeypatch, qtbot):
+    session = mode.new_game(seed=6)
+    g = session.game
+
+    def to_computer(dialog):
+        dialog.rows.set_computer("german", "easy")
+        dialog.rows.pace_box.setCurrentIndex(dialog.rows.pace_box.findData("fastest"))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(PlayersDialog, "exec", to_computer)
+    assert mode.players_dialog()
+    assert session.computer == {"german": "easy"}
+    # The computer takes over the German set-up and movement, and stops at the Allies.
+    play_until(mode, qtbot, lambda: g.phase == "allied_movement" and not mode.computers.busy())
+    assert g.phase == "allied_movement"
+    assert "German player" in mode.acting_words() or "Allied player" in mode.acting_words()
+
+    def to_person(dialog):
+        dialog.rows.set_computer("german", None)
+        dialog.rows.names["german"].setText("Hans")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(PlayersDialog, "exec", to_person)
+    assert mode.players_dialog()
+    assert session.computer == {} and mode.computers.players == {}
+    assert session.player("german") == "Hans"
+    QApplication.processEvents()
