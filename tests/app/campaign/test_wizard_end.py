@@ -64,6 +64,10 @@ def test_the_last_turn_ends_the_campaign_with_its_outcome_and_final_reports(mode
     assert c.outcome().reason in written[0].read_text(encoding="utf-8")
     assert not mode.next_phase()  # after the end: refused with the engine's sentence
     assert mode.last_refusal
+    # The phase dock says the campaign is over, not "Next ends the phase".
+    shown = mode.phase_dock.open_items.item(0).text()
+    assert shown.startswith("The campaign is over.") and c.outcome().reason in shown
+    assert mode.phase_dock.open_items.count() == 1
 
 
 def test_help_rules_opens_the_campaign_rules_at_the_desk(mode, window):

@@ -166,6 +166,17 @@ class PhaseDock(QDockWidget):
                     self.open_items.addItem(
                         QListWidgetItem(f"• Declared: battle {b.id} — {b.sheet.title()}")
                     )
+        if c.over:
+            # Nothing more is played: say so, not "Next ends the phase".
+            self.open_items.clear()
+            outcome = c.outcome()
+            self.open_items.addItem(
+                QListWidgetItem(
+                    "The campaign is over. "
+                    + (outcome.reason if outcome else "")
+                    + " Only the umpire's corrections may still be made."
+                )
+            )
         if self.open_items.count() == 0:
             self.open_items.addItem(QListWidgetItem("Nothing open: Next ends the phase."))
         self.back_button.setEnabled(self.mode.can_go_back())
