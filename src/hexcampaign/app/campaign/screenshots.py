@@ -176,11 +176,27 @@ def result_form(window) -> QWidget:
     return form
 
 
+def battle_area(window) -> QWidget:
+    """The sheet window scrolled to its picture of the battle area."""
+    mode = start_demo(window)
+    battle = mode.campaign.battles()[0].id
+    dialog = mode.battles_dock.sheet_dialog(battle)
+    _settle()
+    browser = dialog.browser
+    found = browser.find("Battle area")
+    if found:
+        bar = browser.verticalScrollBar()
+        bar.setValue(bar.value() + browser.cursorRect().top() - 8)
+    _settle()
+    return dialog
+
+
 SHOTS: dict[str, Callable[[object], QWidget]] = {
     "campaign-desk": desk,
     "campaign-oob-dock": oob_dock,
     "campaign-purchase-dock": purchase_dock,
     "campaign-battle-sheet": battle_sheet,
+    "campaign-battle-area": battle_area,
     "campaign-result-form": result_form,
 }
 
