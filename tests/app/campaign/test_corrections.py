@@ -16,6 +16,7 @@ def test_umpire_menu_lists_every_correction(mode):
         "Move formation…",
         "Set strength…",
         "Set experience…",
+        "Set weather…",
         "Adjust PP…",
     ]
     assert mode.umpire_menu.menuAction().isVisible()
@@ -137,3 +138,21 @@ def test_a_refusal_never_moves_the_ok_button(mode, desk, qtbot):
     desk.settle()
     assert dialog.refusal.isVisible()
     assert ok.mapTo(dialog, ok.rect().topLeft()) == before
+
+
+def test_the_umpire_sets_a_battles_weather_and_both_reports_give_the_reason(mode, desk):
+    c, ids, b = to_result(mode, desk)
+    dialog = mode.correction_dialog("weather")
+    assert dialog.battle.currentData() == b.id
+    dialog.weather.setCurrentIndex(dialog.weather.findData("fog"))
+    assert not dialog.submit()  # no reason: refused in the dialog
+    dialog.reason.setText("the river valley at dawn")
+    assert dialog.submit()
+    assert c.battle(b.id).weather == "fog"
+    assert "Weather: fog" in c.battle_sheet(b.id, "us").to_markdown()
+    for side in c.sides:
+        report = c.turn_report(side)
+        notes = report[report.index("## Umpire's notes") :]
+        assert "weather of battle B1: fog (the river valley at dawn)" in notes
+    assert mode.back()  # Back takes the correction back
+    assert c.battle(b.id).weather != "fog" or c.battle(b.id).weather_set_by == "rolled"

@@ -395,7 +395,8 @@ class CampaignMode(QObject):
         return dialog
 
     def correction_dialog(self, kind: str, subject: str | None = None):
-        """Umpire › Restore unit…, Move formation…, Set strength…, Set experience…."""
+        """Umpire › Restore unit…, Move formation…, Set strength…, Set experience…, Set
+        weather…."""
         from hexcampaign.app.campaign import umpire
 
         if self.campaign is None:
@@ -405,6 +406,7 @@ class CampaignMode(QObject):
             "move": umpire.UmpireMoveDialog,
             "strength": umpire.SetStrengthDialog,
             "experience": umpire.SetExperienceDialog,
+            "weather": umpire.SetWeatherDialog,
         }
         cls = dialogs[kind]
         dialog = cls(self) if subject is None or kind == "restore" else cls(self, subject)
@@ -626,6 +628,7 @@ class CampaignMode(QObject):
             add("&Move formation…", lambda: self.correction_dialog("move"))
             add("Set &strength…", lambda: self.correction_dialog("strength"))
             add("Set &experience…", lambda: self.correction_dialog("experience"))
+            add("Set &weather…", lambda: self.correction_dialog("weather"))
             add("Adjust &PP…", self.adjust_pp_dialog)
         finally:
             self.menu = campaign_menu

@@ -239,3 +239,35 @@ class SetExperienceDialog(CorrectionDialog):
     def submit(self) -> bool:
         c = self.mode.campaign
         return self.send(c.set_experience, self.formation.currentData(), self.level.currentData())
+
+
+class SetWeatherDialog(CorrectionDialog):
+    """The weather of a battle not yet fought (else the program rolled it): both sides'
+    sheets follow, and both turn reports carry the reason."""
+
+    def __init__(self, mode, battle: str | None = None) -> None:
+        super().__init__(mode, "Set a battle's weather")
+        from hexcampaign.campaign.tables import battle_conditions
+
+        c = mode.campaign
+        self.battle = QComboBox(self)
+        self.battle.setObjectName("battle")
+        for b in c.battles():
+            if b.result is None:
+                self.battle.addItem(f"{b.sheet.title()} — now {b.weather or 'not set'}", b.id)
+        if battle is not None and self.battle.findData(battle) >= 0:
+            self.battle.setCurrentIndex(self.battle.findData(battle))
+        self.weather = QComboBox(self)
+        self.weather.setObjectName("weather")
+        for name in battle_conditions().weather:
+            self.weather.addItem(name, name)
+        self.form.addRow("Battle:", self.battle)
+        self.form.addRow("Weather:", self.weather)
+        self.finish_form()
+
+    def submit(self) -> bool:
+        if self.battle.currentData() is None:
+            self.show_refusal("Weather: every battle of the campaign has been fought")
+            return False
+        c = self.mode.campaign
+        return self.send(c.set_weather, self.battle.currentData(), self.weather.currentData())
