@@ -46,6 +46,9 @@ def test_an_amended_result_brings_the_unit_back_and_back_undoes_it(mode, desk):
 
     amend = mode.amend_result_dialog()
     assert amend.amend and amend.casualty_boxes[rifle].value() == c.casualty_limit(rifle)
+    # The eliminated company still names the division it fought in.
+    row = amend.uids.index(rifle)
+    assert amend.table.item(row, 1).text() == f"{c.formation(ids['us']).name} (eliminated)"
     amend.set_casualties(rifle, 12)
     assert not amend.submit() and "reason" in amend.refusal.text()
     amend.reason.setText("typed 120 for 12")

@@ -266,6 +266,15 @@ class ResultForm(OrderDialog):
         self.accept()
         return True
 
+    def _fought_with(self, uid: str) -> str:
+        """The formation an eliminated unit fought in, as the battle's sheet names it."""
+        sheet = self.mode.campaign.battle(self.battle).sheet
+        for lines in sheet.oobs.values():
+            for line in lines:
+                if line.unit_id == uid:
+                    return f"{line.formation} (eliminated)"
+        return "(eliminated)"
+
     def _row(self, row: int, uid: str) -> None:
         c = self.mode.campaign
         u = c.unit(uid)
@@ -273,7 +282,7 @@ class ResultForm(OrderDialog):
         where = (
             c.formation(u.where).name
             if u.where in c.state.formations
-            else ("(eliminated)" if u.where == "eliminated" else "Army HQ box")
+            else (self._fought_with(uid) if u.where == "eliminated" else "Army HQ box")
         )
         limit = (
             f"{t.loss_limit} men"
