@@ -65,8 +65,9 @@ class ComputerPlay:
         side = self.computer_side()
         if side is None:
             return ""
-        paused = " (paused: Game > Resume the computer)" if self.computers.paused else "…"
-        return f"The computer is playing the {SIDE_WORDS[side]} side{paused}"
+        if self.computers.paused:
+            return f"The computer plays the {SIDE_WORDS[side]} side — paused"
+        return f"The computer is playing the {SIDE_WORDS[side]} side…"
 
     def refuse_while_computer(self) -> bool:
         """True (and say why) when the computer is acting: a person's gesture waits."""
@@ -110,9 +111,15 @@ class ComputerPlay:
 
     def set_computer_paused(self, paused: bool) -> None:
         self.computers.set_paused(paused)
+        if paused:
+            self.canvas.clear_preview()  # the path of a move it will not make now
         if hasattr(self, "pause_action"):
-            self.pause_action.setChecked(paused)
-        self.say("The computer is paused." if paused else "The computer goes on.")
+            self.pause_action.setText("&Resume the computer" if paused else "&Pause the computer")
+        self.say(
+            "The computer is paused: Game > Resume the computer goes on."
+            if paused
+            else "The computer goes on."
+        )
         self._refresh_turn_bar_if_game()
 
     def toggle_computer_pause(self) -> None:
@@ -149,6 +156,9 @@ class ComputerPlay:
     def _computer_session(self, session) -> None:
         """A new, opened or closed game: the computer plays what its save says."""
         self.computers.set_game(session.game if session is not None else None)
+        self.computers.paused = False  # a new or reopened game starts with its computer on
+        if hasattr(self, "pause_action"):
+            self.pause_action.setText("&Pause the computer")
         self.hints.cancel()
         self.clear_hint()
         self.computers.players = {}
@@ -234,7 +244,6 @@ class ComputerPlay:
         self.menu.addSeparator()
         add("&Players…", self.players_dialog)
         self.pause_action = add("&Pause the computer", self.toggle_computer_pause, "Ctrl+Alt+P")
-        self.pause_action.setCheckable(True)
         pace_menu = self.menu.addMenu("Computer &pace")
         self.pace_actions = {}
         for key in PACES:

@@ -65,6 +65,8 @@ def hint_of(game: Game, side: str, actions: list) -> Hint:
         arrows += arrow
         if word:
             words.append(word)
+        if kind == "end_phase":
+            break  # a hint is for this phase: what follows is the next phase's
     if not words:
         words = ["nothing to suggest: the computer would do nothing now"]
     shown = words[:MAX_WORDS] + (
