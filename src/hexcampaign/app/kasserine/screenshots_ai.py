@@ -1,12 +1,12 @@
 """The picture of playing against the computer for the docs: a person plays the Germans
 against the computer's Allies and asks for a hint; the suggested moves are arrows on the
-board. scripts/screenshots.py can gather SHOTS (add this module to its SHOT_MODULES);
-`python -m hexcampaign.app.kasserine.screenshots_ai OUT.png` writes it alone.
+board. scripts/screenshots.py gathers SHOTS once this module is in its SHOT_MODULES:
+("hexcampaign.app.kasserine.screenshots_ai", "SHOTS"). Each function takes a shown
+MainWindow (1,280×800) and returns the widget to grab.
 """
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -53,24 +53,3 @@ def _wait(done: Callable[[], bool], seconds: float = 60.0) -> None:
 
 
 SHOTS: dict[str, Callable[[Any], QWidget]] = {"kasserine-computer": computer_hint_shot}
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Write the picture to the path given (a window of 1,280×800 on the screen)."""
-    from hexcampaign.app import MainWindow
-    from hexcampaign.app.settings import Settings
-
-    argv = sys.argv[1:] if argv is None else argv
-    app = QApplication.instance() or QApplication([])
-    window = MainWindow(settings=Settings(), editor=False)
-    window.resize(1280, 800)
-    window.show()
-    widget = computer_hint_shot(window)
-    for _ in range(10):
-        app.processEvents()
-    ok = widget.grab().save(argv[0] if argv else "kasserine-computer.png")
-    return 0 if ok else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
