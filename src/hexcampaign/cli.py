@@ -223,23 +223,28 @@ def _render_picture(args: argparse.Namespace) -> int:
 # A PNG is painted into an image of 4 bytes a pixel, which is copied once more while it
 # is encoded: 16 million pixels (2 × 64 MB) keeps `render` of the largest map (500×500,
 # about 120 MB loaded with Qt) within 256 MB. A 385×385 map at the default hex size is
-# 394 million pixels (2.7 GB measured). SVG and PDF hold shapes, not pixels: their
-# memory grows with the hexes, not the hex size (docs/reliability.md).
+# 394 million pixels (2.7 GB measured). SVG and PDF hold shapes, not pixels, and are
+# painted in bands of hexes (app/render/export.py), so their memory is bounded whatever
+# the hex size; their pages are still capped at the renderer's MAX_PIXELS (400 million,
+# kept equal here so that the refusal comes before Qt is loaded).
 MAX_PNG_PIXELS = 16_000_000
+MAX_VECTOR_PIXELS = 400_000_000
 
 
 def _check_picture_size(hexmap, target: Path, hex_size: float) -> None:
-    """Refuse a PNG too large to paint in bounded memory, with the hex size that fits."""
-    if target.suffix.lower() != ".png" or not hex_size > 0:
+    """Refuse a picture too large to paint, with the hex size that fits."""
+    suffix = target.suffix.lower()
+    if suffix not in (".png", ".svg", ".pdf") or not hex_size > 0:
         return  # the renderer words a wrong suffix or size
+    limit = MAX_PNG_PIXELS if suffix == ".png" else MAX_VECTOR_PIXELS
     width, height = _picture_size(hexmap, hex_size)
-    if width * height <= MAX_PNG_PIXELS:
+    if width * height <= limit:
         return
-    fits = max(1, int(hex_size * (MAX_PNG_PIXELS / (width * height)) ** 0.5))
+    fits = max(1, int(hex_size * (limit / (width * height)) ** 0.5))
     raise CommandError(
         f"A {width:,}×{height:,} pixel picture of this {hexmap.cols}×{hexmap.rows} map is "
-        f"too large to paint (more than {MAX_PNG_PIXELS // 1_000_000} million pixels); "
-        f"use --hex-size {fits} or smaller."
+        f"too large to {'paint' if suffix == '.png' else 'draw'} (more than "
+        f"{limit // 1_000_000} million pixels); use --hex-size {fits} or smaller."
     )
 
 

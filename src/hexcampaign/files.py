@@ -122,7 +122,7 @@ def atomic_export(path: Path | str, write: Callable[[BinaryIO], object]) -> None
         except OSError:
             mode = 0o666 & ~_umask()
         os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as f:
+        with os.fdopen(fd, "w+b") as f:  # readable too: a PDF export reads its table back
             write(f)
             f.flush()
             os.fsync(f.fileno())

@@ -503,3 +503,68 @@ def test_soft_edges_fade_each_terrain_into_its_neighbour_and_are_off_unless_aske
     assert close(colour_at(soft, lx, ly), clear) and close(colour_at(soft, lx, ly + layout.size * 0.3), clear, 20)
     far = layout.center(at(5, 4))
     assert colour_at(soft, *far) == colour_at(hard, *far)
+
+
+def _svg_texts(path) -> list[str]:
+    import xml.etree.ElementTree as ElementTree
+
+    tree = ElementTree.parse(path)  # one well-formed document
+    return sorted(t.text.strip() for t in tree.iter("{http://www.w3.org/2000/svg}text") if t.text)
+
+
+def test_an_svg_painted_in_bands_holds_every_shape_of_the_picture_drawn_at_once(
+    qapp, sample_map, tmp_path, monkeypatch
+):
+    """A 385x385 map's SVG took 646 MB drawn at once; it is drawn a band of hexes at a time,
+    each band clipped to its strip (SVG 1.1 clip paths, which Qt's own SVG Tiny renderer
+    does not fully draw: the picture was checked by eye in librsvg, the library behind
+    GNOME's viewers). The strips tile the picture and every word of the map is there."""
+    import re
+
+    from hexcampaign.app.render import export
+
+    whole, banded = tmp_path / "whole.svg", tmp_path / "banded.svg"
+    render_to_file(sample_map, whole, hex_size=40)
+    monkeypatch.setattr(export, "BAND_HEXES", math.ceil(sample_map.cols * sample_map.rows / 5))
+    width, height = render_to_file(sample_map, banded, hex_size=40)
+    text = banded.read_bytes().decode()
+    assert b"clip-path" not in whole.read_bytes()  # a small map's file is one piece as before
+    strips = [(float(y), float(h)) for y, h in re.findall(
+        r'<clipPath id="band\d+"><rect x="0" y="([\d.]+)" width="\d+" height="([\d.]+)"', text
+    )]
+    assert len(strips) == 5 and text.count('<g clip-path="url(#band') == 5
+    assert strips[0][0] == 0 and strips[-1][0] + strips[-1][1] >= height
+    assert all(y + h >= following for (y, h), (following, _) in zip(strips, strips[1:]))  # no gap
+    hexes = _svg_texts(whole)
+    assert "Kasserine" in hexes and sample_map.label(at(5, 5)) in hexes
+    seen = _svg_texts(banded)
+    assert set(hexes) == set(seen)  # a word at a band edge is drawn in both bands, clipped
+
+
+@pytest.mark.parametrize("fitted", [False, True], ids=["render", "fitted page"])
+def test_a_pdf_painted_in_bands_is_one_page_with_every_hex(qapp, sample_map, tmp_path, monkeypatch, fitted):
+    """Each band is painted on a page of its own and written out before the next; the pages
+    are joined into one page that draws them all, which any PDF reader opens."""
+    import pypdf
+
+    from hexcampaign.app.render import export
+    from hexcampaign.app.render.export import export_pdf_fitted
+
+    def write(path):
+        if fitted:
+            export_pdf_fitted(sample_map, path, "A4")
+        else:
+            render_to_file(sample_map, path, hex_size=40)
+        reader = pypdf.PdfReader(path, strict=True)
+        assert len(reader.pages) == 1
+        return reader.pages[0]
+
+    whole = write(tmp_path / "whole.pdf")
+    monkeypatch.setattr(export, "BAND_HEXES", sample_map.cols * sample_map.rows // 4)
+    banded = write(tmp_path / "banded.pdf")
+    assert len(banded.get_contents().get_data()) > 0
+    numbers = {sample_map.label(h) for h in sample_map.hexes()}
+    for page in (whole, banded):
+        seen = set(page.extract_text().split())
+        assert numbers <= seen, sorted(numbers - seen)[:5]
+    assert whole.mediabox == banded.mediabox

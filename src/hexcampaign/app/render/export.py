@@ -8,11 +8,21 @@ and renamed over it only when complete and flushed (`files.atomic_export`): a fu
 or any other failure is one sentence (RenderError) and leaves an earlier file intact.
 Qt's SVG and PDF devices report no write errors, so they paint into memory and the
 bytes are written by Python, which does.
+
+Memory stays bounded for the largest map (docs/reliability.md): a PNG is painted a band
+of rows at a time; an SVG or PDF of a big map is painted a band of about BAND_HEXES
+hexes at a time too, each band clipped to its strip, and the bytes of each band are
+written before the next is painted. Qt keeps a whole SVG body, or a whole PDF page, in
+memory until it ends, so each SVG band is its own small document whose body is copied
+into the file, and each PDF band is its own page; when the pages are written an
+incremental update (a few objects and a cross-reference section appended, as any PDF
+editor saves) turns them into one page that draws every band's content in turn.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
@@ -47,11 +57,20 @@ PAPER = {
     "Letter": QPageSize.PageSizeId.Letter,
     "Legal": QPageSize.PageSizeId.Legal,
 }
-# The largest picture `render` makes (an SVG or PDF holds every hex's shapes).
+# The largest picture `render` makes: an SVG or PDF is painted in bands of hexes, so its
+# memory does not grow with it, but its page is capped (cli.MAX_VECTOR_PIXELS is equal).
 MAX_PIXELS = 400_000_000
 # A PNG is painted this many pixels at a time (an RGB32 band of 32 MB, its RGB copy and
 # the rows copied for deflating: about 100 MB however large the picture).
 BAND_PIXELS = 8_000_000
+# An SVG or PDF is painted this many hexes at a time. Qt holds a band's SVG body as
+# UTF-16 (about 2 kB a hex) and its PDF page content uncompressed (about 2 kB a hex):
+# 3 000 hexes cost some 40 MB over the map and its painter, however big the map (a
+# 385×385 map: SVG 191 MiB, PDF 164 MiB at most, docs/reliability.md).
+BAND_HEXES = 3_000
+# Each band's clip reaches this far into the next band, which is painted over it: no
+# hairline of paper shows between bands when a viewer's zoom puts their edge mid-pixel.
+BAND_OVERLAP = 1.0
 
 
 def render_to_file(
@@ -76,8 +95,10 @@ def render_to_file(
     rect = map_scene_rect(hexmap, layout)
     width, height = math.ceil(rect.width()), math.ceil(rect.height())
     if width * height > MAX_PIXELS:
+        fits = max(2, int(hex_size * (MAX_PIXELS / (width * height)) ** 0.5))
         raise RenderError(
-            f"A {width}×{height} pixel picture is too large; choose a smaller --hex-size."
+            f"A {width:,}×{height:,} pixel picture is too large (more than "
+            f"{MAX_PIXELS // 1_000_000} million pixels); choose a hex size of {fits} or smaller."
         )
     _check_folder(path)
     if suffix == ".png":
@@ -116,7 +137,8 @@ def export_pdf_fitted(
 ) -> int:
     """The whole map on one page, as large as fits, with its name on top. Returns 1."""
     return _paged_pdf(
-        hexmap, path, paper, _is_wide(hexmap), lambda writer: paint_fitted(writer, hexmap, layers)
+        hexmap, path, paper, _is_wide(hexmap), True,
+        lambda writer, new_page: paint_fitted(writer, hexmap, layers, new_page=new_page),
     )
 
 
@@ -132,8 +154,10 @@ def export_pdf_tiled(
     page overlaps its neighbours by `overlap_mm`, marked with dashed lines where the
     next page starts, so the sheets can be trimmed and glued. Returns the page count."""
     return _paged_pdf(
-        hexmap, path, paper, False,
-        lambda writer: paint_tiled(writer, hexmap, hex_mm, overlap_mm, layers),
+        hexmap, path, paper, False, False,
+        lambda writer, new_page: paint_tiled(
+            writer, hexmap, hex_mm, overlap_mm, layers, new_page=new_page
+        ),
     )
 
 
@@ -165,8 +189,15 @@ def print_map(
 
 
 def paint_fitted(
-    device: QPagedPaintDevice, hexmap: HexMap, layers: Iterable[str] | None = None
+    device: QPagedPaintDevice,
+    hexmap: HexMap,
+    layers: Iterable[str] | None = None,
+    *,
+    new_page: Callable[[], None] | None = None,
 ) -> int:
+    """The map on one page. With `new_page` (a PDF export) a big map is painted in bands,
+    each on a page of its own begun by `new_page()`, for the caller to join into one
+    (`_join_pages`); a printer gets the one page painted at once."""
     layout = map_layout(hexmap, DEFAULT_HEX_SIZE)
     scene = map_scene_rect(hexmap, layout)
     painter = _begin_paged(device)
@@ -187,8 +218,11 @@ def paint_fitted(
         painter.translate(left, title_h)
         painter.scale(scale, scale)
         painter.translate(-scene.left(), -scene.top())
-        painter.fillRect(scene, style.PAPER)
-        paint_map(painter, hexmap, layout, scene, layers)
+        if new_page is None:
+            painter.fillRect(scene, style.PAPER)
+            paint_map(painter, hexmap, layout, scene, layers)
+        else:
+            _paint_bands(painter, hexmap, layout, scene, layers, new_page)
     finally:
         painter.end()
     return 1
@@ -200,7 +234,11 @@ def paint_tiled(
     hex_mm: float = 19.0,
     overlap_mm: float = 10.0,
     layers: Iterable[str] | None = None,
+    *,
+    new_page: Callable[[], None] | None = None,
 ) -> int:
+    """True scale over several pages; `new_page` (default: the device's) begins each
+    page after the first (a PDF export writes the page before it then)."""
     if not 3 <= hex_mm <= 100:
         raise RenderError(f"The printed hex width must be 3 to 100 mm, not {hex_mm:g}.")
     layout = map_layout(hexmap, DEFAULT_HEX_SIZE)
@@ -222,7 +260,7 @@ def paint_tiled(
         for row in range(down):
             for col in range(across):
                 if row or col:
-                    device.newPage()
+                    (new_page or device.newPage)()
                 x0, y0 = col * (page_w - overlap), row * (page_h - overlap)
                 painter.save()
                 painter.setClipRect(QRectF(0, 0, page_w, page_h))
@@ -293,48 +331,166 @@ def _paint_band(hexmap, layout, rect, width, rows, top, layers, features) -> QIm
 
 
 def _svg(hexmap, layout, rect, path, width, height, layers) -> Callable[[BinaryIO], object]:
+    """One document, or for a big map one small document per band whose bodies are copied
+    into the file, each inside a group clipped to its strip (SVG 1.1 clip paths)."""
+    bands = picture_bands(hexmap, height)
+    title = hexmap.name or path.stem
+    if len(bands) == 1:
+        data = _svg_document(hexmap, layout, rect, rect, width, height, title, layers, None, False)
+        return lambda out: out.write(data)
+    features = MapFeatures(hexmap)  # indexed once for every band
+
+    def write(out: BinaryIO) -> None:
+        for index, (top, rows) in enumerate(bands):
+            band = _band_rect(rect, top, rows, index + 1 < len(bands))
+            text = _svg_document(hexmap, layout, rect, band, width, height, title, layers, features, True)
+            head, body = _svg_parts(text)
+            if index == 0:
+                out.write(bytes(head).replace(b"<defs>\n</defs>\n", _svg_clips(bands, width)))
+            out.write(b'<g clip-path="url(#band%d)">\n' % (index + 1))
+            out.write(body)
+            out.write(b"</g>\n")
+            del text, head, body  # gone before the next band is painted
+        out.write(b"</g>\n</svg>\n")
+
+    return write
+
+
+def _svg_document(hexmap, layout, rect, band, width, height, title, layers, features, svg11) -> bytes:
+    """The SVG of the part of the map in `band` (scene units), on the whole picture's view."""
     from PySide6.QtSvg import QSvgGenerator
 
-    generator = QSvgGenerator()
+    generator = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11) if svg11 else QSvgGenerator()
     buffer = _memory()
     generator.setOutputDevice(buffer)
     generator.setSize(QSizeF(width, height).toSize())
     generator.setViewBox(QRectF(0, 0, width, height))
-    generator.setTitle(hexmap.name or path.stem)
+    generator.setTitle(title)
     generator.setDescription("Hex map drawn by hexcampaign")
-    _paint_document(generator, hexmap, layout, rect, path, layers)
-    data = buffer.data().data()
-    return lambda out: out.write(data)
+    painter = QPainter()
+    if not painter.begin(generator):
+        raise RenderError(f"Could not write {title}: the picture could not be started.")
+    try:
+        _begin(painter, rect, None)
+        painter.fillRect(band, style.PAPER)
+        paint_map(painter, hexmap, layout, band, layers, features)
+    finally:
+        painter.end()
+    return buffer.data().data()
+
+
+def _svg_parts(text: bytes) -> tuple[memoryview, memoryview]:
+    """A band's document cut into its head (through the outer group's opening tag) and
+    its body (the shapes, without the closing tags). Qt writes the head, an empty <defs>
+    (nothing we paint needs one), the outer group, the shapes and two closing tags."""
+    defs = text.find(b"<defs>\n</defs>\n")
+    opening = text.find(b">\n", text.find(b"<g ", defs)) + 2 if defs >= 0 else -1
+    closing = text.rfind(b"</g>\n</svg>")
+    if defs < 0 or opening < 2 or closing < opening:
+        raise RenderError("The SVG could not be written in parts: Qt's SVG writer changed its layout.")
+    whole = memoryview(text)  # views, not copies: a band's body is megabytes
+    return whole[:opening], whole[opening:closing]
+
+
+def _svg_clips(bands: list[tuple[int, int]], width: int) -> bytes:
+    clips = [
+        f'<clipPath id="band{index + 1}"><rect x="0" y="{top}" width="{width}" '
+        f'height="{rows + (BAND_OVERLAP if index + 1 < len(bands) else 0):g}"/></clipPath>\n'
+        for index, (top, rows) in enumerate(bands)
+    ]
+    return ("<defs>\n" + "".join(clips) + "</defs>\n").encode()
 
 
 def _pdf(hexmap, layout, rect, path, width, height, layers) -> Callable[[BinaryIO], object]:
-    buffer = _memory()
-    writer = QPdfWriter(buffer)
-    writer.setResolution(72)  # one scene pixel per PDF point: the page is the map
-    writer.setTitle(hexmap.name or path.stem)
-    writer.setCreator("hexcampaign")
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(QSizeF(width, height), QPageSize.Unit.Point, "map"),
-            QPageLayout.Orientation.Portrait,
-            QMarginsF(0, 0, 0, 0),
+    """One page the size of the map; for a big map each band is painted on a page of its
+    own, written as soon as it is done, and the pages are then joined (`_join_pages`)."""
+    title = hexmap.name or path.stem
+
+    def write(out: BinaryIO) -> None:
+        pages = _PdfPages(out, title)
+        writer = pages.writer
+        writer.setResolution(72)  # one scene pixel per PDF point: the page is the map
+        writer.setPageLayout(
+            QPageLayout(
+                QPageSize(QSizeF(width, height), QPageSize.Unit.Point, "map"),
+                QPageLayout.Orientation.Portrait,
+                QMarginsF(0, 0, 0, 0),
+            )
         )
-    )
-    _paint_document(writer, hexmap, layout, rect, path, layers)
-    data = buffer.data().data()
-    return lambda out: out.write(data)
+        painter = QPainter()
+        if not painter.begin(writer):
+            raise RenderError(f"Could not write {path.name}: the picture could not be started.")
+        try:
+            _begin(painter, rect, None)
+            _paint_bands(painter, hexmap, layout, rect, layers, pages.next_page)
+        finally:
+            painter.end()
+        pages.finish(join=True)
+
+    return write
 
 
-def _paint_document(device, hexmap, layout, rect, path, layers) -> None:
-    """The map on paper into an SVG or PDF device."""
-    painter = QPainter()
-    if not painter.begin(device):
-        raise RenderError(f"Could not write {Path(path).name}: the picture could not be started.")
-    try:
-        _begin(painter, rect, style.PAPER)
-        paint_map(painter, hexmap, layout, rect, layers)
-    finally:
-        painter.end()
+def _paint_bands(painter, hexmap, layout, rect, layers, new_page) -> None:
+    """The map inside `rect` (scene units) in bands (`picture_bands`), each clipped to its
+    strip and begun on a new page by `new_page()` after the first."""
+    bands = picture_bands(hexmap, math.ceil(rect.height()))
+    features = MapFeatures(hexmap) if len(bands) > 1 else None
+    for index, (top, rows) in enumerate(bands):
+        if index:
+            new_page()
+        band = _band_rect(rect, top, rows, index + 1 < len(bands))
+        painter.save()
+        if len(bands) > 1:
+            painter.setClipRect(band)
+        painter.fillRect(band, style.PAPER)
+        paint_map(painter, hexmap, layout, band, layers, features)
+        painter.restore()
+
+
+def picture_bands(hexmap: HexMap, height: int) -> list[tuple[int, int]]:
+    """The strips (first pixel row, rows) an SVG or PDF of the map is painted in: one for
+    a map of up to BAND_HEXES hexes, so a small map's file is one piece as before."""
+    count = min(max(1, height), max(1, math.ceil(hexmap.cols * hexmap.rows / BAND_HEXES)))
+    step = math.ceil(height / count)
+    return [(top, min(step, height - top)) for top in range(0, height, step)]
+
+
+def _band_rect(rect: QRectF, top: int, rows: int, overlap: bool) -> QRectF:
+    extra = BAND_OVERLAP if overlap else 0.0
+    return QRectF(rect.left(), rect.top() + top, rect.width(), rows + extra)
+
+
+class _PdfPages:
+    """A QPdfWriter whose bytes go to `out` a page at a time: Qt writes a page when the
+    next begins, so each page is copied out of memory as soon as it is complete."""
+
+    def __init__(self, out: BinaryIO, title: str) -> None:
+        self.out = out
+        self.start = out.tell()
+        self.buffer = _memory()
+        self.writer = QPdfWriter(self.buffer)
+        self.writer.setTitle(title)
+        self.writer.setCreator("hexcampaign")
+        self.pages = 1
+
+    def next_page(self) -> None:
+        self.writer.newPage()
+        self.pages += 1
+        self.drain()
+
+    def drain(self) -> None:
+        """Copy what Qt has written so far into the file and empty the buffer (Qt counts
+        its offsets itself, not by the buffer's position)."""
+        size = self.buffer.pos()
+        if size:
+            self.out.write(self.buffer.data().left(size).data())
+            self.buffer.seek(0)
+
+    def finish(self, join: bool) -> None:
+        """After the painter ends: the rest of the file, and with `join` its pages as one."""
+        self.drain()
+        if join and self.pages > 1:
+            _join_pages(self.out, self.start)
 
 
 def _memory() -> QBuffer:
@@ -344,34 +500,148 @@ def _memory() -> QBuffer:
     return buffer
 
 
+# --- joining a PDF's band pages into one page -----------------------------------------------
+
+# Qt writes a classic cross-reference table and plain dictionaries, one entry a line.
+_REF = rb"(\d+) 0 R"
+_NAME = rb"/([^\s/<>\[\]()]+)"
+_RESOURCE_KINDS = re.compile(rb"/(\w+)\s*<<(.*?)>>", re.S)
+_RESOURCE = re.compile(_NAME + rb"\s+(\d+ 0 R|/[^\s/<>\[\]()]+)")
+
+
+def _join_pages(out: BinaryIO, start: int) -> None:
+    """Turn the PDF just written to `out` (from offset `start`) from one page per band into
+    one page: an incremental update gives the first page every page's content, each
+    between `q` and `Q` so that every band starts from the page's own graphics state, and
+    the resources of them all, and leaves the page tree with that page alone. The other
+    pages stay in the file unreferenced, as an editor's incremental save leaves them."""
+    out.flush()
+    end = out.seek(0, 2)
+    out.seek(max(start, end - 4096))
+    tail = out.read()
+    found = re.search(rb"startxref\s+(\d+)", tail)
+    if not found:
+        raise RenderError("The PDF could not be joined into one page: it has no cross-reference table.")
+    xref_at = start + int(found.group(1))
+    out.seek(xref_at)
+    table = out.read(end - xref_at)
+    trailer = table[table.find(b"trailer"):]
+    offsets = _xref_offsets(table[: table.find(b"trailer")], start)
+
+    def text(number: int) -> bytes:
+        out.seek(offsets[number])
+        chunk = out.read(8192)
+        return chunk[chunk.index(b"obj") + 3 : chunk.index(b"endobj")]
+
+    def ref(source: bytes, key: bytes) -> int:
+        match = re.search(rb"/" + key + rb"\s+" + _REF, source)
+        if not match:
+            raise RenderError("The PDF could not be joined into one page: an object is not as expected.")
+        return int(match.group(1))
+
+    root = ref(trailer, b"Root")
+    tree = ref(text(root), b"Pages")
+    tree_text = text(tree)
+    kids = [int(n) for n in re.findall(_REF, tree_text[tree_text.index(b"/Kids") :].split(b"]")[0])]
+    size = int(re.search(rb"/Size\s+(\d+)", trailer).group(1))
+    first = text(kids[0])
+    contents = [ref(text(kid), b"Contents") for kid in kids]
+    resources = _merged_resources([text(ref(text(kid), b"Resources")) for kid in kids])
+    push, pop, merged = size, size + 1, size + 2
+    listed = " ".join(f"{push} 0 R {c} 0 R {pop} 0 R" for c in contents).encode()
+    page = re.sub(rb"/Contents\s+" + _REF, b"/Contents [" + listed + b"]", first)
+    page = re.sub(rb"/Resources\s+" + _REF, b"/Resources %d 0 R" % merged, page)
+    tree_text = re.sub(rb"/Kids\s*\[[^\]]*\]", b"/Kids [%d 0 R]" % kids[0], tree_text)
+    tree_text = re.sub(rb"/Count\s+\d+", b"/Count 1", tree_text)
+    objects = {
+        push: b"<< /Length 2 >>\nstream\nq\nendstream",
+        pop: b"<< /Length 2 >>\nstream\nQ\nendstream",
+        merged: resources,
+        kids[0]: page.strip(),
+        tree: tree_text.strip(),
+    }
+    out.seek(end)
+    written = {}
+    for number, body in objects.items():
+        written[number] = out.tell() - start
+        out.write(b"\n%d 0 obj\n" % number + body + b"\nendobj\n")
+        written[number] += 1  # the object begins after the newline
+    table_at = out.tell() - start
+    entries = b"".join(b"%d 1\n%010d 00000 n \n" % (n, at) for n, at in sorted(written.items()))
+    kept = b" ".join(re.findall(rb"/(?:Root|Info)\s+\d+ 0 R|/ID\s*\[[^\]]*\]", trailer))
+    out.write(
+        b"xref\n" + entries + b"trailer\n<< /Size %d /Prev %d " % (merged + 1, xref_at - start)
+        + kept + b" >>\nstartxref\n%d\n%%%%EOF\n" % table_at
+    )
+
+
+def _xref_offsets(table: bytes, start: int) -> dict[int, int]:
+    """Object number -> file offset, from a classic table's subsections."""
+    offsets: dict[int, int] = {}
+    lines = table.split(b"\n")[1:]
+    number = 0
+    for line in lines:
+        fields = line.split()
+        if len(fields) == 2:
+            number = int(fields[0])
+        elif len(fields) == 3:
+            if fields[2] == b"n":
+                offsets[number] = start + int(fields[0])
+            number += 1
+    return offsets
+
+
+def _merged_resources(dictionaries: list[bytes]) -> bytes:
+    """One resource dictionary holding every page's (Qt names each resource after its
+    object, so two pages never give one name two meanings)."""
+    kinds: dict[bytes, dict[bytes, bytes]] = {}
+    for dictionary in dictionaries:
+        for kind, entries in _RESOURCE_KINDS.findall(dictionary):
+            for name, value in _RESOURCE.findall(entries):
+                if kinds.setdefault(kind, {}).setdefault(name, value) != value:
+                    raise RenderError("The PDF could not be joined into one page: two pages name one resource twice.")
+    return b"<<\n" + b"".join(
+        b"/" + kind + b" <<\n" + b"".join(b"/%s %s\n" % item for item in entries.items()) + b">>\n"
+        for kind, entries in kinds.items()
+    ) + b">>"
+
+
 # --- helpers -------------------------------------------------------------------------------
 
 
 def _paged_pdf(
-    hexmap: HexMap, path: Path | str, paper: str, landscape: bool, paint: Callable[[QPdfWriter], int]
+    hexmap: HexMap,
+    path: Path | str,
+    paper: str,
+    landscape: bool,
+    join: bool,
+    paint: Callable[[QPdfWriter, Callable[[], None]], int],
 ) -> int:
-    """A PDF of pages painted by `paint(writer)` in memory, then written whole."""
+    """A PDF of pages painted by `paint(writer, new_page)`, each written out when the next
+    begins; with `join` the pages (bands of one fitted map) become one page."""
     path = Path(path)
     if paper not in PAPER:
         raise RenderError(f"Unknown paper size {paper}; choose one of {', '.join(PAPER)}.")
     _check_folder(path)
-    buffer = _memory()
-    writer = QPdfWriter(buffer)
-    writer.setResolution(PDF_DPI)
-    writer.setTitle(hexmap.name or path.stem)
-    writer.setCreator("hexcampaign")
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(PAPER[paper]),
-            QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait,
-            QMarginsF(PAGE_MARGIN_MM, PAGE_MARGIN_MM, PAGE_MARGIN_MM, PAGE_MARGIN_MM),
-            QPageLayout.Unit.Millimeter,
+    painted = 0
+
+    def write(out: BinaryIO) -> None:
+        nonlocal painted
+        pages = _PdfPages(out, hexmap.name or path.stem)
+        pages.writer.setResolution(PDF_DPI)
+        pages.writer.setPageLayout(
+            QPageLayout(
+                QPageSize(PAPER[paper]),
+                QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait,
+                QMarginsF(PAGE_MARGIN_MM, PAGE_MARGIN_MM, PAGE_MARGIN_MM, PAGE_MARGIN_MM),
+                QPageLayout.Unit.Millimeter,
+            )
         )
-    )
-    pages = paint(writer)
-    data = buffer.data().data()
-    write_export(path, lambda out: out.write(data))
-    return pages
+        painted = paint(pages.writer, pages.next_page)
+        pages.finish(join)
+
+    write_export(path, write)
+    return painted
 
 
 def _check_folder(path: Path) -> None:
