@@ -149,3 +149,19 @@ def test_a_sides_turn_report_keeps_the_fog_and_shows_corrections():
     assert c.map.label(TARGET.neighbor(S)) not in contact  # the bystander is not seen
     assert "a supply convoy found" in german and "a supply convoy found" in us
     assert "6 June 1944" in german and not IDS.search(german)
+
+
+def test_a_sides_sheet_does_not_say_that_the_enemy_is_out_of_supply():
+    c = new_campaign()
+    g_corps = c.deploy("german", "corps", CENTRE.neighbor(NW), ["lefh18_battery"])
+    g = c.deploy("german", "infantry", CENTRE, ["grenadier_company"], corps=g_corps)
+    u = c.deploy("us", "infantry", TARGET, ["rifle_company"])  # no corps HQ: out of supply
+    to_phase(c, "attack_orders")
+    b = c.declare_attack([g], u)
+    note = f"The us {c.formation(u).name} is out of supply."
+    assert note in c.battle_sheet(b).notes  # the umpire knows
+    assert note in c.battle_sheet(b, "us").notes  # and so does its own side
+    german = c.battle_sheet(b, "german")
+    assert note not in german.notes
+    assert "out of supply" not in german.to_markdown() and "Limited" not in german.to_html()
+    assert "out of supply" in c.battle_sheet(b, "us").to_markdown()

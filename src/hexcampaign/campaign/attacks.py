@@ -344,10 +344,23 @@ def map_size(battle_type: str, units: int) -> str:
     return f"{row.width_m} × {depth} m (width × depth) for {units} combat units, {battle_type}"
 
 
+def supply_note(side: str, name: str) -> str:
+    """The sheet's note on a formation out of supply (the umpire's sheet names every one;
+    a side's sheet only its own)."""
+    return f"The {side} {name} is out of supply."
+
+
 def side_sheet(sheet: BattleSheet, side: str) -> BattleSheet:
     """The sheet as one player may see it: own forces in full, of the enemy only which
-    formations and how many combat units."""
+    formations and how many combat units. Of the enemy's state it keeps what the battle
+    itself shows (the defender dug in or fortified sets the battle type) and drops what it
+    does not: the enemy's supply and ammunition, its support, the attacker's view of the
+    defender's works."""
     enemy = sheet.defender_side if side == sheet.attacker_side else sheet.attacker_side
+    enemy_names = {line.formation for line in sheet.oobs.get(enemy, [])} | {
+        name for h in sheet.area for who, name, _ in h.formations if who == enemy
+    }
+    hidden = {supply_note(enemy, name) for name in enemy_names}
     summary: dict[str, list[OobLine]] = {}
     for line in sheet.oobs.get(enemy, []):
         summary.setdefault(line.formation_id, []).append(line)
@@ -376,7 +389,11 @@ def side_sheet(sheet: BattleSheet, side: str) -> BattleSheet:
             "ammunition": {side: sheet.ammunition.get(side, "")},
             "fortifications": {} if attacker else sheet.fortifications,
             "fortifications_known": not attacker,
-            "notes": [n for n in sheet.notes if not (attacker and n.startswith(FORT_NOTE))],
+            "notes": [
+                n
+                for n in sheet.notes
+                if n not in hidden and not (attacker and n.startswith(FORT_NOTE))
+            ],
             "viewpoint": side,
             # Of the enemy around the battle only those fighting in it are known.
             "area": area,
@@ -557,7 +574,7 @@ def _notes(c: World, b: BattleRecord, key: str, infantry: int, spotters: int) ->
     for fid in [*b.attackers, *b.defenders]:
         f = c.formation_record(fid)
         if not in_supply(c, fid):
-            notes.append(f"The {f.side} {f.name} is out of supply.")
+            notes.append(supply_note(f.side, f.name))
     notes.append(
         "Results: DRAW and ATTACKER DEFEAT leave both sides in place; DEFENDER DEFEAT makes "
         "the defender retreat one hex."
