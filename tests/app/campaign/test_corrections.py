@@ -159,3 +159,23 @@ def test_the_umpire_sets_a_battles_weather_and_both_reports_give_the_reason(mode
         assert "weather of battle B1: fog (the river valley at dawn)" in notes
     assert mode.back()  # Back takes the correction back
     assert c.battle(b.id).weather != "fog" or c.battle(b.id).weather_set_by == "rolled"
+
+
+def test_the_result_button_amends_a_battle_that_has_its_result(mode, desk):
+    c, ids, b = to_result(mode, desk)
+    dock = mode.battles_dock
+    button = dock.buttons["result"]
+    assert dock.current() == b.id
+    assert button.text() == "Enter result…" and button.isEnabled()
+    form = dock.result_form(b.id)
+    form.set_outcome("DRAW")
+    assert form.submit()
+    desk.settle()
+    # The battle has its result: the button now offers the amendment, not a second entry.
+    assert dock.current() == b.id
+    assert button.text() == "Amend result…" and button.isEnabled()
+    button.click()
+    assert mode.dialog.amend and mode.dialog.battle == b.id
+    mode.dialog.reject()
+    assert dock.result_form(b.id).amend  # the same from code
+    mode.dialog.reject()

@@ -73,6 +73,7 @@ class BattlesDock(QDockWidget):
         self.list.setObjectName("battle-list")
         self.list.setWordWrap(True)
         self.list.itemDoubleClicked.connect(lambda _i: self.sheet_dialog(self.current()))
+        self.list.currentItemChanged.connect(lambda _new, _old: self._sync_result_button())
         layout.addWidget(self.list, 1)
         grid = QGridLayout()
         self.buttons = {}
@@ -158,8 +159,28 @@ class BattlesDock(QDockWidget):
         self.buttons["attack"].setEnabled(phase == "attack_orders")
         self.buttons["defense"].setEnabled(phase == "attack_orders")
         self.buttons["cancel"].setEnabled(phase == "attack_orders")
-        self.buttons["result"].setEnabled(phase in ("battle_resolution", "pursuit"))
         self.buttons["pursuit"].setEnabled(phase == "pursuit")
+        self._sync_result_button()
+
+    def _sync_result_button(self) -> None:
+        """"Enter result…" for a battle awaiting its result (in the phases results are
+        entered in); "Amend result…" for a battle that has one (a logged correction)."""
+        c = self.mode.campaign
+        button = self.buttons["result"]
+        picked = self.current()
+        b = c.battle(picked) if c is not None and picked in c.state.battles else None
+        if b is not None and b.result is not None:
+            button.setText("Amend result…")
+            button.setToolTip(
+                f"Battle {b.id} has its result: amend it with a reason (Umpire › Amend result…)"
+            )
+            button.setEnabled(True)
+            return
+        button.setText("Enter result…")
+        button.setToolTip("")
+        button.setEnabled(
+            b is not None and c is not None and c.phase in ("battle_resolution", "pursuit")
+        )
 
     # --- dialogs ----------------------------------------------------------------------------
 
@@ -185,10 +206,15 @@ class BattlesDock(QDockWidget):
         return dialog
 
     def result_form(self, battle: str | None):
+        """The result form of `battle`; for a battle that already has its result, the
+        amendment form (re-entering would be refused: the result is committed)."""
         from hexcampaign.app.campaign.result_form import ResultForm
 
-        if self.mode.campaign is None or battle is None:
+        c = self.mode.campaign
+        if c is None or battle is None:
             return None
+        if battle in c.state.battles and c.battle(battle).result is not None:
+            return self.mode.amend_result_dialog(battle)
         dialog = ResultForm(self.mode, battle)
         self.mode._open(dialog)
         return dialog
