@@ -315,3 +315,27 @@ def test_the_umpires_own_pursuit_die_starts_a_meeting_engagement(mode, desk):
     pursuit = c.battle(record.pursuit_battle)
     assert pursuit.sheet.battle_type == "MEETING ENGAGEMENT" and pursuit.sheet.turns == 20
     assert any(i.kind == "result" and i.battle == pursuit.id for i in c.open_items())
+
+
+def test_each_sheet_export_offers_its_own_file_type(mode, desk, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    c, ids = to_attack_orders(mode, desk)
+    b = declare_on_the_map(mode, c, ids, with_artillery=False)
+    dialog = mode.battles_dock.sheet_dialog(b.id)
+    asked = []
+
+    def save_as(_parent, _title, suggested, file_filter=""):
+        asked.append((suggested, file_filter))
+        return str(tmp_path / "sheet"), file_filter  # a name typed without a suffix
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_as)
+    written = [dialog.export_dialog(suffix) for suffix in (".md", ".html", ".pdf")]
+    assert [f for _s, f in asked] == [
+        "Markdown (*.md)",
+        "HTML pages (*.html *.htm)",
+        "PDF documents (*.pdf)",
+    ]
+    assert all("All" not in f for _s, f in asked)
+    assert [p.name for p in written] == ["sheet.md", "sheet.html", "sheet.pdf"]
+    assert all(p.exists() for p in written)

@@ -44,6 +44,14 @@ from hexcampaign.files import describe_os_error, inside
 ID_ROLE = Qt.ItemDataRole.UserRole
 
 
+# The type filter of each export: the Save dialog shows only files of the kind written.
+EXPORT_FILTERS = {
+    ".md": "Markdown (*.md)",
+    ".html": "HTML pages (*.html *.htm)",
+    ".pdf": "PDF documents (*.pdf)",
+}
+
+
 def sheet_file_name(battle: str, who: str, suffix: str) -> str:
     """The file of a battle sheet: a slug of the battle and the reader, then the suffix."""
     return slug(f"battle-{battle}-{who}", "battle-sheet") + suffix
@@ -533,11 +541,13 @@ class BattleSheetDialog(QDialog):
     def export_dialog(self, suffix: str) -> Path | None:
         who = self.side or "umpire"
         suggested = inside(Path.home(), sheet_file_name(self.battle, who, suffix))
-        path, _ = QFileDialog.getSaveFileName(self, "Export the battle sheet", str(suggested))
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export the battle sheet", str(suggested), EXPORT_FILTERS[suffix]
+        )
         if not path:
             return None
         target = Path(path)
-        if target.suffix.lower() != suffix:
+        if target.suffix.lower() != suffix and not (suffix == ".html" and target.suffix == ".htm"):
             target = target.with_suffix(suffix)
         try:
             self.export(target)
