@@ -171,8 +171,8 @@ class BattlesDock(QDockWidget):
         self._sync_result_button()
 
     def _sync_result_button(self) -> None:
-        """"Enter result…" for a battle awaiting its result (in the phases results are
-        entered in); "Amend result…" for a battle that has one (a logged correction)."""
+        """The result button: "Enter result…" for a battle awaiting its result (in the
+        phases results are entered in); "Amend result…" for a battle that has one."""
         c = self.mode.campaign
         button = self.buttons["result"]
         picked = self.current()
