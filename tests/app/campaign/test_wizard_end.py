@@ -143,3 +143,41 @@ def test_side_names_are_shown_as_typed_in_the_docks(mode):
     assert c.side_to_play == "USA"
     mode.purchase_dock.refresh()
     assert mode.purchase_dock.heading.text().startswith("USA unit chart")
+
+
+def test_long_side_and_chart_names_wrap_and_never_widen_the_window(qtbot, tmp_path):
+    from hexcampaign.app import MainWindow
+    from hexcampaign.campaign import Campaign
+    from hexcampaign.campaign.unit_chart import UnitChart
+    from hexcampaign.maps import HexMap
+
+    from .conftest import GERMAN_CAPITAL, US_CAPITAL
+
+    widths = {}
+    for name in ("german", "Deutsch-Italienische Panzerarmee Afrika und Fünfte Panzerarmee"):
+        m = HexMap.blank(16, 9, palette="cm")
+        m.add_place(GERMAN_CAPITAL, "Berlin", "capital", pp=10)
+        m.add_place(US_CAPITAL, "Washington", "capital", pp=10)
+        c = Campaign.new(
+            m,
+            sides=(name, "us"),
+            capitals={name: GERMAN_CAPITAL, "us": US_CAPITAL},
+            charts={name: UnitChart.default("german")},
+            seed=5,
+        )
+        c.save(tmp_path / "c.hxcampaign")
+        w = MainWindow()  # as the command line makes it: not shown until the file is open
+        qtbot.addWidget(w)
+        w.install_play_modes()
+        assert w.open_path(tmp_path / "c.hxcampaign")
+        w.show()
+        qtbot.waitExposed(w)
+        mode = w.play_mode("hexcampaign.app.campaign")
+        assert name in mode.purchase_dock.heading.text()  # the name is there, wrapped
+        assert mode.purchase_dock.heading.wordWrap() and mode.phase_dock.pp_label.wordWrap()
+        docks = [mode.phase_dock, mode.purchase_dock, mode.oob_dock, mode.log_dock]
+        widths[name] = [d.minimumSizeHint().width() for d in docks]
+    # The long name takes lines, not width: the desk's docks need no more room than with
+    # a short name (the long name made the window 1,692 px wide).
+    short, long = widths.values()
+    assert long == short and max(long) <= 480

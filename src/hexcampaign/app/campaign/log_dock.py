@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.campaign import flags as desk_flags
+from hexcampaign.app.campaign.order_dialog import narrow
 from hexcampaign.app.campaign.reports import turn_report
 from hexcampaign.files import atomic_write_text, describe_os_error, inside
 
@@ -34,6 +35,7 @@ class LogDock(QDockWidget):
         row = QHBoxLayout()
         row.addWidget(QLabel("Show:", body))
         self.filter = QComboBox(body)
+        narrow(self.filter, 8)
         self.filter.addItem("every event", None)
         self.filter.currentIndexChanged.connect(lambda _i: self._fill())
         row.addWidget(self.filter, 1)
@@ -41,6 +43,7 @@ class LogDock(QDockWidget):
         row = QHBoxLayout()
         row.addWidget(QLabel("Turn report for:", body))
         self.report_side = QComboBox(body)
+        narrow(self.report_side, 6)
         row.addWidget(self.report_side)
         export = QPushButton("Export turn report…", body)
         export.clicked.connect(self.export_dialog)

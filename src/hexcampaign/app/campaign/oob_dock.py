@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.campaign import flags as desk_flags
+from hexcampaign.app.campaign.order_dialog import narrow
 from hexcampaign.campaign import FormationView, UnitView
 from hexcampaign.campaign.tables import campaign_rules
 
@@ -134,6 +135,7 @@ class OobDock(QDockWidget):
         row.addWidget(QLabel("Side:", body))
         self.side_box = QComboBox(body)
         self.side_box.setObjectName("oob-side")
+        narrow(self.side_box)
         self.side_box.currentIndexChanged.connect(lambda _i: self.refresh())
         row.addWidget(self.side_box, 1)
         layout.addLayout(row)

@@ -5,7 +5,7 @@ stays open so the umpire can correct it."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
 
 def steady(label: QLabel, lines: int = 3) -> None:
@@ -15,6 +15,17 @@ def steady(label: QLabel, lines: int = 3) -> None:
     policy.setRetainSizeWhenHidden(True)
     label.setSizePolicy(policy)
     label.setMinimumHeight(label.fontMetrics().lineSpacing() * lines + 8)
+
+
+def narrow(widget: QLabel | QComboBox, letters: int = 12) -> None:
+    """A dock's label or side box that never widens the window: a label wraps, a box
+    shows at least `letters` letters and elides the rest (a long side or chart name
+    stretched the desk wider than the screen before it was first shown)."""
+    if isinstance(widget, QComboBox):
+        widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        widget.setMinimumContentsLength(letters)
+    else:
+        widget.setWordWrap(True)
 
 
 class OrderDialog(QDialog):

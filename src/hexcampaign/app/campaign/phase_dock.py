@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.campaign import flags as desk_flags
-from hexcampaign.app.campaign.order_dialog import steady
+from hexcampaign.app.campaign.order_dialog import narrow, steady
 from hexcampaign.campaign import PHASES
 from hexcampaign.campaign.phases import PHASE_TITLES
 
@@ -43,6 +43,7 @@ class PhaseDock(QDockWidget):
         self.heading.setFont(heading_font)
         self.heading.setWordWrap(True)
         self.pp_label = QLabel(body)
+        narrow(self.pp_label)
         self.phases = QListWidget(body)
         self.phases.setObjectName("phase-list")
         self.phases.setSelectionMode(QListWidget.SelectionMode.NoSelection)

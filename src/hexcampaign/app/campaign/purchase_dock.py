@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.campaign import flags as desk_flags
-from hexcampaign.app.campaign.order_dialog import steady
+from hexcampaign.app.campaign.order_dialog import narrow, steady
 from hexcampaign.campaign import IllegalAction
 from hexcampaign.campaign.production import check_purchase
 from hexcampaign.campaign.tables import campaign_rules
@@ -66,9 +66,11 @@ class PurchaseDock(QDockWidget):
         font = QFont()
         font.setBold(True)
         self.heading.setFont(font)
+        narrow(self.heading)
         layout.addWidget(self.heading)
         self.pp_label = QLabel(body)
         self.pp_label.setObjectName("pp-label")
+        narrow(self.pp_label)
         layout.addWidget(self.pp_label)
 
         self.table = QTableWidget(0, 4, body)
