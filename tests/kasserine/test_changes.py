@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hexcampaign.kasserine import Game
+from hexcampaign.kasserine import Game, Options
 from hexcampaign.rules.changes import Play, PlayChanges
 
 from .helpers import H, U, game, refused
@@ -42,8 +42,9 @@ def test_combat_flags_declare_support_roll_and_result():
              phase="german_combat")
     c = g.declare_attack(["a"], ["x"])
     declared = g.last_changes
-    assert declared.flags & Play.COMBAT and not declared.flags & Play.LOCK
-    assert g.can_undo  # nothing new has been seen: a declaration may be taken back
+    assert declared.flags & (Play.COMBAT | Play.LOCK) == Play.COMBAT | Play.LOCK
+    assert not g.can_undo  # the defender is handed the attack: a declared attack stands
+    refused(lambda: g.undo(), "Undo", "declared")
     support = g.support_defense(c, ["gun"])
     assert support.flags & (Play.COMBAT | Play.LOCK) == Play.COMBAT | Play.LOCK
     assert not g.can_undo  # the defender's guns are known: the attack stands
@@ -112,7 +113,9 @@ def test_undo_and_apply_return_change_records():
 def test_repro_the_defenders_artillery_locks_undo():
     g = Game.load(REPROS / "undo-state.kpgame")
     c = g.combats()[0]
-    assert c.odds == "8:1" and g.can_undo
+    # saved before a declaration locked undo: loading restores the lock of the declaration
+    assert c.odds == "8:1" and not g.can_undo
+    refused(lambda: g.undo(), "Undo")
     support = next(a for a in g.legal_actions(moves=False) if a.kind == "support")
     g.apply(support)
     assert not g.can_undo and g.combats()[0].odds != "8:1"
@@ -127,3 +130,58 @@ def test_repro_the_start_of_the_german_turn_refuses_undo():
     g = Game.load(REPROS / "turn2.kpgame")
     assert (g.state.turn, g.side_to_play, g.can_undo) == (2, "german", False)
     refused(lambda: g.undo(), "Undo")
+
+
+def test_a_declared_attack_is_handed_to_the_defender_and_stands():
+    g = game([U("a", (3, 2)), U("x", (4, 2), side="allied")], phase="german_combat")
+    c = g.declare_attack(["a"], ["x"])
+    assert Play.LOCK in g.last_changes.flags and not g.can_undo
+    refused(lambda: g.undo(), "Undo", "attack 1", "declared", "Allied player", "stands")
+    assert [k.id for k in g.combats()] == [c.id]
+    # a save keeps the lock, and so does a save written before declarations locked
+    assert not Game.from_json(g.to_json()).can_undo
+    # the preview of an attack declares nothing and leaves undo as it was
+    g2 = game([U("a", (3, 2)), U("b", (9, 9)), U("x", (4, 2), side="allied")], phase="german_movement")
+    g2.move("b", [H(9, 8)])
+    g2.end_phase()  # German combat: the same player, undo is free
+    assert g2.can_undo
+    preview = g2.preview_attack(["a"], ["x"])
+    assert preview.odds == "2:1" and g2.combats() == [] and g2.can_undo
+    refused(lambda: g2.preview_attack(["a"], ["b"]), "Combat")
+
+
+def test_undo_never_crosses_a_combat_decision_passing_to_the_other_player():
+    # 1:2, a roll of 6: A BACK 3 — the German retreats, then the Allied player may advance
+    g = game([U("p", (3, 3), cf=1), U("d", (4, 3), side="allied", cf=2)], phase="german_combat",
+             options=Options(dice="hand"))
+    g.resolve(g.declare_attack(["p"], ["d"]), roll=6)
+    assert g.pending().kind == "retreat" and g.pending().side == "german"
+    g.retreat("p", g.retreat_paths("p")[0])
+    decision = g.pending()
+    assert decision.kind == "advance" and g.side_to_play == "allied"
+    assert Play.LOCK in g.last_changes.flags and not g.can_undo
+    refused(lambda: g.undo(), "Undo", "handed to the Allied player", "advance")
+    where = g.unit("p").hex
+    g.decline_advance()  # back to the German: the Allied choice is locked for him too
+    assert g.side_to_play == "german" and not g.can_undo
+    assert g.unit("p").hex == where
+    assert g.replay().state == g.state
+    loaded = Game.from_json(g.to_json())
+    assert not loaded.can_undo
+
+
+def test_the_attacker_cannot_undo_the_defender_s_retreat():
+    # 8:1, a roll of 3: D BACK 2 — the Allied player retreats, then the German may advance
+    g = game([U("p", (3, 3), cf=8), U("d", (4, 3), side="allied", cf=1)], phase="german_combat",
+             options=Options(dice="hand"))
+    g.resolve(g.declare_attack(["p"], ["d"]), roll=3)
+    assert g.pending().kind == "retreat" and g.side_to_play == "allied"
+    g.retreat("d", g.retreat_paths("d")[0])
+    assert g.side_to_play == "german" and not g.can_undo
+    refused(lambda: g.undo(), "Undo", "handed to the German player")
+    # the German's own advance, in his own decision, is his to take back
+    assert g.pending().kind == "advance"
+    g.advance("p", g.advance_paths("p")[0])
+    assert g.can_undo
+    g.undo()
+    assert g.pending().kind == "advance" and not g.can_undo

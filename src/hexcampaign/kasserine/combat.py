@@ -1,9 +1,10 @@
 """Combat: declaring attacks, artillery support of attack and defense, Allied air power,
 strengths and odds, the roll, and the stages a result sets off (carried out by results).
 
-Changes recorded: a declaration sets COMBAT; the defender's artillery sets COMBAT and
-LOCK (it reveals the defender's choice: the attack stands at the new odds); a roll sets
-COMBAT and LOCK, and what its result did (UNITS, ELIMINATED, DECISION, ...).
+Changes recorded: a declaration sets COMBAT and LOCK (it hands the game to the defender to
+allocate his artillery: a declared attack stands); the defender's artillery sets COMBAT
+and LOCK (it reveals the defender's choice: the attack stands at the new odds); a roll
+sets COMBAT and LOCK, and what its result did (UNITS, ELIMINATED, DECISION, ...).
 """
 
 from __future__ import annotations
@@ -358,7 +359,10 @@ def declare(ctx: GameContext, action: DeclareAttack) -> list[str]:
         state.units[g].supported = True
     if combat.air_power:
         state.air_used_turn = state.turn
-    ctx.changes.add(Play.COMBAT, [*combat.attackers, *combat.defenders, *combat.artillery], [Hex(*combat.target)])
+    # The defender is handed the game to allocate his artillery: a declared attack stands.
+    ctx.changes.add(
+        Play.COMBAT | Play.LOCK, [*combat.attackers, *combat.defenders, *combat.artillery], [Hex(*combat.target)]
+    )
     support = f" supported by {ctx.labels(combat.artillery)}" if combat.artillery else ""
     return [
         f"Attack {combat.id}: {ctx.labels(combat.attackers)}{support} against "

@@ -14,8 +14,10 @@ being applied (see hexcampaign.rules.changes):
 - COMBAT: an attack was declared, supported, rolled, or its result carried out;
 - HOLDINGS / POINTS: a place changed hands / the Germans' victory points changed;
 - MAP: a bridge was destroyed or rebuilt (its hex in `hexes`);
-- LOCK: new information was shown (a roll, the defender's artillery, the hand-over to
-  the other player); undo cannot go back past this action.
+- LOCK: new information was shown (a roll, the defender's artillery) or the game passed
+  to the other player (a declared attack handed to the defender, a combat result's
+  decision passing to the other side, the next side's phase); undo cannot go back past
+  this action.
 """
 
 from __future__ import annotations
@@ -309,9 +311,22 @@ def lock_reason(action, ctx: GameContext) -> str:
         return "a die roll was seen"
     if action.kind == "support":
         return f"the defender allocated artillery to attack {action.combat}; the attack stands"
-    if ctx.state.phase == GAME_OVER:
+    state = ctx.state
+    if action.kind == "declare":
+        combat = state.combats[-1]
+        side = "German" if combat.side == "allied" else "Allied"
+        return (
+            f"attack {combat.id} on {ctx.hexname(combat.target)} was declared and the game handed to "
+            f"the {side} player to allocate defensive artillery; a declared attack stands"
+        )
+    if state.phase == GAME_OVER:
         return "the game is over"
-    side = "German" if ctx.state.side == "german" else "Allied"
+    decision = ctx.pending()
+    if decision is not None:
+        # A combat result's decision passed to the other player (his retreat, his advance).
+        who, _, what = ctx.describe(decision).partition(": ")
+        return f"the game was handed to the {who} ({what})"
+    side = "German" if state.side == "german" else "Allied"
     return f"the game was handed to the {side} player"
 
 

@@ -9,8 +9,10 @@ lines, with flags (UNITS, ELIMINATED, PHASE, DECISION, COMBAT, HOLDINGS, POINTS,
 LOCK) and the units and hexes touched; see kasserine.context for what sets each flag.
 
 Replays re-apply the log with dice that hand back the recorded faces. Undo is a replay
-of the actions after the last lock: a roll, the defender's artillery allocation, or the
-hand-over to the other player (LOCK); it never goes back past one.
+of the actions after the last lock: a roll, the defender's artillery allocation, or any
+action after which the other player acts (a declared attack, handed to the defender for
+his artillery; a combat result's decision passing to the other side; the next side's
+phase) (LOCK); it never goes back past one.
 """
 
 from __future__ import annotations
@@ -421,6 +423,30 @@ class Game:
         )
         return Combat(self.context, self.state.combats[-1].id)
 
+    def preview_attack(
+        self,
+        attackers: list[str],
+        defenders: list[str],
+        artillery: list[str] | None = None,
+        air_power: bool = False,
+    ) -> Combat:
+        """The attack as declare_attack would declare it now — odds, factors and chances —
+        without declaring it: it is declared on a copy of the position, so the game, its
+        log and its undo are untouched (a declaration locks undo). Refused as
+        declare_attack would refuse it."""
+        ctx = self.context
+        copy = GameContext(self.map, copy_state(ctx.state), self.entry_zones, self.arrival_points, self.board)
+        combat.declare(
+            copy,
+            DeclareAttack(
+                attackers=list(attackers),
+                defenders=list(defenders),
+                artillery=list(artillery or []),
+                air_power=air_power,
+            ),
+        )
+        return Combat(copy, copy.state.combats[-1].id)
+
     def attacker_refusal(self, unit_id: str, target: Hex) -> str | None:
         """Why the unit may not attack the hex `target` now (the one reason), or None."""
         ctx = self.context
@@ -531,11 +557,12 @@ class Game:
 
     def undo(self) -> PlayChanges:
         """Take back the last action; refused past a lock (a roll, the defender's
-        artillery, the hand-over to the other player). Everything may have changed."""
+        artillery, a declared attack, any hand-over to the other player). Everything may
+        have changed."""
         if not self.can_undo:
             why = self._lock_reason or (
-                "a die roll was seen, the defender allocated artillery, or the game was "
-                "handed to this player"
+                "a die roll was seen, an attack was declared, the defender allocated "
+                "artillery, or the game was handed to this player"
             )
             raise refuse(f"Undo: play is locked here — {why}; undo cannot go back past that", "Undo")
         count, state, dice, lines = self._undo_base()
@@ -669,6 +696,7 @@ class Game:
         ctx.faces_sink = action  # dice rolled while applying are recorded on the action
         date, phase = self.date(), PHASE_WORDS[state.phase]
         decision = decision_key(state)
+        acting = self.side_to_play
         dice_before = len(ctx.dice.rolls)
         events = handler(ctx, action) or []
         ctx.faces_sink = None
@@ -677,6 +705,10 @@ class Game:
         self._lines.extend(f"{date}, {phase}: {e}" for e in events)
         if decision_key(ctx.state) != decision:
             changes.add(Play.DECISION)
+        if self.side_to_play != acting:
+            # The game passes to the other player (a combat result's decision is his, or
+            # it comes back): undo never crosses to the other player.
+            changes.add(Play.LOCK)
         result = self.last_changes = PlayChanges(events, changes.flags, changes.units, changes.hexes)
         if Play.LOCK in changes.flags:
             self._locked = len(self._actions)

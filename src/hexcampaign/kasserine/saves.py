@@ -135,14 +135,16 @@ def save_text(start, start_text: str, actions: list, locked: int, state: GameSta
 
 def lock_index(initial: GameState, actions: list) -> int:
     """How many actions of the log are locked from undo: up to the last that showed new
-    information (a roll, the defender's artillery) or handed the game to the other side.
-    Saves written before the hand-over lock carry a smaller lock; this restores it."""
+    information (a roll, the defender's artillery) or handed the game to the other side
+    (a declared attack, the next side's phase). Saves written before these locks carry a
+    smaller lock; this restores it. (A combat decision passing to the other side is
+    known only from the position: a replay finds it; a trusted save carries it.)"""
     phase = initial.phase
     locked = 0
     for k, action in enumerate(actions, 1):
         kind = action.kind
-        if action.faces or kind == "support":
-            locked = k
+        if action.faces or kind in ("support", "declare"):
+            locked = k  # new information, or the attack handed to the defender
         elif (kind == "resolve" and action.roll is not None) or (kind == "advance_roll" and action.die is not None):
             locked = k  # a roll entered by hand
         elif kind == "end_phase" and phase in PHASES:

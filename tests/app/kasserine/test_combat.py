@@ -3,6 +3,8 @@ hand rolls, and the result's decisions taken through the panel and the map."""
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QPushButton
+
 from hexcampaign.kasserine import crt
 
 from .conftest import H, skirmish, unit
@@ -124,15 +126,16 @@ def test_losses_are_chosen_in_the_panel(mode):
     assert "Panzer" not in mode.layer.items
 
 
-def test_program_dice_roll_and_withdraw_before_the_roll(mode):
+def test_program_dice_roll_and_a_declared_attack_stands(mode):
     s = mode.play(skirmish(dice="program"))
     g = s.game
     panel = mode.combat.panel
-    declare(mode, guns=False)
-    assert g.can_undo
-    panel.withdraw.click()  # free until the dice roll
-    assert g.combats() == []
     c = declare(mode, guns=False)
+    # handed to the defender: nothing takes the attack back (no withdraw button, no Undo)
+    assert not g.can_undo and not mode.turn_bar.undo_button.isEnabled()
+    assert all("withdraw" not in b.text().lower() for b in panel.findChildren(QPushButton))
+    assert not mode.undo() and "declared" in mode.last_message
+    assert len(g.combats()) == 1
     panel.allocate.click()
     assert panel.dice.roll_button.isVisibleTo(panel)
     assert not panel.dice.hand_entry.isVisibleTo(panel)

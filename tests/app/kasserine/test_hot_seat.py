@@ -149,7 +149,8 @@ def test_the_defender_allocating_artillery_is_named_and_locks_undo(hot_seat):
     assert mode.handing_over()
     assert mode.handover.words.text() == "Lloyd: allocate defensive artillery"
     mode.handover.ready.click()
-    assert g.can_undo  # the attack may still be withdrawn before the guns are shown
+    # the attack was handed to Lloyd: it stands, and he cannot take it back
+    assert not g.can_undo and not mode.turn_bar.undo_button.isEnabled()
     panel.defense_guns.select_id("Battery")
     panel.allocate.click()
     assert not g.can_undo and not mode.turn_bar.undo_button.isEnabled()

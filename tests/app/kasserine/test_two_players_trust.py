@@ -5,8 +5,6 @@ lock, these cover the hand-overs inside a combat)."""
 
 from __future__ import annotations
 
-import pytest
-
 from hexcampaign.kasserine import Game, Options
 from hexcampaign.maps import HexMap
 
@@ -61,12 +59,6 @@ def test_after_the_roll_the_attack_stands(hot_seat):
     assert [c.result for c in g.combats()] == ["A BACK 3"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 16: Undo crosses a hand-over inside a combat — the defender, handed the "
-    "advance after the attacker's retreat, can take back the attacker's retreat "
-    "(engine: a decision passing to the other side is no lock point)",
-)
 def test_the_defender_handed_the_advance_cannot_undo_the_attacker_s_retreat(hot_seat):
     mode = hot_seat
     g = mode.play(weak_attack()).game
@@ -85,11 +77,6 @@ def test_the_defender_handed_the_advance_cannot_undo_the_attacker_s_retreat(hot_
     assert g.unit("Panzer").hex == goal
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 16: the defender, handed the game to allocate his artillery, can "
-    "withdraw the attacker's declared attack ('Withdraw the attack (undo)' and Undo)",
-)
 def test_the_defender_cannot_withdraw_the_attacker_s_attack(hot_seat):
     mode = hot_seat
     g = mode.play(weak_attack()).game

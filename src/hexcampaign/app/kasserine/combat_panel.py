@@ -167,8 +167,6 @@ class CombatPanel(QWidget):
         self.defense_done: set[int] = set()
         self.decision_unit: str | None = None
         self.show_last = False  # after a roll the odds panel keeps showing that combat
-        self._scratch: Game | None = None
-        self._scratch_key: tuple | None = None
 
         # --- building an attack
         self.builder = QGroupBox("Attack", self)
@@ -207,14 +205,10 @@ class CombatPanel(QWidget):
         self.defense_guns.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
         self.allocate = QPushButton("Allocate and go on to the roll", self.defense)
         self.allocate.setObjectName("allocate")
-        self.withdraw = QPushButton("Withdraw the attack (undo)", self.defense)
         d = QVBoxLayout(self.defense)
         d.addWidget(self.defense_prompt)
         d.addWidget(self.defense_guns)
-        row = QHBoxLayout()
-        row.addWidget(self.allocate)
-        row.addWidget(self.withdraw)
-        d.addLayout(row)
+        d.addWidget(self.allocate)
 
         # --- odds and roll
         self.odds = OddsPanel(self)
@@ -265,7 +259,6 @@ class CombatPanel(QWidget):
 
         self.declare.clicked.connect(self.declare_attack)
         self.allocate.clicked.connect(self.allocate_defense)
-        self.withdraw.clicked.connect(self.withdraw_attack)
         self.dice.roll_requested.connect(self.roll)
         self.advance_dice.roll_requested.connect(self.roll_advance)
         self.take_losses.clicked.connect(self.remove_losses)
@@ -361,9 +354,6 @@ class CombatPanel(QWidget):
         self.refresh()
         self.settled.emit()
         return True
-
-    def withdraw_attack(self) -> None:
-        self.session.undo()
 
     def roll(self, hand: int | None) -> str | None:
         c = self.current_combat()
@@ -518,9 +508,9 @@ class CombatPanel(QWidget):
         self.declare.setEnabled(True)
 
     def preview(self) -> OddsView | None:
-        """The odds of the attack being built, before it is declared: it is declared on
-        a scratch copy of the game and undone there, so the real game and its log are
-        untouched. A refusal shows the engine's sentence instead."""
+        """The odds of the attack being built, before it is declared (the engine's
+        preview_attack: the game, its log and its undo are untouched). A refusal shows
+        the engine's sentence instead."""
         if self.target is None:
             return None
         attackers = self.attackers.selected_ids()
@@ -528,30 +518,17 @@ class CombatPanel(QWidget):
         if not attackers or not defenders:
             self.odds.show_refusal("Pick at least one attacker and one defender.")
             return None
-        try:
-            scratch = self._scratch_game()
-        except ValueError as error:  # the engine could not copy its own game
-            self.odds.show_refusal(f"No preview ({error}); declare to see the odds.")
-            return None
         air = self.air_power.isChecked() and self.air_power.isEnabled()
         try:
-            combat = scratch.declare_attack(
+            combat = self.game.preview_attack(
                 attackers, defenders, self.artillery.selected_ids(), air_power=air
             )
         except IllegalAction as error:
             self.odds.show_refusal(str(error))
             return None
         view = OddsView.of(combat, preview=True)
-        scratch.undo()
         self.odds.show_view(view)
         return view
-
-    def _scratch_game(self) -> Game:
-        key = (id(self.session), self.session.revision)
-        if self._scratch is None or self._scratch_key != key:
-            self._scratch = Game.from_json(self.game.to_json())
-            self._scratch_key = key
-        return self._scratch
 
     def _fill_artillery(self) -> None:
         g = self.game
@@ -596,8 +573,6 @@ class CombatPanel(QWidget):
         self.defense_guns.show_units(guns)
         self.defense_guns.setVisible(bool(guns))
         self.allocate.setText("Allocate and go on to the roll" if guns else "Go on to the roll")
-        # Withdrawing is the attacker's undo: never a way to take back the computer's attack.
-        self.withdraw.setVisible(not self.computer_plays(g.state.side))
 
     def _show_decision(self, decision: Decision) -> None:
         g = self.game
