@@ -140,7 +140,7 @@ def test_the_computer_waits_for_the_persons_defensive_artillery_before_it_rolls(
     assert mode.acting_side() == "german"
     assert "allocate" in mode.acting_words()
     assert all(not c.resolved for c in game.combats())
-    assert panel.defense.isEnabled() and not panel.withdraw.isVisible()
+    assert panel.defense.isEnabled() and not mode.turn_bar.undo_button.isEnabled()
     assert not mode.undo()  # the computer's attack is not the person's to take back
     panel.defense_guns.select_id("Guns")
     assert panel.allocate_defense()
