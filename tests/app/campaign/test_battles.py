@@ -200,8 +200,12 @@ def test_retreat_advance_on_the_map_then_the_pursuit_roll(mode, desk):
     mode.tool.click(defender_hex.neighbor(5))  # towards the enemy: not a legal retreat
     assert mode.last_refusal.startswith("Retreat:")
     assert mode.window.statusBar().currentMessage().startswith("Retreat:")
+    mode.phase_dock._take_up(row)  # the hint to click a hex is shown again
+    assert mode.window.statusBar().currentMessage().startswith("Click a highlighted hex")
     mode.tool.click(retreat.choices[0])
     assert c.formation(ids["us"]).hex == retreat.choices[0]
+    # Neither the hint (seen under Xvfb, stale after the retreat) nor the refusal stays.
+    assert not mode.window.statusBar().currentMessage().startswith("Click a highlighted")
     # The refusal no longer stands in the status bar once the retreat is made.
     assert not mode.window.statusBar().currentMessage().startswith("Retreat:")
 

@@ -108,6 +108,7 @@ class PlacingClicks:
     @staticmethod
     def click(mode, c, h: Hex, at) -> bool:
         what, subject = mode.placing
+        hint = mode.placing_hint()
         if what == "build":
             if subject == "corps":
                 ok, _ = mode.act(c.build_corps, c.side_to_play, h, at=at)
@@ -119,6 +120,10 @@ class PlacingClicks:
             ok, _ = mode.act(c.advance, subject, h, at=at)
         if ok:
             mode.placing = None
+            # "Click a highlighted hex: …" no longer holds once the hex is chosen.
+            bar = mode.window.statusBar()
+            if bar.currentMessage() == hint:
+                bar.clearMessage()
             mode.emit_changes(VIEW)
         return True
 
