@@ -322,3 +322,56 @@ def test_a_name_makes_one_file_inside_the_chosen_folder(name, tmp_path):
     assert len(target.name.encode()) <= 255
     target.write_text("sheet")  # a name the disk accepts
     assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+SIDE_NAMES = ("CON", "..x <img src=x> :*?|", "é" * 80)
+
+
+@pytest.mark.parametrize("side", SIDE_NAMES)
+def test_export_every_sheet_writes_nine_files_inside_the_chosen_folder(side, qtbot, tmp_path):
+    """Names a campaign allows (no path separators, no control characters) that a disk
+    or another system would take amiss: a Windows device, dots, markup and the characters
+    Windows forbids, 80 accented letters. "Export every sheet" writes the umpire's and
+    each side's sheet in three formats, all inside the folder chosen, none elsewhere."""
+    from hexcampaign.app import MainWindow
+    from hexcampaign.app.campaign import install
+    from hexcampaign.campaign import Campaign
+    from hexcampaign.campaign.unit_chart import UnitChart
+
+    support = _desk_helpers()
+    c0 = support.small_campaign()
+    m = c0.map
+    c = Campaign.new(
+        m,
+        sides=(side, "us"),
+        capitals={side: support.GERMAN_CAPITAL, "us": support.US_CAPITAL},
+        charts={side: UnitChart.default("german")},
+        seed=5,
+    )
+    front = support.FRONT
+    g = c.deploy(side, "mechanised", front, ["panzergrenadier_company_armoured"])
+    u = c.deploy("us", "infantry", front.neighbor(2), ["rifle_company"])
+    w = MainWindow(editor=False)
+    qtbot.addWidget(w)
+    mode = install(w)
+    mode.activate()
+    mode.start(c)
+    mode.phase_dock.next()
+    mode.phase_dock.next()
+    battle = c.declare_attack([g], u)
+    around = tmp_path / "around"
+    chosen = around / "inside" / "chosen"
+    chosen.mkdir(parents=True)
+    written = mode.battles_dock.sheet_dialog(battle.id).export_all(chosen)
+    assert len(written) == 9 and all(p.parent == chosen and p.is_file() for p in written)
+    assert sorted(p.name for p in chosen.iterdir()) == sorted(p.name for p in written)
+    assert [str(p.relative_to(around)) for p in sorted(around.rglob("*")) if p.parent != chosen] == [
+        "inside", "inside/chosen"
+    ]
+    mode.document.dirty = False
+
+
+def _desk_helpers():
+    from ._others import conftest
+
+    return conftest("app/campaign")
