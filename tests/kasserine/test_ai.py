@@ -171,3 +171,50 @@ def test_cancel_stops_before_the_next_action():
             bot.cancel()
     assert len(taken) == 3
     assert len(g.actions()) == 3
+
+
+def moves_this_phase(g: Game) -> list[str]:
+    """The unit ids moved since the last end of phase, once per move."""
+    actions = g.actions()
+    start = max(i for i, a in enumerate(actions) if a.kind == "end_phase")
+    moved = []
+    for a in actions[start + 1 :]:
+        if a.kind == "move":
+            moved.append(a.unit)
+        elif a.kind == "move_stack":
+            moved.extend(a.units)
+    return moved
+
+
+@pytest.mark.parametrize("side", ["german", "allied"])
+def test_a_movement_phase_picked_up_half_played_moves_no_unit_twice(side):
+    # Paused after a few moves and resumed (a fresh player on a fresh copy, as the window
+    # does): the units already moved stay where they are; the rest move, once each.
+    g = Game.scenario(seed=5)
+    bots = {s: Opponent(s, seed=5) for s in ("german", "allied")}
+
+    def there() -> bool:
+        return g.phase == f"{side}_movement" and g.turn == 2
+
+    while not there():
+        bot = next(b for b in bots.values() if b.waits_on_me(g))
+        other = bots["allied" if bot.side == "german" else "german"]
+        for _ in bot.steps(g, defense=other.play):
+            if there():
+                bot.cancel()
+    bot = bots[side]
+    for _ in bot.steps(g):
+        if len(moves_this_phase(g)) >= 4:
+            bot.cancel()
+    first = moves_this_phase(g)
+    assert len(first) == 4 and g.phase == f"{side}_movement"
+    resumed = Game.from_json(g.to_json())
+    for action in bot.fresh().steps(resumed):
+        if action.kind == "end_phase":
+            break
+    assert resumed.phase == f"{side}_combat"
+    # The end of phase is the last action: look at the moves just before it.
+    moved = [a for a in resumed.actions()[len(g.actions()) : -1] if a.kind in ("move", "move_stack")]
+    again = {a.unit for a in moved if a.kind == "move"} | {u for a in moved if a.kind == "move_stack" for u in a.units}
+    assert len(moved) > 3  # the rest of the side moved
+    assert not again & set(first), f"moved twice: {sorted(again & set(first))}"

@@ -19,7 +19,7 @@ from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.ai.combat import defense_of, enemy_support, support_kinds
 from hexcampaign.kasserine.ai.objectives import Task, tasks_for
 from hexcampaign.kasserine.ai.odds import attack_value, column
-from hexcampaign.kasserine.ai.situation import Situation, high_rolls_of, look
+from hexcampaign.kasserine.ai.situation import Situation, high_rolls_of, look, moved_this_phase
 from hexcampaign.kasserine.state import BreakOff, BridgeWork, MoveUnit
 from hexcampaign.rules import IllegalAction
 
@@ -33,12 +33,14 @@ CANDIDATES = 6  # end hexes tried per unit before it stays where it is
 
 def movement_steps(game, side: str, level: str, rng: random.Random, budget: float = 10.0) -> Iterator:
     """Every move (and bridge or break-off) of `side` this movement phase, in order;
-    after `budget` seconds the units not yet moved stay where they are."""
+    after `budget` seconds the units not yet moved stay where they are. A unit that has
+    already moved this phase (the phase was paused, reopened or handed over half played)
+    is not moved again: it stays, and may still attack from where it stands."""
     deadline = time.perf_counter() + budget
     yield from _special_actions(game, side, level)
     sit = look(game, side)
-    orders, targets = plan_attack_moves(game, sit, level, rng)
-    done: set[str] = set()
+    done: set[str] = moved_this_phase(game)
+    orders, targets = plan_attack_moves(game, sit, level, rng, frozen=done)
     for uid, slot in orders:
         if uid in done:
             continue
@@ -72,8 +74,10 @@ def movement_steps(game, side: str, level: str, rng: random.Random, budget: floa
 # --- attacks planned in movement -------------------------------------------------------------
 
 
-def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random):
-    """[(unit id, hex to move to)] for the attacks worth making, and the target hexes."""
+def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random,
+                      frozen: set[str] = frozenset()):
+    """[(unit id, hex to move to)] for the attacks worth making, and the target hexes.
+    Units in `frozen` (moved already this phase) may attack only from where they stand."""
     ground = sit.ground
     guns_kinds = support_kinds(game)
     cost = game.rules.combat_cost
@@ -84,7 +88,7 @@ def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random):
     for u in sit.mine() + _waiting(sit):
         if u.engaged:
             continue
-        r = game.reachable(u.id)
+        r = game.reachable(u.id) if u.id not in frozen else {}
         if _garrisoning(sit, u):
             r = {}  # it fights, if at all, from the place it holds
         if u.hex is not None:

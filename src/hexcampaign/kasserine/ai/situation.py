@@ -34,6 +34,22 @@ def high_rolls_of(game) -> str:
     return str(game.state.options.crt_high_rolls)
 
 
+def moved_this_phase(game) -> set[str]:
+    """The units that have moved in this phase so far (from the game's record of actions
+    since the last end of phase): a computer that picks up a phase half played (after a
+    pause, a reopened save, or a person handing the side over) leaves them where they are,
+    as a person would expect of a plan already carried out."""
+    actions = game.actions()
+    start = max((i for i, a in enumerate(actions) if a.kind == "end_phase"), default=-1)
+    moved: set[str] = set()
+    for action in actions[start + 1 :]:
+        if action.kind == "move":
+            moved.add(action.unit)
+        elif action.kind == "move_stack":
+            moved.update(action.units)
+    return moved
+
+
 def hand_dice(game) -> bool:
     return game.state.options.dice == "hand"
 
