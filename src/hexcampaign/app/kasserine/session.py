@@ -65,6 +65,9 @@ class PlaySession(Document):
         # The sides the computer plays and at which level ({"allied": "normal"}); a side
         # not named here is a person's.
         self.computer: dict[str, str] = _levels(computer or {})
+        # How fast the computer's moves are shown (the window's pace name), saved in
+        # "computer" as "pace"; None: not yet set (a new game, a save without it).
+        self.pace: str | None = None
         self.last_refusal = ""
         self.autosaver = None  # set by Autosaver.attach's owner (the mode)
         self._phase_key = self._key()
@@ -141,7 +144,7 @@ class PlaySession(Document):
         added (covered by its check, so the save loads without a replay)."""
         extra: dict = {"players": dict(self.players)}
         if self.computer:
-            extra["computer"] = dict(self.computer)
+            extra["computer"] = {**self.computer, **({"pace": self.pace} if self.pace else {})}
         return self.game.to_json(extra=extra)
 
     def file_text(self) -> str:
@@ -157,7 +160,10 @@ class PlaySession(Document):
             game = Game.from_json(raw)
         except FileFormatError as error:
             raise type(error)(naming_the_file(error, path, "This file")) from None
-        return cls(game, _players(raw), path, parent, _computer(raw))
+        session = cls(game, _players(raw), path, parent, _computer(raw))
+        pace = _app_key(raw, "computer").get("pace")
+        session.pace = pace if isinstance(pace, str) else None
+        return session
 
     @property
     def autosave_path(self) -> Path | None:
