@@ -288,11 +288,11 @@ def test_each_side_sees_its_own_forces_and_only_the_outline_of_the_enemy():
         "Grenadier company (foot)",
         "Panzer IV platoon",
     ]
-    assert [o.unit for o in german.oobs["us"]] == ["1 combat units"]
+    assert [o.unit for o in german.oobs["us"]] == ["1 combat unit"]
     assert "us" not in german.artillery and german.fortifications == {}
     md = german.to_markdown()
     assert "unknown to the attacker" in md and "daisy-chain" not in md and "computed from" not in md
-    assert "- 1st Infantry Division: 1 combat units" in md
+    assert "- 1st Infantry Division: 1 combat unit" in md
     us = c.battle_sheet(b, "us")
     assert [o.unit for o in us.oobs["german"]] == ["2 combat units"]
     assert us.fortifications and "german" not in us.artillery

@@ -165,3 +165,18 @@ def test_a_sides_sheet_does_not_say_that_the_enemy_is_out_of_supply():
     assert note not in german.notes
     assert "out of supply" not in german.to_markdown() and "Limited" not in german.to_html()
     assert "out of supply" in c.battle_sheet(b, "us").to_markdown()
+
+
+def test_one_division_attacks_and_one_combat_unit_is_singular():
+    c = new_campaign()
+    g = c.deploy("german", "infantry", CENTRE, ["grenadier_company"])
+    u = c.deploy("us", "infantry", TARGET, ["rifle_company"])
+    to_phase(c, "attack_orders")
+    b = c.declare_attack([g], u)
+    log = "\n".join(c.log)
+    assert f"The german {c.formation(g).name} attacks the us" in log
+    assert "with 1 combat unit" in log and "1 combat units" not in log
+    assert [o.unit for o in c.battle_sheet(b, "german").oobs["us"]] == ["1 combat unit"]
+    assert "for 2 combat units" in c.battle_sheet(b).map_size
+    report = c.turn_report("german")
+    assert ": 1 combat unit;" in report and "1 combat units" not in report

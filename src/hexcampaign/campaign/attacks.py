@@ -6,6 +6,7 @@ import random
 
 from hexcampaign.campaign.battle_sheet import AreaHex, BattleSheet, OobLine, terrain_lines
 from hexcampaign.campaign.calendar import date_text, turn_date
+from hexcampaign.campaign.names import combat_units
 from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import BattleRecord, pair, to_hex
 from hexcampaign.campaign.supply import in_supply
@@ -106,7 +107,7 @@ def declare_attack(
         c.formation_record(fid).attacked_by_enemy = True
     names = ", ".join(c.formation_record(a).name for a in attackers)
     c.say(
-        f"The {side} {names} attack the {target.side} {target.name} at {c.map.label(where)} "
+        f"The {side} {names} {'attacks' if len(attackers) == 1 else 'attack'} the {target.side} {target.name} at {c.map.label(where)} "
         f"({battle.sheet.battle_type}, "
         f"{battle.sheet.turns} turns) as battle {battle.id}; weather rolled: {battle.weather}"
     )
@@ -341,7 +342,7 @@ def map_size(battle_type: str, units: int) -> str:
     table = battle_conditions()
     row = next((r for r in table.map_sizes if units <= r.up_to_units), table.map_sizes[-1])
     depth = round(row.depth_m * table.depth_factor.get(battle_type, 1.0) / 50) * 50  # type: ignore[call-overload]
-    return f"{row.width_m} × {depth} m (width × depth) for {units} combat units, {battle_type}"
+    return f"{row.width_m} × {depth} m (width × depth) for {combat_units(units)}, {battle_type}"
 
 
 def supply_note(side: str, name: str) -> str:
@@ -369,7 +370,7 @@ def side_sheet(sheet: BattleSheet, side: str) -> BattleSheet:
             formation=lines[0].formation,
             formation_id=fid,
             unit_id=None,
-            unit=f"{sum(1 for x in lines if x.unit_id)} combat units",
+            unit=combat_units(sum(1 for x in lines if x.unit_id)),
             category="unknown",
             strength="unknown",
             experience="unknown",

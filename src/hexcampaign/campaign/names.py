@@ -14,6 +14,13 @@ import unicodedata
 from hexcampaign.rules import IllegalAction
 
 MAX_NAME = 80
+
+
+def combat_units(n: int) -> str:
+    """How sheets, reports and the log count units: "1 combat unit", "3 combat units"."""
+    return f"{n} combat unit" + ("" if n == 1 else "s")
+
+
 # Path separators. Other odd characters (<, :, ?) are allowed in a name: every file
 # name is made by slug(), and every page escapes names.
 _FORBIDDEN = {"/", "\\"}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hexcampaign.campaign.forces import check_composition, holds_foot_infantry
-from hexcampaign.campaign.names import check_name
+from hexcampaign.campaign.names import check_name, combat_units
 from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import ARMY_HQ, FormationRecord, UnitRecord, pair, to_hex
 from hexcampaign.campaign.supply import in_supply
@@ -365,6 +365,6 @@ def deploy(
         )
     c.say(
         f"The umpire deploys the {side} {name} at {c.map.label(where)} with "
-        f"{len(type_ids)} combat units" + (", dug in" if dug_in else "")
+        f"{combat_units(len(type_ids))}" + (", dug in" if dug_in else "")
     )
     return fid

@@ -11,6 +11,7 @@ from hexcampaign.campaign.battle_sheet import markdown_escape
 from hexcampaign.campaign.calendar import date_text, turn_date
 from hexcampaign.campaign.ending import victory_points
 from hexcampaign.campaign.history import known_formation_ids, side_log, umpire_notes
+from hexcampaign.campaign.names import combat_units
 from hexcampaign.campaign.production import production_points
 from hexcampaign.campaign.state import ARMY_HQ, to_hex
 from hexcampaign.campaign.supply import in_supply
@@ -54,8 +55,8 @@ def turn_report(
             else (", in supply" if in_supply(w, f.id) else ", OUT OF SUPPLY")
         )
         lines.append(
-            f"- {m(f.name)} at {w.map.label(to_hex(f.hex))}: {len(w.units_in(f.id))} combat "
-            f"units; {f.experience}, {state}{supply}"
+            f"- {m(f.name)} at {w.map.label(to_hex(f.hex))}: "
+            f"{combat_units(len(w.units_in(f.id)))}; {f.experience}, {state}{supply}"
         )
     enemy = [
         w.state.formations[fid]
