@@ -180,7 +180,7 @@ def test_players_survive_save_and_reopen_and_old_saves_are_two_people(mode, tmp_
     path = tmp_path / "against-the-computer.kpgame"
     assert mode.save_to(path)
     document = json.loads(path.read_text(encoding="utf-8"))
-    assert document["computer"] == {"allied": "easy"}
+    assert document["computer"] == {"allied": "easy", "pace": "normal"}
     assert document["players"]["german"] == "Erwin"
     assert Game.from_json(path.read_bytes()).to_json()  # the engine reads it as before
     mode.new_game(seed=4)
@@ -224,3 +224,49 @@ def test_players_dialog_switches_a_side_to_the_computer_and_back(mode, monkeypat
     assert session.computer == {} and mode.computers.players == {}
     assert session.player("german") == "Hans"
     QApplication.processEvents()
+
+
+def test_a_reopened_computer_game_keeps_its_pace(mode, monkeypatch, tmp_path, qtbot):
+    start_from_dialog(mode, monkeypatch, german="easy", allied="easy", pace="slow", seed=3)
+    mode.set_computer_paused(True)
+    assert mode.computers.pace == "slow" and mode.pace_actions["slow"].isChecked()
+    mode.set_computer_pace("fastest")  # Game > Computer pace > as fast as it can
+    path = tmp_path / "watching.kpgame"
+    assert mode.save_to(path)
+    assert json.loads(path.read_text(encoding="utf-8"))["computer"]["pace"] == "fastest"
+    # Another game at another pace, then the saved one again: its pace comes back.
+    mode.new_game(seed=4, computer={"allied": "normal"})
+    mode.set_computer_pace("slow")
+    assert mode.open_path(path)
+    mode.set_computer_paused(True)
+    assert mode.computers.pace == "fastest"
+    assert mode.pace_actions["fastest"].isChecked() and not mode.pace_actions["slow"].isChecked()
+    assert not mode.session.dirty  # reopening is no change
+    # Changing the pace is a change the file would lose: the game asks before closing.
+    mode.set_computer_pace("fast")
+    assert mode.session.dirty
+    # The Players dialog's pace is the same setting (and its menu shows it).
+    monkeypatch.setattr(
+        PlayersDialog,
+        "exec",
+        lambda d: (
+            d.rows.pace_box.setCurrentIndex(d.rows.pace_box.findData("normal")),
+            QDialog.DialogCode.Accepted,
+        )[1],
+    )
+    assert mode.players_dialog()
+    mode.set_computer_paused(True)
+    assert mode.session.pace == "normal" and mode.pace_actions["normal"].isChecked()
+    # A save from before the pace was saved keeps the window's pace.
+    document = json.loads(path.read_text(encoding="utf-8"))
+    del document["computer"]["pace"]
+    del document["check"]
+    old = tmp_path / "old.kpgame"
+    old.write_text(json.dumps(document, separators=(",", ":")), encoding="utf-8")
+    mode.set_computer_pace("slow")
+    mode.session.set_dirty(False)
+    assert mode.open_path(old)
+    mode.set_computer_paused(True)
+    assert mode.session.computer == {"german": "easy", "allied": "easy"}
+    assert mode.computers.pace == "slow"
+    mode.computers.shutdown()

@@ -90,7 +90,7 @@ class ComputerPlay:
                 self.session.set_computer(side, level)
             self.computers.set_player(side, level)
         if pace is not None:
-            self.computers.set_pace(pace)
+            self.set_computer_pace(pace)
         self._side = self.acting_side()  # no hand-over screen for this switch
         self.session.set_dirty(True)
         self.refresh()
@@ -126,9 +126,14 @@ class ComputerPlay:
         self.set_computer_paused(not self.computers.paused)
 
     def set_computer_pace(self, pace: str) -> None:
+        """How fast the computer's moves are shown; the game's save keeps it."""
         self.computers.set_pace(pace)
         for key, action in getattr(self, "pace_actions", {}).items():
             action.setChecked(key == pace)
+        if self.session is not None and self.session.pace != pace:
+            if self.session.pace is not None:
+                self.session.set_dirty(True)  # a change the file would lose
+            self.session.pace = pace
 
     def hint(self) -> bool:
         """Game > Hint: ask the computer what the side acting now would do, drawn as
@@ -166,6 +171,8 @@ class ComputerPlay:
             return
         for side, level in session.computer.items():
             self.computers.set_player(side, level)
+        # The pace the game was saved with; a new game or an older save keeps the window's.
+        self.set_computer_pace(session.pace if session.pace in PACES else self.computers.pace)
         QTimer.singleShot(0, self._computer_go)
 
     def _computer_go(self) -> None:

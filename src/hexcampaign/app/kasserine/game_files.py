@@ -85,7 +85,7 @@ class GameFiles:
         dialog = self.make_new_game_dialog()
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
-        self.computers.set_pace(dialog.pace())
+        self.computers.set_pace(dialog.pace())  # the new game takes it (and saves it)
         self.new_game(dialog.seed_value(), dialog.options(), dialog.players(), dialog.computer())
         return True
 
