@@ -338,3 +338,29 @@ def test_place_names_under_counters_are_drawn_above_them(mode):
     assert names.boundingRect().contains(*mode.canvas.layout.center(H(2, 2)))
     assert mode.hex_dragged(H(2, 2), H(3, 3))
     assert names.places == []
+
+
+def test_a_drag_shows_where_the_stack_may_go_and_the_path_before_the_button_is_let_go(mode):
+    """Seen under Xvfb: dragging a stack nobody had picked showed nothing (no reachable
+    hexes, no path, no cost) until the drop, which was then refused for MP."""
+    g = mode.play(stacked()).game
+    assert mode.selected is None
+    tool = mode.tool
+
+    def event(h):
+        return ToolEvent(0, 0, h, HexSide(h, 0), "left")
+
+    tool.pressed(event(H(2, 2)))
+    tool.hex_changed(event(H(2, 3)))  # the pointer leaves the hex, the button still down
+    assert sorted(mode.group()) == ["Guns", "Panzer"]  # the stack is carried
+    assert mode.reachable and H(2, 4) in mode.reachable  # where both may go is lit
+    assert H(9, 2) not in mode.reachable  # too far for the guns
+    tool.hex_changed(event(H(2, 4)))
+    preview = mode.canvas.map_scene.preview
+    assert preview.path and preview.path[0] == H(2, 2) and preview.path[-1] == H(2, 4)
+    words = mode.notices.text()
+    assert "Move Panzer, Guns together to" in words and "MP left: Panzer" in words
+    assert g.actions() == []  # nothing moved yet
+    tool.released(event(H(2, 4)))
+    assert g.unit("Panzer").hex == H(2, 4) and g.unit("Guns").hex == H(2, 4)
+    assert len(g.actions()) == 1

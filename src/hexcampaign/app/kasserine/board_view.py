@@ -99,10 +99,25 @@ class BoardView:
                 zoc = (
                     " Enemy zone of control: the move ends there." if h in self._enemy_zoc() else ""
                 )
-                self._status(
-                    f"{prefix}Move {view.label or view.name or view.id} to {g.map.label(h)}: "
-                    f"{spent - view.mp_spent} MP, {view.mf - spent} MP left.{zoc}"
-                )
+                group = self.group()
+                if len(group) > 1:
+                    # A stack moving together: each unit's MP left after the same path.
+                    left = []
+                    for uid in group:
+                        other = g.unit(uid)
+                        cost = g.reachable(uid).get(h)
+                        if cost is not None:
+                            left.append(f"{other.label or other.name or uid} {other.mf - cost}")
+                    names = ", ".join(g.label(uid) for uid in group)
+                    self._status(
+                        f"{prefix}Move {names} together to {g.map.label(h)}; MP left: "
+                        f"{', '.join(left)}.{zoc}"
+                    )
+                else:
+                    self._status(
+                        f"{prefix}Move {view.label or view.name or view.id} to {g.map.label(h)}: "
+                        f"{spent - view.mp_spent} MP, {view.mf - spent} MP left.{zoc}"
+                    )
             else:
                 self.canvas.clear_preview()
                 self._status(prefix + self._why_not(unit, h), refusal=True)

@@ -37,6 +37,16 @@ class Gestures:
             return self.hex_clicked(end)
         return tool_for(self).drag(start, end)
 
+    def hex_drag_began(self, start: Hex) -> None:
+        """The pointer left the pressed hex with the button down: in movement the units
+        the drag carries are picked at once (the selection, or the stack it started
+        on), so the reachable hexes, the path and its cost show while dragging."""
+        g = self.game
+        if g is None or self.handing_over() or self.computer_side() is not None:
+            return
+        if g.map.contains(start):
+            tool_for(self).drag_began(start)
+
     def clear_selection(self) -> None:
         """Escape: nothing is selected any more (and no move is previewed)."""
         self.selected = None

@@ -35,6 +35,9 @@ class PhaseTool:
         self.mode.show_stack(h)
         return False
 
+    def drag_began(self, start: Hex) -> None:
+        """A drag left `start`: nothing to pick in this phase."""
+
     def drag(self, start: Hex, end: Hex) -> bool:
         """A drag that this phase gives no meaning: the same as a click where it ended."""
         return self.click(end)
@@ -92,16 +95,25 @@ class MovementTool(PhaseTool):
             return False
         return self.move_here(h)
 
+    def drag_began(self, start: Hex) -> None:
+        self._carried(start)
+
     def drag(self, start: Hex, end: Hex) -> bool:
+        if not self._carried(start):
+            return self.click(end)
+        return self.move_here(end)
+
+    def _carried(self, start: Hex) -> list[str]:
+        """What a drag from `start` moves, picked: the selection when it stands there,
+        else the whole stack there (its own units); [] when nothing of the side is."""
         mode, g = self.mode, self.mode.game
         group = [uid for uid in mode.group() if g.unit(uid).hex == start]
         if not group:
             # A drag from a stack nobody picked moves the whole stack (its own units).
             group = [u.id for u in reversed(mode.units_at(start)) if u.side == g.state.side]
-            if not group:
-                return self.click(end)
-            mode.choose_units(group)
-        return self.move_here(end)
+            if group:
+                mode.choose_units(group)
+        return group
 
     def move_here(self, h: Hex) -> bool:
         """Move the selection to h: one unit, or the picked units of one stack together."""

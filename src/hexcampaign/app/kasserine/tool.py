@@ -15,6 +15,8 @@ class HexGestures(Protocol):
 
     def hex_dragged(self, start: Hex, end: Hex) -> bool: ...
 
+    def hex_drag_began(self, start: Hex) -> None: ...
+
     def hex_context_menu(self, h: Hex) -> object: ...
 
     def hex_hovered(self, h: Hex | None) -> None: ...
@@ -30,6 +32,7 @@ class PlayTool:
     def __init__(self, mode: HexGestures) -> None:
         self.mode = mode
         self.pressed_at: Hex | None = None  # where a left press began (a drag's start)
+        self.dragging = False  # the pointer left the pressed hex with the button down
 
     def activate(self, _context=None) -> None:
         pass
@@ -39,6 +42,7 @@ class PlayTool:
 
     def pressed(self, event: ToolEvent) -> None:
         self.pressed_at = event.hex if event.button == "left" else None
+        self.dragging = False
 
     def moved(self, event: ToolEvent) -> None:
         pass
@@ -46,6 +50,7 @@ class PlayTool:
     def released(self, event: ToolEvent) -> None:
         if event.button == "left":
             start, self.pressed_at = self.pressed_at, None
+            self.dragging = False
             if start is not None and start != event.hex:
                 self.mode.hex_dragged(start, event.hex)
             else:
@@ -54,4 +59,9 @@ class PlayTool:
             self.mode.hex_context_menu(event.hex)
 
     def hex_changed(self, event: ToolEvent) -> None:
+        if self.pressed_at is not None and not self.dragging and event.hex != self.pressed_at:
+            # A drag began: what it carries is picked now, so its path and cost show
+            # under the pointer before the button is let go.
+            self.dragging = True
+            self.mode.hex_drag_began(self.pressed_at)
         self.mode.hex_hovered(event.hex)
