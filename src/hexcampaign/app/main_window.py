@@ -37,6 +37,7 @@ from hexcampaign.app.canvas import MapView
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import Document, MapDocument
 from hexcampaign.app.modes import Mode, PlayMode
+from hexcampaign.app.plain_text import literal
 from hexcampaign.app.render import LAYER_NAMES
 from hexcampaign.app.settings import Settings
 from hexcampaign.app.start_page import StartPage
@@ -436,7 +437,7 @@ class MainWindow(QMainWindow):
         return files.may_close(self, self.document)
 
     def show_error(self, title: str, sentence: str) -> None:
-        QMessageBox.critical(self, title, sentence)
+        QMessageBox.critical(self, title, literal(sentence))
 
     def displayed_title(self) -> str:
         """The title as the window manager shows it ("[*]" becomes "*" when dirty)."""
@@ -546,7 +547,7 @@ class MainWindow(QMainWindow):
         recent = self.settings.recent_files()
         for path in recent:
             action = self.recent_menu.addAction(path.name)
-            action.setToolTip(str(path))
+            action.setToolTip(literal(str(path)))
             action.setStatusTip(str(path))
             action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
         if recent:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign import __version__
+from hexcampaign.app.plain_text import literal
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 KINDS = {
@@ -162,7 +163,7 @@ class StartPage(QWidget):
             if icon is not None:
                 item.setIcon(icon)
             item.setData(PATH_ROLE, str(path))
-            item.setToolTip(str(path))
+            item.setToolTip(literal(str(path)))
             self.recent.addItem(item)
         self.recent.setVisible(bool(paths))
         # As tall as its rows (up to ten), so the page does not end in an empty box.

@@ -37,6 +37,7 @@ from hexcampaign.app.campaign.reports import (
     sheet_document,
     sheet_html_page,
 )
+from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import attacks, slug
 from hexcampaign.campaign.state import to_hex
 from hexcampaign.files import describe_os_error, inside
@@ -245,7 +246,7 @@ class BattlesDock(QDockWidget):
             else f"Pursuit after battle {battle}: rolled {roll} — no pursuit."
         )
         self.mode.window.show_message(text, 10000)
-        QMessageBox.information(self.mode.window, "Pursuit roll", text)
+        QMessageBox.information(self.mode.window, "Pursuit roll", literal(text))
         return bool(success)
 
     def _cancel(self) -> None:
@@ -552,7 +553,7 @@ class BattleSheetDialog(QDialog):
         try:
             self.export(target)
         except OSError as e:
-            QMessageBox.critical(self, "Could not export", describe_os_error(e, target, "save"))
+            QMessageBox.critical(self, "Could not export", literal(describe_os_error(e, target, "save")))
             return None
         self.mode.window.show_message(f"Exported {target.name}.")
         return target
@@ -579,7 +580,7 @@ class BattleSheetDialog(QDialog):
             written = self.export_all(folder)
         except (OSError, ValueError) as e:
             sentence = describe_os_error(e, folder, "save") if isinstance(e, OSError) else str(e)
-            QMessageBox.critical(self, "Could not export", sentence)
+            QMessageBox.critical(self, "Could not export", literal(sentence))
             return []
         self.mode.window.show_message(f"Exported {len(written)} files into {folder}.")
         return written

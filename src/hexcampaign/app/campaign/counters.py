@@ -15,6 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
+from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import FormationView
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.hexes import Hex, Layout
@@ -106,7 +107,7 @@ class MapItems:
                     selected=f.id == self.mode.selected or f.id in self.mode.attackers,
                     offset=offset,
                 )
-                item.setToolTip(_tooltip(c, f))
+                item.setToolTip(literal(_tooltip(c, f)))
                 scene.addItem(item)
                 self.counters[f.id] = item
 
@@ -210,7 +211,7 @@ class PlaceMarker(QGraphicsItem):
         super().__init__()
         self.layout, self.hex, self.pp, self.holder, self.colour = layout, h, pp, holder, colour
         self.setZValue(PLACE_Z)
-        self.setToolTip(f"{pp} PP, held by {holder}")
+        self.setToolTip(literal(f"{pp} PP, held by {holder}"))
         x, y = layout.center(h)
         s = layout.size
         self._rect = QRectF(x + s * 0.15, y - s * 0.85, s * 0.8, s * 0.42)

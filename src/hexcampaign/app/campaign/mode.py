@@ -26,6 +26,7 @@ from hexcampaign.app.campaign.flags import EVERYTHING, MAP_FLAGS, VIEW
 from hexcampaign.app.campaign.map_tool import CampaignTool
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import MapDocument
+from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import FILE_SUFFIX, Campaign, CampaignFormatError, IllegalAction
 from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.hexes import Hex
@@ -335,7 +336,7 @@ class CampaignMode(QObject):
         self.last_refusal = sentence
         self.window.show_message(sentence, 10000)
         if at is not None:
-            QToolTip.showText(at, sentence)
+            QToolTip.showText(at, literal(sentence))
         self.refused.emit(sentence)
 
     def next_phase(self) -> bool:
@@ -476,7 +477,7 @@ class CampaignMode(QObject):
         dialog.open()
 
     def _error(self, title: str, sentence: str) -> None:
-        QMessageBox.critical(self.window, title, sentence)
+        QMessageBox.critical(self.window, title, literal(sentence))
 
     def _show_map(self) -> None:
         assert self.campaign is not None

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow
+from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import FormationView, UnitView
 from hexcampaign.campaign.tables import campaign_rules
 
@@ -186,7 +187,7 @@ class OobDock(QDockWidget):
         else:
             self._say(str(why), error=True)
             if at is not None:
-                QToolTip.showText(at, str(why), self.tree)
+                QToolTip.showText(at, literal(str(why)), self.tree)
         return ok
 
     def refresh(self) -> None:
@@ -285,7 +286,7 @@ class OobDock(QDockWidget):
         if f.id == self.mode.selected:
             for col in range(len(COLUMNS)):
                 item.setBackground(col, QBrush(QColor("#fff3c4")))
-        item.setToolTip(0, c.dig_in_status(f.id).text)
+        item.setToolTip(0, literal(c.dig_in_status(f.id).text))
         item.setToolTip(2, _limits_text(f.kind))
         for u in f.units:
             self._unit_item(item, c, u, f.experience, draggable=False)
@@ -301,11 +302,13 @@ class OobDock(QDockWidget):
         history = c.unit_history(u.id)
         item.setToolTip(
             0,
-            "\n".join(
-                [
-                    f"{u.label or u.name}, {u.cost} PP" + (", motorised" if u.motorised else ""),
-                    *(history.lines or ("No battles yet.",)),
-                ]
+            literal(
+                "\n".join(
+                    [
+                        f"{u.label or u.name}, {u.cost} PP" + (", motorised" if u.motorised else ""),
+                        *(history.lines or ("No battles yet.",)),
+                    ]
+                )
             ),
         )
         flags = item.flags() & ~Qt.ItemFlag.ItemIsDropEnabled

@@ -43,6 +43,7 @@ class PhaseDock(QDockWidget):
         self.heading.setFont(heading_font)
         self.heading.setWordWrap(True)
         self.pp_label = QLabel(body)
+        self.pp_label.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         narrow(self.pp_label)
         self.phases = QListWidget(body)
         self.phases.setObjectName("phase-list")

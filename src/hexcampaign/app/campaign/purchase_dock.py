@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow, steady
+from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import IllegalAction
 from hexcampaign.campaign.production import check_purchase
 from hexcampaign.campaign.tables import campaign_rules
@@ -210,7 +211,7 @@ class PurchaseDock(QDockWidget):
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(TYPE_ROLE, t.id)
-                item.setToolTip(why or (t.note or t.name))
+                item.setToolTip(literal(why or (t.note or t.name)))
                 if col == 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if why and c.phase == "purchase":

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.campaign.order_dialog import OrderDialog
+from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import results
 from hexcampaign.campaign.tables import campaign_rules
 
@@ -212,7 +213,7 @@ class ResultForm(OrderDialog):
     def _mark(box: QSpinBox, error: str | None) -> None:
         # Marked as typed, not only on OK: a red box with the rule in its tooltip.
         box.setStyleSheet("QSpinBox { background: #fdecea; color: #8b0000; }" if error else "")
-        box.setToolTip(error or "")
+        box.setToolTip(literal(error or ""))
 
     def submit(self) -> bool:
         c = self.mode.campaign

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.campaign.order_dialog import steady
+from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import Campaign, IllegalAction, Options, UnitChart, UnitChartError
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.hexes import Hex
@@ -582,7 +583,7 @@ class UnitsButton(QPushButton):
             except (KeyError, ValueError):
                 names.append(f"{uid} (not in this side's chart)")
         self.setText(", ".join(names) or "(none: click to pick)")
-        self.setToolTip(self.text())
+        self.setToolTip(literal(self.text()))
 
     def pick(self) -> bool:
         chart = self.chart()

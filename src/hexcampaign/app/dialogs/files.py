@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from hexcampaign.app.dialogs.save_path import ask_save_path
 from hexcampaign.app.document import Document
+from hexcampaign.app.plain_text import literal
 from hexcampaign.app.settings import documents_dir
 from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.paths import maps_path, resources_path
@@ -67,7 +68,7 @@ def may_close(host: Any, document: Document | None) -> bool:
     answer = QMessageBox.question(
         host,
         f"Unsaved {document.KIND}",
-        f"{document.title} has changes that are not saved. Save them first?",
+        literal(f"{document.title} has changes that are not saved. Save them first?"),
         QMessageBox.StandardButton.Save
         | QMessageBox.StandardButton.Discard
         | QMessageBox.StandardButton.Cancel,
@@ -125,4 +126,4 @@ def _error(host: Any, title: str, sentence: str) -> None:
     if callable(show_error):
         show_error(title, sentence)
     else:
-        QMessageBox.critical(host, title, sentence)
+        QMessageBox.critical(host, title, literal(sentence))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -43,6 +44,7 @@ class _CheckedDialog(QDialog):
         self.setWindowTitle(title)
         self.form = QFormLayout()
         self.error = QLabel()
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # refusals name places: never markup
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020;")
         self.error.hide()

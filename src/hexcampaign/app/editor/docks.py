@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.editor.tools import BrushSettings
+from hexcampaign.app.plain_text import literal
 from hexcampaign.maps import Palette
 
 LAYER_TITLES = {
@@ -105,7 +106,7 @@ class ToolPaletteDock(QDockWidget):
             for terrain in palette.terrains_list:
                 item = QListWidgetItem(_swatch(terrain.colour), terrain.label)
                 item.setData(Qt.ItemDataRole.UserRole, terrain.name)
-                item.setToolTip(terrain.note or terrain.label)
+                item.setToolTip(literal(terrain.note or terrain.label))
                 self.terrains.addItem(item)
             names = [t.name for t in palette.terrains_list]
             if chosen not in names:

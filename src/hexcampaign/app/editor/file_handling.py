@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
 from hexcampaign.app.autosave import INTERVAL_SETTING, Orphan, recover_orphans
+from hexcampaign.app.plain_text import literal
 from hexcampaign.app.render import LAYER_NAMES, RenderError
 from hexcampaign.maps import HexMap
 
@@ -168,7 +169,7 @@ class EditorFiles:
         answer = QMessageBox.question(
             self.window,
             "Restore unsaved work?",
-            f"hexcampaign did not close normally. Restore {orphan.describe()}?",
+            literal(f"hexcampaign did not close normally. Restore {orphan.describe()}?"),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes,
         )

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from hexcampaign.app import style
 from hexcampaign.app.editor.commands import push_edit
+from hexcampaign.app.plain_text import literal
 from hexcampaign.app.render import map_layout, map_scene_rect, paint_map
 from hexcampaign.geo import (
     GeoData,
@@ -95,7 +96,7 @@ def read_data(window: Any, path: Path) -> GeoData | None:
     except InvalidOutlineError as error:
         answer = QMessageBox.question(
             window, "Repair the outlines?",
-            f"{error.problem}. Repair such outlines (as QGIS's Fix geometries does) and go on?",
+            literal(f"{error.problem}. Repair such outlines (as QGIS's Fix geometries does) and go on?"),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes,
         )

@@ -24,6 +24,7 @@ from hexcampaign.app.kasserine.counters import (
     stack_offsets,
     stack_tooltip,
 )
+from hexcampaign.app.plain_text import literal
 from hexcampaign.app.render import hex_polygon
 from hexcampaign.app.render.lettering import LABEL_MIN_SCREEN_PX
 from hexcampaign.hexes import Hex, Layout
@@ -69,11 +70,11 @@ class CounterLayer:
                 item.set_unit(unit)
                 item.setPos(QPointF(x, y) + offset)
                 item.setZValue(COUNTER_Z + units.index(unit))
-                item.setToolTip(tooltip)
+                item.setToolTip(literal(tooltip))
                 item.set_selected(unit.id in self.selected)
                 item.set_contact(unit.id in contact)
                 if unit.id in contact:
-                    item.setToolTip(f"{tooltip}\n{unit.label or unit.name}: in CONTACT")
+                    item.setToolTip(literal(f"{tooltip}\n{unit.label or unit.name}: in CONTACT"))
                 alive.add(unit.id)
         for uid in list(self.items):
             if uid not in alive:
@@ -148,8 +149,10 @@ class CounterLayer:
                 self.scene.addItem(marker)
             marker.set_holder(game.state.holders.get(name, "allied"))
             marker.setToolTip(
-                f"{name}: {points} victory point{'s' if points != 1 else ''}, held by the "
-                + ("Germans" if marker.holder == "german" else "Allies")
+                literal(
+                    f"{name}: {points} victory point{'s' if points != 1 else ''}, held by the "
+                    + ("Germans" if marker.holder == "german" else "Allies")
+                )
             )
 
 

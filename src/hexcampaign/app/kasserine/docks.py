@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.kasserine.counters import counter_icon, describe_unit
+from hexcampaign.app.plain_text import literal
 from hexcampaign.files import atomic_write_text
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game, UnitView
@@ -110,10 +111,12 @@ class TurnBar(QToolBar):
             "Germans hold: " + (", ".join(victory) if victory else "no victory place")
         )
         self.places.setToolTip(
-            "German: "
-            + (", ".join(held) or "none")
-            + "\nAllied: "
-            + (", ".join(game.held_places("allied")) or "none")
+            literal(
+                "German: "
+                + (", ".join(held) or "none")
+                + "\nAllied: "
+                + (", ".join(game.held_places("allied")) or "none")
+            )
         )
         self.end_button.setText("End set-up" if state.phase == "german_setup" else "End phase")
         self.end_button.setEnabled(not game.over)
@@ -168,7 +171,7 @@ class NoticeBar(QToolBar):
         self.refusal = refusal
         self.label.setStyleSheet(self.REFUSAL_STYLE if refusal else self.EVENT_STYLE)
         self.label.setText(text)
-        self.label.setToolTip(text)
+        self.label.setToolTip(literal(text))
 
     def text(self) -> str:
         return self.label.text()
@@ -195,7 +198,7 @@ class UnitList(QListWidget):
                 text += " · " + notes[unit.id]
             item = QListWidgetItem(counter_icon(unit, ICON), text)
             item.setData(UNIT_ROLE, unit.id)
-            item.setToolTip(text)
+            item.setToolTip(literal(text))
             self.addItem(item)
             if unit.id in chosen:
                 item.setSelected(True)

@@ -17,6 +17,7 @@ from hexcampaign.app.kasserine.session import (
     PlaySession,
     autosave_folder,
 )
+from hexcampaign.app.plain_text import literal
 from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.kasserine import Game, Options
 
@@ -30,11 +31,11 @@ class GameFiles:
         try:
             session = PlaySession.load(path, self)
         except FileFormatError as error:
-            QMessageBox.warning(self.window, "Could not open the game", str(error))
+            QMessageBox.warning(self.window, "Could not open the game", literal(str(error)))
             return False
         except OSError as error:
             QMessageBox.warning(
-                self.window, "Could not open the game", describe_os_error(error, path, "open")
+                self.window, "Could not open the game", literal(describe_os_error(error, path, "open"))
             )
             return False
         if not self.maybe_close():
@@ -214,7 +215,7 @@ class GameFiles:
             QMessageBox.critical(
                 self.window,
                 "Could not export the log",
-                describe_os_error(error, Path(path), "save"),
+                literal(describe_os_error(error, Path(path), "save")),
             )
             return False
         self.say(f"Exported the log to {os.path.basename(path)}.")

@@ -8,6 +8,7 @@ from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from hexcampaign.app.kasserine.phase_tools import MovementTool, tool_for
+from hexcampaign.app.plain_text import literal
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.state import BreakdownUnit, BreakOff, BridgeWork
 
@@ -178,7 +179,7 @@ class Gestures:
                 QMessageBox.warning(
                     self.window,
                     "The phase cannot end yet",
-                    "Still to do before the phase ends:\n\n• " + "\n• ".join(problems),
+                    literal("Still to do before the phase ends:\n\n• " + "\n• ".join(problems)),
                 )
             return False
         self.selected = None
