@@ -432,7 +432,11 @@ class CombatPanel(QWidget):
         self.builder.setEnabled(not self.computer_plays(attacker))
         self.roll_box.setEnabled(hand or not self.computer_plays(attacker))
         self.defense.setEnabled(not self.computer_plays(defender))
-        self.result.setEnabled(decision is None or not self.computer_plays(decision.side))
+        self.result.setEnabled(
+            decision is None
+            or not self.computer_plays(decision.side)
+            or (hand and decision.kind == "advance_roll")  # the players roll its die too
+        )
         if decision is not None:
             self._show_decision(decision)
         elif current is not None and not current.resolved:
