@@ -139,8 +139,10 @@ def test_umpire_move_and_its_limits():
     c.umpire_move(g, CENTRE.neighbor(N), reason="it was misplaced")
     assert c.formation(g).hex == CENTRE.neighbor(N)
     assert "(it was misplaced)" in c.log[-1]
-    # The German fights the US in battle B1, so the US player sees it move, and why.
-    assert any("to 0703 (it was misplaced)" in line for line in c.side_log("us"))
+    # The German fights the US in battle B1, so the US player sees it move away, and
+    # why, but not where to: 0703 is out of contact.
+    us_log = "\n".join(c.side_log("us"))
+    assert "away from 0704 (it was misplaced)" in us_log and "0703" not in us_log
     c.undo()
     assert c.formation(g).hex == CENTRE
 

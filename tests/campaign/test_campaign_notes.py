@@ -95,9 +95,11 @@ def test_the_enemy_reads_the_reason_but_not_what_fog_of_war_hides():
 
 def test_a_formation_the_enemy_sees_is_named_when_the_umpire_moves_it():
     c, hidden, g, u, b = corrected()
-    c.umpire_move(g, CENTRE.neighbor(N), reason="misplaced by a hex")
+    to = TARGET.neighbor(NE)  # still next to the US division
+    c.umpire_move(g, to, reason="misplaced by a hex")
     us = notes(c.turn_report("us"))
-    assert f"the german {c.formation(g).name} is moved from {c.map.label(CENTRE)}" in us
+    name = c.formation(g).name
+    assert f"the german {name} is moved from {c.map.label(CENTRE)} to {c.map.label(to)}" in us
 
 
 def test_the_notes_survive_a_save_and_an_undo():
@@ -145,3 +147,23 @@ def test_a_save_from_before_distinct_names_keeps_its_names_and_loads():
     assert {f.id: (f.side, f.name) for f in replayed.state.formations.values()} == names
     # Its reports read its old corrections among the events, as before.
     assert c.turn_report("us").startswith("# us turn report")
+
+
+def test_a_battle_foe_moved_out_of_contact_is_not_followed_to_its_new_hex():
+    c = new_campaign()
+    g = c.deploy("german", "infantry", CENTRE, ["grenadier_company"])
+    u = c.deploy("us", "infantry", TARGET, ["rifle_company"])
+    to_phase(c, "attack_orders")
+    b = c.declare_attack([g], u)
+    c.end_phase()
+    c.enter_result(b, "DRAW")
+    away = TARGET.neighbor(SE).neighbor(SE)  # three hexes from the German division
+    c.umpire_move(u, away, reason="it had withdrawn before the battle")
+    german = notes(c.turn_report("german"))
+    name = c.formation(u).name
+    assert f"the umpire moves the us {name} away from {c.map.label(TARGET)}" in german
+    assert c.map.label(away) not in c.turn_report("german")  # nor in "Enemy in contact"
+    assert "withdrawn before the battle" in german
+    assert c.map.label(away) in notes(c.turn_report("us"))
+    # The battle itself is still read by both sides (one division "attacks").
+    assert "attacks the us" in events(c.turn_report("us"))

@@ -120,7 +120,9 @@ def umpire_move(w: World, a: A.UmpireMove) -> None:
     enemy = w.enemy(f.side)
     seen_before = f.id in known_formation_ids(w, enemy)
     w.relocate(f, where, moved=False)
-    seen_after = f.id in known_formation_ids(w, enemy)
+    # Where it stands now is known only next to the enemy's formations (a battle of this
+    # turn made it known, not the hex the umpire puts it in).
+    seen_after = f.id in known_formation_ids(w, enemy, battles=False)
     to = w.map.label(where)
     full = f"{RULE}: the {f.side} {f.name} is moved from {start} to {to} ({reason})"
     if seen_before and seen_after:

@@ -54,14 +54,16 @@ def unit_history(w: World, uid: str) -> UnitHistory:
     return UnitHistory(uid, label, tuple(fought), total, eliminated_in, tuple(lines))
 
 
-def known_formation_ids(w: World, side: str) -> list[str]:
-    """`side`'s formations, the enemy's next to (or met in this turn's battles by) them."""
+def known_formation_ids(w: World, side: str, battles: bool = True) -> list[str]:
+    """`side`'s formations, the enemy's next to (or, with `battles`, met in this turn's
+    battles by) them. `battles=False`: only those it can see where they stand now (an
+    enemy the umpire moves away from the front is not followed to its new hex)."""
     own = [f for f in w.state.formations.values() if f.side == side]
     near = {n for f in own for n in to_hex(f.hex).within(1)}
     met = {
         fid
         for b in w.state.battles.values()
-        if b.turn == w.turn and side in (b.attacker_side, b.defender_side)
+        if battles and b.turn == w.turn and side in (b.attacker_side, b.defender_side)
         for fid in [*b.attackers, *b.defenders]
     }
     known = [f.id for f in own]
@@ -120,6 +122,7 @@ def visible_to(actor: str, text: str, side: str, enemy: str) -> bool:
     return (
         lowered.startswith("battle ")
         or " attack " in lowered
+        or " attacks " in lowered
         or "retreat" in lowered
         or " takes " in lowered
         or "pursu" in lowered

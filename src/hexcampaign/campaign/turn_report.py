@@ -60,7 +60,7 @@ def turn_report(
         )
     enemy = [
         w.state.formations[fid]
-        for fid in known_formation_ids(w, side)
+        for fid in known_formation_ids(w, side, battles=False)  # in contact: next to it now
         if w.state.formations[fid].side != side
     ]
     lines += ["", "## Enemy in contact", ""]
