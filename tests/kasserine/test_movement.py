@@ -370,3 +370,12 @@ def test_one_hex_and_fight_uses_the_direct_step_not_a_cheaper_detour():
     assert g.path_to("g", H(3, 2)) == [H(3, 2)]
     refused(lambda: g.move("g", [H(3, 1), H(3, 2)]), "Cost of combat")
     g.move("g", [H(3, 2)])
+
+
+def test_movement_refusal_says_why_a_unit_may_go_nowhere():
+    g = game([U("a", (2, 2), mf=4), U("b", (6, 6)), U("x", (9, 9), side="allied")])
+    assert g.movement_refusal("a") is None  # somewhere is open
+    g.move("a", [H(2, 3), H(2, 4)])  # all four MP on clear ground
+    why = g.movement_refusal("a")
+    assert why is not None and "spent all its 4 MP" in why and "Movement" in why
+    assert "Sequence of movement" in g.movement_refusal("x")  # not the Allies' phase

@@ -359,6 +359,24 @@ class Game:
         hexes = self.board.hexes
         return {hexes[i]: cost for i, cost in reach.ends.items()}
 
+    def movement_refusal(self, unit_id: str) -> str | None:
+        """Why the unit may move to no hex at all now (the one reason), or None when
+        some hex is open to it."""
+        ctx = self.context
+        unit = ctx.unit(unit_id)
+        error = movement.movement_error(ctx, unit)
+        if error:
+            return error
+        if movement.unit_range(ctx, unit).ends:
+            return None
+        left = unit.mf - unit.mp_spent
+        if left <= 0:
+            return f"Movement: {ctx.label(unit)} has spent all its {unit.mf} MP this phase"
+        return (
+            f"Movement: {ctx.label(unit)} has {left} MP left and no hex it may reach with "
+            "them (enemy units, their zones of control, terrain or stacking are in the way)"
+        )
+
     def path_to(self, unit_id: str, goal: Hex) -> list[Hex]:
         """The cheapest path reachable() found to `goal` (start excluded); a hex out of
         reach is refused with the reason (enemy, stacking, zone of control, MP)."""

@@ -364,3 +364,14 @@ def test_a_drag_shows_where_the_stack_may_go_and_the_path_before_the_button_is_l
     tool.released(event(H(2, 4)))
     assert g.unit("Panzer").hex == H(2, 4) and g.unit("Guns").hex == H(2, 4)
     assert len(g.actions()) == 1
+
+
+def test_a_stack_that_may_move_no_further_says_which_unit_has_spent_its_mp(mode):
+    """Seen under Xvfb: after a stack move the guns had no MP left, and the notice read
+    'Panzer cannot end its move in 0303: it is already there'."""
+    g = mode.play(stacked()).game
+    assert mode.hex_dragged(H(2, 2), H(2, 4))  # two clear hexes: the guns' four MP
+    assert g.unit("Guns").hex == H(2, 4)
+    words = mode.notices.text()
+    assert "already there" not in words
+    assert "Guns" in words and "spent all its 4 MP" in words

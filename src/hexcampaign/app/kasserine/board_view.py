@@ -274,7 +274,16 @@ class BoardView:
                 hexes = {h: f"{view.mf - spent}" for h, spent in self.reachable.items()}
                 zoc = self._enemy_zoc()
                 if not self.reachable and view.hex is not None:
-                    self._status(self._why_not(self.selected, view.hex) or "")
+                    # Why nothing is lit: the unit (or one of the picked stack) may move
+                    # nowhere, or no hex is open to all of them together.
+                    group = self.group()
+                    reasons = [why for uid in group if (why := g.movement_refusal(uid))]
+                    names = ", ".join(g.label(uid) for uid in group)
+                    self._status(
+                        reasons[0]
+                        if reasons
+                        else f"Movement: no hex is open to {names} moving together"
+                    )
         elif phase.endswith("combat"):
             panel = self.combat.panel
             current = panel.current_combat()
