@@ -123,6 +123,10 @@ def test_the_defenders_allocation_step(mode, desk):
     us_artillery = c.formation(ids["u_corps"]).units[0].id
     assert dialog.artillery_list.count() == 1
     assert dialog.artillery_list.item(0).data(Qt.ItemDataRole.UserRole) == us_artillery
+    # No air unit waits in the Army HQ box: the list says so instead of staying blank.
+    assert [dialog.air_list.item(i).text() for i in range(dialog.air_list.count())] == [
+        "(no air support in the Army HQ box)"
+    ]
     dialog.artillery_list.item(0).setCheckState(Qt.CheckState.Checked)
     assert dialog.submit()
     assert c.battle(b.id).defense_artillery == [us_artillery]
@@ -343,3 +347,21 @@ def test_each_sheet_export_offers_its_own_file_type(mode, desk, tmp_path, monkey
     assert all("All" not in f for _s, f in asked)
     assert [p.name for p in written] == ["sheet.md", "sheet.html", "sheet.pdf"]
     assert all(p.exists() for p in written)
+
+
+def test_the_pursuit_roll_is_offered_only_when_an_attacker_may_pursue(mode, desk):
+    c, ids, b = to_result(mode, desk)
+    form = mode.battles_dock.result_form(b.id)
+    form.set_outcome("DEFENDER DEFEAT", "major")
+    assert form.submit()
+    assert mode.phase_dock.next()
+    [retreat] = [i for i in c.open_items() if i.kind == "retreat"]
+    assert mode.act(c.retreat, ids["us"], retreat.choices[0])[0]
+    assert mode.phase_dock.next() and c.phase == "pursuit"
+    button = mode.battles_dock.buttons["pursuit"]
+    assert mode.battles_dock.current() == b.id
+    assert c.pursuit_candidates(b.id) == [ids["german"]] and button.isEnabled()
+    # A regular division may not pursue: the die is not offered, and the tooltip says why.
+    assert mode.act(c.set_experience, ids["german"], "regular", "its losses in Tunisia")[0]
+    assert c.pursuit_candidates(b.id) == []
+    assert not button.isEnabled() and "veteran or crack" in button.toolTip()

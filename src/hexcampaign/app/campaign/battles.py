@@ -168,7 +168,6 @@ class BattlesDock(QDockWidget):
         self.buttons["attack"].setEnabled(phase == "attack_orders")
         self.buttons["defense"].setEnabled(phase == "attack_orders")
         self.buttons["cancel"].setEnabled(phase == "attack_orders")
-        self.buttons["pursuit"].setEnabled(phase == "pursuit")
         self._sync_result_button()
 
     def _sync_result_button(self) -> None:
@@ -178,6 +177,17 @@ class BattlesDock(QDockWidget):
         button = self.buttons["result"]
         picked = self.current()
         b = c.battle(picked) if c is not None and picked in c.state.battles else None
+        # The pursuit die only for a battle an attacker may pursue after (it was offered
+        # for every battle of the phase, and refused with no attacker able to).
+        pursuit = self.buttons["pursuit"]
+        able = b is not None and c.phase == "pursuit" and bool(c.pursuit_candidates(b.id))
+        pursuit.setEnabled(able)
+        pursuit.setToolTip(
+            ""
+            if able or c is None or c.phase != "pursuit"
+            else "No attacker may pursue after this battle: it takes a veteran or crack "
+            "mechanised division next to the retreated defender or the hex it left"
+        )
         if b is not None and b.result is not None:
             button.setText("Amend result…")
             button.setToolTip(
@@ -457,11 +467,17 @@ class DefenseSupportDialog(OrderDialog):
             [(u, support_label(c, u, where)) for u in artillery],
             set(b.defense_artillery),
         )
+        if not artillery:  # (an empty list said nothing)
+            self.artillery_list.addItem(
+                QListWidgetItem("(no artillery of the defender's corps HQ within range)")
+            )
         self.layout_.addWidget(self.artillery_list)
         self.layout_.addWidget(QLabel("Air support:", self))
         self.air_list = _check_list(
             self, [(u, support_label(c, u, where)) for u in air], set(b.defense_air)
         )
+        if not air:
+            self.air_list.addItem(QListWidgetItem("(no air support in the Army HQ box)"))
         self.layout_.addWidget(self.air_list)
         self.finish_layout()
         self.resize(560, 420)
@@ -553,7 +569,9 @@ class BattleSheetDialog(QDialog):
         try:
             self.export(target)
         except OSError as e:
-            QMessageBox.critical(self, "Could not export", literal(describe_os_error(e, target, "save")))
+            QMessageBox.critical(
+                self, "Could not export", literal(describe_os_error(e, target, "save"))
+            )
             return None
         self.mode.window.show_message(f"Exported {target.name}.")
         return target
