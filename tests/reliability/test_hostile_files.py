@@ -183,8 +183,10 @@ def peak_megabytes(chosen: dict[str, set[str] | None]) -> int:
         capture_output=True,
         text=True,
         timeout=1200,
-        check=True,
     )
+    # The probe imports the program afresh: say why if it could not run (a failure seen
+    # once in a full run was the probe's, not a measurement; its stderr was not shown).
+    assert done.returncode == 0 and done.stdout.split(), f"the memory probe failed: {done.stderr[-2000:]}"
     return int(done.stdout.split()[-1])
 
 
