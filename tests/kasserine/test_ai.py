@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hexcampaign.kasserine import Game
+from hexcampaign.kasserine import Game, Options
 from hexcampaign.kasserine.ai import Opponent
 from hexcampaign.kasserine.state import SupportDefense
 from hexcampaign.maps import HexMap
@@ -138,7 +138,7 @@ def test_same_seed_same_moves():
 
 
 OPENING = """
-from hexcampaign.kasserine import Game
+from hexcampaign.kasserine import Game, Options
 from hexcampaign.kasserine.ai import Opponent
 g = Game.scenario(seed=4)
 bots = {"german": Opponent("german", "easy", 5), "allied": Opponent("allied", "normal", 6)}
@@ -218,3 +218,23 @@ def test_a_movement_phase_picked_up_half_played_moves_no_unit_twice(side):
     again = {a.unit for a in moved if a.kind == "move"} | {u for a in moved if a.kind == "move_stack" for u in a.units}
     assert len(moved) > 3  # the rest of the side moved
     assert not again & set(first), f"moved twice: {sorted(again & set(first))}"
+
+
+def test_with_hand_rolled_dice_the_bot_declares_and_decides_but_never_rolls():
+    units = [
+        U("lone", (3, 3), cf=1, size="detachment"),
+        U("shermans", (4, 3), side="allied", cf=6),
+    ]
+    g = Game.custom(HexMap.blank(10, 8), units, phase="allied_combat", options=Options(dice="hand"))
+    allied = Opponent("allied")
+    kinds = [a.kind for a in allied.play(g)]
+    assert kinds == ["declare"]  # then it waits for the players' dice
+    (attack,) = g.combats()
+    assert not attack.resolved
+    assert allied.play(g) == []
+    g.resolve(attack.id, roll=2)  # D ELIM at 6:1
+    assert g.pending().kind == "advance_roll"
+    assert allied.play(g) == []  # the advance die is thrown by hand too: it picks no face
+    g.roll_advance(3)
+    kinds = [a.kind for a in allied.play(g)]
+    assert kinds[-1] == "end_phase" and "advance_roll" not in kinds

@@ -53,13 +53,22 @@ class ComputerPlay:
         return side if side in self.session.computer else None
 
     def computer_side_of_last(self) -> str:
-        """ "Allied" when the action just applied was the computer's (for the log line
-        in the notice), else ""."""
+        """ "Allied" while the action being applied is the computer's (for the log line
+        in the notice), else "" (a person's, even while the computer is thinking)."""
+        return getattr(self, "_computer_applying", "")
+
+    def computer_waits_for_dice(self) -> str:
+        """With dice rolled by hand the computer declares and decides, and the players
+        roll its dice: what they roll for it now ("attack 1 at 6:1", "the advance die"),
+        or "" when the computer is not waiting on a roll."""
+        g = self.game
         c = self.computers
-        if c.busy() and c.game is self.game:
-            side = next(iter(c.running_sides()), None)
-            return SIDE_WORDS.get(side, "") if side else ""
-        return ""
+        if self.computer_side() is None or c.busy() or not c.waits_for_dice():
+            return ""
+        if g.pending() is not None:
+            return "the advance die of its D ELIM"
+        attack = next(c for c in g.combats() if not c.resolved)
+        return f"attack {attack.id} at {attack.odds}"
 
     def computer_words(self) -> str:
         side = self.computer_side()
@@ -67,12 +76,21 @@ class ComputerPlay:
             return ""
         if self.computers.paused:
             return f"The computer plays the {SIDE_WORDS[side]} side — paused"
+        roll = self.computer_waits_for_dice()
+        if roll:
+            return (
+                f"The computer ({SIDE_WORDS[side]}) waits for the dice: roll them for "
+                f"{roll} and enter the roll in the Combat dock"
+            )
         return f"The computer is playing the {SIDE_WORDS[side]} side…"
 
     def refuse_while_computer(self) -> bool:
         """True (and say why) when the computer is acting: a person's gesture waits."""
         if self.computer_side() is None:
             return False
+        if self.computer_waits_for_dice():
+            self.say(f"{self.computer_words()}.", refusal=True)
+            return True
         self.say(f"{self.computer_words()} Wait for it, or pause it (Game menu).", refusal=True)
         return True
 
@@ -186,7 +204,19 @@ class ComputerPlay:
         panel = self.combat.panel
         if action.kind == "declare":
             panel.show_last = True
-        self.session.apply_recorded(action)
+        g = self.game
+        decision = g.pending()
+        if decision is not None:
+            side = decision.side
+        elif action.kind == "support":  # the defending computer's guns
+            side = "allied" if g.state.side == "german" else "german"
+        else:
+            side = g.state.side
+        self._computer_applying = SIDE_WORDS[side]
+        try:
+            self.session.apply_recorded(action)
+        finally:
+            self._computer_applying = ""
         if action.kind == "resolve":
             combat = next((c for c in self.game.combats() if c.id == action.combat), None)
             if combat is not None:

@@ -144,12 +144,30 @@ class ComputerPlayers(QObject):
             return defender
         return None
 
+    def waits_for_dice(self) -> bool:
+        """With dice rolled by hand: the computer's next step is a roll that the players
+        throw and enter (its attack, every defence settled, or its D ELIM advance die).
+        It has nothing to think until then."""
+        g = self.game
+        if g is None or g.over or g.state.options.dice != "hand":
+            return False
+        side = g.side_to_play
+        if side not in self.players:
+            return False
+        decision = g.pending()
+        if decision is not None:
+            return decision.kind == "advance_roll"
+        if not g.state.phase.endswith("combat"):
+            return False
+        open_ = [c.id for c in g.combats() if not c.resolved]
+        return bool(open_) and set(open_) <= set(self._defended())
+
     def start(self) -> None:
         """If the game waits on a computer, let it think (in a worker) and play."""
         if self.paused or self._timer.isActive() or self.game is None or self.game.over:
             return
         side = self.waiting_side()
-        if side is None:
+        if side is None or self.waits_for_dice():
             self.idle.emit()
             return
         self._generation += 1

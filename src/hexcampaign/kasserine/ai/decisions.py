@@ -7,7 +7,7 @@ import random
 
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.ai.objectives import tasks_for
-from hexcampaign.kasserine.ai.situation import Situation, look
+from hexcampaign.kasserine.ai.situation import Situation, hand_dice, look
 from hexcampaign.kasserine.state import Advance, AdvanceRoll, DeclineAdvance, Retreat, TakeLosses
 
 
@@ -20,6 +20,8 @@ def decide(game, side: str, level: str, rng: random.Random):
     if not options:
         return None
     if decision.kind == "advance_roll":
+        if hand_dice(game):
+            return None  # the players throw the die and enter it: never the computer's pick
         return next((a for a in options if isinstance(a, AdvanceRoll)), options[0])
     sit = look(game, side)
     sit.tasks = tasks_for(sit)  # asked once: every option is scored against them
