@@ -365,3 +365,19 @@ def test_the_pursuit_roll_is_offered_only_when_an_attacker_may_pursue(mode, desk
     assert mode.act(c.set_experience, ids["german"], "regular", "its losses in Tunisia")[0]
     assert c.pursuit_candidates(b.id) == []
     assert not button.isEnabled() and "veteran or crack" in button.toolTip()
+
+
+def test_with_no_battle_this_turn_the_orders_on_a_battle_are_off(mode, desk):
+    c, ids, b = to_result(mode, desk)
+    form = mode.battles_dock.result_form(b.id)
+    form.set_outcome("DRAW")
+    assert form.submit()
+    while not (c.side_to_play == "us" and c.phase == "attack_orders"):
+        assert mode.phase_dock.next()
+    dock = mode.battles_dock
+    assert dock.current() == b.id  # last turn's battle is still listed and picked
+    # Its defender's support was offered and then refused ("not one of this turn's
+    # attacks", seen under Xvfb): now neither it nor Call off is offered.
+    assert dock.this_turns() is None
+    assert not dock.buttons["defense"].isEnabled() and not dock.buttons["cancel"].isEnabled()
+    assert dock.buttons["attack"].isEnabled()

@@ -119,13 +119,14 @@ class BattlesDock(QDockWidget):
 
     def this_turns(self) -> str | None:
         """The battle a this-turn order works on: the one picked if it is of this side's
-        turn, else the newest of this turn (never a stale one of the previous side)."""
+        turn, else the newest of this turn; None when this turn has none (never a stale
+        one of an earlier turn)."""
         c = self.mode.campaign
         if c is None:
             return None
         now = [b.id for b in c.battles() if b.side_turn == c.state.side_turn]
         picked = self.current()
-        return picked if picked in now else (now[-1] if now else picked)
+        return picked if picked in now else (now[-1] if now else None)
 
     def refresh(self) -> None:
         c = self.mode.campaign
@@ -166,8 +167,6 @@ class BattlesDock(QDockWidget):
                     self.list.setCurrentRow(row)
         phase = c.phase
         self.buttons["attack"].setEnabled(phase == "attack_orders")
-        self.buttons["defense"].setEnabled(phase == "attack_orders")
-        self.buttons["cancel"].setEnabled(phase == "attack_orders")
         self._sync_result_button()
 
     def _sync_result_button(self) -> None:
@@ -179,6 +178,12 @@ class BattlesDock(QDockWidget):
         b = c.battle(picked) if c is not None and picked in c.state.battles else None
         # The pursuit die only for a battle an attacker may pursue after (it was offered
         # for every battle of the phase, and refused with no attacker able to).
+        # The defender's support and Call off work on a battle of this side's turn: with
+        # none declared yet they are off (they opened last turn's battle, then refused);
+        # Call off only the battle picked, when it is one of this turn.
+        orders = c is not None and c.phase == "attack_orders" and self.this_turns() is not None
+        self.buttons["defense"].setEnabled(orders)
+        self.buttons["cancel"].setEnabled(orders and self.this_turns() == picked)
         pursuit = self.buttons["pursuit"]
         able = b is not None and c.phase == "pursuit" and bool(c.pursuit_candidates(b.id))
         pursuit.setEnabled(able)
