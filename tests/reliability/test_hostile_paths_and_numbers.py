@@ -253,6 +253,53 @@ def test_a_region_without_elevation_pastes_with_the_defaults():
     assert sum(m.elevation(h) == 0 for h in m.hexes()) == len(region)
 
 
+def any_clipboard_text_pastes_or_is_a_sentence(data: bytes) -> None:
+    """A region (which then pastes into a map, or refuses the paste in a sentence: the
+    window's Paste shows an IllegalAction's or a MapEditError's, such as an elevation of
+    1000 or a place kind the palette lacks) or IllegalAction naming the clipboard."""
+    from hexcampaign.app.editor.reshape import HexRegion, paste_region
+    from hexcampaign.hexes import Hex
+    from hexcampaign.maps import HexMap, MapEditError
+    from hexcampaign.rules import IllegalAction
+
+    text = data.decode("utf-8", "replace")
+    try:
+        region = HexRegion.from_json(text)
+    except IllegalAction as refusal:
+        assert "clipboard" in str(refusal) and "\n" not in str(refusal)
+        return
+    m = HexMap.blank(6, 6)
+    try:
+        paste_region(m, region, Hex.from_offset(1, 1))
+    except (IllegalAction, MapEditError) as refusal:
+        assert "\n" not in str(refusal)
+
+
+def _clipboard_settings(examples: int):
+    from hypothesis import HealthCheck, settings
+
+    return settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def _hostile_regions():
+    from .strategies import hostile
+
+    return hostile(_region_text())
+
+
+def test_damaged_clipboard_text_pastes_or_is_a_sentence():
+    from hypothesis import given
+
+    given(_hostile_regions())(_clipboard_settings(200)(any_clipboard_text_pastes_or_is_a_sentence))()
+
+
+@pytest.mark.soak
+def test_damaged_clipboard_text_pastes_or_is_a_sentence_soak():
+    from hypothesis import given
+
+    given(_hostile_regions())(_clipboard_settings(5_000)(any_clipboard_text_pastes_or_is_a_sentence))()
+
+
 # --- leftovers and links -----------------------------------------------------------------------
 
 
