@@ -49,6 +49,17 @@ class Turns:
             what = f"your {phase} phase"
         return f"{who}: {what}"
 
+    def hand_over_detail(self) -> str:
+        """The hand-over screen's second line: the date, the phase and the player who
+        acts now ("Feb 14, German combat — Lloyd (Allied) to act": during the German's
+        combat the defender allocating artillery, not the side whose phase it is)."""
+        g = self.game
+        side = self.acting_side()
+        if side is None:
+            return self.session.whose_turn()
+        who = "German" if side == "german" else "Allied"
+        return f"{g.date()}, {PHASE_WORDS[g.state.phase]} — {self.session.player(side)} ({who}) to act"
+
     def handing_over(self) -> bool:
         return self.handover is not None and self.handover.isVisible()
 
@@ -69,7 +80,7 @@ class Turns:
                 return
             if self.handover is None:
                 self.handover = HandOverDialog(self.window)
-            self.handover.hand_to(words, self.session.whose_turn())
+            self.handover.hand_to(words, self.hand_over_detail())
         self._side = side
 
     def _refresh_turn_bar(self) -> None:
