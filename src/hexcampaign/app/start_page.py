@@ -72,7 +72,7 @@ class StartPage(QWidget):
         big.setBold(True)
         title.setFont(big)
         subtitle = QLabel(
-            "Hex-and-counter wargaming: play Kasserine Pass hot-seat, umpire a Combat "
+            "Hex-and-counter wargaming: play Kasserine Pass against the computer or hot-seat, umpire a Combat "
             f"Mission campaign, draw your own maps.  ·  version {__version__}",
             self,
         )
@@ -86,7 +86,7 @@ class StartPage(QWidget):
             (
                 "kasserine",
                 "New Kasserine Pass game",
-                "Feb 14–25, 1943. Two players at one computer; every rule enforced.",
+                "Feb 14–25, 1943. Play against the computer or hot-seat with a friend; every rule enforced.",
                 _counter_icon(),
                 self.new_kasserine,
             ),

@@ -44,3 +44,11 @@ def test_no_recent_files_says_so(qtbot):
     qtbot.addWidget(page)
     page.show()
     assert not page.recent.isVisible() and page.empty.isVisible()
+
+
+def test_the_kasserine_card_says_the_computer_plays_too(qtbot):
+    page = StartPage(Settings())
+    qtbot.addWidget(page)
+    line = page.cards["kasserine"].line.text()
+    assert "against the computer" in line and "hot-seat" in line
+    assert "Two players at one computer" not in line
