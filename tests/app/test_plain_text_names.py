@@ -192,7 +192,7 @@ def test_the_place_dialog_shows_a_place_name_and_its_refusal_as_typed(editor, qt
     dialog.show()
     dialog.accept()
     assert dialog.isVisible() and dialog.error.isVisible()
-    assert_literal(PLANTED)
+    assert_literal(f"there is already a place named {PLANTED} on this map")
     edit = PlaceDialog(m, m.place_at(HERE), HERE, editor)
     qtbot.addWidget(edit)
     edit.show()
