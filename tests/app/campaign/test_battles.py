@@ -381,3 +381,18 @@ def test_with_no_battle_this_turn_the_orders_on_a_battle_are_off(mode, desk):
     assert dock.this_turns() is None
     assert not dock.buttons["defense"].isEnabled() and not dock.buttons["cancel"].isEnabled()
     assert dock.buttons["attack"].isEnabled()
+
+
+def test_enter_in_the_sheet_window_closes_it_and_exports_nothing(mode, desk, qtbot, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QPushButton
+
+    c, ids = to_attack_orders(mode, desk)
+    b = declare_on_the_map(mode, c, ids, with_artillery=False)
+    dialog = mode.battles_dock.sheet_dialog(b.id)
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: asked.append(a) or ("", ""))
+    defaults = [x.text() for x in dialog.findChildren(QPushButton) if x.isDefault()]
+    assert defaults == ["Close"]
+    dialog.viewpoint.setFocus()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert not dialog.isVisible() and asked == []

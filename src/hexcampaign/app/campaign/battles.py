@@ -537,10 +537,15 @@ class BattleSheetDialog(QDialog):
         print_button.clicked.connect(self.print_dialog)
         row.addWidget(print_button)
         row.addStretch(1)
-        close = QPushButton("Close", self)
-        close.clicked.connect(self.accept)
-        row.addWidget(close)
+        self.close_button = QPushButton("Close", self)
+        self.close_button.clicked.connect(self.accept)
+        row.addWidget(self.close_button)
         layout.addLayout(row)
+        # Enter closes the sheet; it never opens an export by chance (the first button,
+        # Export Markdown…, was the default: seen under Xvfb).
+        for button in self.findChildren(QPushButton):
+            button.setAutoDefault(False)
+        self.close_button.setDefault(True)
         self.resize(760, 720)
         self.refresh()
 
