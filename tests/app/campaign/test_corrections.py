@@ -70,7 +70,13 @@ def test_restore_move_strength_experience_each_logged_with_the_reason(mode, desk
 
     restore = mode.correction_dialog("restore")
     assert restore.unit.currentData() == rifle
-    restore.into.setCurrentIndex(restore.into.findData(ids["us"]))
+    # The unit reads as the umpire knows it (where and when it fell, not "no. 1"), and it
+    # goes back into the division it fell with unless the umpire picks another.
+    name = c.formation(ids["us"]).name
+    assert restore.unit.currentText() == (
+        f"Rifle company (foot) — us, {name}, eliminated in battle {b.id}"
+    )
+    assert restore.into.currentData() == ids["us"]
     restore.reason.setText("wrong company removed")
     assert restore.submit()
     assert c.unit(rifle).where == ids["us"]

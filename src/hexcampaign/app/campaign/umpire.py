@@ -106,6 +106,29 @@ def _formation_box(parent, c, fid: str | None = None, side: str | None = None) -
     return box
 
 
+def _fell_with(c, uid: str):
+    """(battle, the OOB line of the unit in it) for the battle that eliminated `uid`."""
+    battle = c.unit_history(uid).eliminated_in
+    if battle is None:
+        return None, None
+    lines = [o for side in c.battle(battle).sheet.oobs.values() for o in side]
+    return battle, next((o for o in lines if o.unit_id == uid), None)
+
+
+def _fought_with(c, uid: str) -> str | None:
+    """The formation an eliminated unit fought in when it was eliminated."""
+    _battle, line = _fell_with(c, uid)
+    return line.formation_id if line is not None else None
+
+
+def _eliminated_text(c, u) -> str:
+    """ "Panzer IV platoon — german, 1st Infantry Division, eliminated in battle B2"."""
+    battle, line = _fell_with(c, u.id)
+    bits = [u.side] + ([line.formation] if line is not None else [])
+    bits.append(f"eliminated in battle {battle}" if battle else "eliminated")
+    return f"{u.name} — {', '.join(bits)}"
+
+
 class RestoreUnitDialog(CorrectionDialog):
     """Bring an eliminated unit back, at full strength, into a formation of its side."""
 
@@ -116,7 +139,7 @@ class RestoreUnitDialog(CorrectionDialog):
         self.unit.setObjectName("unit")
         for u in c.units():
             if u.where == "eliminated":
-                self.unit.addItem(f"{u.label or u.name} ({u.side})", u.id)
+                self.unit.addItem(_eliminated_text(c, u), u.id)
         self.into = QComboBox(self)
         self.into.setObjectName("into")
         self.unit.currentIndexChanged.connect(lambda _i: self._fill_into())
@@ -138,6 +161,10 @@ class RestoreUnitDialog(CorrectionDialog):
         for f in c.formations(side):
             if f.kind != "corps":
                 self.into.addItem(f"{f.name} ({c.map.label(f.hex)})", f.id)
+        # Back into the division it fell with, when that division still stands.
+        home = _fought_with(c, uid)
+        if home is not None and self.into.findData(home) >= 0:
+            self.into.setCurrentIndex(self.into.findData(home))
 
     def submit(self) -> bool:
         c = self.mode.campaign
