@@ -377,3 +377,25 @@ def test_a_stack_that_may_move_no_further_says_which_unit_has_spent_its_mp(mode)
     words = mode.notices.text()
     assert "already there" not in words
     assert "Guns" in words and "spent all its 4 MP" in words
+
+
+def test_the_combat_dock_opening_keeps_what_the_player_was_looking_at_in_view(mode):
+    """Seen under Xvfb: at the end of movement the Combat dock opened over the board's
+    right side and the fight near the east edge went out of sight."""
+    units = [
+        unit("Panzer", 33, 10),
+        unit("Doughboys", 34, 10, "allied"),
+        unit("Far", 2, 2),
+    ]
+    g = mode.play(Game.custom(HexMap.blank(40, 24), units, seed=1, phase="german_movement")).game
+    QApplication.processEvents()
+    mode.canvas.center_on_hex(H(34, 10))
+    QApplication.processEvents()
+    here = mode.canvas.layout.center(H(34, 10))
+    assert mode.canvas.visible_scene_rect().contains(*here)
+    mode.turn_bar.end_button.click()
+    assert g.state.phase == "german_combat" and mode.combat.isVisible()
+    for _ in range(3):
+        QApplication.processEvents()
+    seen = mode.canvas.visible_scene_rect()
+    assert seen.contains(*here), "the fight went under the Combat dock"

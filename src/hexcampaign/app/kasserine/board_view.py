@@ -4,6 +4,8 @@ view's zoom and centre. A mixin of KasserineMode: everything is redrawn from the
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
+
 from hexcampaign.app.document import MapDocument
 from hexcampaign.app.kasserine.board import CounterLayer, HighlightItem
 from hexcampaign.hexes import Hex
@@ -50,7 +52,13 @@ class BoardView:
         # The combat dock is wanted in the combat phases; the rest of the time the map is.
         fighting = g.state.phase.endswith("combat") or g.pending() is not None
         if self.active and fighting != self._fighting:
+            centre = self._seen_centre()
             self.combat.setVisible(fighting)
+            if centre is not None and self._fighting is not None:
+                # The dock takes its room from the board's right edge, where the map
+                # hid what the player was looking at (the fight at Sidi Bou Zid, under
+                # Xvfb): once the window has laid it out, the same point is centred again.
+                QTimer.singleShot(0, self.canvas, lambda c=centre: self._keep_centre(c))
         self._fighting = fighting if self.active else None
         if flags & (Play.LOG | Play.PHASE):
             self.redrawn.append("log")
@@ -149,6 +157,17 @@ class BoardView:
         mx = sum(p[0] for p in points) / len(points)
         my = sum(p[1] for p in points) / len(points)
         self._centre_on(mx, my)
+
+    def _seen_centre(self) -> tuple[float, float] | None:
+        """The scene point in the middle of the board now (None with no map)."""
+        if self.canvas.map_scene is None:
+            return None
+        middle = self.canvas.visible_scene_rect().center()
+        return (middle.x(), middle.y())
+
+    def _keep_centre(self, centre: tuple[float, float]) -> None:
+        if self.canvas.map_scene is not None and self.game is not None:
+            self._centre_on(*centre)
 
     def _centre_on(self, mx: float, my: float) -> None:
         """Centre the view on a scene point as far as the map allows: no empty desk
