@@ -167,3 +167,35 @@ def test_a_battle_foe_moved_out_of_contact_is_not_followed_to_its_new_hex():
     assert c.map.label(away) in notes(c.turn_report("us"))
     # The battle itself is still read by both sides (one division "attacks").
     assert "attacks the us" in events(c.turn_report("us"))
+
+
+def test_a_side_reads_its_own_phases_not_the_enemys():
+    c = new_campaign()
+    g = c.deploy("german", "infantry", CENTRE, ["grenadier_company"])
+    u = c.deploy("us", "infantry", TARGET, ["rifle_company"])
+    to_phase(c, "attack_orders")
+    c.end_phase()
+    while c.side_to_play == "german":
+        c.end_phase()
+    to_phase(c, "purchase")  # the US turn's phases go by
+    german = events(c.turn_report("german"))
+    # Once, its own; the enemy's "The attack orders phase begins" tells it nothing.
+    assert german.count("The attack orders phase begins") == 1
+    assert german.count("The retreat and advance phase begins") == 1
+    us = events(c.turn_report("us"))
+    assert us.count("The attack orders phase begins") == 1
+    assert g and u
+
+
+def test_a_restored_unit_goes_back_to_the_division():
+    c = new_campaign()
+    g = c.deploy("german", "infantry", CENTRE, ["grenadier_company", "panzer_iv_platoon"])
+    u = c.deploy("us", "infantry", TARGET, ["rifle_company"])
+    to_phase(c, "attack_orders")
+    b = c.declare_attack([g], u)
+    c.end_phase()
+    panzer = c.formation(g).units[1].id
+    c.enter_result(b, "ATTACKER DEFEAT", "minor", casualties={panzer: 3})
+    c.restore_unit(panzer, g, reason="repaired by the workshop")
+    name = c.formation(g).name
+    assert f"is restored to the {name} (repaired by the workshop)" in c.log[-1]

@@ -90,7 +90,7 @@ def restore_unit(w: World, a: A.RestoreUnit) -> None:
             raise IllegalAction(f"{RULE}: {f.name} is not {u.side}'s", RULE)
         types = [w.unit_type(x.id) for x in w.units_in(f.id)] + [w.unit_type(a.uid)]
         check_composition(f.kind, f.name, types)
-        where_text = f.name
+        where_text = f"the {f.name}"
     u.strength = None
     w.set_unit_home(u, a.fid)
     name = w.unit_type(a.uid).name

@@ -117,6 +117,8 @@ def visible_to(actor: str, text: str, side: str, enemy: str) -> bool:
         return False  # an enemy formation put in another hex: where it went is not known
     if actor == side or lowered.startswith(f"the umpire deploys the {side} ".lower()):
         return True
+    if lowered.endswith(" phase begins"):
+        return False  # the enemy's phases ("The attack orders phase begins") tell nothing
     if lowered.startswith(("umpire correction", "umpire override", "the campaign")):
         return True
     return (
