@@ -149,7 +149,7 @@ def test_the_defender_allocating_artillery_is_named_and_locks_undo(hot_seat):
     assert mode.handing_over()
     assert mode.handover.words.text() == "Lloyd: allocate defensive artillery"
     # the second line names Lloyd too (under Xvfb it said "Erwin (German) to play")
-    assert mode.handover.detail.text() == "Feb 14, German combat — Lloyd (Allied) to act"
+    assert mode.handover.detail.text() == "Feb 14, German combat — Lloyd (Allied) to play"
     mode.handover.ready.click()
     # the attack was handed to Lloyd: it stands, and he cannot take it back
     assert not g.can_undo and not mode.turn_bar.undo_button.isEnabled()

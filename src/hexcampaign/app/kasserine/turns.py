@@ -50,15 +50,19 @@ class Turns:
         return f"{who}: {what}"
 
     def hand_over_detail(self) -> str:
-        """The hand-over screen's second line: the date, the phase and the player who
-        acts now ("Feb 14, German combat — Lloyd (Allied) to act": during the German's
-        combat the defender allocating artillery, not the side whose phase it is)."""
+        """The hand-over screen's second line (turn_words)."""
+        return self.turn_words()
+
+    def turn_words(self) -> str:
+        """The date, the phase and the player who acts now ("Feb 14, German combat —
+        Lloyd (Allied) to play": during the German's combat the defender allocating
+        artillery, not the side whose phase it is)."""
         g = self.game
         side = self.acting_side()
         if side is None:
             return self.session.whose_turn()
         who = "German" if side == "german" else "Allied"
-        return f"{g.date()}, {PHASE_WORDS[g.state.phase]} — {self.session.player(side)} ({who}) to act"
+        return f"{g.date()}, {PHASE_WORDS[g.state.phase]} — {self.session.player(side)} ({who}) to play"
 
     def handing_over(self) -> bool:
         return self.handover is not None and self.handover.isVisible()
