@@ -179,3 +179,17 @@ def test_the_hand_over_is_announced_when_the_other_side_is_to_play(mode):
     assert g.state.phase == "allied_movement"
     assert mode.last_message == "Hand over — Lloyd: your movement phase"
     assert "Lloyd" in mode.turn_bar.player.text()
+
+
+def test_a_game_reopened_while_the_defender_allocates_says_the_defender_acts(mode, tmp_path):
+    """Seen under Xvfb: reopened during the Allied attack, the turn bar named Erwin to
+    allocate his guns while the message said 'Lloyd (Allied) to play'."""
+    s = mode.play(skirmish(dice="program"), {"german": "Erwin", "allied": "Lloyd"})
+    mode.hex_clicked(H(4, 3))
+    mode.combat.panel.declare.click()  # the German attacks: Lloyd allocates
+    path = tmp_path / "allocating.kpgame"
+    assert mode.save_to(path)
+    assert mode.open_path(path)
+    assert mode.game is not s.game and mode.acting_side() == "allied"
+    assert "Lloyd (Allied) to play" in mode.last_message
+    assert "Erwin" not in mode.last_message

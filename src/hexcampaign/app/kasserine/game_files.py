@@ -45,7 +45,7 @@ class GameFiles:
         self._start(session, orphan)
         if orphan is None:
             files.remember(self.window, path)
-        self.say(f"Opened {path.name}: {session.whose_turn()}.")
+        self.say(f"Opened {path.name}: {self.turn_words()}.")  # who acts now (k16)
         return True
 
     def maybe_close(self) -> bool:
