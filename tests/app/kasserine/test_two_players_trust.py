@@ -87,3 +87,24 @@ def test_the_defender_cannot_withdraw_the_attacker_s_attack(hot_seat):
     _take_the_mouse(mode)
     assert not mode.undo()
     assert len(g.combats()) == 1
+
+
+def test_the_hand_over_for_a_retreat_names_the_player_once(hot_seat):
+    mode = hot_seat
+    mode.play(weak_attack(), {"german": "Erwin", "allied": "Lloyd"})
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    panel.declare.click()
+    _take_the_mouse(mode)
+    panel.allocate.click()
+    _take_the_mouse(mode)
+    panel.dice.hand_entry.setValue(6)  # 1:2, 6: A BACK 3 — Erwin retreats, then Lloyd
+    panel.dice.hand_button.click()
+    panel.result_units.select_id("Panzer")
+    panel.decision_unit = "Panzer"
+    mode._refresh_selection()
+    g = mode.game
+    assert mode.hex_clicked(g.retreat_paths("Panzer")[0][-1])
+    assert mode.handing_over()
+    words = mode.handover.words.text()
+    assert words.startswith("Lloyd: advance") and "player" not in words, words

@@ -43,7 +43,9 @@ class Turns:
         if self.defence_pending():
             what = "allocate defensive artillery"
         elif g.pending() is not None and g.pending().side != g.state.side:
-            what = g.describe(g.pending())
+            # "retreat Panzer 6 3 hexes": the player is named once, not "Erwin: German
+            # player: retreat …" (seen under Xvfb).
+            what = g.describe(g.pending()).partition(": ")[2]
         else:
             phase = PHASE_WORDS[g.state.phase].removeprefix("German ").removeprefix("Allied ")
             what = f"your {phase} phase"
