@@ -418,6 +418,10 @@ def test_the_oob_side_switcher(mode, desk):
         "elim. at 60 men",
         "5 veh./guns · elim. at 3",
     ]
+    # Outside its reinforcement phase the hint names the phase as the phase list does.
+    while c.phase != "retreat_advance":
+        assert mode.phase_dock.next()
+    assert dock.hint.text().endswith("Now: german's retreat and advance phase.")
 
 
 def test_umpire_pp_adjustment_needs_a_reason_and_is_logged(mode, desk):

@@ -29,6 +29,7 @@ from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import FormationView, UnitView
+from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.tables import campaign_rules
 
 UNIT_MIME = "application/x-hexcampaign-unit"
@@ -267,7 +268,7 @@ class OobDock(QDockWidget):
         else:
             self.hint.setText(
                 f"Units join formations in {side}'s reinforcement phase. "
-                f"Now: {c.side_to_play}'s {c.phase.replace('_', ' ')} phase."
+                f"Now: {c.side_to_play}'s {PHASE_TITLES[c.phase]} phase."
             )
 
     def _formation_item(self, parent, c, f: FormationView) -> QTreeWidgetItem:
@@ -305,7 +306,8 @@ class OobDock(QDockWidget):
             literal(
                 "\n".join(
                     [
-                        f"{u.label or u.name}, {u.cost} PP" + (", motorised" if u.motorised else ""),
+                        f"{u.label or u.name}, {u.cost} PP"
+                        + (", motorised" if u.motorised else ""),
                         *(history.lines or ("No battles yet.",)),
                     ]
                 )
