@@ -96,10 +96,12 @@ def test_purchase_through_the_dock_and_the_pp_shown_drop(mode, desk, qtbot):
     c = desk.small_campaign()
     desk.clash(c)
     mode.start(c)
+    dock = mode.purchase_dock
+    assert dock.feedback.text() == "Units are bought in the new unit purchase phase (7)."
     for _ in range(6):
         assert mode.phase_dock.next()
     assert c.phase == "purchase"
-    dock = mode.purchase_dock
+    assert dock.feedback.text() == ""  # it said so in the purchase phase (seen under Xvfb)
     assert "PP available: 10" in dock.pp_label.text()
 
     dock.table.selectRow(chart_row(dock, "grenadier_company"))

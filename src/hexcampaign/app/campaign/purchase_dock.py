@@ -54,6 +54,9 @@ def availability(c, side: str, type_id: str) -> str:
     return "available"
 
 
+NOT_NOW = "Units are bought in the new unit purchase phase (7)."
+
+
 class PurchaseDock(QDockWidget):
     def __init__(self, mode) -> None:
         super().__init__("Purchases and builds", mode.window)
@@ -263,7 +266,9 @@ class PurchaseDock(QDockWidget):
         self.buy_button.setEnabled(bool(self.basket) and purchase_phase)
         self.add_button.setEnabled(purchase_phase)
         if not purchase_phase and not self.feedback.text():
-            self.feedback.setText("Units are bought in the new unit purchase phase (7).")
+            self.feedback.setText(NOT_NOW)
+        elif purchase_phase and self.feedback.text() == NOT_NOW:
+            self.feedback.setText("")  # (it stayed into the purchase phase: seen under Xvfb)
 
     def _say(self, text: str, error: bool) -> None:
         colour = "#8b0000; background: #fdecea" if error else "#1b5e20; background: #e8f5e9"
