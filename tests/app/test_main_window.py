@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import time
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, Qt, QUrl
@@ -59,6 +60,15 @@ def viewport_image(w: MainWindow) -> QImage:
     image = QImage(viewport.size(), QImage.Format.Format_ARGB32)
     viewport.render(image)
     return image
+
+
+def largest_difference(a: QImage, b: QImage) -> int:
+    """The largest difference of one colour channel between two pictures of one size."""
+    import numpy
+
+    assert a.size() == b.size() and a.format() == b.format()
+    pixels = [numpy.frombuffer(image.constBits(), numpy.uint8, image.sizeInBytes()) for image in (a, b)]
+    return int(numpy.abs(pixels[0].astype(numpy.int16) - pixels[1]).max())
 
 
 def pixel_at_hex(w: MainWindow, h: Hex) -> QColor:
@@ -452,10 +462,24 @@ def test_after_wheel_zooming_the_map_is_drawn_completely(window, qtbot):
         )
         QApplication.sendEvent(canvas.viewport(), wheel)
         canvas.viewport().repaint()
-    qtbot.wait(400)  # the user stops turning the wheel
+    # The user stops turning the wheel; the worker threads paint the new zoom's tiles (on a
+    # busy machine later than on a quiet one): wait until a repaint asks for nothing more.
+    scene, workers = canvas.map_scene, canvas.map_scene.tile_workers()
+
+    def settled() -> bool:
+        if time.perf_counter() < scene.progressive_until or workers.pending():
+            return False
+        before = len(scene.tiles)
+        viewport_image(window)  # a paint asks the workers for any tile still missing
+        return workers.pending() == 0 and len(scene.tiles) == before
+
+    qtbot.wait(400)
+    qtbot.waitUntil(settled, timeout=15000)
     shown = viewport_image(window)
     canvas.map_scene.tiles.clear()
-    assert shown == viewport_image(window)  # the same as drawn from scratch
+    # The same as drawn from scratch: a missing or blurred tile differs by far more than the
+    # few levels by which a strip painted by a worker anti-aliases a hex edge at a tile seam.
+    assert largest_difference(shown, viewport_image(window)) <= 8
 
 
 def test_an_edit_redraws_only_the_region_it_touched(window):
