@@ -61,7 +61,19 @@ def run(games: int | None = None) -> list[Result]:
     for side in ("german", "allied"):
         rows.append(match_row(f"ai: normal {side} vs easy", side, "normal", "easy", games, 0.70))
     rows.append(duel_row("ai: normal vs normal (spread)", games))
+    rows.append(duel_row("ai: easy vs easy (spread)", games, "easy"))
     return rows
+
+
+def part(which: str, games: int) -> list[Result]:
+    """One part of run(), for a quicker look at one number."""
+    if which == "random":
+        return [match_row(f"ai: normal {s} vs random", s, "normal", None, games, 0.95) for s in ("german", "allied")]
+    if which == "levels":
+        return [match_row(f"ai: normal {s} vs easy", s, "normal", "easy", games, 0.70) for s in ("german", "allied")]
+    if which == "normal-duel":
+        return [duel_row("ai: normal vs normal (spread)", games)]
+    return [duel_row("ai: easy vs easy (spread)", games, "easy")]
 
 
 def match_row(name: str, side: str, level: str, other_level: str | None, games: int, goal: float):
@@ -77,12 +89,14 @@ def match_row(name: str, side: str, level: str, other_level: str | None, games: 
     return _row(name, wins / games, goal, thinking, levels, seconds, games)
 
 
-def duel_row(name: str, games: int):
+def duel_row(name: str, games: int, level: str = "normal"):
+    """Computer against computer at one level: the spread of victory levels (the window
+    offers both levels for a game the computer plays alone)."""
     thinking, levels, seconds, points = defaultdict(list), Counter(), [], Counter()
     kasserine = thala_or_tebessa = 0
     for seed in range(1, games + 1):
         t = time.perf_counter()
-        g, think = play_game("german", "normal", "normal", seed)
+        g, think = play_game("german", level, level, seed)
         seconds.append(time.perf_counter() - t)
         levels[g.victory_level()] += 1
         points[g.victory_points()] += 1
@@ -173,15 +187,18 @@ def _row(name, rate, goal, thinking, levels, seconds, games) -> AiResult:
         extra[f"think_{lvl}_median_s"] = round(statistics.median(times), 3)
         extra[f"think_{lvl}_max_s"] = round(max(times), 3)
         think_ok &= max(times) <= BUDGET_S[lvl]
-    median_ms = 1000 * statistics.median(thinking["normal"]) if thinking.get("normal") else 0.0
+    first = thinking.get("normal") or thinking.get("easy")
+    median_ms = 1000 * statistics.median(first) if first else 0.0
     return AiResult(name, median_ms, goal, rate, think_ok, extra)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=GAMES, help="games per match (default 40)")
+    parser.add_argument("--only", choices=("random", "levels", "normal-duel", "easy-duel"),
+                        help="one part only (the duels are computer against computer)")
     args = parser.parse_args()
-    for row in run(args.games):
+    for row in (run(args.games) if args.only is None else part(args.only, args.games)):
         verdict = {True: "yes", False: "NO", None: "-"}[row.within_budget]
         print(f"{row.name:34} think median {row.ours_ms:7.1f} ms  ok {verdict}")
         for key, value in row.extra.items():

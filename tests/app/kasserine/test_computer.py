@@ -270,3 +270,21 @@ def test_a_reopened_computer_game_keeps_its_pace(mode, monkeypatch, tmp_path, qt
     assert mode.session.computer == {"german": "easy", "allied": "easy"}
     assert mode.computers.pace == "slow"
     mode.computers.shutdown()
+
+
+def test_a_unit_picked_before_the_side_goes_to_the_computer_is_let_go(mode, monkeypatch, qtbot):
+    # Seen under Xvfb: a German unit picked in the set-up dock, then the side handed to
+    # the computer: in German movement its range stayed lit while the computer moved it.
+    session = mode.new_game(seed=6)
+    g = session.game
+    uid = next(u.id for u in g.units() if u.side == "german")
+    mode.choose_unit(uid)
+    assert mode.selected == uid
+    monkeypatch.setattr(
+        PlayersDialog, "exec", lambda d: (d.rows.set_computer("german", "easy"), QDialog.DialogCode.Accepted)[1]
+    )
+    assert mode.players_dialog()
+    mode.set_computer_pace("fastest")
+    qtbot.waitUntil(lambda: g.phase == "german_movement", timeout=60_000)
+    mode.set_computer_paused(True)
+    assert mode.selected is None and mode.reachable == {}

@@ -32,7 +32,7 @@ class ComputerPlay:
         )
         c = self.computers
         c.showing.connect(self._computer_showing)
-        c.thinking.connect(lambda _side: self._refresh_turn_bar_if_game())
+        c.thinking.connect(self._computer_thinking)
         c.idle.connect(self._refresh_turn_bar_if_game)
         c.failed.connect(lambda sentence: self.say(sentence, refusal=True))
         c.defended.connect(self._computer_defended)
@@ -260,6 +260,18 @@ class ComputerPlay:
         self._refresh_turn_bar()
         self._refresh_selection()
         self.say(f"{self.acting_words()} — the computer waits before it rolls.")
+
+    def _computer_thinking(self, side: str) -> None:
+        """The computer starts acting for `side`: a unit of that side a person had
+        picked (in the set-up before handing the side over, say) is let go, so its
+        movement range does not stay lit while the computer moves it."""
+        g = self.game
+        if g is None:
+            return
+        uid = getattr(self, "selected", None)
+        if uid and uid in g.state.units and g.unit(uid).side == side:
+            self.clear_selection()
+        self._refresh_turn_bar()
 
     def _refresh_turn_bar_if_game(self) -> None:
         if self.game is not None:
