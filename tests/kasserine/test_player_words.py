@@ -66,7 +66,7 @@ def crowded():
         ("a", (2, 4), ["Stacking", "a cannot end its move in 0204", "brigade"]),
         ("slow", (6, 1), ["slow cannot end its move in 0601", "costs", "MP", "8 MP left"]),
         ("a", (9, 2), ["a cannot end its move in 0902", "enemy units hold it"]),
-        ("tight", (6, 8), ["tight cannot end its move in 0608", "zone of control", "needs 2 MP left to fight"]),
+        ("tight", (6, 8), ["tight cannot end its move in 0608", "zone of control", "needs 2 MP left to fight", "of its"]),
     ],
 )
 def test_a_refused_move_end_says_why(unit, goal, words):

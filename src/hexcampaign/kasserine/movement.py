@@ -140,7 +140,7 @@ def end_refusal(ctx: GameContext, u: UnitState, i: int) -> str:
     if zones[i]:
         return head + (
             f": it is in an enemy zone of control and {ctx.label(u)} needs "
-            f"{reserve(ctx, u)} MP left to fight there (the path costs {cost}, {left} left)"
+            f"{reserve(ctx, u)} MP left to fight there (the path costs {cost} of its {left} MP)"
         )
     return head
 
