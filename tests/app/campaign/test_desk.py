@@ -198,7 +198,7 @@ def test_drop_into_a_full_division_is_refused_with_the_limit_and_nothing_changes
     assert refusal in mode.window.statusBar().currentMessage()
     assert state_of(c) == before
     assert c.unit(waiting).where == "army_hq"
-    assert mode.oob_dock.tree.topLevelItem(0).text(0) == "Army HQ box (1 units)"
+    assert mode.oob_dock.tree.topLevelItem(0).text(0) == "Army HQ box (1 unit)"
 
     # The same unit dropped on the corps HQ (room for infantry) joins it.
     drop(tree, waiting, formation_item(mode.oob_dock.tree, ids["g_corps"]))
@@ -208,6 +208,23 @@ def test_drop_into_a_full_division_is_refused_with_the_limit_and_nothing_changes
     assert "Grenadier company (foot)" in [
         corps_item.child(i).text(0) for i in range(corps_item.childCount())
     ]
+
+
+def test_dragging_an_air_unit_onto_a_division_says_why_it_stays(mode, desk):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    for _ in range(6):
+        c.end_phase()
+    flight = c.purchase("german", "fw190_flight")
+    for _ in range(8):
+        c.end_phase()
+    mode.start(c)
+    tree = mode.oob_dock.tree
+    before = state_of(c)
+    drop(tree, flight, formation_item(tree, ids["german"]))
+    refusal = "Air support: air assets stay in the Army HQ box"
+    assert refusal in mode.oob_dock.feedback.text() and mode.oob_dock.feedback.isVisible()
+    assert state_of(c) == before and c.unit(flight).where == "army_hq"
 
 
 # --- the phase stepper -----------------------------------------------------------------------

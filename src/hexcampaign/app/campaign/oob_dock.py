@@ -215,7 +215,8 @@ class OobDock(QDockWidget):
         side = self.side or c.side_to_play
         bold = QFont()
         bold.setBold(True)
-        box = QTreeWidgetItem(tree, [f"Army HQ box ({len(c.army_hq(side))} units)", "", "", ""])
+        n = len(c.army_hq(side))
+        box = QTreeWidgetItem(tree, [f"Army HQ box ({n} unit{'' if n == 1 else 's'})", "", "", ""])
         box.setData(0, KIND_ROLE, "army_hq")
         box.setData(0, ID_ROLE, "army_hq")
         box.setFont(0, bold)
