@@ -140,6 +140,10 @@ def test_purchase_through_the_dock_and_the_pp_shown_drop(mode, desk, qtbot):
     assert len(dock.buy()) == 1 and "Bought" in dock.feedback.text()
     assert mode.back()  # the purchase taken back: its message goes with it
     assert "Bought" not in dock.feedback.text()
+    dock.add("grenadier_company")
+    assert len(dock.buy()) == 1 and "Bought" in dock.feedback.text()
+    assert mode.phase_dock.next() and c.side_to_play == "us"  # the other side's turn
+    assert "Bought" not in dock.feedback.text()
 
 
 # --- the OOB dock and drag and drop ----------------------------------------------------------
