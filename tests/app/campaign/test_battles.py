@@ -396,3 +396,23 @@ def test_enter_in_the_sheet_window_closes_it_and_exports_nothing(mode, desk, qtb
     dialog.viewpoint.setFocus()
     qtbot.keyClick(dialog, Qt.Key.Key_Return)
     assert not dialog.isVisible() and asked == []
+
+
+def test_at_a_phase_change_the_battles_list_picks_the_open_item(mode, desk):
+    c, ids, b = to_result(mode, desk)
+    form = mode.battles_dock.result_form(b.id)
+    form.set_outcome("DRAW")
+    assert form.submit()
+    while not (c.side_to_play == "us" and c.phase == "attack_orders"):
+        assert mode.phase_dock.next()
+    ok, b2 = mode.act(c.declare_attack, [ids["us"]], ids["german"])
+    assert ok
+    dock = mode.battles_dock
+    assert dock.current() == b2.id  # the newest battle
+    dock.list.setCurrentRow(1)  # the umpire looks at last turn's battle again
+    assert dock.current() == b.id
+    assert mode.phase_dock.next() and c.phase == "battle_resolution"
+    # The result awaited is the one picked now, and its button enters it.
+    assert dock.current() == b2.id
+    assert dock.buttons["result"].text() == "Enter result…"
+    assert dock.buttons["result"].isEnabled()
