@@ -185,3 +185,18 @@ def test_the_result_button_amends_a_battle_that_has_its_result(mode, desk):
     mode.dialog.reject()
     assert dock.result_form(b.id).amend  # the same from code
     mode.dialog.reject()
+
+
+def test_a_formation_is_named_at_the_desk_and_a_path_name_is_refused(mode, desk):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    mode.start(c)
+    dialog = mode.rename_dialog(ids["german"])
+    dialog.name.setText("../Kampfgruppe")
+    assert not dialog.submit() and dialog.refusal.text()
+    dialog.name.setText("Kampfgruppe Peiper")
+    assert dialog.submit()
+    assert c.formation(ids["german"]).name == "Kampfgruppe Peiper"
+    from tests.app.campaign.test_desk import formation_item
+
+    assert "Kampfgruppe Peiper" in formation_item(mode.oob_dock.tree, ids["german"]).text(0)
