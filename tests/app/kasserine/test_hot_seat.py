@@ -393,9 +393,15 @@ def test_the_combat_dock_opening_keeps_what_the_player_was_looking_at_in_view(mo
     QApplication.processEvents()
     here = mode.canvas.layout.center(H(34, 10))
     assert mode.canvas.visible_scene_rect().contains(*here)
+    mode.hex_clicked(H(33, 10))  # the player picks the Panzer near the right edge
+    seen = mode.canvas.visible_scene_rect()
+    mode.canvas.centerOn(seen.center().x() - seen.width() / 3, seen.center().y())
+    QApplication.processEvents()
+    panzer = mode.canvas.layout.center(H(33, 10))
+    assert mode.canvas.visible_scene_rect().contains(*panzer)
     mode.turn_bar.end_button.click()
     assert g.state.phase == "german_combat" and mode.combat.isVisible()
     for _ in range(3):
         QApplication.processEvents()
     seen = mode.canvas.visible_scene_rect()
-    assert seen.contains(*here), "the fight went under the Combat dock"
+    assert seen.contains(*panzer), "the fight went under the Combat dock"

@@ -52,13 +52,16 @@ class BoardView:
         # The combat dock is wanted in the combat phases; the rest of the time the map is.
         fighting = g.state.phase.endswith("combat") or g.pending() is not None
         if self.active and fighting != self._fighting:
-            centre = self._seen_centre()
+            centre, focus = self._seen_centre(), self._focus_point()
             self.combat.setVisible(fighting)
             if centre is not None and self._fighting is not None:
                 # The dock takes its room from the board's right edge, where the map
                 # hid what the player was looking at (the fight at Sidi Bou Zid, under
-                # Xvfb): once the window has laid it out, the same point is centred again.
-                QTimer.singleShot(0, self.canvas, lambda c=centre: self._keep_centre(c))
+                # Xvfb): once the window has laid it out, the same point is centred
+                # again, and the hex the player last picked is brought into view.
+                QTimer.singleShot(
+                    0, self.canvas, lambda c=centre, f=focus: self._keep_centre(c, f)
+                )
         self._fighting = fighting if self.active else None
         if flags & (Play.LOG | Play.PHASE):
             self.redrawn.append("log")
@@ -165,9 +168,35 @@ class BoardView:
         middle = self.canvas.visible_scene_rect().center()
         return (middle.x(), middle.y())
 
-    def _keep_centre(self, centre: tuple[float, float]) -> None:
-        if self.canvas.map_scene is not None and self.game is not None:
-            self._centre_on(*centre)
+    def _focus_point(self) -> tuple[float, float] | None:
+        """The middle of the hex the player last picked, when it is on screen."""
+        if self.canvas.map_scene is None or self.stack_hex is None:
+            return None
+        point = self.canvas.layout.center(self.stack_hex)
+        return point if self.canvas.visible_scene_rect().contains(*point) else None
+
+    def _keep_centre(
+        self, centre: tuple[float, float], focus: tuple[float, float] | None = None
+    ) -> None:
+        if self.canvas.map_scene is None or self.game is None:
+            return
+        self._centre_on(*centre)
+        if focus is None:
+            return
+        seen = self.canvas.visible_scene_rect()
+        # The least shift that shows the focus with a hex's margin round it.
+        margin = min(seen.width(), seen.height()) / 6
+        mx, my = seen.center().x(), seen.center().y()
+        if focus[0] > seen.right() - margin:
+            mx += focus[0] - (seen.right() - margin)
+        elif focus[0] < seen.left() + margin:
+            mx -= (seen.left() + margin) - focus[0]
+        if focus[1] > seen.bottom() - margin:
+            my += focus[1] - (seen.bottom() - margin)
+        elif focus[1] < seen.top() + margin:
+            my -= (seen.top() + margin) - focus[1]
+        if (mx, my) != (seen.center().x(), seen.center().y()):
+            self._centre_on(mx, my)
 
     def _centre_on(self, mx: float, my: float) -> None:
         """Centre the view on a scene point as far as the map allows: no empty desk
