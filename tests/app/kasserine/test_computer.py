@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QLabel
 
 from hexcampaign.app.kasserine.dialogs import NewGameDialog, PlayersDialog
 from hexcampaign.kasserine import Game
@@ -288,3 +288,14 @@ def test_a_unit_picked_before_the_side_goes_to_the_computer_is_let_go(mode, monk
     qtbot.waitUntil(lambda: g.phase == "german_movement", timeout=60_000)
     mode.set_computer_paused(True)
     assert mode.selected is None and mode.reachable == {}
+
+
+def test_the_victory_dialog_congratulates_the_computer_that_won(mode, qtbot):
+    # Seen under Xvfb: a game the Allied computer won ended "Well played, Allied player."
+    mode.new_game(seed=1, players={"german": "Erwin"}, computer={"allied": "normal"})
+    mode.set_computer_paused(True)
+    dialog = mode.show_victory()
+    assert dialog.level == "German defeat"  # no place held yet
+    texts = [label.text() for label in dialog.findChildren(QLabel)]
+    assert any("Well played, the computer (normal)." in t for t in texts)
+    dialog.close()

@@ -161,7 +161,12 @@ class GameFiles:
         return box
 
     def show_victory(self) -> VictoryDialog:
-        self.victory_dialog = VictoryDialog(self.game, self.session.players, self.window)
+        # Who is congratulated: a person's name, or the computer that played the side.
+        names = {
+            side: f"the computer ({level})" if (level := self.session.computer.get(side)) else name
+            for side, name in self.session.players.items()
+        }
+        self.victory_dialog = VictoryDialog(self.game, names, self.window)
         self.victory_dialog.show()
         return self.victory_dialog
 
