@@ -97,6 +97,9 @@ def test_artillery_that_moved_far_cannot_support():
     g2.move("gun", [H(2, 2)])  # 8 MP spent
     g2.end_phase()
     refused(lambda: g2.declare_attack(["a"], ["x"], artillery=["gun"]), "Cost of combat")
+    # the same reason is told before declaring, gun by gun
+    assert "Cost of combat" in g2.support_refusal("gun", ["a"]) and "gun" in g2.support_refusal("gun", ["a"])
+    assert g.support_refusal("gun", ["a"]) is not None  # g's gun already supports
 
 
 def test_lone_artillery_defends_with_one_and_dies_instead_of_retreating():

@@ -188,6 +188,24 @@ def air_power_error(ctx: GameContext) -> str | None:
     return None
 
 
+def support_error(ctx: GameContext, g: UnitState, attackers: list[str]) -> str | None:
+    """Why the battery `g` may not support an attack by `attackers` now, or None."""
+    pos = ctx.position
+    if g.side != ctx.state.side or g.kind not in ctx.rules.support_kinds or not ctx.on_map(g):
+        return f"Artillery: {ctx.label(g)} is not artillery of the attacking side"
+    if g.supported:
+        return f"Artillery: {ctx.label(g)} already supports a combat this phase; one battery supports only one combat a phase"
+    gi = pos.index_of(g)
+    if not any(
+        ctx.on_map(ctx.unit(a)) and ctx.board.hexes[gi].distance(Hex(*ctx.state.units[a].at)) <= g.range
+        for a in attackers
+    ):
+        return f"Artillery: {ctx.label(g)} has support range {g.range} and no attacking unit is that close"
+    if not may_fight(ctx, g):
+        return f"Cost of combat: {ctx.label(g)} has not the {pos.combat_cost(g)} MP left to support an attack"
+    return None
+
+
 def declare_error(ctx: GameContext, action: DeclareAttack) -> tuple[str | None, CombatState | None]:
     """(why the declaration is refused, None) or (None, the combat it would make)."""
     error = combat_phase_error(ctx)
@@ -237,22 +255,9 @@ def declare_error(ctx: GameContext, action: DeclareAttack) -> tuple[str | None, 
             return error, None
         attacker_hexes.append(a.at)
     for g_id in action.artillery:
-        g = ctx.unit(g_id)
-        if g.side != side or g.kind not in ctx.rules.support_kinds or not ctx.on_map(g):
-            return f"Artillery: {ctx.label(g)} is not artillery of the attacking side", None
-        if g.supported:
-            return f"Artillery: {ctx.label(g)} already supports a combat this phase; one battery supports only one combat a phase", None
-        gi = pos.index_of(g)
-        if not any(
-            ctx.board.hexes[gi].distance(Hex(*ctx.state.units[a].at)) <= g.range for a in action.attackers
-        ):
-            return (
-                f"Artillery: {ctx.label(g)} has support range {g.range} and no attacking unit is that close"
-            ), None
-        if not may_fight(ctx, g):
-            return (
-                f"Cost of combat: {ctx.label(g)} has not the {pos.combat_cost(g)} MP left to support an attack"
-            ), None
+        error = support_error(ctx, ctx.unit(g_id), action.attackers)
+        if error:
+            return error, None
     if action.air_power:
         error = air_power_error(ctx)
         if error:

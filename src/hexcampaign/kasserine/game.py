@@ -473,6 +473,12 @@ class Game:
             return "Map: the hex is off the map"
         return combat.combat_phase_error(ctx) or combat.attacker_error(ctx, ctx.unit(unit_id), i)
 
+    def support_refusal(self, unit_id: str, attackers: list[str]) -> str | None:
+        """Why the battery may not support an attack by `attackers` now (the one
+        reason: side, already supporting, range, the MP to fight), or None."""
+        ctx = self.context
+        return combat.combat_phase_error(ctx) or combat.support_error(ctx, ctx.unit(unit_id), list(attackers))
+
     def available_attackers(self, target: Hex) -> list[UnitView]:
         """The side to play's units that may still attack the hex `target` this phase."""
         i = self.board.index.get(target, NO_HEX)

@@ -263,3 +263,29 @@ def test_allied_air_power_shifts_the_previewed_column(mode):
     assert "Allied air power" in panel.odds.lines.text()
     panel.declare.click()
     assert g.combats()[-1].odds == "3:1"
+
+
+def test_a_gun_without_the_mp_to_fire_is_shown_greyed_with_the_reason_never_offered(mode):
+    """Seen under Xvfb: a battery that had spent its MP was offered in 'Artillery in
+    support'; ticking it refused the whole declaration."""
+    from PySide6.QtCore import Qt
+
+    g = mode.play(skirmish(phase="german_movement")).game
+    panzer = g.unit("Panzer").hex
+    spent = [h for h, cost in g.reachable("Guns").items() if cost == 8 and h.distance(panzer) <= 2]
+    assert spent, "a hex the guns reach with all their MP, near the Panzer"
+    g.move("Guns", g.path_to("Guns", spent[0]))
+    mode.refresh()
+    mode.turn_bar.end_button.click()
+    assert g.state.phase == "german_combat"
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    assert panel.artillery.ids() == ["Guns"]
+    item = panel.artillery.item(0)
+    assert "MP left to support" in item.text()
+    assert not item.flags() & Qt.ItemFlag.ItemIsSelectable
+    item.setSelected(True)  # a click cannot pick it
+    assert panel.artillery.selected_ids() == []
+    assert "Guns" in g.support_refusal("Guns", ["Panzer"])
+    panel.declare.click()  # the attack goes in without the gun
+    assert len(g.combats()) == 1 and g.combats()[0].artillery == []

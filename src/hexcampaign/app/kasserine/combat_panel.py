@@ -547,7 +547,17 @@ class CombatPanel(QWidget):
             and not g.state.units[u.id].supported
             and any(a.hex is not None and u.hex.distance(a.hex) <= u.range for a in chosen)
         ]
-        self.artillery.show_units(guns)
+        # A gun in range that may not fire (no MP left to fight) is shown greyed with
+        # the reason, never offered (under Xvfb ticking one refused the declaration).
+        attackers = [a.id for a in chosen]
+        barred = {u.id: g.support_refusal(u.id, attackers) for u in guns}
+        notes = {uid: why.split(": ", 1)[-1] for uid, why in barred.items() if why}
+        self.artillery.show_units(guns, notes)
+        for i, uid in enumerate(self.artillery.ids()):
+            item = self.artillery.item(i)
+            if uid in notes:
+                item.setSelected(False)
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsSelectable & ~Qt.ItemFlag.ItemIsEnabled)
 
     def _show_defense(self, c: Combat) -> None:
         g = self.game
