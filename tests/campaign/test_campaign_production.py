@@ -313,3 +313,20 @@ def test_victory_points_follow_holdings():
     assert c.victory_points("german") == 2 and c.victory_points("us") == 0
     c.deploy("us", "corps", Hex.from_offset(5, 4))
     assert c.victory_points("german") == 0 and c.victory_points("us") == 2
+
+
+def test_building_next_to_the_own_capital_while_the_enemy_holds_it(campaign):
+    # A US division takes the German capital: its hex is taken, and every hex next to it
+    # is in the US zone of control.
+    us = campaign.deploy("us", "infantry", GERMAN_CAPITAL, ["rifle_company"])
+    campaign.state.holdings["Berlin"] = "us"  # (as if it had moved in)
+    with pytest.raises(IllegalAction):
+        campaign.build_division("german", "infantry", GERMAN_CAPITAL)
+    with pytest.raises(IllegalAction, match="enemy zone of control"):
+        campaign.build_division("german", "infantry", GERMAN_CAPITAL.neighbor(0))
+    # Once it has gone on, the capital is still a hex the Germans build on, although the
+    # US holds the place.
+    campaign.umpire_move(us, US_CAPITAL.neighbor(3), reason="it moved on east")
+    assert campaign.holder("Berlin") == "us"
+    campaign.build_division("german", "infantry", GERMAN_CAPITAL)
+    assert campaign.formation(campaign.formations("german")[-1].id).hex == GERMAN_CAPITAL

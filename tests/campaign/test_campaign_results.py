@@ -326,6 +326,8 @@ def test_pursuit_roll(experience, roll, pursues):
     ("kind", "experience", "units", "refusal"),
     [
         ("mechanised", "regular", None, "Pursuit: no attacker can pursue"),
+        # Elite divisions may not pursue: the draft names veteran and crack only.
+        ("mechanised", "elite", None, "Pursuit: no attacker can pursue"),
         ("infantry", "crack", ("grenadier_company",), "Pursuit: no attacker can pursue"),
     ],
 )

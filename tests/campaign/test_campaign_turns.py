@@ -196,3 +196,16 @@ def test_open_items_say_what_each_phase_awaits():
     to_phase(c, "purchase")
     assert [i.text for i in c.open_items()] == ["german has 3 PP left; unspent PP are lost"]
     assert fid
+
+
+def test_a_dug_in_division_that_attacks_keeps_its_dug_in_status():
+    c = new_campaign()
+    g = c.deploy("german", "infantry", CENTRE, ["grenadier_company"], dug_in=True)
+    u = c.deploy("us", "infantry", CENTRE.neighbor(2), ["rifle_company"])
+    to_phase(c, "attack_orders")
+    b = c.declare_attack([g], u)
+    c.end_phase()
+    c.enter_result(b, "DRAW")
+    assert c.formation(g).dug_in  # attacking is not moving
+    to_phase(c, "reinforcement", "us")
+    assert c.formation(g).dug_in
