@@ -299,3 +299,31 @@ def test_the_victory_dialog_congratulates_the_computer_that_won(mode, qtbot):
     texts = [label.text() for label in dialog.findChildren(QLabel)]
     assert any("Well played, the computer (normal)." in t for t in texts)
     dialog.close()
+
+
+def test_pause_and_resume_in_a_movement_phase_moves_no_unit_twice(mode, monkeypatch, qtbot):
+    session = start_from_dialog(mode, monkeypatch, german="normal", allied="normal", seed=5)
+    g = session.game
+
+    def moved_in_phase() -> list[str]:
+        actions = g.actions()
+        start = max(i for i, a in enumerate(actions) if a.kind == "end_phase")
+        return [a.unit for a in actions[start + 1 :] if a.kind == "move"]
+
+    qtbot.waitUntil(
+        lambda: g.turn == 2 and g.phase == "german_movement" and len(moved_in_phase()) >= 3,
+        timeout=120_000,
+    )
+    mode.set_computer_paused(True)
+    assert g.phase == "german_movement"
+    first = moved_in_phase()
+    start = max(i for i, a in enumerate(g.actions()) if a.kind == "end_phase")
+    mode.set_computer_paused(False)  # a fresh player plans the rest from the board
+    qtbot.waitUntil(lambda: g.phase != "german_movement", timeout=60_000)
+    mode.set_computer_paused(True)
+    actions = g.actions()
+    end = next(i for i in range(start + 1, len(actions)) if actions[i].kind == "end_phase")
+    moves = [a.unit for a in actions[start + 1 : end] if a.kind == "move"]
+    assert moves[: len(first)] == first and len(moves) > len(first)
+    assert len(moves) == len(set(moves)), "a unit moved twice in one movement phase"
+    mode.computers.shutdown()
