@@ -261,7 +261,9 @@ def test_the_sheet_describes_the_operational_terrain_and_supply():
     terrain = "\n".join(b.sheet.terrain)
     assert "Forest, elevation 2, road to S, village Bois (1 PP)" in terrain
     assert b.sheet.location.endswith("(Bois)")
-    assert b.sheet.ammunition["german"].startswith("Limited")
+    assert b.sheet.ammunition["german"] == (
+        f"Limited for the {c.formation(g).name} (out of supply)"
+    )
     assert b.sheet.ammunition["us"] == "Full"
     md = b.sheet.to_markdown()
     assert "# Battle B1: PROBE, 22 turns" in md and "Ammunition: Limited" in md

@@ -522,7 +522,7 @@ def _ammunition(c: World, fids: list[str]) -> str:
     rules = campaign_rules()
     if not (c.options.supply and c.options.supply_limits_ammunition):
         return rules.ammunition["in_supply"]
-    short = [c.formation_record(f).name for f in fids if not in_supply(c, f)]
+    short = [f"the {c.formation_record(f).name}" for f in fids if not in_supply(c, f)]
     if not short:
         return rules.ammunition["in_supply"]
     return f"{rules.ammunition['out_of_supply']} for {', '.join(short)} (out of supply)"
