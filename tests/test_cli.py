@@ -139,6 +139,11 @@ def test_version_and_help(capsys):
         with pytest.raises(SystemExit):
             main([command, "--help"])
         assert "usage: hexcampaign" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    for kind in (".hexmap", ".kpgame", ".hxcampaign"):  # FILE may be any of the three
+        assert kind in said
 
 
 def _run(args, env_changes, cwd):
