@@ -69,10 +69,28 @@ def test_devices_pipes_and_folders_are_refused_unread(device, tmp_path):
 
 
 def test_a_file_that_grows_while_read_is_read_no_further_than_the_limit(tmp_path, monkeypatch):
+    """The size the descriptor gave (here 0, as if the file grew after fstat) is not
+    trusted: reading stops at the limit plus one byte, and the file is refused."""
     path = tmp_path / "grows.hexmap"
-    path.write_bytes(b" " * 100)
+    path.write_bytes(b" " * 5_000_000)
+    real_fstat, real_read = os.fstat, os.read
+    read: list[int] = []
+
+    def fstat(fd):
+        info = list(real_fstat(fd))
+        info[6] = 0  # st_size
+        return os.stat_result(info)
+
+    def counted(fd, n):
+        chunk = real_read(fd, n)
+        read.append(len(chunk))
+        return chunk
+
+    monkeypatch.setattr(files.os, "fstat", fstat)
+    monkeypatch.setattr(files.os, "read", counted)
     with pytest.raises(FileFormatError, match="larger than"):
-        files.read_limited(path, "map", limit=10)
+        files.read_limited(path, "map", limit=1_000_000)
+    assert sum(read) == 1_000_001
 
 
 # --- numbers that are not finite -------------------------------------------------------------
