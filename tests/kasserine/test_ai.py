@@ -238,3 +238,18 @@ def test_with_hand_rolled_dice_the_bot_declares_and_decides_but_never_rolls():
     g.roll_advance(3)
     kinds = [a.kind for a in allied.play(g)]
     assert kinds[-1] == "end_phase" and "advance_roll" not in kinds
+
+
+def test_with_hand_rolled_dice_the_bot_applies_a_result_that_needs_no_dice():
+    # At >8:1 (and 1:6) nothing is thrown: the bot goes on by itself, up to its advance die.
+    units = [
+        U("lone", (3, 3), cf=1, size="detachment"),
+        U("shermans", (4, 3), side="allied", cf=6),
+        U("grants", (2, 3), side="allied", cf=6),
+    ]
+    g = Game.custom(HexMap.blank(10, 8), units, phase="allied_combat", options=Options(dice="hand"))
+    kinds = [a.kind for a in Opponent("allied").play(g)]
+    (attack,) = g.combats()
+    assert attack.odds == ">8:1" and attack.resolved and attack.result == "D ELIM"
+    assert kinds[-1] == "resolve"
+    assert g.pending().kind == "advance_roll"  # its die is the players' to throw

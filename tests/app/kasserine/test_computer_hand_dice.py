@@ -33,19 +33,23 @@ def test_the_computer_attacks_and_the_person_enters_its_dice(mode, qtbot):
     qtbot.waitUntil(mode.defence_pending, timeout=30_000)
     assert panel.allocate_defense()  # no German guns: go on to the roll
     # It does not roll: the turn bar says what to roll for it, and the dock takes it.
-    bar_says(mode, qtbot, "waits for the dice: roll them for attack 1 at 6:1")
+    bar_says(mode, qtbot, "The computer (Allied) waits for your dice: attack 1 at 6:1")
+    assert "enter the roll in the Combat dock" in mode.last_message
     (attack,) = game.combats()
     assert not attack.resolved and not mode.computers.busy()
     assert panel.roll_box.isVisible() and panel.roll_box.isEnabled()
     assert panel.dice.hand_entry.isVisible() and not panel.dice.roll_button.isVisible()
     assert not mode.end_phase()  # the person's End phase still waits for it
+    said = []
+    say = mode.say
+    mode.say = lambda text, refusal=False: (said.append(text), say(text, refusal))
     panel.dice.hand_entry.setValue(2)
     panel.dice.hand_button.click()  # 2 at 6:1: D ELIM
     assert "rolled 2 — D ELIM" in game.log()[-2]
-    assert not mode.last_message.startswith("The computer")  # the person rolled it
+    assert said[0] == "Lone is eliminated"  # the person rolled it: not "The computer (Allied): …"
     # Its advance die is the players' to throw as well (it never picks a face): the
     # Result box takes it.
-    bar_says(mode, qtbot, "roll them for the advance die of its D ELIM")
+    bar_says(mode, qtbot, "waits for your dice: its advance die")
     assert game.pending() is not None and game.pending().kind == "advance_roll"
     assert panel.result.isEnabled() and panel.advance_dice.hand_entry.isVisible()
     panel.advance_dice.hand_entry.setValue(3)

@@ -33,7 +33,7 @@ class ComputerPlay:
         c = self.computers
         c.showing.connect(self._computer_showing)
         c.thinking.connect(self._computer_thinking)
-        c.idle.connect(self._refresh_turn_bar_if_game)
+        c.idle.connect(self._computer_idle)
         c.failed.connect(lambda sentence: self.say(sentence, refusal=True))
         c.defended.connect(self._computer_defended)
         c.defence_wanted.connect(lambda _ids: self._computer_waits_for_defence())
@@ -66,7 +66,7 @@ class ComputerPlay:
         if self.computer_side() is None or c.busy() or not c.waits_for_dice():
             return ""
         if g.pending() is not None:
-            return "the advance die of its D ELIM"
+            return "its advance die"
         attack = next(c for c in g.combats() if not c.resolved)
         return f"attack {attack.id} at {attack.odds}"
 
@@ -78,10 +78,7 @@ class ComputerPlay:
             return f"The computer plays the {SIDE_WORDS[side]} side — paused"
         roll = self.computer_waits_for_dice()
         if roll:
-            return (
-                f"The computer ({SIDE_WORDS[side]}) waits for the dice: roll them for "
-                f"{roll} and enter the roll in the Combat dock"
-            )
+            return f"The computer ({SIDE_WORDS[side]}) waits for your dice: {roll}"
         return f"The computer is playing the {SIDE_WORDS[side]} side…"
 
     def refuse_while_computer(self) -> bool:
@@ -89,7 +86,7 @@ class ComputerPlay:
         if self.computer_side() is None:
             return False
         if self.computer_waits_for_dice():
-            self.say(f"{self.computer_words()}.", refusal=True)
+            self.say(f"{self.computer_words()} — enter the roll in the Combat dock.", refusal=True)
             return True
         self.say(f"{self.computer_words()} Wait for it, or pause it (Game menu).", refusal=True)
         return True
@@ -272,6 +269,15 @@ class ComputerPlay:
         if uid and uid in g.state.units and g.unit(uid).side == side:
             self.clear_selection()
         self._refresh_turn_bar()
+
+    def _computer_idle(self) -> None:
+        """The computer stopped: the game waits on a person — for dice, with hand-rolled
+        dice, the notice line says what to roll for it."""
+        if self.game is None:
+            return
+        self._refresh_turn_bar()
+        if self.computer_waits_for_dice():
+            self.say(f"{self.computer_words()} — roll real dice and enter the roll in the Combat dock.")
 
     def _refresh_turn_bar_if_game(self) -> None:
         if self.game is not None:

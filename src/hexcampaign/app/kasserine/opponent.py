@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from hexcampaign.kasserine import Game
 from hexcampaign.kasserine.ai import Opponent
+from hexcampaign.kasserine.tables import crt_table
 
 # Milliseconds between two actions shown on the board: a person can follow "slow".
 PACES = {"fastest": 0, "fast": 150, "normal": 600, "slow": 1500}
@@ -159,8 +160,10 @@ class ComputerPlayers(QObject):
             return decision.kind == "advance_roll"
         if not g.state.phase.endswith("combat"):
             return False
-        open_ = [c.id for c in g.combats() if not c.resolved]
-        return bool(open_) and set(open_) <= set(self._defended())
+        open_ = [c for c in g.combats() if not c.resolved]
+        if not open_ or open_[0].odds in crt_table().automatic:
+            return False  # at 1:6 and >8:1 no die is thrown: the computer applies it
+        return {c.id for c in open_} <= set(self._defended())
 
     def start(self) -> None:
         """If the game waits on a computer, let it think (in a worker) and play."""

@@ -32,6 +32,7 @@ from hexcampaign.kasserine.ai.movement import movement_steps
 from hexcampaign.kasserine.ai.setup import setup_steps
 from hexcampaign.kasserine.ai.situation import enemy_of, hand_dice, look, phase_of, turn_of
 from hexcampaign.kasserine.state import EndPhase, Resolve
+from hexcampaign.kasserine.tables import crt_table
 from hexcampaign.rules import IllegalAction
 
 LEVELS = ("easy", "normal")
@@ -191,7 +192,7 @@ class Opponent:
                     self._asked.add(key + (cid,))
                 if defense is not None:
                     defense(game)  # the defender allocates its guns before any roll
-            if hand_dice(game):
+            if hand_dice(game) and open_[0].odds not in crt_table().automatic:
                 return None  # the players roll real dice and enter them: not the bot's hand
             if self.side == "german" and self.level == "normal":
                 split = useful_breakdown(game, open_[0])
