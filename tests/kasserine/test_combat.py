@@ -207,7 +207,7 @@ def test_exchange_counts_basic_factors_doubled_in_a_city():
     g.take_losses(["a"])
     d = g.pending()
     assert d.kind == "advance" and d.hexes == 1
-    refused(lambda: g.advance("b", [H(4, 2), H(5, 3)]), "Advance after combat", "1 hexes")
+    refused(lambda: g.advance("b", [H(4, 2), H(5, 3)]), "Advance after combat", "an advance of 1 hex at most")
     g.advance("b", [H(4, 2)])
     assert g.unit("b").hex == H(4, 2)
     assert g.state.holders["Kasserine"] == "german"

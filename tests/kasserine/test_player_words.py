@@ -209,3 +209,14 @@ def test_options_defaults_are_the_balanced_game_and_historical_adds_the_allied_r
     historical = Options.historical()
     assert (historical.rangers_zoc, historical.italian_zoc, historical.allied_air_power) == (True, True, "roll")
     assert historical.german_initial_placement and historical.advance_terrain_limit
+
+
+def test_decisions_count_in_the_singular_when_there_is_one():
+    from hexcampaign.kasserine.state import Decision
+
+    one = Decision(kind="advance", side="german", combat=1, units=["a"], hexes=1)
+    assert one.describe().endswith("advance a up to 1 hex, or decline")
+    back = Decision(kind="retreat", side="allied", combat=1, units=["x"], hexes=2)
+    assert back.describe() == "Allied player: retreat x 2 hexes"
+    loss = Decision(kind="losses", side="german", combat=1, units=["a"], factors=1)
+    assert "at least 1 combat factor from" in loss.describe()

@@ -24,6 +24,7 @@ from hexcampaign.kasserine.state import (
     Retreat,
     TakeLosses,
     UnitState,
+    hex_count,
 )
 from hexcampaign.rules.changes import Play
 
@@ -137,7 +138,7 @@ def retreat(ctx: GameContext, action: Retreat) -> list[str]:
     pos = ctx.position
     path = [ctx.board.index.get(Hex(*at), NO_HEX) for at in action.path]
     if not path:
-        raise refuse(f"Retreat: the result calls for a retreat of exactly {decision.hexes} hexes")
+        raise refuse(f"Retreat: the result calls for a retreat of exactly {hex_count(decision.hexes)}")
     error = pos.retreat_error(u, path, decision.hexes)
     if error:
         raise refuse(error)
@@ -202,7 +203,7 @@ def advance_error(ctx: GameContext, u: UnitState, decision: Decision, path: list
     if any(x.kind not in ctx.rules.support_kinds for x in pos.units_at(path[0], enemy)):
         return "Advance after combat: the vacated hex is held by the enemy again"
     if decision.mp is None and len(path) > decision.hexes:
-        return f"Advance after combat: this result allows an advance of {decision.hexes} hexes at most"
+        return f"Advance after combat: this result allows an advance of {hex_count(decision.hexes)} at most"
     spent, error = pos.path_cost(u, pos.index_of(u), path, "advance")
     if error:
         return error
@@ -291,7 +292,7 @@ def _eliminate_trapped(ctx: GameContext, decision: Decision) -> list[str]:
         if not ctx.position.retreat_paths(u, decision.hexes):
             decision.units.remove(uid)
             events.append(
-                eliminate(ctx, u, f"cannot retreat {decision.hexes} hexes and is eliminated")
+                eliminate(ctx, u, f"cannot retreat {hex_count(decision.hexes)} and is eliminated")
             )
     return events
 

@@ -82,6 +82,18 @@ class CombatState(BaseModel):
     as_rolled: RolledCombat | None = None  # display only; saves before it lack it
 
 
+def _count(n: int, word: str) -> str:
+    """ "1 hex", "2 hexes", "1 combat factor", "3 combat factors"."""
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word}es" if word.endswith("x") else f"{n} {word}s"
+
+
+def hex_count(n: int) -> str:
+    """ "1 hex", "3 hexes"."""
+    return _count(n, "hex")
+
+
 class Decision(BaseModel):
     """A choice a combat result waits for, and whose it is."""
 
@@ -101,12 +113,12 @@ class Decision(BaseModel):
         who = "German" if self.side == "german" else "Allied"
         units = names(self.units) if names is not None else ", ".join(self.units)
         if self.kind == "losses":
-            return f"{who} player: remove at least {self.factors} combat factors from {units}"
+            return f"{who} player: remove at least {_count(self.factors, 'combat factor')} from {units}"
         if self.kind == "retreat":
-            return f"{who} player: retreat {units} {self.hexes} hexes"
+            return f"{who} player: retreat {units} {_count(self.hexes, 'hex')}"
         if self.kind == "advance_roll":
             return f"{who} player: roll one die for the MP of the advance after D ELIM"
-        limit = f"{self.mp} MP" if self.mp is not None else f"{self.hexes} hexes"
+        limit = f"{self.mp} MP" if self.mp is not None else _count(self.hexes, "hex")
         return f"{who} player: advance {units} up to {limit}, or decline"
 
 
