@@ -118,6 +118,8 @@ def test_the_start_page_shows_no_docks_and_the_map_brings_them_back(window, save
     for card in window.start_page.cards.values():
         # Titles are whole at 1,280 x 800: the label is at least as wide as it wants.
         assert card.heading.width() >= card.heading.minimumSizeHint().width()
+    # The empty recent list's line wraps: on one line it made the window 1,291 px wide.
+    assert window.start_page.empty.minimumSizeHint().width() < 200
     assert window.open_path(saved_files["map"])
     assert editor_docks_shown(window)  # the editor's docks are back with the map
 

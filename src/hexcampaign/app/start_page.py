@@ -128,6 +128,7 @@ class StartPage(QWidget):
         self.recent.itemClicked.connect(self._recent_activated)
         self.empty = QLabel("Nothing opened yet: the files you open will be listed here.", self)
         self.empty.setObjectName("start-empty")
+        self.empty.setWordWrap(True)  # its one line set the window's minimum width (1,291 px)
 
         column = QVBoxLayout()
         column.setSpacing(10)
