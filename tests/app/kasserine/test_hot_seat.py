@@ -405,3 +405,22 @@ def test_the_combat_dock_opening_keeps_what_the_player_was_looking_at_in_view(mo
         QApplication.processEvents()
     seen = mode.canvas.visible_scene_rect()
     assert seen.contains(*panzer), "the fight went under the Combat dock"
+
+
+def test_two_phases_ended_at_once_leave_the_board_where_it_was(mode):
+    """The Combat dock shown and hidden before the window laid it out (German movement
+    and combat ended back to back) must not shift the board (the hand-over picture
+    drifted west by half the dock's width)."""
+    units = [unit("Panzer", 30, 10), unit("Doughboys", 5, 20, "allied")]
+    g = mode.play(Game.custom(HexMap.blank(40, 24), units, seed=1, phase="german_movement")).game
+    QApplication.processEvents()
+    mode.canvas.center_on_hex(H(30, 10))
+    QApplication.processEvents()
+    before = mode.canvas.visible_scene_rect().center()
+    mode.end_phase()
+    mode.end_phase()  # no attack: straight on to the Allied movement
+    assert g.state.phase == "allied_movement" and not mode.combat.isVisible()
+    for _ in range(3):
+        QApplication.processEvents()
+    after = mode.canvas.visible_scene_rect().center()
+    assert abs(after.x() - before.x()) <= 2 and abs(after.y() - before.y()) <= 2

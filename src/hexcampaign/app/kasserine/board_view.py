@@ -54,11 +54,15 @@ class BoardView:
         if self.active and fighting != self._fighting:
             centre, focus = self._seen_centre(), self._focus_point()
             self.combat.setVisible(fighting)
-            if centre is not None and self._fighting is not None:
+            pending = getattr(self, "_recentre_pending", False)
+            if centre is not None and self._fighting is not None and not pending:
                 # The dock takes its room from the board's right edge, where the map
                 # hid what the player was looking at (the fight at Sidi Bou Zid, under
                 # Xvfb): once the window has laid it out, the same point is centred
-                # again, and the hex the player last picked is brought into view.
+                # again, and the hex the player last picked is brought into view. The
+                # dock shown and hidden again before that (two phases ended at once)
+                # keeps the first centre: the view never drifts.
+                self._recentre_pending = True
                 QTimer.singleShot(
                     0, self.canvas, lambda c=centre, f=focus: self._keep_centre(c, f)
                 )
@@ -178,9 +182,14 @@ class BoardView:
     def _keep_centre(
         self, centre: tuple[float, float], focus: tuple[float, float] | None = None
     ) -> None:
+        self._recentre_pending = False
         if self.canvas.map_scene is None or self.game is None:
             return
-        self._centre_on(*centre)
+        seen = self.canvas.visible_scene_rect()
+        if abs(seen.center().x() - centre[0]) > 1 or abs(seen.center().y() - centre[1]) > 1:
+            # The canvas keeps its own edges (a margin of desk beyond the map).
+            self.canvas.centerOn(*centre)
+            self.canvas.viewport_changed.emit()
         if focus is None:
             return
         seen = self.canvas.visible_scene_rect()
@@ -196,7 +205,8 @@ class BoardView:
         elif focus[1] < seen.top() + margin:
             my -= (seen.top() + margin) - focus[1]
         if (mx, my) != (seen.center().x(), seen.center().y()):
-            self._centre_on(mx, my)
+            self.canvas.centerOn(mx, my)
+            self.canvas.viewport_changed.emit()
 
     def _centre_on(self, mx: float, my: float) -> None:
         """Centre the view on a scene point as far as the map allows: no empty desk
