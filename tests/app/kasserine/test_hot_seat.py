@@ -131,6 +131,8 @@ def test_hand_over_screen_names_who_acts_next_and_waits(hot_seat):
     assert mode.selected is None
     mode.handover.ready.click()
     assert not mode.handing_over()
+    assert mode.last_message == "Lloyd: your movement phase"  # no stale 'Hand over — …'
+    assert mode.notices.text() == "Lloyd: your movement phase"
     # the hand-over is a lock: the Allied player cannot undo the German's end of phase
     assert not g.can_undo and not mode.turn_bar.undo_button.isEnabled()
     mode.hex_clicked(H(6, 6))

@@ -66,6 +66,12 @@ class Turns:
         who = "German" if side == "german" else "Allied"
         return f"{g.date()}, {PHASE_WORDS[g.state.phase]} — {self.session.player(side)} ({who}) to play"
 
+    def _took_the_mouse(self) -> None:
+        """The next player pressed 'I have the mouse': the notice line says what is
+        theirs to do now (it kept 'Hand over — …' until the next action)."""
+        if self.game is not None and self.acting_side() is not None:
+            self.say(self.acting_words())
+
     def handing_over(self) -> bool:
         return self.handover is not None and self.handover.isVisible()
 
@@ -86,6 +92,7 @@ class Turns:
                 return
             if self.handover is None:
                 self.handover = HandOverDialog(self.window)
+                self.handover.accepted.connect(self._took_the_mouse)
             self.handover.hand_to(words, self.hand_over_detail())
         self._side = side
 
