@@ -282,7 +282,7 @@ def test_a_gun_without_the_mp_to_fire_is_shown_greyed_with_the_reason_never_offe
     mode.hex_clicked(H(4, 3))
     assert panel.artillery.ids() == ["Guns"]
     item = panel.artillery.item(0)
-    assert "MP left to support" in item.text()
+    assert "MP left to support" in item.text() and item.text().count("Guns") == 1
     assert not item.flags() & Qt.ItemFlag.ItemIsSelectable
     item.setSelected(True)  # a click cannot pick it
     assert panel.artillery.selected_ids() == []

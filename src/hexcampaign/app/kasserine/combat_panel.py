@@ -551,7 +551,11 @@ class CombatPanel(QWidget):
         # the reason, never offered (under Xvfb ticking one refused the declaration).
         attackers = [a.id for a in chosen]
         barred = {u.id: g.support_refusal(u.id, attackers) for u in guns}
-        notes = {uid: why.split(": ", 1)[-1] for uid, why in barred.items() if why}
+        notes = {
+            uid: why.split(": ", 1)[-1].replace(f"{g.label(uid)} ", "", 1)  # "has not the 2 MP…"
+            for uid, why in barred.items()
+            if why
+        }
         self.artillery.show_units(guns, notes)
         for i, uid in enumerate(self.artillery.ids()):
             item = self.artillery.item(i)
