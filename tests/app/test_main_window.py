@@ -16,6 +16,8 @@ from hexcampaign.app.document import MapDocument
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import Change, ChangeSet, load_map, save_map
 
+from .conftest import largest_difference
+
 KASSERINE = Hex.from_offset(2, 5)
 
 
@@ -60,15 +62,6 @@ def viewport_image(w: MainWindow) -> QImage:
     image = QImage(viewport.size(), QImage.Format.Format_ARGB32)
     viewport.render(image)
     return image
-
-
-def largest_difference(a: QImage, b: QImage) -> int:
-    """The largest difference of one colour channel between two pictures of one size."""
-    import numpy
-
-    assert a.size() == b.size() and a.format() == b.format()
-    pixels = [numpy.frombuffer(image.constBits(), numpy.uint8, image.sizeInBytes()) for image in (a, b)]
-    return int(numpy.abs(pixels[0].astype(numpy.int16) - pixels[1]).max())
 
 
 def pixel_at_hex(w: MainWindow, h: Hex) -> QColor:

