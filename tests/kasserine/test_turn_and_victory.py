@@ -224,3 +224,16 @@ def test_undo_never_crosses_the_hand_over_to_the_other_player():
     loaded = Game.from_json(g.to_json())
     assert not loaded.can_undo
     assert g.replay().state == g.state
+
+
+@pytest.mark.parametrize(("held", "words"), [(["Kasserine"], "hold 1 point,"), ([], "hold 0 points,")])
+def test_the_last_line_counts_the_points_in_words(held, words):
+    """The end of the game read 'the Germans hold 1 points'."""
+    def setup(m):
+        m.add_place(H(4, 2), "Kasserine", "village", vp=1)
+
+    g = game([U("g", (9, 9)), U("a", (1, 1), side="allied")], setup=setup,
+             holders={name: "german" for name in held})
+    while not g.over:
+        g.end_phase()
+    assert f"The game ends: the Germans {words}" in g.log()[-1]

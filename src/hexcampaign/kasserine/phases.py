@@ -96,7 +96,10 @@ def end_phase(ctx: GameContext, action: EndPhase) -> list[str]:
         if state.turn >= ctx.rules.turns:
             state.phase = GAME_OVER
             ctx.changes.add(Play.LOCK)  # the game is over: the end stands
-            events.append(f"The game ends: the Germans hold {victory_points(ctx)} points, {victory_level(ctx)}")
+            points = victory_points(ctx)
+            events.append(
+                f"The game ends: the Germans hold {points} point{'' if points == 1 else 's'}, {victory_level(ctx)}"
+            )
             return events
         state.turn += 1
         state.phase = "german_movement"

@@ -12,6 +12,18 @@ from hexcampaign.app.plain_text import literal
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.state import BreakdownUnit, BreakOff, BridgeWork
 
+# A box listing every open item grew taller than the screen at the German set-up (38
+# units left), with its OK button below it: the rest are counted, not listed.
+LISTED = 10
+
+
+def still_to_do(problems: list[str]) -> str:
+    """The End phase refusal: the first LISTED open items and how many more."""
+    shown = problems if len(problems) <= LISTED else problems[: LISTED - 1]
+    more = len(problems) - len(shown)
+    text = "Still to do before the phase ends:\n\n• " + "\n• ".join(shown)
+    return text + (f"\n• and {more} more like these" if more else "")
+
 
 class Gestures:
     """What the player does with the mouse and keys (a mixin of KasserineMode)."""
@@ -176,11 +188,7 @@ class Gestures:
         problems = g.obligations()
         if self.session.act("end_phase") is None:
             if problems:
-                QMessageBox.warning(
-                    self.window,
-                    "The phase cannot end yet",
-                    literal("Still to do before the phase ends:\n\n• " + "\n• ".join(problems)),
-                )
+                QMessageBox.warning(self.window, "The phase cannot end yet", literal(still_to_do(problems)))
             return False
         self.selected = None
         self.combat.panel.target = None
