@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow
 from hexcampaign.app.campaign.reports import turn_report
+from hexcampaign.app.plain_text import literal
 from hexcampaign.files import atomic_write_text, describe_os_error, inside
 
 
@@ -116,7 +117,7 @@ class LogDock(QDockWidget):
         try:
             target = self.export_report(side, path)
         except OSError as e:
-            QMessageBox.critical(self.mode.window, "Could not export", describe_os_error(e, path))
+            QMessageBox.critical(self.mode.window, "Could not export", literal(describe_os_error(e, path)))
             return None
         self.mode.window.show_message(f"Exported {target.name}.")
         return target
