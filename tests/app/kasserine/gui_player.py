@@ -31,7 +31,8 @@ def step(mode, rng: random.Random, moves_per_phase: int = 2) -> str:
         assert mode.acting_words() in mode.handover.words.text()
         mode.handover.ready.click()
         assert not mode.handing_over()
-        assert mode.turn_bar.undo_button.isEnabled() == g.can_undo
+        assert not g.can_undo and not mode.turn_bar.undo_button.isEnabled()  # the lock
+        assert not mode.undo()
         return f"hand over to {mode.acting_side()}"
     decision = g.pending()
     if decision is not None:
