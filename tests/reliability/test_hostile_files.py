@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hexcampaign.files import MAX_FILE_BYTES
 from hexcampaign.rules import IllegalAction
 
+from ._memory import PEAK_KB
 from .strategies import LOADERS, big_attacks, error_classes, hostile
 
 KINDS = ("map", "game", "campaign")
@@ -145,8 +146,8 @@ def big_attack_costs(kind: str, names: set[str] | None, folder: Path | None = No
     return len(chosen)
 
 
-MEMORY_PROBE = """
-import resource, sys
+MEMORY_PROBE = PEAK_KB + """
+import sys
 sys.path.insert(0, sys.argv[1])
 from reliability.strategies import LOADERS, big_attacks
 worst = 0
@@ -159,12 +160,12 @@ for spec in sys.argv[2:]:
         if names is not None and name not in names:
             continue
         data = make()
-        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        before = peak_kb()
         try:
             loader.load(data)
         except Exception:
             pass
-        after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        after = peak_kb()
         worst = max(worst, after - before)
         del data
 print(worst // 1024)

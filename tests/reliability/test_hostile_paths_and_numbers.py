@@ -18,6 +18,7 @@ import pytest
 from hexcampaign import files
 from hexcampaign.files import MAX_CONTAINERS, MAX_FILE_BYTES, FileFormatError
 
+from ._memory import PEAK_KB
 from .strategies import LOADERS, _at, error_classes, paths_in, replaced
 from .test_hostile_files import SECONDS, refused_with_a_sentence, still_playable
 
@@ -177,8 +178,8 @@ def test_the_costliest_files_cost_under_a_second(kind, tmp_path):
         refused_with_a_sentence(kind, data, tmp_path)
 
 
-COST_PROBE = """
-import resource, sys
+COST_PROBE = PEAK_KB + """
+import sys
 sys.path.insert(0, sys.argv[1])
 from reliability.test_hostile_paths_and_numbers import costliest
 from reliability.strategies import LOADERS
@@ -189,12 +190,12 @@ data = costliest(kind)[name]
 path = sys.argv[4]
 open(path, "wb").write(data)
 del data
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+before = peak_kb()
 try:
     loader.load_file(path)
 except Exception:
     pass
-print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)
+print((peak_kb() - before) // 1024)
 """
 
 

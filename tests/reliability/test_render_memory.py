@@ -10,8 +10,10 @@ import sys
 
 import pytest
 
-PROBE = """
-import random, resource, sys
+from ._memory import PEAK_KB
+
+PROBE = PEAK_KB + """
+import random, sys
 from hexcampaign.cli import main
 from hexcampaign.maps import HexMap, save_map
 
@@ -34,9 +36,8 @@ for i in range(300):
         m.add_place(h, f"Place {i}", "town")
 save_map(m, sys.argv[1])
 del m
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 code = main(["render", sys.argv[1], "-o", sys.argv[2]])
-print(code, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+print(code, peak_kb() // 1024)
 """
 
 
