@@ -59,6 +59,7 @@ def test_computer_against_computer_from_the_dialog_plays_on_while_the_window_ans
     # The window answers while the computer thinks: a timer of the GUI thread runs.
     qtbot.waitUntil(lambda: (answered.append(1), len(g.actions()) > 3)[1], timeout=60_000)
     assert "The computer is playing the German side" in mode.turn_bar.player.text()
+    assert not mode.turn_bar.undo_button.isEnabled()  # undo never takes back the computer's moves
     qtbot.waitUntil(lambda: g.turn >= 2 or g.over, timeout=240_000)
     assert len(answered) > 3
     assert mode.handover is None or not mode.handover.isVisible()  # nobody to hand over to

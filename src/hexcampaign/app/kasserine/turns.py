@@ -104,6 +104,7 @@ class Turns:
         if words:
             # The computer acts: the bar says so in place of "… to play".
             self.turn_bar.player.setText(f"<b>{html.escape(words)}</b>")
+            self.turn_bar.undo_button.setEnabled(False)  # its moves are not a person's to undo
 
     def _panel_settled(self) -> None:
         """The Combat dock declared an attack or settled the defender's artillery: who
