@@ -7,6 +7,8 @@ Tests that care about a dialog patch it themselves and assert what it was asked.
 
 from __future__ import annotations
 
+import errno
+
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
@@ -41,3 +43,29 @@ def largest_difference(a, b) -> int:
     assert a.size() == b.size() and a.format() == b.format()
     pixels = [numpy.frombuffer(image.constBits(), numpy.uint8, image.sizeInBytes()) for image in (a, b)]
     return int(numpy.abs(pixels[0].astype(numpy.int16) - pixels[1]).max())
+
+
+class FullDisk:
+    """A file on a disk that fills up after `room` bytes: the first write past that
+    writes what fits and raises ENOSPC, as a real full disk does."""
+
+    def __init__(self, real, room: int) -> None:
+        self.real, self.room = real, room
+
+    def write(self, data) -> int:
+        data = bytes(data)
+        if len(data) > self.room:
+            self.real.write(data[: self.room])
+            self.room = 0
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self.room -= len(data)
+        return self.real.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.real.close()

@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 
+from .campaign.conftest import open_desk, shown_window
+
 # No "/" (a campaign name may not hold one), and the first "<" of the text opens an
 # element Qt knows, so automatic text format takes it for HTML.
 TAG = '<img src="planted.png">'
@@ -240,17 +242,7 @@ def planted_campaign():
 
 @pytest.fixture
 def desk(qtbot):
-    from hexcampaign.app import MainWindow
-    from hexcampaign.app.campaign import install
-
-    w = MainWindow(editor=False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    mode = install(w)
-    mode.activate()
-    return mode
+    return open_desk(shown_window(qtbot))
 
 
 def test_the_desk_shows_side_formation_and_place_names_as_typed(desk, qtbot):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import errno
 import math
 import os
 
@@ -22,6 +21,8 @@ from hexcampaign.app.render import (
 )
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
+
+from .conftest import FullDisk
 
 at = Hex.from_offset
 
@@ -194,38 +195,12 @@ def test_every_hex_is_inside_the_picture_in_both_orientations(qapp, tmp_path, or
     assert image.height() - max(ys) == pytest.approx(10, abs=1.5)
 
 
-class _FullDisk:
-    """A file on a disk that fills up after `room` bytes: the first write past that
-    writes what fits and raises ENOSPC, as a real full disk does."""
-
-    def __init__(self, real, room: int) -> None:
-        self.real, self.room = real, room
-
-    def write(self, data) -> int:
-        data = bytes(data)
-        if len(data) > self.room:
-            self.real.write(data[: self.room])
-            self.room = 0
-            raise OSError(errno.ENOSPC, "No space left on device")
-        self.room -= len(data)
-        return self.real.write(data)
-
-    def __getattr__(self, name):
-        return getattr(self.real, name)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.real.close()
-
-
 def _fill_the_disk(monkeypatch) -> None:
     """From now on every file written through hexcampaign.files gets 100 bytes of room."""
     import hexcampaign.files as files
 
     real_fdopen = os.fdopen
-    monkeypatch.setattr(files.os, "fdopen", lambda fd, *a, **k: _FullDisk(real_fdopen(fd, *a, **k), 100))
+    monkeypatch.setattr(files.os, "fdopen", lambda fd, *a, **k: FullDisk(real_fdopen(fd, *a, **k), 100))
 
 
 def _export(kind: str, hexmap: HexMap, path):

@@ -10,7 +10,6 @@ empty; each must leave it whole and no temporary file beside it."""
 
 from __future__ import annotations
 
-import errno
 import os
 from pathlib import Path
 
@@ -24,29 +23,6 @@ from ._others import conftest
 EARLIER = b"an earlier export, whole\n"
 
 
-class _FullDisk:
-    def __init__(self, real, room: int) -> None:
-        self.real, self.room = real, room
-
-    def write(self, data) -> int:
-        data = bytes(data)
-        if len(data) > self.room:
-            self.real.write(data[: self.room])
-            self.room = 0
-            raise OSError(errno.ENOSPC, "No space left on device")
-        self.room -= len(data)
-        return self.real.write(data)
-
-    def __getattr__(self, name):
-        return getattr(self.real, name)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.real.close()
-
-
 @pytest.fixture
 def full_disk(monkeypatch):
     """Call it to fill the disk; returns the sentences message boxes showed."""
@@ -57,7 +33,7 @@ def full_disk(monkeypatch):
 
     def fill() -> list[str]:
         real_fdopen = os.fdopen
-        monkeypatch.setattr(files.os, "fdopen", lambda fd, *a, **k: _FullDisk(real_fdopen(fd, *a, **k), 0))
+        monkeypatch.setattr(files.os, "fdopen", lambda fd, *a, **k: conftest("app").FullDisk(real_fdopen(fd, *a, **k), 0))
         return shown
 
     return fill
@@ -79,17 +55,8 @@ def assert_kept(shown: list[str], *paths: Path) -> None:
 
 @pytest.fixture
 def desk(qtbot):
-    from hexcampaign.app import MainWindow
-    from hexcampaign.app.campaign import install
-
-    w = MainWindow(editor=False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    mode = install(w)
-    mode.activate()
     support = conftest("app/campaign")
+    mode = support.open_desk(support.shown_window(qtbot))
     c = support.small_campaign()
     ids = support.clash(c)
     mode.start(c)

@@ -431,14 +431,7 @@ class Game:
         artillery: list[str] | None = None,
         air_power: bool = False,
     ) -> Combat:
-        self._do(
-            DeclareAttack(
-                attackers=list(attackers),
-                defenders=list(defenders),
-                artillery=list(artillery or []),
-                air_power=air_power,
-            )
-        )
+        self._do(_declaration(attackers, defenders, artillery, air_power))
         return Combat(self.context, self.state.combats[-1].id)
 
     def preview_attack(
@@ -454,15 +447,7 @@ class Game:
         declare_attack would refuse it."""
         ctx = self.context
         copy = GameContext(self.map, copy_state(ctx.state), self.entry_zones, self.arrival_points, self.board)
-        combat.declare(
-            copy,
-            DeclareAttack(
-                attackers=list(attackers),
-                defenders=list(defenders),
-                artillery=list(artillery or []),
-                air_power=air_power,
-            ),
-        )
+        combat.declare(copy, _declaration(attackers, defenders, artillery, air_power))
         return Combat(copy, copy.state.combats[-1].id)
 
     def attacker_refusal(self, unit_id: str, target: Hex) -> str | None:
@@ -750,3 +735,10 @@ class Game:
 
 def _combat_id(combat: Combat | int) -> int:
     return combat.id if isinstance(combat, Combat) else int(combat)
+
+
+def _declaration(attackers, defenders, artillery, air_power) -> DeclareAttack:
+    """The action declare_attack applies and preview_attack tries on a copy."""
+    return DeclareAttack(
+        attackers=list(attackers), defenders=list(defenders), artillery=list(artillery or []), air_power=air_power
+    )

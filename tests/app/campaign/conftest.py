@@ -26,21 +26,31 @@ def settle() -> None:
         QApplication.processEvents()
 
 
-@pytest.fixture
-def window(qtbot):
+def shown_window(qtbot, width: int = 1400, height: int = 900) -> MainWindow:
+    """A main window without the editor, shown at that size."""
     w = MainWindow(editor=False)
     qtbot.addWidget(w)
-    w.resize(1400, 900)
+    w.resize(width, height)
     w.show()
     qtbot.waitExposed(w)
     return w
 
 
-@pytest.fixture
-def mode(window):
+def open_desk(window: MainWindow):
+    """The umpire's desk installed in `window` and made the window's mode."""
     m = install(window)
     m.activate()
     return m
+
+
+@pytest.fixture
+def window(qtbot):
+    return shown_window(qtbot)
+
+
+@pytest.fixture
+def mode(window):
+    return open_desk(window)
 
 
 def small_campaign(**options) -> Campaign:

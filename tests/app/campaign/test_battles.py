@@ -367,13 +367,19 @@ def test_the_pursuit_roll_is_offered_only_when_an_attacker_may_pursue(mode, desk
     assert not button.isEnabled() and "veteran or crack" in button.toolTip()
 
 
-def test_with_no_battle_this_turn_the_orders_on_a_battle_are_off(mode, desk):
+def to_next_attack_orders(mode, desk):
+    """Battle B1 ends in a draw; the phases run on to the next attack orders (the US's)."""
     c, ids, b = to_result(mode, desk)
     form = mode.battles_dock.result_form(b.id)
     form.set_outcome("DRAW")
     assert form.submit()
     while not (c.side_to_play == "us" and c.phase == "attack_orders"):
         assert mode.phase_dock.next()
+    return c, ids, b
+
+
+def test_with_no_battle_this_turn_the_orders_on_a_battle_are_off(mode, desk):
+    c, ids, b = to_next_attack_orders(mode, desk)
     dock = mode.battles_dock
     assert dock.current() == b.id  # last turn's battle is still listed and picked
     # Its defender's support was offered and then refused ("not one of this turn's
@@ -399,12 +405,7 @@ def test_enter_in_the_sheet_window_closes_it_and_exports_nothing(mode, desk, qtb
 
 
 def test_at_a_phase_change_the_battles_list_picks_the_open_item(mode, desk):
-    c, ids, b = to_result(mode, desk)
-    form = mode.battles_dock.result_form(b.id)
-    form.set_outcome("DRAW")
-    assert form.submit()
-    while not (c.side_to_play == "us" and c.phase == "attack_orders"):
-        assert mode.phase_dock.next()
+    c, ids, b = to_next_attack_orders(mode, desk)
     ok, b2 = mode.act(c.declare_attack, [ids["us"]], ids["german"])
     assert ok
     dock = mode.battles_dock

@@ -95,16 +95,10 @@ def test_the_wizard_gives_the_two_sides_distinct_names_and_follows_a_renamed_sid
 def test_the_battles_list_and_the_log_have_room_at_1280_by_800(qtbot):
     from PySide6.QtWidgets import QApplication
 
-    from hexcampaign.app import MainWindow
-    from hexcampaign.app.campaign import install
+    from .conftest import open_desk, shown_window
 
-    w = MainWindow(editor=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    m = install(w)
-    m.activate()
+    w = shown_window(qtbot, 1280, 800)
+    m = open_desk(w)
     QApplication.processEvents()
     lines = m.battles_dock.list.fontMetrics().lineSpacing()
     # A battle takes three lines in the list: at least two battles show whole.
@@ -112,20 +106,28 @@ def test_the_battles_list_and_the_log_have_room_at_1280_by_800(qtbot):
     assert m.log_dock.isVisible() or m.battles_dock.isVisible()
 
 
-def test_a_campaign_opened_from_the_command_line_fits_the_screen(qtbot, tmp_path):
+def opened_from_the_command_line(qtbot, c, tmp_path):
+    """A window that opens the saved campaign as the command line does: not shown until
+    the file is open."""
     from hexcampaign.app import MainWindow
 
-    from .conftest import clash, small_campaign
-
-    c = small_campaign()
-    clash(c)
     c.save(tmp_path / "c.hxcampaign")
-    w = MainWindow()  # as the command line makes it: not shown until the file is open
+    w = MainWindow()
     qtbot.addWidget(w)
     w.install_play_modes()
     assert w.open_path(tmp_path / "c.hxcampaign")
     w.show()
     qtbot.waitExposed(w)
+    return w
+
+
+def test_a_campaign_opened_from_the_command_line_fits_the_screen(qtbot, tmp_path):
+
+    from .conftest import clash, small_campaign
+
+    c = small_campaign()
+    clash(c)
+    w = opened_from_the_command_line(qtbot, c, tmp_path)
     screen = w.screen().availableGeometry()
     assert w.height() <= screen.height()  # (its docks need more width than 800 px)
 
@@ -146,7 +148,6 @@ def test_side_names_are_shown_as_typed_in_the_docks(mode):
 
 
 def test_long_side_and_chart_names_wrap_and_never_widen_the_window(qtbot, tmp_path):
-    from hexcampaign.app import MainWindow
     from hexcampaign.campaign import Campaign
     from hexcampaign.campaign.unit_chart import UnitChart
     from hexcampaign.maps import HexMap
@@ -165,13 +166,7 @@ def test_long_side_and_chart_names_wrap_and_never_widen_the_window(qtbot, tmp_pa
             charts={name: UnitChart.default("german")},
             seed=5,
         )
-        c.save(tmp_path / "c.hxcampaign")
-        w = MainWindow()  # as the command line makes it: not shown until the file is open
-        qtbot.addWidget(w)
-        w.install_play_modes()
-        assert w.open_path(tmp_path / "c.hxcampaign")
-        w.show()
-        qtbot.waitExposed(w)
+        w = opened_from_the_command_line(qtbot, c, tmp_path)
         mode = w.play_mode("hexcampaign.app.campaign")
         assert name in mode.purchase_dock.heading.text()  # the name is there, wrapped
         assert mode.purchase_dock.heading.wordWrap() and mode.phase_dock.pp_label.wordWrap()
