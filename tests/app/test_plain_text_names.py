@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 
 import pytest
-from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import QEvent, QModelIndex
 from PySide6.QtGui import Qt, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -95,7 +95,11 @@ def survey() -> tuple[list[str], list[str]]:
     """(what every widget now shows that holds the planted name, the widgets that
     render it as markup). Labels, tooltips and window titles of every widget alive."""
     seen, marked_up = [], []
-    for widget in QApplication.allWidgets():
+    # Only the windows on screen now, after the deletions earlier tests left pending:
+    # allWidgets() also held widgets of closed windows half destroyed (a segfault in CI).
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    shown_now = [top for top in QApplication.topLevelWidgets() if top.isVisible()]
+    for widget in [w for top in shown_now for w in (top, *top.findChildren(QWidget))]:
         texts = []
         if isinstance(widget, QLabel):
             texts.append((widget.text(), widget.textFormat(), "text"))
@@ -142,6 +146,7 @@ def test_the_survey_sees_a_label_that_renders_markup(qtbot):
     escaped one is not."""
     bad = QLabel(f"Captured {PLANTED}")
     qtbot.addWidget(bad)
+    bad.show()  # the survey looks at the windows on screen
     assert renders_html(bad.text(), bad.textFormat())
     assert any("Captured" in m for m in survey()[1])
     bad.setTextFormat(Qt.TextFormat.PlainText)
