@@ -240,6 +240,34 @@ def parse_json(raw: bytes | str, name: str, what: str = "file") -> object:
         raise FileFormatError(f"{name} is not a {what}: {e}.") from None
 
 
+def trailing_value(text: str, key: str) -> object:
+    """The value of a top-level key that the program writes after an engine's own keys
+    (the players' names in a game, the umpire's notes in a campaign), read from the end
+    of the text alone, whatever its spacing, so a file is parsed once. In JSON text an
+    unescaped quote can only open or close a string, so `"key"` followed by a colon, with
+    no backslash run of odd length before it, is that key itself. None when absent."""
+    quoted_key = f'"{key}"'
+    at = len(text)
+    while True:
+        at = text.rfind(quoted_key, 0, at)
+        if at < 0:
+            return None
+        slashes = len(text[:at]) - len(text[:at].rstrip("\\"))
+        rest = at + len(quoted_key)
+        while rest < len(text) and text[rest] in " \t\r\n":
+            rest += 1
+        if slashes % 2 == 0 and rest < len(text) and text[rest] == ":":
+            break
+    start = rest + 1
+    while start < len(text) and text[start] in " \t\r\n":
+        start += 1
+    try:
+        value, _end = json.JSONDecoder().raw_decode(text, start)
+    except ValueError:
+        return None
+    return value
+
+
 class _NotFinite(ValueError):
     pass
 
