@@ -1,5 +1,12 @@
-"""The file questions every document asks the same way (map, Kasserine game, campaign):
-Save, Save As, the close question, and where the Open and Save dialogs start.
+"""The one open/save/close flow of every kind of document (map, Kasserine game,
+campaign): Open, Save, Save As, the close question, and where the dialogs start.
+
+Opening is one function for all three kinds, `open_in(window, mode, path)`, in this
+order: (1) the mode's unsaved work is asked about (`mode.maybe_close()`; Cancel stops
+here, nothing read); (2) the file is loaded (`mode.load_document(path)`; a bad file is
+one sentence in one message box and nothing changes); (3) the mode is put in charge and
+shows the new document (`mode.show_document(document)`); (4) the file joins Recent files.
+Closing is `mode.close_document()`, which asks with `may_close` before letting go.
 
 `host` is the window (the parent of the dialogs, with `settings` and `show_message`).
 A failed save says why in one sentence and leaves the document as it was (still dirty).
@@ -12,6 +19,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from hexcampaign.app import autosave
 from hexcampaign.app.dialogs.save_path import ask_save_path
 from hexcampaign.app.document import Document
 from hexcampaign.app.plain_text import literal
@@ -20,6 +28,43 @@ from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.paths import maps_path, resources_path
 
 LAST_FOLDER_SETTING = "last_folder"
+# The word a message uses for a file of each kind ("Could not open the game").
+KIND_WORDS = {".hexmap": "map", ".kpgame": "game", ".hxcampaign": "campaign"}
+
+
+def open_in(window: Any, mode: Any, path: Path | str) -> bool:
+    """Open `path` in `mode` (the editor or a play mode; see app/modes.py): ask about the
+    mode's unsaved work first, then load, then show. False when not opened (Cancel at
+    the question, or a bad file: its sentence shown once); the old document is then
+    untouched and still shown.
+
+    A file picked in the autosave folder (a dead program's autosave) is opened as the
+    unsaved work it was: its own file name (or none) and dirty; the mode's `autosaver`
+    adopts the autosave once the document is shown, and it is not a recent file. The
+    flow does this for every kind, so `load_document` only reads and `show_document`
+    only shows."""
+    path = Path(path)
+    if not mode.maybe_close():
+        return False
+    try:
+        document = mode.load_document(path)
+    except FileFormatError as error:  # MapFormatError, GameFormatError, CampaignFormatError
+        _open_failed(window, path, str(error))
+        return False
+    except OSError as error:
+        _open_failed(window, path, describe_os_error(error, path, "open"))
+        return False
+    orphan = autosave.as_recovered(document, path)
+    set_mode = getattr(window, "set_mode", None)
+    if callable(set_mode) and getattr(window, "mode", None) is not mode and _is_mode(mode):
+        set_mode(mode)
+    mode.show_document(document)
+    saver = getattr(mode, "autosaver", None)
+    if orphan is not None and saver is not None:
+        saver.adopt(orphan)  # its file stays until this document's autosave replaces it
+    if orphan is None:
+        remember(window, path)
+    return True
 
 
 def save(host: Any, document: Document | None) -> bool:
@@ -119,6 +164,17 @@ def _inside_program(folder: Path) -> bool:
         if folder == shipped or shipped in folder.parents:
             return True
     return False
+
+
+def _open_failed(window: Any, path: Path, sentence: str) -> None:
+    kind = KIND_WORDS.get(path.suffix.lower(), "file")
+    _error(window, f"Could not open the {kind}", sentence)
+
+
+def _is_mode(mode: Any) -> bool:
+    """Whether `mode` can be put in charge (a window without an editor opens maps
+    through its map opener, which takes charge of nothing: see app/map_files.py)."""
+    return callable(getattr(mode, "activate", None))
 
 
 def _error(host: Any, title: str, sentence: str) -> None:
