@@ -1,327 +1,368 @@
-"""The battle set-up sheet: what the umpire builds in Combat Mission for one battle.
+"""The battle set-up sheet filled in from the campaign: the umpire's sheet for one battle
+(orders of battle, support, ammunition, fortifications, set-up zones, the battle area,
+conditions and notes) and each side's view of it.
 
-Besides the orders of battle it gives everything a CM player would otherwise invent:
-the date and time of day, the weather, a suggested map size, and a picture of the
-battle area (the defender's hex and its neighbours) drawn as SVG text with no Qt, so
-the HTML sheet carries it inline and the desk can paint it into the PDF.
+The form itself (its fields, its text and its picture) is in sheet_form.py; its names are
+imported here too, so `from hexcampaign.campaign.battle_sheet import BattleSheet` keeps
+working.
 """
 
 from __future__ import annotations
 
-import html
-import math
-import re
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from hexcampaign.campaign.calendar import date_text, turn_date
+from hexcampaign.campaign.names import combat_units
+from hexcampaign.campaign.sheet_form import (
+    AreaHex,
+    BattleSheet,
+    OobLine,
+    area_svg,
+    markdown_escape,
+    terrain_lines,
+)
+from hexcampaign.campaign.state import BattleRecord, to_hex
+from hexcampaign.campaign.supply import in_supply
+from hexcampaign.campaign.tables import battle_conditions, battle_types, campaign_rules
+from hexcampaign.campaign.world import World
+from hexcampaign.hexes import DIRECTION_NAMES, Hex
+
+__all__ = [
+    "ARTILLERY",
+    "FORT_NOTE",
+    "AreaHex",
+    "BattleSheet",
+    "OobLine",
+    "area_svg",
+    "build_sheet",
+    "map_size",
+    "markdown_escape",
+    "placeholder_sheet",
+    "side_sheet",
+    "supply_note",
+    "terrain_lines",
+]
+
+# Corps artillery: it fights as assigned support, so it is not in a sheet's order of battle.
+ARTILLERY = ("medium_artillery", "heavy_artillery", "heavy_mortar")
+FORT_NOTE = "Fortifications computed from"
+
+# The defender's state, which picks the row of the battle-types table.
+Defence = Literal["not_dug_in", "dug_in", "fortified", "pursuit"]
 
 
-class OobLine(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+def build_sheet(c: World, b: BattleRecord) -> BattleSheet:
+    """The umpire's set-up sheet for one battle, from the campaign as it stands."""
+    table = battle_types()
+    defender = c.formation_record(b.defender)
+    key: Defence
+    if b.kind == "pursuit":
+        key = "pursuit"
+    elif defender.fortified and c.options.fortification:
+        key = "fortified"
+    elif defender.dug_in:
+        key = "dug_in"
+    else:
+        key = "not_dug_in"
+    row = table.types[key]
+    where = to_hex(b.defender_hex)
+    oobs = {
+        b.attacker_side: [line for fid in b.attackers for line in _oob(c, fid)],
+        b.defender_side: [line for fid in b.defenders for line in _oob(c, fid)],
+    }
+    infantry = sum(
+        1
+        for fid in b.defenders
+        for u in c.units_in(fid)
+        if c.unit_type(u.id).category == "infantry"
+    )
+    spotters = sum(
+        c.unit_type(u.id).spotters
+        for fid in b.defenders
+        for u in c.units_in(fid)
+        if c.unit_type(u.id).category not in ARTILLERY
+    ) + sum(c.unit_type(uid).spotters for uid in b.defense_artillery)
+    fortifications: dict[str, int | None] = dict(row.always)
+    for name, n in row.per_infantry_company.items():
+        if n * infantry:
+            fortifications[name] = n * infantry
+    for name, n in row.per_spotter.items():
+        if n * spotters:
+            fortifications[name] = n * spotters
+    place = c.map.place_at(where)
+    location = c.map.label(where) + (f" ({place.name})" if place else "")
+    conditions = battle_conditions()
+    area = _area(c, b)
+    return BattleSheet(
+        date=date_text(turn_date(c.options, b.turn)),
+        time_of_day=conditions.time_of_day[row.battle_type],
+        weather=b.weather,
+        map_size=map_size(row.battle_type, sum(len(v) for v in oobs.values())),
+        area=area,
+        terrain=terrain_lines(area),
+        battle_id=b.id,
+        battle_type=row.battle_type,
+        turns=row.turns,
+        campaign_turn=b.turn,
+        attacker_side=b.attacker_side,
+        defender_side=b.defender_side,
+        location=location,
+        oobs=oobs,
+        artillery={
+            b.attacker_side: [_support_line(c, u) for u in b.artillery],
+            b.defender_side: [_support_line(c, u) for u in b.defense_artillery],
+        },
+        air={
+            b.attacker_side: [_support_line(c, u) for u in b.air],
+            b.defender_side: [_support_line(c, u) for u in b.defense_air],
+        },
+        ammunition={
+            b.attacker_side: _ammunition(c, b.attackers),
+            b.defender_side: _ammunition(c, b.defenders),
+        },
+        fortifications=fortifications,
+        zones=_zones(c, b),
+        notes=_notes(c, b, key, infantry, spotters),
+    )
 
-    formation: str
-    formation_id: str
-    unit_id: str | None  # None for troops that are not combat units (corps HQ troops)
-    unit: str
-    category: str
-    strength: str
-    experience: str
+
+def map_size(battle_type: str, units: int) -> str:
+    """A suggested CM map from the conditions table: wider for more combat units,
+    deeper for set-piece attacks."""
+    table = battle_conditions()
+    row = next((r for r in table.map_sizes if units <= r.up_to_units), table.map_sizes[-1])
+    factors: dict[str, float] = {name: f for name, f in table.depth_factor.items()}
+    depth = round(row.depth_m * factors.get(battle_type, 1.0) / 50) * 50
+    return f"{row.width_m} × {depth} m (width × depth) for {combat_units(units)}, {battle_type}"
 
 
-class AreaHex(BaseModel):
-    """One hex of the battle area, as the picture and the terrain list show it."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    label: str  # the 4-digit hex number printed on the map
-    direction: str  # "centre", or the side of the defender's hex it lies on ("N", "NE", ...)
-    on_map: bool = True
-    terrain: str = ""
-    colour: str = "#cccccc"
-    elevation: int = 0
-    river: bool = False
-    bridge: bool = False
-    roads: list[str] = Field(default_factory=list)  # directions a road leaves this hex by
-    place: str = ""  # "village Hill 112 (1 PP)"
-    formations: list[list[str]] = Field(default_factory=list)  # [side, name, role]
-    setup_edge: str = ""  # for an attacker's hex: the CM map edge it sets up along
+def supply_note(side: str, name: str) -> str:
+    """The sheet's note on a formation out of supply (the umpire's sheet names every one;
+    a side's sheet only its own)."""
+    return f"The {side} {name} is out of supply."
 
 
-class BattleSheet(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    battle_id: str
-    battle_type: str
-    turns: int
-    campaign_turn: int
-    attacker_side: str
-    defender_side: str
-    location: str  # the defender's hex label, with its place name if any
-    oobs: dict[str, list[OobLine]]
-    artillery: dict[str, list[str]] = Field(default_factory=dict)
-    air: dict[str, list[str]] = Field(default_factory=dict)
-    ammunition: dict[str, str] = Field(default_factory=dict)
-    fortifications: dict[str, int | None] = Field(default_factory=dict)
-    zones: list[str] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
-    terrain: list[str] = Field(default_factory=list)
-    fortifications_known: bool = True  # False on the attacker's own sheet
-    viewpoint: str | None = None  # None: the umpire's sheet; else the side it was written for
-    # Conditions (empty in sheets saved before they were given)
-    date: str = ""
-    time_of_day: str = ""
-    weather: str = ""
-    map_size: str = ""
-    area: list[AreaHex] = Field(default_factory=list)
-
-    @property
-    def type(self) -> str:
-        return self.battle_type
-
-    def title(self) -> str:
-        when = f", {self.date}" if self.date else ""
-        return (
-            f"Battle {self.battle_id}: {self.battle_type}, {self.turns} turns — "
-            f"{self.attacker_side} attacks {self.defender_side} at {self.location} "
-            f"(campaign turn {self.campaign_turn}{when})"
+def side_sheet(sheet: BattleSheet, side: str) -> BattleSheet:
+    """The sheet as one player may see it: own forces in full, of the enemy only which
+    formations and how many combat units. Of the enemy's state it keeps what the battle
+    itself shows (the defender dug in or fortified sets the battle type) and drops what it
+    does not: the enemy's supply and ammunition, its support, the attacker's view of the
+    defender's works."""
+    enemy = sheet.defender_side if side == sheet.attacker_side else sheet.attacker_side
+    enemy_names = {line.formation for line in sheet.oobs.get(enemy, [])} | {
+        name for h in sheet.area for who, name, _ in h.formations if who == enemy
+    }
+    hidden = {supply_note(enemy, name) for name in enemy_names}
+    summary: dict[str, list[OobLine]] = {}
+    for line in sheet.oobs.get(enemy, []):
+        summary.setdefault(line.formation_id, []).append(line)
+    enemy_lines = [
+        OobLine(
+            formation=lines[0].formation,
+            formation_id=fid,
+            unit_id=None,
+            unit=combat_units(sum(1 for x in lines if x.unit_id)),
+            category="unknown",
+            strength="unknown",
+            experience="unknown",
         )
-
-    def conditions(self) -> list[str]:
-        lines = []
-        if self.date:
-            lines.append(
-                f"Date: {self.date}" + (f", {self.time_of_day}" if self.time_of_day else "")
-            )
-        if self.weather:
-            lines.append(f"Weather: {self.weather}")
-        if self.map_size:
-            lines.append(f"Suggested CM map: {self.map_size}")
-        return lines
-
-    def sections(self) -> list[tuple[str, list[str]]]:
-        """The sheet as titled sections of plain lines; both renderers read this."""
-        out: list[tuple[str, list[str]]] = []
-        if self.conditions():
-            out.append(("Conditions", self.conditions()))
-        for side in (self.attacker_side, self.defender_side):
-            role = "attacker" if side == self.attacker_side else "defender"
-            lines = [_oob_text(o) for o in self.oobs.get(side, [])]
-            lines += [f"Artillery: {a}" for a in self.artillery.get(side, [])]
-            lines += [f"Air support: {a}" for a in self.air.get(side, [])]
-            if side in self.ammunition:
-                lines.append(f"Ammunition: {self.ammunition[side]}")
-            out.append((f"{side} ({role}) order of battle", lines or ["(nothing known)"]))
-        forts = [
-            f"{name}: {'as needed' if n is None else n}" for name, n in self.fortifications.items()
-        ]
-        if not self.fortifications_known:
-            forts = ["unknown to the attacker until the battle"]
-        out.append(("Fortifications (defender)", forts or ["none"]))
-        out.append(("Set-up zones", self.zones))
-        out.append(("Operational terrain", terrain_lines(self.area) if self.area else self.terrain))
-        out.append(("Notes", self.notes))
-        return out
-
-    def to_markdown(self) -> str:
-        """Markdown with every name escaped: markup typed into a name stays text."""
-        m = markdown_escape
-        parts = [f"# {m(self.title())}", ""]
-        for heading, lines in self.sections():
-            parts.append(f"## {m(heading)}")
-            parts += [f"- {m(line)}" for line in lines]
-            parts.append("")
-        return "\n".join(parts)
-
-    def to_html(self) -> str:
-        """A standalone HTML fragment; every string (names come from users) is escaped.
-        The battle area is an inline SVG picture."""
-        e = html.escape
-        parts = [f"<h1>{e(self.title())}</h1>"]
-        for heading, lines in self.sections():
-            parts.append(f"<h2>{e(heading)}</h2>")
-            parts.append("<ul>" + "".join(f"<li>{e(line)}</li>" for line in lines) + "</ul>")
-            if heading == "Set-up zones" and self.area:
-                parts.append("<h2>Battle area</h2>")
-                parts.append(area_svg(self))
-        return "\n".join(parts)
+        for fid, lines in summary.items()
+    ]
+    attacker = side == sheet.attacker_side
+    area = [
+        h.model_copy(update={"formations": [x for x in h.formations if x[0] == side or x[2]]})
+        for h in sheet.area
+    ]
+    return sheet.model_copy(
+        update={
+            "oobs": {side: sheet.oobs.get(side, []), enemy: enemy_lines},
+            "artillery": {side: sheet.artillery.get(side, [])},
+            "air": {side: sheet.air.get(side, [])},
+            "ammunition": {side: sheet.ammunition.get(side, "")},
+            "fortifications": {} if attacker else sheet.fortifications,
+            "fortifications_known": not attacker,
+            "notes": [
+                n
+                for n in sheet.notes
+                if n not in hidden and not (attacker and n.startswith(FORT_NOTE))
+            ],
+            "viewpoint": side,
+            # Of the enemy around the battle only those fighting in it are known.
+            "area": area,
+            "terrain": terrain_lines(area) if area else sheet.terrain,
+        },
+        deep=True,
+    )
 
 
-def terrain_lines(area: list[AreaHex]) -> list[str]:
+def placeholder_sheet() -> BattleSheet:
+    """An empty sheet: a battle record needs one to exist before build_sheet can read
+    the record back."""
+    return BattleSheet(
+        battle_id="",
+        battle_type="PROBE",
+        turns=1,
+        campaign_turn=0,
+        attacker_side="",
+        defender_side="",
+        location="",
+        oobs={},
+    )
+
+
+# --- filling in the sheet ----------------------------------------------------------------
+
+
+def _oob(c: World, fid: str) -> list[OobLine]:
+    f = c.formation_record(fid)
     lines = []
-    for h in area:
-        if not h.on_map:
-            lines.append(f"{h.direction}: off the operational map")
-            continue
-        bits = [f"{h.label}: {h.terrain}", f"elevation {h.elevation}"]
-        if h.roads:
-            bits.append("road to " + ", ".join(h.roads))
-        if h.river:
-            bits.append("river" + (" with bridge" if h.bridge else ""))
-        if h.place:
-            bits.append(h.place)
-        bits += [f"the {side} {name}" for side, name, _ in h.formations]
-        head = "Defender's hex" if h.direction == "centre" else h.direction
-        lines.append(f"{head} {', '.join(bits)}")
+    for u in c.units_in(fid):
+        t = c.unit_type(u.id)
+        if t.category in ARTILLERY:
+            continue  # corps artillery fights as assigned support, not on the map
+        lines.append(
+            OobLine(
+                formation=f.name,
+                formation_id=f.id,
+                unit_id=u.id,
+                unit=t.name,
+                category=t.category,
+                strength=t.strength,
+                experience=f.experience,
+            )
+        )
+    if f.kind == "corps":
+        for troop in campaign_rules().corps_hq_troops:
+            lines.append(
+                OobLine(
+                    formation=f.name,
+                    formation_id=f.id,
+                    unit_id=None,
+                    unit=f"corps HQ troops: {troop}",
+                    category="infantry",
+                    strength="full strength",
+                    experience=f.experience,
+                )
+            )
     return lines
 
 
-# Flat-topped hexes: the centre of each neighbour, in the order N, NE, SE, S, SW, NW.
-_OFFSETS = {
-    "centre": (0.0, 0.0),
-    "N": (0.0, -math.sqrt(3)),
-    "NE": (1.5, -math.sqrt(3) / 2),
-    "SE": (1.5, math.sqrt(3) / 2),
-    "S": (0.0, math.sqrt(3)),
-    "SW": (-1.5, math.sqrt(3) / 2),
-    "NW": (-1.5, -math.sqrt(3) / 2),
-}
-_SIDE_COLOURS = ("#1f3f8f", "#8f1f1f")  # attacker, defender
+def _support_line(c: World, uid: str) -> str:
+    t = c.unit_type(uid)
+    u = c.unit_record(uid)
+    home = (
+        f"the {u.side} {c.formation_record(u.where).name}"
+        if u.where in c.state.formations
+        else f"the {u.side} Army HQ"
+    )
+    strength = f"{t.vehicles} aircraft" if t.category == "air" else f"{t.vehicles} guns"
+    return f"{t.name} ({home}; {strength}, {t.spotters} spotter(s))"
 
 
-def area_svg(sheet: BattleSheet, size: float = 60.0) -> str:
-    """The battle area as SVG text: seven flat-topped hexes in their terrain colours,
-    roads, rivers, places, both sides' formations (a tag in the side's colour), an arrow
-    from each attacker's hex and, under the hexes, a key: whose colour is whose and the
-    CM map edge each attacker sets up along. Every name is escaped."""
-    e = html.escape
-    edges = [h for h in sheet.area if h.setup_edge and h.on_map]
-    width = 7.2 * size
-    cx, cy = width / 2, 2.75 * size
-    key_top = cy + 2.95 * size
-    line = size * 0.3
-    height = key_top + line * (1 + len(edges)) + size * 0.1
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="{size / 6:.1f}">',
-        f"<title>{e('Battle area of battle ' + sheet.battle_id)}</title>",
-    ]
-    centres = {}
-    tags = []
-    for h in sheet.area:
-        dx, dy = _OFFSETS.get(h.direction, (0.0, 0.0))
-        x, y = cx + dx * size, cy + dy * size
-        centres[h.direction] = (x, y)
-        points = " ".join(
-            f"{x + size * math.cos(math.radians(60 * k)):.1f},{y + size * math.sin(math.radians(60 * k)):.1f}"
-            for k in range(6)
+def _ammunition(c: World, fids: list[str]) -> str:
+    rules = campaign_rules()
+    if not (c.options.supply and c.options.supply_limits_ammunition):
+        return rules.ammunition["in_supply"]
+    short = [f"the {c.formation_record(f).name}" for f in fids if not in_supply(c, f)]
+    if not short:
+        return rules.ammunition["in_supply"]
+    return f"{rules.ammunition['out_of_supply']} for {', '.join(short)} (out of supply)"
+
+
+def _zones(c: World, b: BattleRecord) -> list[str]:
+    table = battle_types()
+    edges = _setup_edges()
+    where = to_hex(b.defender_hex)
+    zones = []
+    for fid in b.attackers:
+        f = c.formation_record(fid)
+        at = to_hex(f.hex)
+        # A pursuer may come from two hexes away, through the hex the defender left: it
+        # attacks across the hexside nearest to it.
+        step = at if at.is_adjacent(where) else min(where.neighbors(), key=at.distance)
+        direction = DIRECTION_NAMES[where.direction_to(step)]
+        zones.append(
+            f"The {f.side} {f.name} attacks across the {direction} hexside from {c.map.label(to_hex(f.hex))}: "
+            f"sets up along the {edges[direction]}"
         )
-        fill = h.colour if h.on_map else "#ffffff"
-        dash = "" if h.on_map else ' stroke-dasharray="4 3"'
-        out.append(f'<polygon points="{points}" fill="{e(fill)}" stroke="#333"{dash}/>')
-        if not h.on_map:
-            out.append(_text(x, y, "off the map", e))
+    zones.append(f"{b.defender_side} sets up in the rest of the map, away from those edges")
+    if any(c.formation_record(f).kind == "corps" for f in b.defenders):
+        zones.append(
+            "Corps HQ troops have restricted set-up zones close to roads and villages/towns"
+        )
+    zones.append(table.setup_edges_note)
+    return zones
+
+
+def _notes(c: World, b: BattleRecord, key: Defence, infantry: int, spotters: int) -> list[str]:
+    notes = []
+    defender = c.formation_record(b.defender)
+    state = {
+        "not_dug_in": "is not dug in",
+        "dug_in": "is dug in",
+        "fortified": "holds a fortified hex",
+        "pursuit": "is being pursued after retreating",
+    }[key]
+    notes.append(f"The {defender.side} {defender.name} {state}.")
+    if key in ("dug_in", "fortified"):
+        notes.append(
+            f"{FORT_NOTE} {infantry} defending infantry companies and "
+            f"{spotters} artillery spotters."
+        )
+    if b.kind == "pursuit":
+        notes.append(
+            "Pursuit battle: neither side may have corps artillery or air support; only "
+            "organic divisional mortars."
+        )
+    for fid in [*b.attackers, *b.defenders]:
+        f = c.formation_record(fid)
+        if not in_supply(c, fid):
+            notes.append(supply_note(f.side, f.name))
+    notes.append(
+        "Results: DRAW and ATTACKER DEFEAT leave both sides in place; DEFENDER DEFEAT makes "
+        "the defender retreat one hex."
+    )
+    return notes
+
+
+def _area(c: World, b: BattleRecord) -> list[AreaHex]:
+    """The defender's hex and its six neighbours, for the sheet's picture and terrain."""
+    where = to_hex(b.defender_hex)
+    edges = _setup_edges()
+    fighting = {fid: "attacker" for fid in b.attackers} | {fid: "defender" for fid in b.defenders}
+    m = c.map
+    out = [_area_hex(c, where, "centre", fighting)]
+    for d, n in enumerate(where.neighbors()):
+        name = DIRECTION_NAMES[d]
+        if not m.contains(n):
+            out.append(AreaHex(label="", direction=name, on_map=False))
             continue
-        if h.river:
-            out.append(_river(x, y, size))
-        for d in h.roads:
-            ox, oy = _OFFSETS.get(d, (0.0, 0.0))
-            out.append(
-                f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + ox * size / 2:.1f}" '
-                f'y2="{y + oy * size / 2:.1f}" stroke="#b0302a" stroke-width="{size / 15:.1f}"/>'
-            )
-        out.append(_text(x, y - size * 0.62, h.label, e, bold=True))
-        out.append(_text(x, y - size * 0.42, h.terrain, e))
-        if h.place:  # under the terrain, where the hex is wide enough for it
-            out.append(_text(x, y - size * 0.27, h.place, e, small=size / 6 * 0.8))
-        for i, (side, name, _role) in enumerate(h.formations):
-            tags.append((x, y + size * 0.08 + i * size * 0.3, side, name))
-    # Arrows over the hexes, tags over the arrows, so no name is hidden.
-    for h in edges:
-        x, y = centres[h.direction]
-        out.append(_arrow(x, y, cx, cy, size))
-    small = size / 6 * 0.85
-    for x, fy, side, name in tags:
-        colour = _SIDE_COLOURS[0 if side == sheet.attacker_side else 1]
-        out.append(
-            f'<rect x="{x - size * 0.9:.1f}" y="{fy - size * 0.13:.1f}" width="{size * 1.8:.1f}" '
-            f'height="{size * 0.26:.1f}" fill="{colour}" rx="3"/>'
-        )
-        out.append(_text(x, fy + size * 0.05, name, e, fill="#ffffff", small=small))
-    out += _key(sheet, edges, size, key_top, line, e)
-    out.append("</svg>")
-    return "\n".join(out)
-
-
-def _key(sheet: BattleSheet, edges, size: float, top: float, line: float, e) -> list[str]:
-    """Under the hexes: each side's colour, then each attacker's set-up edge."""
-    x = size * 0.3
-    out = []
-    for i, (side, role) in enumerate(
-        ((sheet.attacker_side, "attacker"), (sheet.defender_side, "defender"))
-    ):
-        left = x + i * size * 3.4
-        out.append(
-            f'<rect x="{left:.1f}" y="{top - size * 0.15:.1f}" width="{size * 0.2:.1f}" '
-            f'height="{size * 0.2:.1f}" fill="{_SIDE_COLOURS[i]}"/>'
-        )
-        out.append(_left_text(left + size * 0.3, top, f"{side} ({role})", e))
-    for n, h in enumerate(edges, start=1):
-        names = ", ".join(name for side, name, _ in h.formations if side == sheet.attacker_side)
-        who = names or sheet.attacker_side
-        out.append(_left_text(x, top + n * line, f"{who} ({h.label}) sets up: {h.setup_edge}", e))
+        h = _area_hex(c, n, name, fighting)
+        if any(role == "attacker" for _, _, role in h.formations):
+            h.setup_edge = edges[name]
+        out.append(h)
     return out
 
 
-def _river(x: float, y: float, size: float) -> str:
-    """A river across the hex as a wavy blue line (the map says the hex holds a river,
-    not where it flows)."""
-    points = []
-    for k in range(13):
-        t = -0.8 + k * 1.6 / 12
-        points.append(f"{x + t * size:.1f},{y + size * (0.3 + 0.08 * math.sin(t * 8)):.1f}")
-    return (
-        f'<polyline points="{" ".join(points)}" fill="none" stroke="#3f7fc1" '
-        f'stroke-width="{size / 10:.1f}" opacity="0.8"/>'
+def _area_hex(c: World, h: Hex, direction: str, fighting: dict[str, str]) -> AreaHex:
+    m = c.map
+    terrain = m.palette.terrains[m.terrain(h)]
+    place = m.place_at(h)
+    return AreaHex(
+        label=m.label(h),
+        direction=direction,
+        terrain=terrain.label,
+        colour=terrain.colour,
+        elevation=m.elevation(h),
+        river=m.is_river(h),
+        bridge=m.has_bridge(h),
+        roads=[DIRECTION_NAMES[h.direction_to(n)] for n in m.road_neighbours(h)],
+        place=f"{place.kind} {place.name} ({place.pp} PP)" if place else "",
+        formations=[[f.side, f.name, fighting.get(f.id, "")] for f in c.formations_at(h)],
     )
 
 
-def _arrow(x: float, y: float, tx: float, ty: float, size: float) -> str:
-    """An arrow from an attacker's hex towards the defender's, in the attacker's colour."""
-    dx, dy = tx - x, ty - y
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    sx, sy = x + ux * size * 0.35, y + uy * size * 0.35
-    ex, ey = x + ux * length * 0.62, y + uy * length * 0.62
-    head = size * 0.22
-    left = (ex - ux * head - uy * head * 0.6, ey - uy * head + ux * head * 0.6)
-    right = (ex - ux * head + uy * head * 0.6, ey - uy * head - ux * head * 0.6)
-    colour = _SIDE_COLOURS[0]
-    return (
-        f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="{colour}" '
-        f'stroke-width="{size / 12:.1f}" opacity="0.8"/>'
-        f'<polygon points="{ex:.1f},{ey:.1f} {left[0]:.1f},{left[1]:.1f} '
-        f'{right[0]:.1f},{right[1]:.1f}" fill="{colour}" opacity="0.8"/>'
-    )
-
-
-def _left_text(x: float, y: float, text: str, e) -> str:
-    shown = text if len(text) <= 70 else text[:69] + "…"
-    return f'<text x="{x:.1f}" y="{y:.1f}" fill="#000000">{e(shown)}</text>'
-
-
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
-
-
-def markdown_escape(text: str) -> str:
-    """Text safe in Markdown: HTML markup becomes entities, Markdown syntax is escaped."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
-
-
-def _text(
-    x: float, y: float, text: str, e, bold: bool = False, fill: str = "#000000", small: float = 0
-) -> str:
-    """`small`: a smaller font size in user units (a number: Qt's SVG renderer, which
-    draws the PDF sheet's picture, reads "70%" as 70 units)."""
-    weight = ' font-weight="bold"' if bold else ""
-    most = 26 if small else 34  # what fits across a hex (or a formation's tag)
-    shown = text if len(text) <= most else text[: most - 1] + "…"
-    font = f' font-size="{small:.1f}"' if small else ""
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" fill="{fill}"{weight}{font}>'
-        f"{e(shown)}</text>"
-    )
-
-
-def _oob_text(o: OobLine) -> str:
-    if o.category == "unknown":  # what a player knows of the enemy
-        return f"{o.formation}: {o.unit}"
-    return f"{o.formation}: {o.unit} ({o.category.replace('_', ' ')}), {o.strength}, {o.experience}"
+def _setup_edges() -> dict[str, str]:
+    """The CM map edge an attacker sets up along, by the side of the defender's hex it
+    attacks across ("N", "NE", ...): the table's keys as the plain names hexes uses."""
+    return {direction: edge for direction, edge in battle_types().setup_edges.items()}

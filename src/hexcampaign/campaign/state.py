@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from hexcampaign.campaign.battle_sheet import BattleSheet
 from hexcampaign.campaign.options import Options
+from hexcampaign.campaign.sheet_form import BattleSheet
 from hexcampaign.campaign.unit_chart import UnitChart
 from hexcampaign.hexes import Hex
 
