@@ -18,9 +18,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hexcampaign import __version__
 from hexcampaign.files import gc_paused
+
+if TYPE_CHECKING:
+    from hexcampaign.maps import HexMap
 
 # hexcampaign uses no pydantic plugins; without this, pydantic reads every installed
 # package's entry points when the first model is built (12-33 ms of each start-up).
@@ -231,7 +235,7 @@ MAX_PNG_PIXELS = 16_000_000
 MAX_VECTOR_PIXELS = 400_000_000
 
 
-def _check_picture_size(hexmap, target: Path, hex_size: float) -> None:
+def _check_picture_size(hexmap: HexMap, target: Path, hex_size: float) -> None:
     """Refuse a picture too large to paint, with the hex size that fits."""
     suffix = target.suffix.lower()
     if suffix not in (".png", ".svg", ".pdf") or not hex_size > 0:
@@ -248,7 +252,7 @@ def _check_picture_size(hexmap, target: Path, hex_size: float) -> None:
     )
 
 
-def _picture_size(hexmap, hex_size: float) -> tuple[int, int]:
+def _picture_size(hexmap: HexMap, hex_size: float) -> tuple[int, int]:
     """The export's pixel size (app/render/geometry.py: the hexes' bounds and a margin
     of half a hex), worked out without Qt: flat-top columns step 1.5 sizes apart and
     √3 sizes down, odd columns half a hex lower (pointy-top: the same, turned)."""
@@ -309,7 +313,7 @@ def _new_map(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _add_import_geo(commands) -> None:
+def _add_import_geo(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     geo = commands.add_parser(
         "import-geo",
         help="make a map from GeoJSON geography",
@@ -392,7 +396,7 @@ def _import_geo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _load_map(path: Path):
+def _load_map(path: Path) -> HexMap:
     from hexcampaign.maps import MapFormatError, load_map
 
     if not _exists(path):

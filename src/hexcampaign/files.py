@@ -358,11 +358,12 @@ def oversized(
         return None
     if id(data) not in own_bounds and len(data) > MAX_LIST:
         return _too_many(len(data), "")
+    level: tuple[list, list] | None
     if type(data) is dict:
         kids = [v for k, v in data.items() if k not in skip and (type(v) is list or type(v) is dict)]
         level = ([*filter(_IS_LIST_VALUE, kids)], [*filter(_IS_DICT_VALUE, kids)])
     else:
-        level = _children([data], [])  # type: ignore[assignment]
+        level = _children([data], [])
     levels = [level]
     while level is not None and (level[0] or level[1]):
         for container in compress(chain(*level), map(MAX_LIST.__lt__, map(len, chain(*level)))):
@@ -380,7 +381,7 @@ def _too_many(count: int, path: str) -> str:
 
 def _at_path(data: object, dotted: str) -> object:
     for step in dotted.split("."):
-        data = data.get(step) if type(data) is dict else None  # type: ignore[union-attr]
+        data = data.get(step) if type(data) is dict else None
     return data
 
 
@@ -454,9 +455,10 @@ def within_limits(document: object, allowed: dict[str, int], skip: frozenset[str
         depth += 1
         if depth > MAX_JSON_DEPTH:
             return False
-        checked, free = _children(*checked), _children(*free)
-        if checked is None or free is None:
+        next_checked, next_free = _children(*checked), _children(*free)
+        if next_checked is None or next_free is None:
             return False
+        checked, free = next_checked, next_free
         if max(map(len, chain(*checked)), default=0) > MAX_LIST:
             return False
     return True

@@ -168,7 +168,15 @@ def _distance(a: np.ndarray, d: np.ndarray, point: np.ndarray) -> np.ndarray:
     return np.sqrt((nearest * nearest).sum(axis=1))
 
 
-def _outline_position(x, mask, corners, normals, side, reference, outline) -> np.ndarray:
+def _outline_position(
+    x: np.ndarray,
+    mask: np.ndarray,
+    corners: np.ndarray,
+    normals: np.ndarray,
+    side: float,
+    reference: np.ndarray,
+    outline: float,
+) -> np.ndarray:
     """u of the points `x` (m, 2) on the hex's outline (0 where not `mask`), counted
     counter-clockwise from `reference`."""
     u = np.zeros(len(mask))

@@ -11,11 +11,13 @@ with its properties and its number in the file for messages.
 from __future__ import annotations
 
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from hexcampaign.files import MAX_FILE_BYTES, FileFormatError, describe_os_error, parse_json, quoted
 
@@ -310,7 +312,7 @@ class _Reader:
         if (array is not None and array.ndim == 2 and array.shape[1] in (2, 3)
                 and array.dtype.kind in "iuf" and np.isfinite(array).all()):
             return array[:, :2].astype(float)
-        checked = []
+        checked: list[np.ndarray] = []
         for parts, number in zip(pending, numbers):
             self.feature = number
             for part in parts:
@@ -373,7 +375,7 @@ class _Reader:
         raise error
 
 
-def _areas_only(geometry):
+def _areas_only(geometry: BaseGeometry) -> BaseGeometry:
     if geometry.geom_type in ("Polygon", "MultiPolygon"):
         return geometry
     parts = [g for g in shapely.get_parts(geometry) if g.geom_type in ("Polygon", "MultiPolygon")]
@@ -389,5 +391,5 @@ def _crs_name(crs: object) -> str | None:
     return None
 
 
-def _offsets(counts) -> np.ndarray:
+def _offsets(counts: Sequence[int] | np.ndarray) -> np.ndarray:
     return np.concatenate([[0], np.cumsum(counts, dtype=np.int64)])

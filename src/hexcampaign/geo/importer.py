@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple, cast
 
 import numpy as np
 import shapely
@@ -212,8 +213,26 @@ def plan_import(data: GeoData, settings: ImportSettings, onto: HexMap | None = N
 # --- the work -------------------------------------------------------------------------------
 
 
+class _Hexagons(NamedTuple):
+    """Every hex of the grid as a polygon, in self.hexes' order, and a tree to query them."""
+
+    centres: np.ndarray
+    shapes: np.ndarray
+    tree: shapely.STRtree
+
+
 class _Importer:
-    def __init__(self, data, settings, palette, projection, grid, hexes, plan, onto) -> None:
+    def __init__(
+        self,
+        data: GeoData,
+        settings: ImportSettings,
+        palette: Palette,
+        projection: Projection,
+        grid: Grid,
+        hexes: list[Hex],
+        plan: ImportPlan,
+        onto: bool,
+    ) -> None:
         self.data: GeoData = data
         self.settings: ImportSettings = settings
         self.palette: Palette = palette
@@ -225,9 +244,7 @@ class _Importer:
         self.onto = onto
         self.rules = {kind: [r for r in settings.rules if kind in r.kinds(palette)]
                       for kind in ("polygon", "line", "point")}
-        self.hex_shapes: np.ndarray | None = None
-        self.centres: np.ndarray | None = None
-        self.tree: shapely.STRtree | None = None
+        self.hexagons: _Hexagons | None = None  # built by the first polygon layer
 
     def run(self) -> None:
         error = self.projection.scale_error(self.data.bounds())
@@ -262,8 +279,9 @@ class _Importer:
             return {}
         shapes = self.projection.geometries_to_grid(layer.array()[use])
         terrain_of, heights = terrain_of[use], heights[use]
-        tree = self._hex_tree()
-        hex_area = float(shapely.area(self.hex_shapes[0]))
+        hexagons = self._hexagons()
+        tree = hexagons.tree
+        hex_area = float(shapely.area(hexagons.shapes[0]))
         self._check_pairs(shapes, hex_area)
         # Pairs whose bounding boxes meet; those that do not overlap measure 0 below,
         # which costs less than asking GEOS whether they intersect.
@@ -299,21 +317,22 @@ class _Importer:
         thousand) GEOS's prepared tests first sort out the hexes wholly inside (the
         whole hex) and wholly outside (nothing); only the hexes on the outline are
         measured."""
+        hexagons = self._hexagons()
         area = np.zeros(len(found))
         measure = np.ones(len(found), dtype=bool)
         big = shapely.get_num_coordinates(shapes) > BIG_OUTLINE
         pairs = np.flatnonzero(big[found])
         if len(pairs):
             shapely.prepare(shapes[big])
-            whole = shapely.contains_properly(shapes[found[pairs]], self.hex_shapes[cells[pairs]])
+            whole = shapely.contains_properly(shapes[found[pairs]], hexagons.shapes[cells[pairs]])
             area[pairs[whole]] = hex_area
             rest = pairs[~whole]
-            apart = ~shapely.intersects(shapes[found[rest]], self.hex_shapes[cells[rest]])
+            apart = ~shapely.intersects(shapes[found[rest]], hexagons.shapes[cells[rest]])
             measure[pairs[whole]] = False
             measure[rest[apart]] = False
         which = np.flatnonzero(measure)
         corners = np.array(self.layout.corner_offsets)
-        area[which] = covered_areas(shapes, found[which], corners, self.centres[cells[which]])
+        area[which] = covered_areas(shapes, found[which], corners, hexagons.centres[cells[which]])
         return area
 
     def _check_pairs(self, shapes: np.ndarray, hex_area: float) -> None:
@@ -329,15 +348,15 @@ class _Importer:
                 f"polygons in a GIS, or use larger hexes."
             )
 
-    def _hex_tree(self) -> shapely.STRtree:
-        if self.tree is None:
+    def _hexagons(self) -> _Hexagons:
+        if self.hexagons is None:
             # One hexagon translated to every centre (Layout's corners and centres),
             # built as one array: 40,000 Layout.polygon calls would cost a second.
-            self.centres = hex_centres(self.layout, self.hexes)
+            centres = hex_centres(self.layout, self.hexes)
             corners = np.array(self.layout.corner_offsets)
-            self.hex_shapes = shapely.polygons(self.centres[:, None, :] + corners[None, :, :])
-            self.tree = shapely.STRtree(self.hex_shapes)
-        return self.tree
+            shapes = shapely.polygons(centres[:, None, :] + corners[None, :, :])
+            self.hexagons = _Hexagons(centres, shapes, shapely.STRtree(shapes))
+        return self.hexagons
 
     # --- lines: roads and rivers ------------------------------------------------------------
 
@@ -355,10 +374,10 @@ class _Importer:
         parts, owner = shapely.get_parts(lines, return_index=True)
         is_river = np.array([wanted[chosen[o]] == "river" for o in owner.tolist()], dtype=bool)
         step = self.layout.size * LINE_STEP
-        steps = float(shapely.length(parts).sum()) / step
-        if steps > MAX_LINE_STEPS:
+        total_steps = float(shapely.length(parts).sum()) / step
+        if total_steps > MAX_LINE_STEPS:
             raise GeoImportError(
-                f"The roads and rivers of {self.data.name} run {steps * step:,.0f} km, too far to "
+                f"The roads and rivers of {self.data.name} run {total_steps * step:,.0f} km, too far to "
                 f"follow hex by hex at {self.settings.hex_km:g} km a hex; use larger hexes or "
                 f"clip the lines to the map's region."
             )
@@ -418,7 +437,8 @@ class _Importer:
             return []
         # Segment pairs whose boxes meet (STRtree), then where they cross, in numpy:
         # GEOS's line overlay would cost ~50 µs a pair of lines.
-        tree = shapely.STRtree(shapely.linestrings(rivers))
+        # An (n, 2, 2) array gives an array of n lines; the stubs cannot tell its shape.
+        tree = shapely.STRtree(cast("np.ndarray", shapely.linestrings(rivers)))
         road_of, river_of = tree.query(shapely.linestrings(roads))
         p, d = roads[road_of, 0], roads[road_of, 1] - roads[road_of, 0]
         o, e = rivers[river_of, 0], rivers[river_of, 1] - rivers[river_of, 0]

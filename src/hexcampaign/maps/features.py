@@ -39,15 +39,16 @@ class MapFeatures:
         if flags & Change.GRID:
             self._elevations = None
         elif flags & Change.ELEVATION and self._elevations is not None:
+            elevations = self._elevations
             touched = list(hexes)
             if not touched:
                 self._elevations = None
             for h in touched:
                 level = self.map.elevation(h) if self.map.contains(h) else 0
                 if level:
-                    self._elevations[h] = level
+                    elevations[h] = level
                 else:
-                    self._elevations.pop(h, None)
+                    elevations.pop(h, None)
         if flags & (Change.ROAD | Change.GRID):
             self._roads = None
         if flags & (Change.RIVER | Change.BRIDGE | Change.ROAD | Change.GRID):

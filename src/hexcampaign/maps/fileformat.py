@@ -22,10 +22,11 @@ import errno
 import json
 import operator
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, islice
 from pathlib import Path
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from hexcampaign import files
 from hexcampaign.files import (
@@ -38,6 +39,9 @@ from hexcampaign.hexes import DIRECTIONS, Hex, HexSide, hex_to_offset
 from hexcampaign.maps.model import MAX_SIDE, HexMap, MapEditError
 from hexcampaign.maps.palette import PaletteError, palette_from_data, palette_names
 from hexcampaign.maps.plain_check import lone_surrogate, plain_document
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 FORMAT = "hexcampaign-map"
 # Version 3 lets "palette" be the palette itself (a user's own) as well as a shipped
@@ -159,7 +163,7 @@ def encoded_sections(m: HexMap) -> dict[str, tuple]:
     key = id(m)
     entry = _ENCODED.get(key)
     if entry is None or entry[0]() is not m:
-        entry = _ENCODED[key] = (weakref.ref(m, lambda _, key=key: _ENCODED.pop(key, None)), {})
+        entry = _ENCODED[key] = (weakref.ref(m, lambda _: _ENCODED.pop(key, None)), {})
     return entry[1]
 
 
@@ -331,7 +335,7 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
 
     grid, cols, rows = m._grid_rows, g.cols, g.rows
 
-    def hex_at(col: int, row: int, what: str):
+    def hex_at(col: int, row: int, what: str) -> Hex:
         if col >= cols or row >= rows:
             raise bad(f"{what} at column {col}, row {row} lies off the {cols}×{rows} map")
         return grid[row][col]  # validated: col, row >= 0
@@ -430,7 +434,7 @@ def _as_written(rows: list[list[int]], entries: int, name: str = "") -> bool:
     return len(rows) == entries and all(map(operator.lt, rows, islice(rows, 1, None)))
 
 
-def _flat_road_sides(quads: list[list[int]], grid) -> list[HexSide] | None:
+def _flat_road_sides(quads: list[list[int]], grid: Sequence[Sequence[Hex]]) -> list[HexSide] | None:
     """The hexsides of roads as this program writes them on a flat-top map (two adjacent
     hexes, the lesser offset first), worked out from the offsets alone: a big map has
     thousands. None when a row is anything else, for side_at to judge and word."""
@@ -468,7 +472,9 @@ def _fill_terrain(m: HexMap, letters: str, legend: dict[str, str]) -> None:
     m._terrain.update(zip(compress(m._hexes, others), map(legend.__getitem__, compress(by_column, others))))
 
 
-def _careful_elevation(m: HexMap, doc: SimpleNamespace, hex_at, bad) -> None:
+def _careful_elevation(
+    m: HexMap, doc: SimpleNamespace, hex_at: Callable[[int, int, str], Hex], bad: Callable[[str], MapFormatError]
+) -> None:
     """Elevations one by one, refusing the first that is off the map or out of range."""
     elevation = m._elevation
     try:
@@ -592,7 +598,7 @@ _MASK = (1 << _BITS) - 1
 _LEVEL_BIAS = 99
 
 
-def _point_keys(hexes, orientation: str) -> list[int]:
+def _point_keys(hexes: Iterable[Hex], orientation: str) -> list[int]:
     """Hexes as their (col, row) offsets, packed."""
     n = _BITS
     if orientation == "flat":  # odd-q, as hex_to_offset, inlined: ~20,000 hexes a save
@@ -608,7 +614,7 @@ def _level_keys(elevation: dict[Hex, int], orientation: str) -> list[int]:
     return [k << n | level + bias for k, level in zip(_point_keys(elevation, orientation), elevation.values())]
 
 
-def _side_keys(sides, orientation: str) -> list[int]:
+def _side_keys(sides: Iterable[HexSide], orientation: str) -> list[int]:
     """Each hexside's two hexes (col, row, col, row) packed, the lesser hex first."""
     n2 = 2 * _BITS
     sides = list(sides)  # canonical hexsides: a hex and a direction N, NE or SE
@@ -651,7 +657,7 @@ def _lower_first(s: str) -> str:
     return s[:1].lower() + s[1:] if s else s
 
 
-def _first_error(e) -> str:  # a pydantic ValidationError
+def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(p) for p in err["loc"]) or "the file"
     kind = err["type"]
@@ -662,7 +668,7 @@ def _first_error(e) -> str:  # a pydantic ValidationError
     return f"the field {where!r} is wrong: {err['msg'].lower()}"
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     # The file models moved to maps/schema.py (imported only when needed); code that
     # knew them here still finds them.
     if name in ("MapFileV2", "GridModel", "PlaceModel", "LabelModel"):

@@ -20,13 +20,16 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Literal, get_args
 
 from hexcampaign.files import FileFormatError, atomic_write_text, read_json
 from hexcampaign.paths import resources_path
 
-PLACE_KINDS = ("city", "town", "village", "capital")
+PlaceKind = Literal["city", "town", "village", "capital"]
+PLACE_KINDS: tuple[PlaceKind, ...] = get_args(PlaceKind)
 # The patterns a terrain may be drawn with, as on a printed map ("" is flat colour).
-SYMBOLS = ("", "trees", "hills", "mountain", "rough", "marsh", "sand", "urban", "water")
+Symbol = Literal["", "trees", "hills", "mountain", "rough", "marsh", "sand", "urban", "water"]
+SYMBOLS: tuple[Symbol, ...] = get_args(Symbol)
 PALETTE_SUFFIX = ".hexpalette"
 
 

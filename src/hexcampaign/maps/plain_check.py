@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from itertools import chain
 from types import SimpleNamespace
+from typing import Any, TypeGuard
 
 from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, palette_from_data
@@ -196,7 +197,7 @@ def _rows(rows: object, width: int, level: bool = False) -> bool:
     return (-99 if level else 0) <= min(chain.from_iterable(rows)) and max(chain.from_iterable(rows)) <= MAX_SIDE
 
 
-def _has_keys(data: object, allowed: frozenset[str], required: tuple[str, ...]) -> bool:
+def _has_keys(data: object, allowed: frozenset[str], required: tuple[str, ...]) -> TypeGuard[dict[str, Any]]:
     return type(data) is dict and data.keys() <= allowed and all(key in data for key in required)
 
 
@@ -212,5 +213,5 @@ def _text(value: object, shortest: int, longest: int) -> bool:
     return type(value) is str and shortest <= len(value) <= longest
 
 
-def _is_list(value: object) -> bool:
+def _is_list(value: object) -> TypeGuard[list[Any]]:
     return type(value) is list

@@ -13,8 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
-from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
-from hexcampaign.maps.palette import PLACE_KINDS, SYMBOLS
+from hexcampaign.maps.model import MAX_SIDE, LabelStyle
+from hexcampaign.maps.palette import PLACE_KINDS, PlaceKind, Symbol
 
 Coord = Annotated[StrictInt, Field(ge=0, le=MAX_SIDE)]
 Points = Annotated[StrictInt, Field(ge=0, le=999)]
@@ -33,13 +33,13 @@ class GridModel(_Strict):
     cols: Annotated[StrictInt, Field(ge=1, le=MAX_SIDE)]
     rows: Annotated[StrictInt, Field(ge=1, le=MAX_SIDE)]
     orientation: Literal["flat", "pointy"] = "flat"
-    label_style: Literal[LABEL_STYLES] = "CCRR"  # type: ignore[valid-type]
+    label_style: LabelStyle = "CCRR"
     label_first: Annotated[StrictInt, Field(ge=0, le=1)] = 0
 
 
 class PlaceModel(_Strict):
     name: Name
-    kind: Literal[PLACE_KINDS]  # type: ignore[valid-type]
+    kind: PlaceKind
     vp: Points = 0
     pp: Points = 0
     col: Coord
@@ -53,29 +53,6 @@ class LabelModel(_Strict):
     text: Annotated[StrictStr, Field(min_length=1, max_length=200)]
 
 
-class MapFileV2(_Strict):
-    format: Literal["hexcampaign-map"]
-    version: Literal[2]
-    name: Annotated[StrictStr, Field(max_length=200)] = ""
-    author: Annotated[StrictStr, Field(max_length=200)] = ""
-    description: Annotated[StrictStr, Field(max_length=20000)] = ""
-    grid: GridModel
-    palette: StrictStr
-    terrain_codes: dict[Annotated[StrictStr, Field(min_length=1, max_length=1)], StrictStr]
-    terrain: list[StrictStr]
-    elevation: list[Level] = []  # col, row, level
-    rivers: list[Pair] = Field(
-        default=[],
-        description="River hexes [col, row] in the order they were painted; the river line "
-        "follows this order (a file listing them column by column draws as painted so).",
-    )
-    bridges: list[Pair] = []
-    roads: list[Quad] = []
-    cliffs: list[Quad] = []  # upper col,row then lower col,row
-    places: list[PlaceModel] = []
-    labels: list[LabelModel] = []
-
-
 class TerrainTypeFile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", title="TerrainType")
 
@@ -85,7 +62,7 @@ class TerrainTypeFile(BaseModel):
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
     rules: dict[str, float] = Field(default_factory=dict)
     note: str = ""
-    symbol: Literal[SYMBOLS] = ""  # type: ignore[valid-type]
+    symbol: Symbol = ""
 
 
 class PaletteFile(BaseModel):
@@ -118,8 +95,37 @@ class PaletteFile(BaseModel):
         return self
 
 
-class MapFileV3(MapFileV2):
+# The fields of every map version, in the order a refusal names the first bad one; each
+# version narrows "version" (and version 2 "palette") to what it accepts.
+class _MapFile(_Strict):
+    format: Literal["hexcampaign-map"]
+    version: StrictInt
+    name: Annotated[StrictStr, Field(max_length=200)] = ""
+    author: Annotated[StrictStr, Field(max_length=200)] = ""
+    description: Annotated[StrictStr, Field(max_length=20000)] = ""
+    grid: GridModel
+    palette: StrictStr | PaletteFile
+    terrain_codes: dict[Annotated[StrictStr, Field(min_length=1, max_length=1)], StrictStr]
+    terrain: list[StrictStr]
+    elevation: list[Level] = []  # col, row, level
+    rivers: list[Pair] = Field(
+        default=[],
+        description="River hexes [col, row] in the order they were painted; the river line "
+        "follows this order (a file listing them column by column draws as painted so).",
+    )
+    bridges: list[Pair] = []
+    roads: list[Quad] = []
+    cliffs: list[Quad] = []  # upper col,row then lower col,row
+    places: list[PlaceModel] = []
+    labels: list[LabelModel] = []
+
+
+class MapFileV2(_MapFile):
+    version: Literal[2]
+    palette: StrictStr
+
+
+class MapFileV3(_MapFile):
     """Version 3: as version 2, and "palette" may be the map's own palette."""
 
     version: Literal[3]
-    palette: StrictStr | PaletteFile
