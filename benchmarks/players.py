@@ -23,9 +23,11 @@ def choose(g: Game, rng: random.Random):
         units = sorted(u.id for u in g.state.units.values() if u.side == side)
         rng.shuffle(units)
         for unit in units:
-            ends = sorted(g.reachable(unit))
-            if ends:
-                path = g.path_to(unit, rng.choice(ends))
+            # Not `ends`: that name holds the phase-ending actions, needed below when
+            # no unit can move (game seed 55, action 161 crashed on an empty choice).
+            targets = sorted(g.reachable(unit))
+            if targets:
+                path = g.path_to(unit, rng.choice(targets))
                 return MoveUnit(unit=unit, path=[(h.q, h.r) for h in path])
     if ends and (not others or rng.random() < 0.15):
         return ends[0]
