@@ -63,6 +63,15 @@ class Combat:
         return Hex(*self._state.target)
 
     @property
+    def side(self) -> str:
+        """The attacking side."""
+        return self._state.side
+
+    @property
+    def defending_side(self) -> str:
+        return enemy_of(self._state.side)
+
+    @property
     def as_rolled(self) -> RolledCombat | None:
         """The combat as it was rolled (odds, strengths, dice faces, result), or None."""
         return self._state.as_rolled
@@ -190,6 +199,18 @@ def air_power_error(ctx: GameContext) -> str | None:
 
 def support_error(ctx: GameContext, g: UnitState, attackers: list[str]) -> str | None:
     """Why the battery `g` may not support an attack by `attackers` now, or None."""
+    error = support_reach_error(ctx, g, attackers)
+    if error:
+        return error
+    if not may_fight(ctx, g):
+        return f"Cost of combat: {ctx.label(g)} has not the {ctx.position.combat_cost(g)} MP left to support an attack"
+    return None
+
+
+def support_reach_error(ctx: GameContext, g: UnitState, attackers: list[str]) -> str | None:
+    """Why the battery `g` is no support for an attack by `attackers` at all (not the
+    attacker's artillery, already supporting, out of range), or None; the MP to fire is
+    the last question support_error asks."""
     pos = ctx.position
     if g.side != ctx.state.side or g.kind not in ctx.rules.support_kinds or not ctx.on_map(g):
         return f"Artillery: {ctx.label(g)} is not artillery of the attacking side"
@@ -201,9 +222,39 @@ def support_error(ctx: GameContext, g: UnitState, attackers: list[str]) -> str |
         for a in attackers
     ):
         return f"Artillery: {ctx.label(g)} has support range {g.range} and no attacking unit is that close"
-    if not may_fight(ctx, g):
-        return f"Cost of combat: {ctx.label(g)} has not the {pos.combat_cost(g)} MP left to support an attack"
     return None
+
+
+def defense_support_error(ctx: GameContext, c: CombatState, g: UnitState) -> str | None:
+    """Why the battery `g` may not fire in defence against the attack `c`, or None."""
+    if g.side == c.side or g.kind not in ctx.rules.support_kinds or not ctx.on_map(g):
+        return f"Artillery: {ctx.label(g)} is not artillery of the defending side"
+    if g.supported:
+        return f"Artillery: {ctx.label(g)} already supports a combat this phase; one battery supports only one combat a phase"
+    if g.id in c.defenders:
+        return "Artillery: artillery under attack defends itself and cannot also support"
+    if ctx.board.hexes[ctx.position.index_of(g)].distance(Hex(*c.target)) > g.range:
+        return (
+            f"Artillery: {ctx.label(g)} has support range {g.range} and the defending hex "
+            f"{ctx.hexname(c.target)} is farther"
+        )
+    return None
+
+
+def selective_attack(ctx: GameContext) -> bool:
+    """May the side to play attack some units of a stack (the Germans), or must it attack
+    a whole stack as one combat (the Allies)?"""
+    return ctx.state.side == "german"
+
+
+def attackable_defenders(ctx: GameContext, target: int) -> list[UnitState]:
+    """The enemy units in hex `target` an attack may name now: the combat units not yet
+    attacked this phase (artillery in a stack is attacked as if it were not there), or
+    the artillery when it stands alone and has not been attacked."""
+    stack, guns = _stack_defenders(ctx, target, enemy_of(ctx.state.side))
+    if stack:
+        return [u for u in stack if not u.defended]
+    return [] if any(u.defended for u in guns) else guns
 
 
 def declare_error(ctx: GameContext, action: DeclareAttack) -> tuple[str | None, CombatState | None]:
@@ -243,7 +294,7 @@ def declare_error(ctx: GameContext, action: DeclareAttack) -> tuple[str | None, 
                 "Artillery: artillery in a stack cannot be selectively attacked; attack the "
                 "combat units as if the artillery were not there"
             ), None
-        if side == "allied" and named != {u.id for u in stack}:
+        if not selective_attack(ctx) and named != {u.id for u in stack}:
             return "Selective attack: the Allies must attack a whole stack as one combat", None
     elif named != {u.id for u in guns}:
         return "Artillery: artillery stacked alone is attacked as one stack", None
@@ -381,23 +432,12 @@ def support_defense(ctx: GameContext, action: SupportDefense) -> list[str]:
         raise refuse("Artillery: the defender allocates artillery before the combat is resolved")
     if ctx.state.pending:
         raise refuse(f"Combat: a result is waiting — {ctx.describe(ctx.state.pending[0])}")
-    pos = ctx.position
-    target = ctx.board.index[Hex(*c.target)]
     if len(set(action.artillery)) != len(action.artillery):
         raise refuse("Artillery: a battery is named twice")
     for g_id in action.artillery:
-        g = ctx.unit(g_id)
-        if g.side == c.side or g.kind not in ctx.rules.support_kinds or not ctx.on_map(g):
-            raise refuse(f"Artillery: {ctx.label(g)} is not artillery of the defending side")
-        if g.supported:
-            raise refuse(f"Artillery: {ctx.label(g)} already supports a combat this phase; one battery supports only one combat a phase")
-        if g.id in c.defenders:
-            raise refuse("Artillery: artillery under attack defends itself and cannot also support")
-        if ctx.board.hexes[pos.index_of(g)].distance(ctx.board.hexes[target]) > g.range:
-            raise refuse(
-                f"Artillery: {ctx.label(g)} has support range {g.range} and the defending hex "
-                f"{ctx.hexname(c.target)} is farther"
-            )
+        error = defense_support_error(ctx, c, ctx.unit(g_id))
+        if error:
+            raise refuse(error)
     for g_id in action.artillery:
         ctx.state.units[g_id].supported = True
         c.defense_artillery.append(g_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from hexcampaign.kasserine.tables import ALL_ODDS, crt_table
+from hexcampaign.kasserine.tables import ALL_ODDS, RESULTS, crt_table
 from hexcampaign.rules import IllegalAction
 
 HIGH_ROLLS = ("mirror", "clamp")
@@ -77,3 +77,16 @@ def distribution(odds_column: str, high_rolls: str = "mirror") -> dict[str, Frac
 def rule_note(high_rolls: str) -> str:
     """The sentence the odds display shows about rolls the printed table does not list."""
     return "CRT high rolls: " + crt_table().high_rolls.get(high_rolls, high_rolls)
+
+
+def results_in_order() -> tuple[str, ...]:
+    """Every result the table can give (its printed rows and its automatic columns) in
+    the order the rulebook lists them: the attacker's losses first, the defender's last."""
+    table = crt_table()
+    found = {word for row in table.rows.values() for word in row} | set(table.automatic.values())
+    return tuple(word for word in RESULTS if word in found)
+
+
+def automatic_result(odds_column: str) -> str | None:
+    """The result a column gives without a roll (1:6 and >8:1), or None: the dice decide."""
+    return crt_table().automatic.get(odds_column)

@@ -306,9 +306,10 @@ class Game:
         """The decision a combat result awaits (losses, retreat, advance) and whose it is."""
         return self.context.pending()
 
-    def describe(self, decision: Decision) -> str:
-        """The decision in a sentence naming the units by their counters."""
-        return self.context.describe(decision)
+    def describe(self, decision: Decision, who: str | None = None) -> str:
+        """The decision in a sentence naming the units by their counters; `who` names
+        the one who decides ("Anna (German)"), by default "German player"."""
+        return decision.describe(self.context.labels, who)
 
     def combats(self) -> list[Combat]:
         """The attacks declared this phase, resolved or not."""
@@ -410,6 +411,11 @@ class Game:
         self._do(BreakdownUnit(unit=unit_id))
         return [u.id for u in self.state.units.values() if u.broken_from == unit_id]
 
+    def breakdown_refusal(self, unit_id: str) -> str | None:
+        """Why the unit may not break down now (the one reason: side, half of the turn,
+        the breakdown chart, stacking), or None. The BreakdownUnit action asks the same."""
+        return unit_work.breakdown_error(self.context, self.context.unit(unit_id))[0]
+
     def break_off(self, unit_id: str) -> PlayChanges:
         return self._do(BreakOff(unit=unit_id))
 
@@ -477,6 +483,45 @@ class Game:
         if i == NO_HEX:
             return "Map: the hex is off the map"
         return combat.target_error(self.context, i)
+
+    def attackable_defenders(self, target: Hex) -> list[UnitView]:
+        """The enemy units in `target` an attack may name now: its combat units not yet
+        attacked (artillery in a stack is attacked as if it were not there), or the
+        artillery standing alone."""
+        i = self.board.index.get(target, NO_HEX)
+        if i == NO_HEX:
+            return []
+        return [self.unit(u.id) for u in combat.attackable_defenders(self.context, i)]
+
+    def selective_attack(self) -> bool:
+        """May the side to play attack some units of a stack (the Germans), or must it
+        attack a whole stack as one combat (the Allies)?"""
+        return combat.selective_attack(self.context)
+
+    def artillery_in_range(self, attackers: list[str]) -> list[UnitView]:
+        """The side to play's batteries, not yet supporting this phase, in range of one
+        of `attackers`; support_refusal says which of them may not fire (the MP)."""
+        ctx = self.context
+        return [
+            self.unit(u.id)
+            for u in ctx.state.units.values()
+            if not u.eliminated and combat.support_reach_error(ctx, u, list(attackers)) is None
+        ]
+
+    def defense_artillery(self, combat_id: Combat | int) -> list[UnitView]:
+        """The defender's batteries that may fire in defence against the attack now."""
+        ctx = self.context
+        c = ctx.combat(_combat_id(combat_id))
+        return [
+            self.unit(u.id)
+            for u in ctx.state.units.values()
+            if not u.eliminated and combat.defense_support_error(ctx, c, u) is None
+        ]
+
+    def defense_support_refusal(self, combat_id: Combat | int, unit_id: str) -> str | None:
+        """Why the battery may not fire in defence against the attack, or None."""
+        ctx = self.context
+        return combat.defense_support_error(ctx, ctx.combat(_combat_id(combat_id)), ctx.unit(unit_id))
 
     def support_defense(self, combat: Combat | int, artillery: list[str]) -> PlayChanges:
         """The defender's artillery: it shows the defender's hand, so undo stops here."""

@@ -6,6 +6,7 @@ them into Hex values.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
@@ -107,19 +108,21 @@ class Decision(BaseModel):
     vacated: list[Axial] = Field(default_factory=list)  # advance: where it must start
     battle: Axial | None = None  # retreat: the hex to retreat away from
 
-    def describe(self, names=None) -> str:
+    def describe(self, names: Callable[[list[str]], str] | None = None, who: str | None = None) -> str:
         """The decision in a sentence; `names` turns the unit ids into the counters'
-        names (Game.describe passes the game's labels)."""
-        who = "German" if self.side == "german" else "Allied"
+        names (Game.describe passes the game's labels); `who` names the one who
+        decides (by default "German player")."""
+        if who is None:
+            who = ("German" if self.side == "german" else "Allied") + " player"
         units = names(self.units) if names is not None else ", ".join(self.units)
         if self.kind == "losses":
-            return f"{who} player: remove at least {_count(self.factors, 'combat factor')} from {units}"
+            return f"{who}: remove at least {_count(self.factors, 'combat factor')} from {units}"
         if self.kind == "retreat":
-            return f"{who} player: retreat {units} {_count(self.hexes, 'hex')}"
+            return f"{who}: retreat {units} {_count(self.hexes, 'hex')}"
         if self.kind == "advance_roll":
-            return f"{who} player: roll one die for the MP of the advance after D ELIM"
+            return f"{who}: roll one die for the MP of the advance after D ELIM"
         limit = f"{self.mp} MP" if self.mp is not None else _count(self.hexes, "hex")
-        return f"{who} player: advance {units} up to {limit}, or decline"
+        return f"{who}: advance {units} up to {limit}, or decline"
 
 
 class Engagement(BaseModel):

@@ -11,24 +11,46 @@ from __future__ import annotations
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.context import GameContext
 from hexcampaign.kasserine.position import refuse
-from hexcampaign.kasserine.state import BreakdownUnit, BreakOff, BridgeWork
+from hexcampaign.kasserine.state import BreakdownUnit, BreakOff, BridgeWork, UnitState
 from hexcampaign.kasserine.tables import breakdown_table
 from hexcampaign.rules.changes import Play
 
 
 def breakdown(ctx: GameContext, action: BreakdownUnit) -> list[str]:
     u = ctx.unit(action.unit)
+    error, children = breakdown_error(ctx, u)
+    if error:
+        raise refuse(error)
+    label = ctx.label(u)
+    where = Hex(*u.at)
+    u.eliminated = False
+    u.at = None
+    u.broken_from = None
+    del ctx.state.units[u.id]
+    for child in children:
+        ctx.state.units[child.id] = child
+    ids = [c.id for c in children]
+    _replace_in_records(ctx, u.id, ids)
+    ctx.forget_position()
+    ctx.changes.add(Play.UNITS, [u.id, *ids], [where])
+    return [f"{label} breaks down into {', '.join(ctx.label(c) for c in children)}"]
+
+
+def breakdown_error(ctx: GameContext, u: UnitState) -> tuple[str | None, list[UnitState]]:
+    """(why `u` may not break down now, []) or (None, the units it would break into).
+    The BreakdownUnit action and Game.breakdown_refusal both ask this, so the window's
+    question and the rule's answer never disagree."""
     if u.side != "german" or u.nationality != "german":
-        raise refuse("German breakdown: only German units may break down; for the Allies it's tough luck")
+        return "German breakdown: only German units may break down; for the Allies it's tough luck", []
     if not ctx.state.phase.startswith("german"):
-        raise refuse("German breakdown: units break down only during the German half of the turn")
+        return "German breakdown: units break down only during the German half of the turn", []
     if not ctx.on_map(u):
-        raise refuse(f"German breakdown: {ctx.label(u)} is not on the map")
+        return f"German breakdown: {ctx.label(u)} is not on the map", []
     entry = breakdown_table().find(u.breakdown, u.kind, u.size, u.cf, u.mf)
     if entry is None or u.broken_from is not None:
-        raise refuse(f"German breakdown: {ctx.label(u)} is not on the breakdown chart")
+        return f"German breakdown: {ctx.label(u)} is not on the breakdown chart", []
     pos = ctx.position
-    children = []
+    children: list[UnitState] = []
     for n in range(entry.into.count):
         child = u.model_copy(
             update={
@@ -45,20 +67,8 @@ def breakdown(ctx: GameContext, action: BreakdownUnit) -> list[str]:
         children.append(child)
     error = pos.stacking_error(pos.index_of(u), children, leaving=[u.id])
     if error:
-        raise refuse(f"{error} ({ctx.label(u)} cannot break down in {ctx.hexname(u.at)})", "Stacking")
-    label = ctx.label(u)
-    where = Hex(*u.at)
-    u.eliminated = False
-    u.at = None
-    u.broken_from = None
-    del ctx.state.units[u.id]
-    for child in children:
-        ctx.state.units[child.id] = child
-    ids = [c.id for c in children]
-    _replace_in_records(ctx, u.id, ids)
-    ctx.forget_position()
-    ctx.changes.add(Play.UNITS, [u.id, *ids], [where])
-    return [f"{label} breaks down into {', '.join(ctx.label(c) for c in children)}"]
+        return f"{error} ({ctx.label(u)} cannot break down in {ctx.hexname(u.at)})", []
+    return None, children
 
 
 def break_off(ctx: GameContext, action: BreakOff) -> list[str]:
