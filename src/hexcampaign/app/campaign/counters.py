@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from hexcampaign.app.plain_text import literal
+from hexcampaign.app.render import nato
 from hexcampaign.campaign import FormationView
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.hexes import Hex, Layout
@@ -31,6 +32,8 @@ REACH_COLOUR = "#ffd24a"
 SUPPLY_COLOUR = "#2e9d5b"
 CHOICE_COLOUR = "#ff7f00"
 ATTACK_COLOUR = "#d62728"
+# The NATO branch each kind of formation is drawn as.
+BRANCHES = {"infantry": "infantry", "mechanised": "mechanised", "corps": "headquarters"}
 
 
 def side_colour(sides: tuple[str, str], side: str) -> QColor:
@@ -269,7 +272,7 @@ class CounterItem(QGraphicsItem):
 
     @property
     def size_mark(self) -> str:
-        return "XXX" if self.formation.kind == "corps" else "XX"
+        return nato.size_mark("corps" if self.formation.kind == "corps" else "division")
 
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-3, -3, 3, 3)
@@ -295,10 +298,8 @@ class CounterItem(QGraphicsItem):
         )
         # The NATO frame with the branch sign.
         box = QRectF(r.center().x() - s * 0.38, r.top() + s * 0.28, s * 0.76, s * 0.46)
-        painter.setPen(QPen(QColor("#ffffff"), s * 0.05))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(box)
-        self._branch(painter, box)
+        branch = BRANCHES.get(self.formation.kind, "headquarters")
+        nato.paint_symbol(painter, box, branch, QColor("#ffffff"), s * 0.05)
         # Strength summary below.
         font.setPixelSize(max(1, int(s * 0.2)))
         font.setBold(False)
@@ -310,34 +311,6 @@ class CounterItem(QGraphicsItem):
             strength_summary(self.formation),
         )
         self._markers(painter)
-
-    def _branch(self, painter: QPainter, box: QRectF) -> None:
-        kind = self.formation.kind
-        if kind in ("infantry", "mechanised"):
-            # Infantry: the crossed diagonals; mechanised adds the armour oval.
-            painter.drawLine(box.topLeft(), box.bottomRight())
-            painter.drawLine(box.bottomLeft(), box.topRight())
-            if kind == "mechanised":
-                oval = box.adjusted(
-                    box.width() * 0.18, box.height() * 0.2, -box.width() * 0.18, -box.height() * 0.2
-                )
-                painter.setBrush(self.colour)
-                painter.drawEllipse(oval)
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-        else:
-            # Headquarters: the staff flag line across the lower part, "HQ" above it.
-            path = QPainterPath()
-            path.moveTo(box.left(), box.bottom() - box.height() * 0.3)
-            path.lineTo(box.right(), box.bottom() - box.height() * 0.3)
-            painter.drawPath(path)
-            font = painter.font()
-            font.setPixelSize(max(1, int(box.height() * 0.5)))
-            painter.setFont(font)
-            painter.drawText(
-                QRectF(box.left(), box.top(), box.width(), box.height() * 0.7),
-                Qt.AlignmentFlag.AlignCenter,
-                "HQ",
-            )
 
     def _markers(self, painter: QPainter) -> None:
         s = self.layout.size

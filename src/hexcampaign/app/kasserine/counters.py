@@ -11,9 +11,10 @@ import traceback
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from hexcampaign.app.render import nato
 from hexcampaign.kasserine import UnitView
 from hexcampaign.kasserine.units import KIND_WORDS
 
@@ -23,8 +24,18 @@ SIDE_INK = {"german": QColor("#1e1a12"), "allied": QColor("#12150a")}
 ENGAGED_FILL = QColor("#7a2e22")  # the flipped side: a red-brown back with the word on it
 ENGAGED_INK = QColor("#fff4dc")
 SELECTED = QColor(255, 210, 0)
-# Size marks above the symbol box (a detachment is half a battalion: one bar).
-SIZE_MARKS = {"detachment": "I", "battalion": "II", "regiment": "III", "brigade": "X"}
+# The NATO branch each kind of unit is drawn as (rangers: infantry, "Rgr" beside it).
+BRANCHES = {
+    "infantry": "infantry",
+    "rangers": "infantry",
+    "armored_infantry": "mechanised",
+    "armor": "armour",
+    "recon": "recon",
+    "artillery": "artillery",
+    "engineers": "engineers",
+    "anti_tank": "anti_tank",
+    "flak": "flak",
+}
 NATION_MARKS = {"british": "B", "french": "Fr", "italian": "It"}
 COUNTER_FRACTION = 0.92  # counter side as a fraction of the hex size (circumradius)
 STACK_STEP = 0.09  # offset of each counter under the top one, as a fraction of hex size
@@ -70,18 +81,13 @@ def paint_counter(painter: QPainter, rect: QRectF, unit: UnitView, selected: boo
 
     # The NATO symbol box in the upper middle.
     box = QRectF(rect.left() + s * 0.2, rect.top() + s * 0.27, s * 0.6, s * 0.38)
-    pen = QPen(ink, max(0.6, s * 0.035))
-    pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-    painter.setPen(pen)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawRect(box)
-    _paint_symbol(painter, box, unit.kind, ink)
+    nato.paint_symbol(painter, box, BRANCHES.get(unit.kind, ""), ink, max(0.6, s * 0.035))
 
     # Size mark above the box.
     painter.setPen(ink)
     painter.setFont(_font(s * 0.17, bold=True))
     size_rect = QRectF(rect.left(), rect.top() + s * 0.06, s, s * 0.2)
-    painter.drawText(size_rect, Qt.AlignmentFlag.AlignCenter, SIZE_MARKS.get(unit.size, ""))
+    painter.drawText(size_rect, Qt.AlignmentFlag.AlignCenter, nato.size_mark(unit.size))
 
     # Nationality mark in the top-left corner (the Germans need none).
     mark = NATION_MARKS.get(unit.nationality)
@@ -257,49 +263,6 @@ def stack_offsets(count: int, hex_size: float) -> list[QPointF]:
 def stack_tooltip(units: Iterable[UnitView]) -> str:
     lines = [describe_unit(u) for u in reversed(list(units))]  # top counter first
     return "\n".join(lines)
-
-
-# --- symbols -------------------------------------------------------------------------------
-
-
-def _paint_symbol(painter: QPainter, box: QRectF, kind: str, ink: QColor) -> None:
-    left, top, right, bottom = box.left(), box.top(), box.right(), box.bottom()
-    w, h = box.width(), box.height()
-    cx, cy = box.center().x(), box.center().y()
-    if kind in ("infantry", "armored_infantry", "rangers"):
-        painter.drawLine(QPointF(left, top), QPointF(right, bottom))
-        painter.drawLine(QPointF(left, bottom), QPointF(right, top))
-    if kind in ("armor", "armored_infantry"):
-        # The track: a rounded oblong inside the box.
-        track = QRectF(left + w * 0.18, top + h * 0.22, w * 0.64, h * 0.56)
-        painter.drawRoundedRect(track, h * 0.28, h * 0.28)
-    if kind == "recon":
-        painter.drawLine(QPointF(left, bottom), QPointF(right, top))
-    if kind == "artillery":
-        painter.setBrush(QBrush(ink))
-        r = h * 0.17
-        painter.drawEllipse(QPointF(cx, cy), r, r)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-    if kind == "engineers":
-        # The bridge sign: a bar with three legs.
-        y0, y1 = top + h * 0.32, top + h * 0.72
-        x0, x1 = left + w * 0.2, right - w * 0.2
-        painter.drawLine(QPointF(x0, y0), QPointF(x1, y0))
-        for x in (x0, cx, x1):
-            painter.drawLine(QPointF(x, y0), QPointF(x, y1))
-    if kind == "anti_tank":
-        painter.drawLine(QPointF(left, bottom), QPointF(cx, top))
-        painter.drawLine(QPointF(cx, top), QPointF(right, bottom))
-    if kind == "flak":
-        # Air defence: a dome rising from the bottom edge.
-        dome = QPainterPath()
-        dome.moveTo(QPointF(left + w * 0.15, bottom))
-        dome.cubicTo(
-            QPointF(left + w * 0.2, top + h * 0.15),
-            QPointF(right - w * 0.2, top + h * 0.15),
-            QPointF(right - w * 0.15, bottom),
-        )
-        painter.drawPath(dome)
 
 
 def _font(pixel_size: float, bold: bool = False) -> QFont:
