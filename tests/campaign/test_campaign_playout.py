@@ -12,10 +12,12 @@ from ._playout import check_invariants, new_playout, play_phase
 from ._support import new_campaign
 
 
-def test_a_hundred_turns_of_random_legal_play_keep_every_invariant():
+@pytest.mark.parametrize("turns", [25, pytest.param(100, marks=pytest.mark.soak)])
+def test_turns_of_random_legal_play_keep_every_invariant(turns):
+    """25 game turns in make test, 100 in make soak."""
     c = new_playout(seed=7, fortification=True)
     rng = random.Random(7)
-    while c.turn <= 100:
+    while c.turn <= turns:
         play_phase(c, rng)
         check_invariants(c)
     kinds = {b.kind for b in c.battles()}
@@ -26,11 +28,21 @@ def test_a_hundred_turns_of_random_legal_play_keep_every_invariant():
     assert any("is dug in" in line for line in c.log)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_save_load_at_every_phase_plays_on_identically_and_replays(seed):
+@pytest.mark.parametrize(
+    ("seed", "turns"),
+    [
+        (1, 3),
+        pytest.param(1, 8, marks=pytest.mark.soak),
+        pytest.param(2, 8, marks=pytest.mark.soak),
+    ],
+)
+def test_save_load_at_every_phase_plays_on_identically_and_replays(seed, turns):
+    """Saved, loaded and replayed at every phase of the first `turns` game turns (three in
+    make test; eight, for two seeds, in make soak: the replay at every phase makes a walk
+    cost the square of its length)."""
     c = new_playout(seed=seed)
     rng = random.Random(seed)
-    for _ in range(7 * 16):  # eight game turns, every phase
+    for _ in range(7 * 2 * turns):  # seven phases a side turn, two side turns a game turn
         text = c.to_json()
         loaded = Campaign.from_json(text)
         assert loaded.state == c.state and loaded.to_json() == text
