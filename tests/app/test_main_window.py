@@ -628,7 +628,7 @@ def test_play_modes_are_built_only_when_first_chosen(window, tmp_path, monkeypat
     import sys
     import types
 
-    import hexcampaign.app.main_window as main_window
+    import hexcampaign.app.window.mode_switch as mode_switch
 
     built = []
 
@@ -659,7 +659,7 @@ def test_play_modes_are_built_only_when_first_chosen(window, tmp_path, monkeypat
     monkeypatch.setitem(sys.modules, "fake_play_mode", module)
     monkeypatch.setitem(sys.modules, "broken_play_mode", broken)
     monkeypatch.setattr(
-        main_window,
+        mode_switch,
         "PLAY_MODES",
         (("&Fake game", "fake_play_mode", (".fake",)), ("&Broken", "broken_play_mode", ())),
     )

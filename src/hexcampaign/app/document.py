@@ -116,11 +116,14 @@ class Document(QObject):
 
 class MapDocument(Document):
     """The map, its undo stack and the change signal. Every edit is an undo command
-    (see app/editor); the canvas layers and docks listen to `changed` and refresh only
-    what the ChangeSet names. Dirty means "not at the undo stack's clean index"."""
+    (see app/editor/commands.py); the canvas layers and docks listen to `changed` alone
+    and refresh only what the ChangeSet names. `changed(changes, initiator)` has the
+    shape of the play documents' signal (app/play_document.py): `initiator` is the undo
+    command that changed the map (on its redo and its undo alike), or None. A swapped map
+    object (resize, palette) is `changed(ChangeSet.everything(), ...)` with `map` already
+    the new one. Dirty means "not at the undo stack's clean index"."""
 
-    changed = Signal(object)  # ChangeSet
-    replaced = Signal()  # the whole map object was swapped (resize, palette change, open)
+    changed = Signal(object, object)  # (ChangeSet, initiator: the undo command, or None)
 
     KIND = "map"
     SUFFIX = ".hexmap"
@@ -187,16 +190,17 @@ class MapDocument(Document):
         """Push one undo command (it applies itself through redo)."""
         self.undo_stack.push(action)
 
-    def notify(self, changes: ChangeSet) -> None:
-        """Called by undo commands after they change the map (redo and undo alike)."""
+    def notify(self, changes: ChangeSet, initiator: object = None) -> None:
+        """Called by undo commands after they change the map (redo and undo alike), with
+        themselves as the initiator."""
         if changes:
-            self.changed.emit(changes)
+            self.changed.emit(changes, initiator)
 
-    def replace_map(self, hexmap: HexMap) -> None:
-        """Swap the map object (used by resize/palette commands); listeners rebuild."""
+    def replace_map(self, hexmap: HexMap, initiator: object = None) -> None:
+        """Swap the map object (used by resize/palette commands): listeners see `map`
+        is another object and rebuild."""
         self.map = hexmap
-        self.replaced.emit()
-        self.changed.emit(ChangeSet.everything())
+        self.changed.emit(ChangeSet.everything(), initiator)
 
     def release(self) -> None:
         self._empty_stack()

@@ -322,13 +322,19 @@ def test_hover_previews_the_brush_outline_and_the_hexside(document, context, rec
 
 def test_edits_announce_what_changed(document, context):
     seen = []
-    document.changed.connect(seen.append)
+    document.changed.connect(lambda changes, initiator: seen.append((changes, initiator)))
     tool = activate(Road(), context)
     drag(tool, [at(1, 1), at(2, 1)])
+    from hexcampaign.app.editor.commands import MapEdit
     from hexcampaign.maps.changes import Change
 
-    assert seen and seen[-1].flags & Change.ROAD
-    assert {at(1, 1), at(2, 1)} <= seen[-1].hexes
+    changes, initiator = seen[-1]
+    assert changes.flags & Change.ROAD
+    assert {at(1, 1), at(2, 1)} <= changes.hexes
+    # The initiator is the undo step that made the change, on its undo as on its redo.
+    assert isinstance(initiator, MapEdit) and document.undo_stack.command(0) is initiator
+    document.undo_stack.undo()
+    assert seen[-1][1] is initiator and seen[-1][0].flags & Change.ROAD
 
 
 def test_label_tool_adds_and_shift_removes_labels(document, context):

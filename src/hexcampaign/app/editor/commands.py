@@ -100,11 +100,11 @@ class MapEdit(QUndoCommand):
         if self._skip_announce:
             self._skip_announce = False
         else:
-            self.document.notify(changes_of(self.diff))
+            self.document.notify(changes_of(self.diff), self)
 
     def undo(self) -> None:
         write_features(self.document.map, {k: before for k, (before, _) in self.diff.items()})
-        self.document.notify(changes_of(self.diff))
+        self.document.notify(changes_of(self.diff), self)
 
 
 class ReplaceMap(QUndoCommand):
@@ -117,10 +117,10 @@ class ReplaceMap(QUndoCommand):
         self.new_map = new_map
 
     def redo(self) -> None:
-        self.document.replace_map(self.new_map)
+        self.document.replace_map(self.new_map, self)
 
     def undo(self) -> None:
-        self.document.replace_map(self.old_map)
+        self.document.replace_map(self.old_map, self)
 
 
 class ChangePalette(ReplaceMap):
@@ -189,7 +189,8 @@ class Gesture:
                 self.pending = edit
             else:
                 self.pending.mergeWith(edit)
-            self.document.notify(changes_of(diff))
+            # Shown dab by dab; the initiator is the step they will be pushed as.
+            self.document.notify(changes_of(diff), self.pending)
         return True
 
     def finish(self) -> bool:

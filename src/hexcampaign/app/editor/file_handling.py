@@ -1,6 +1,7 @@
-"""The editor's file handling beyond open and save (which the main window does):
-export to PNG, SVG and PDF, printing, importing geography, and autosave with crash
-recovery (the interval, the restore question, what happens at quit and close).
+"""The editor's file handling: maps in the one open/save/close flow of
+app/dialogs/files.py (the members app/modes.py names: the editor is the mode that
+holds maps), export to PNG, SVG and PDF, printing, importing geography, and autosave
+with crash recovery (the interval, the restore question, what happens at quit and close).
 
 A part of EditorMode (editor/mode.py), which mixes it in.
 """
@@ -13,13 +14,39 @@ from pathlib import Path
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
 from hexcampaign.app.autosave import INTERVAL_SETTING, Orphan, recover_orphans
+from hexcampaign.app.dialogs import files
+from hexcampaign.app.document import MapDocument
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.render import LAYER_NAMES, RenderError
+from hexcampaign.app.window import map_files
 from hexcampaign.maps import HexMap
 
 
 class EditorFiles:
-    """Export, print, import geography; autosave and recovery."""
+    """Maps opened, shown, closed and started; export, print, import geography;
+    autosave and recovery."""
+
+    SUFFIXES = map_files.SUFFIXES
+
+    def open_path(self, path: Path | str) -> bool:
+        """Open a map: the unsaved one is asked about first, then the file is read."""
+        return files.open_in(self.window, self, path)
+
+    def load_document(self, path: Path) -> MapDocument:
+        return map_files.load_map_document(path)
+
+    def show_document(self, document: MapDocument) -> None:
+        map_files.show_map_document(self.window, document)  # the editor follows it
+
+    def maybe_close(self) -> bool:
+        return map_files.may_close_map(self.window)
+
+    def close_document(self) -> bool:
+        return map_files.close_map(self.window)
+
+    def new_document(self) -> bool:
+        """File > New map, with the editor in charge."""
+        return map_files.new_map(self.window, self)
 
     def visible_layers(self) -> list[str]:
         """The layers an export or print draws: those shown on the canvas, and soft

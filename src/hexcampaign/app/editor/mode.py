@@ -10,7 +10,9 @@ The mode is one object made of parts, each in its own module:
     mode          documents, the window's modes, tools, selection, undo (this file)
     menus         menus, actions and docks, their layout and the editor's settings
     edits         copy and paste, cancel, delete, and the Map menu's edits
-    file_handling export, print, import geography, autosave and recovery
+    file_handling maps in the one open/save/close flow (SUFFIXES, load_document,
+                  show_document, maybe_close, close_document, new_document,
+                  open_path), export, print, import geography, autosave and recovery
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ class EditorMode(QObject, EditorMenus, EditorEdits, EditorFiles):
         self.tool: Tool | None = None
         self.floating: Tool | None = None  # a paste floating under the pointer
         self.context: ToolContext | None = None
+        self._map_shown: Any = None  # the map object the docks show
         self._shown = False
         self._layout_restored = False
         self.active = True  # the window's mode; a game mode takes over the canvas
@@ -79,20 +82,16 @@ class EditorMode(QObject, EditorMenus, EditorEdits, EditorFiles):
     def attach(self, document: Any) -> None:
         """Follow a new document (None when the window holds none)."""
         if self.document is not None:
-            for signal, slot in (
-                (self.document.changed, self._map_changed),
-                (self.document.replaced, self._map_replaced),
-            ):
-                try:
-                    signal.disconnect(slot)
-                except (RuntimeError, TypeError):
-                    pass
+            try:
+                self.document.changed.disconnect(self._map_changed)
+            except (RuntimeError, TypeError):
+                pass
         self.document = document
+        self._map_shown = document.map if document is not None else None
         self.selected_hex = None
         self.selected_region = []
         if document is not None:
             document.changed.connect(self._map_changed)
-            document.replaced.connect(self._map_replaced)
             self.context = ToolContext(
                 document=document,
                 settings=self.brush,
@@ -205,7 +204,12 @@ class EditorMode(QObject, EditorMenus, EditorEdits, EditorFiles):
             QTimer.singleShot(0, self._after_close)
         return False
 
-    def _map_changed(self, changes: ChangeSet) -> None:
+    def _map_changed(self, changes: ChangeSet, _initiator: object = None) -> None:
+        # The one signal the docks follow; a swapped map object (resize, palette) comes
+        # as "everything changed" with the document already holding the new map.
+        if self.document is not None and self.document.map is not self._map_shown:
+            self._map_shown = self.document.map
+            self._map_replaced()
         self.properties.map_changed(changes)
         self.overview.map_changed(changes)
         self.validation.map_changed(changes)

@@ -1,0 +1,171 @@
+"""Which mode is in charge of the window: the map editor, Kasserine Pass, the CM desk.
+
+`set_mode` hands over (the old mode deactivated, then the new one activated); the Mode
+menu offers every mode; the play modes are built the first time they are chosen or one
+of their files is opened (their docks and menus cost nothing until then). While nothing
+is open the start page stands in the middle and the mode's docks and toolbars are put
+aside until a document comes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import traceback
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QToolBar, QWidget
+
+# The play modes `install_play_modes` offers: (menu title, module with install(window),
+# the file suffixes it opens).
+PLAY_MODES = (
+    ("&Kasserine Pass (hot-seat game)", "hexcampaign.app.kasserine", (".kpgame",)),
+    ("&CM campaign (umpire's desk)", "hexcampaign.app.campaign", (".hxcampaign",)),
+)
+
+
+class ModeSwitch:
+    """The window's modes and the one in charge (`window.mode`)."""
+
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        self.mode: Any = None
+        self.actions: dict[object, QAction] = {}  # mode -> its Mode-menu entry
+        self.play_modes: dict[str, Any] = {}  # module name -> mode, once built
+        self._lazy: dict[str, QAction] = {}  # Mode-menu entries of modes not built yet
+        # Docks and toolbars put aside while the start page shows, with their mode.
+        self._aside: list[QWidget] = []
+        self._aside_mode: Any = None
+
+    def set_mode(self, mode: Any) -> None:
+        """Put `mode` in charge: the one before is deactivated first, then `mode` activated."""
+        if mode is self.mode:
+            return
+        old = self.mode
+        self._bring_docks_back()  # the old mode hides (and remembers) its own docks
+        self.mode = mode
+        if old is not None:
+            old.deactivate()
+        if mode is not None:
+            mode.activate()
+        for other, action in self.actions.items():
+            action.setChecked(other is mode)
+        self.show_central()
+        self.window.mode_changed.emit(mode)
+
+    def add_mode(self, title: str, mode: Any, suffixes: tuple[str, ...] = ()) -> QAction:
+        """Offer `mode` in the Mode menu, and open files with `suffixes` through it
+        (unless a mode already registered that suffix)."""
+        action = QAction(title, self.window)
+        action.setCheckable(True)
+        action.setChecked(mode is self.mode)
+        action.triggered.connect(lambda _checked=False, m=mode: self.set_mode(m))
+        self.window.menu("&Mode").addAction(action)
+        self.actions[mode] = action
+        for suffix in suffixes:
+            self.window.openers.setdefault(
+                suffix.lower(), lambda path, m=mode: self.open_in(m, path)
+            )
+        return action
+
+    def install_play_modes(self) -> None:
+        """Offer the Kasserine Pass and CM campaign modes in the Mode menu and as the
+        openers of their files, each built the first time it is wanted."""
+        for title, module_name, suffixes in PLAY_MODES:
+            action = QAction(title, self.window)
+            action.setCheckable(True)
+            action.triggered.connect(lambda _checked=False, m=module_name: self._choose(m))
+            self.window.menu("&Mode").addAction(action)
+            self._lazy[module_name] = action
+            for suffix in suffixes:
+                self.window.openers.setdefault(
+                    suffix, lambda path, m=module_name: self._open_in_play_mode(m, path)
+                )
+
+    def play_mode(self, module_name: str) -> Any:
+        """The mode of `module_name` (see PLAY_MODES), built now if it was not yet;
+        None when it cannot be loaded (the reason is shown)."""
+        if module_name in self.play_modes:
+            return self.play_modes[module_name]
+        title = next((t for t, m, _ in PLAY_MODES if m == module_name), module_name)
+        try:
+            mode = importlib.import_module(module_name).install(self.window)
+        except Exception:
+            traceback.print_exc()
+            self.window.show_error(
+                "Could not start the mode",
+                f"The {title.replace('&', '')} mode could not be loaded; the map editor "
+                "still works.",
+            )
+            return None
+        self.play_modes[module_name] = mode
+        placeholder = self._lazy.pop(module_name, None)
+        if placeholder is not None:
+            self.window.menu("&Mode").removeAction(placeholder)
+            placeholder.deleteLater()
+        self.add_mode(title, mode, tuple(mode.SUFFIXES))
+        return mode
+
+    def start_new(self, module_name: str) -> None:
+        """A start-page card: put the play mode in charge and ask for the new game."""
+        mode = self.play_mode(module_name)
+        if mode is None:
+            return
+        self.set_mode(mode)
+        mode.new_document()
+
+    def open_in(self, mode: Any, path: Path) -> bool:
+        """Open a file of a mode's kind through the mode (the one flow of
+        dialogs/files.py puts it in charge once the file is read)."""
+        if hasattr(mode, "load_document"):
+            return bool(mode.open_path(path))
+        # A mode not yet on the one flow (only `open_path`): in charge while it opens,
+        # and the one before back if it did not.
+        previous = self.mode
+        self.set_mode(mode)
+        if mode.open_path(path):
+            return True
+        self.set_mode(previous)
+        return False
+
+    def show_central(self) -> None:
+        """The map when a document is open; else the start page, alone: the docks and
+        toolbars of the mode in charge are put aside until a document comes."""
+        window = self.window
+        if window.document is None:
+            self._put_docks_aside()
+            window.start_page.refresh_recent()
+            window.central.setCurrentWidget(window.start_page)
+        else:
+            self._bring_docks_back()
+            window.central.setCurrentWidget(window.canvas)
+
+    def _choose(self, module_name: str) -> None:
+        mode = self.play_mode(module_name)
+        if mode is not None:
+            self.set_mode(mode)
+        elif (action := self._lazy.get(module_name)) is not None:
+            action.setChecked(False)
+
+    def _open_in_play_mode(self, module_name: str, path: Path) -> bool:
+        mode = self.play_mode(module_name)
+        return mode is not None and self.open_in(mode, path)
+
+    def _put_docks_aside(self) -> None:
+        if self._aside_mode is not self.mode:
+            self._bring_docks_back()
+        self._aside_mode = self.mode
+        window = self.window
+        for widget in (*window.findChildren(QDockWidget), *window.findChildren(QToolBar)):
+            if widget.parent() is window and not widget.isHidden():
+                widget.hide()
+                self._aside.append(widget)
+
+    def _bring_docks_back(self) -> None:
+        aside, self._aside = self._aside, []
+        for widget in aside:
+            widget.show()
+
+
+__all__ = ["PLAY_MODES", "ModeSwitch"]
