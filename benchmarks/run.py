@@ -18,6 +18,7 @@ BENCHES = [
     "bench_files",
     "bench_movement",
     "bench_throughput",
+    "bench_undo",  # campaign Back at ~100 and ~600 actions (50 ms at 600)
     "bench_render",
     "bench_canvas",
     "bench_startup",

@@ -32,6 +32,10 @@ class _Action(BaseModel):
         return self.model_dump(mode="json")
 
 
+# The type of every campaign action (each kind below is one), for annotations.
+CampaignAction = _Action
+
+
 class EndPhase(_Action):
     act: Literal["end_phase"] = "end_phase"
 

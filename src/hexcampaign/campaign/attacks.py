@@ -128,7 +128,7 @@ def roll_weather(c: World, battle_id: str) -> str:
     seed and the battle's id, not the dice: a weather roll reveals nothing, so it must
     not lock undo, and a replay draws the same weather."""
     table = battle_conditions().weather
-    rng = random.Random(f"{c.setup.seed}/{battle_id}")
+    rng = random.Random(f"{c.weather_key}/{battle_id}")
     names = [w for w, weight in table.items() if weight > 0]
     return rng.choices(names, weights=[table[w] for w in names])[0]
 

@@ -9,7 +9,7 @@ appends the action (as logged, with any die face) to the log and returns a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,14 +47,14 @@ class Logged:
     action: Any
 
 
-def begin(hexmap: HexMap, setup: Setup, world_type: type[World] = World) -> World:
+def begin(hexmap: HexMap, setup: Setup) -> World:
     """A campaign at its first turn: nothing on the map, the first side's income."""
     state = State(
         pp=dict.fromkeys(setup.sides, 0),
         holdings=dict(setup.holdings),
         owners=dict(setup.holdings),
     )
-    w = world_type(hexmap, setup, state)
+    w = World(hexmap, setup, state)
     w.say("The campaign begins")
     turn.start_turn(w)
     return w
@@ -87,8 +87,9 @@ def apply(w: World, action: Any) -> CampaignChanges:
     return changes
 
 
-def replay(hexmap: HexMap, setup: Setup, actions: list, world_type: type[World] = World) -> World:
-    w = begin(hexmap, setup, world_type)
+def replay(hexmap: HexMap, setup: Setup, actions: Iterable[A.CampaignAction]) -> World:
+    """The campaign rebuilt from its set-up and log (die rolls read from the log)."""
+    w = begin(hexmap, setup)
     for action in actions:
         apply(w, action)
     return w

@@ -412,7 +412,7 @@ def pursuit(
     elif roll not in range(1, 7):
         raise IllegalAction(f"{rule}: a die roll is 1 to 6, not {roll}", rule)
     elif by_dice:
-        c.state.rolls.append(roll)  # a replay: the face the dice rolled, from the log
+        c.record_die(roll)  # a replay: the face the dice rolled, from the log
     b.pursuit_roll = roll
     need = thresholds[f.experience]
     success = roll <= need

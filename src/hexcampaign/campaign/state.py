@@ -118,9 +118,14 @@ class Setup(_Model):
     sides: tuple[str, str]
     capitals: dict[str, HexPair]
     charts: dict[str, UnitChart]
-    seed: int
+    # The dice seed (tests, reproducible games), or None: the dice roll from the
+    # operating system's entropy and nothing in the file tells the next roll.
+    seed: int | None
     options: Options
     holdings: dict[str, str]
+    # What battle weather is drawn from with the battle's id when there is no seed
+    # (campaigns with a seed draw it from the seed, as every earlier version did).
+    weather_key: int | None = None
 
 
 class State(_Model):
@@ -138,7 +143,7 @@ class State(_Model):
     counters: dict[str, int] = Field(default_factory=dict)
     bought_this_turn: dict[str, int] = Field(default_factory=dict)
     orders_closed: bool = False  # the defender has begun assigning defensive support
-    rolls: list[int] = Field(default_factory=list)  # dice faces drawn, for the dice's continuation
+    rolls: list[int] = Field(default_factory=list)  # every die face rolled, in order
     log: list[str] = Field(default_factory=list)
     # Saves made before corrections were worded per side have none: their reports show
     # the correction lines in the events, as they did.

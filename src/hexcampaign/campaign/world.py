@@ -10,9 +10,10 @@ calls (and the dispatcher calls around every action).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from hexcampaign.campaign.actions import CampaignAction
 from hexcampaign.campaign.forces import can_defend_itself, holds_foot_infantry
 from hexcampaign.campaign.options import Options
 from hexcampaign.campaign.phases import PHASE_TITLES
@@ -55,12 +56,14 @@ class Facts:
 class World:
     """The campaign's position and the helpers rule modules share."""
 
-    def __init__(self, hexmap: HexMap, setup: Setup, state: State, actions=None) -> None:
+    def __init__(
+        self, hexmap: HexMap, setup: Setup, state: State, actions: Iterable[CampaignAction] = ()
+    ) -> None:
         self.map = hexmap
         self.setup = setup
-        self.state = state
-        self.actions: list = list(actions or [])
         self.facts = Facts()
+        self.state = state
+        self.actions: list[CampaignAction] = list(actions)
         palette = hexmap.palette
         self._terrain_cost = {
             name: float(t.rules.get("move_cost", 1)) for name, t in palette.terrains.items()
@@ -68,6 +71,25 @@ class World:
         self.road_cost = float(palette.rules.get("road_move_cost", 0.5))
         # The map never changes during a campaign, so a step's cost is computed once.
         self.step_costs: dict[tuple[Hex, Hex], float] = {}
+
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        """A new position (a load, an undo, an amended result): its dice record the faces
+        into its own list of rolls, and facts of the old position are forgotten."""
+        self._state = state
+        self.dice = Dice.recording_into(state.rolls, self.setup.seed)
+        self.position_changed()
+
+    @property
+    def weather_key(self) -> int:
+        """What a battle's weather is drawn from with its id: the campaign's own key, or
+        (in a campaign begun with a dice seed) that seed."""
+        key = self.setup.weather_key if self.setup.weather_key is not None else self.setup.seed
+        return 0 if key is None else key
 
     # --- the turn -----------------------------------------------------------------------
 
@@ -225,11 +247,14 @@ class World:
         )
 
     def roll_die(self) -> int:
-        """A die from the campaign's seeded dice, continuing after the rolls on record
-        (so a replayed or undone campaign rolls on exactly as the original would)."""
-        face = Dice.restore({"seed": self.setup.seed, "rolls": self.state.rolls}).die()
+        """A die from the campaign's dice (hexcampaign.rules.dice), recorded in the
+        state's rolls: from entropy, or with a seed the face after the rolls on record
+        (so a replayed or undone seeded campaign rolls on exactly as the original would)."""
+        return self.dice.die()
+
+    def record_die(self, face: int) -> None:
+        """A replay: the face the dice rolled, read from the log, goes on record."""
         self.state.rolls.append(face)
-        return face
 
     # --- the primitives that change the position ----------------------------------------
 

@@ -23,7 +23,6 @@ being applied (see hexcampaign.rules.changes):
 from __future__ import annotations
 
 import re
-import secrets
 from collections import Counter
 
 from hexcampaign.hexes import Hex
@@ -40,51 +39,12 @@ from hexcampaign.rules.changes import Play, PlayChanges
 _DIVISION = re.compile(r"^(\d+)(?:st|nd|rd|th)? Panzer$")
 
 
-class GameDice:
-    """The game's program dice. With a seed they follow it (tests, tools, a referee's
-    reproducible game); without one (seed None) each face comes from the operating
-    system's entropy at the moment of the roll, so nothing in a save tells the next roll.
-    Either way every face is recorded, and a replay hands the recorded faces back."""
-
-    def __init__(self, seed: int | None, rolls: list[int] | None = None, replay: list[int] | None = None) -> None:
-        self.seed = seed
-        self._seeded = Dice.restore({"seed": seed, "rolls": rolls or []}) if seed is not None else None
-        self.rolls: list[int] = list(rolls or [])
-        self._replay = list(replay) if replay is not None else None
-        self._fed: list[int] = []  # faces another copy of the game rolled (apply_recorded)
-
-    def feed(self, faces: list[int]) -> None:
-        """The next rolls hand back `faces` (recorded where the action was first applied)."""
-        self._fed = list(faces)
-
-    def settle(self) -> None:
-        """After a fed action: unused faces go, and seeded dice continue after every
-        face rolled so far, as a reload would."""
-        self._fed = []
-        if self._seeded is not None:
-            self._seeded = Dice.restore({"seed": self.seed, "rolls": self.rolls})
-
-    def die(self) -> int:
-        if self._fed:
-            face = self._fed.pop(0)
-        elif self._replay is not None:
-            if len(self.rolls) >= len(self._replay):
-                raise RuntimeError("replay asked for a die roll that was never recorded")
-            face = self._replay[len(self.rolls)]
-        elif self._seeded is not None:
-            face = self._seeded.die()
-        else:
-            face = secrets.randbelow(6) + 1
-        self.rolls.append(face)
-        return face
-
-    def state(self) -> dict:
-        return {"seed": self.seed, "rolls": list(self.rolls)}
-
-    @classmethod
-    def restore(cls, state: dict) -> GameDice:
-        seed = state.get("seed")
-        return cls(None if seed is None else int(seed), [int(x) for x in state.get("rolls", [])])
+# The game's program dice are the shared dice of both rulesets (hexcampaign.rules.dice):
+# with a seed they follow it (tests, tools, a referee's reproducible game); with seed None
+# each face comes from the operating system's entropy at the moment of the roll, so
+# nothing in a save tells the next roll. Every face is recorded; a replay hands the
+# recorded faces back, and apply_recorded feeds the faces another copy rolled.
+GameDice = Dice
 
 
 class GameContext:

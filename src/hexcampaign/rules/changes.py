@@ -10,6 +10,7 @@ flags they watch and the canvas repaints the hexes touched, as the editor does w
 from __future__ import annotations
 
 from enum import IntFlag
+from typing import Self
 
 from hexcampaign.hexes import Hex
 
@@ -61,7 +62,7 @@ class PlayChanges(list):
     def __repr__(self) -> str:
         return f"PlayChanges({list.__repr__(self)}, flags={self.flags!r})"
 
-    @staticmethod
-    def everything() -> PlayChanges:
+    @classmethod
+    def everything(cls) -> Self:
         """For a new or loaded game, and undo: redraw it all."""
-        return PlayChanges(flags=Play.ALL)
+        return cls(flags=Play.ALL)

@@ -147,9 +147,7 @@ class MapItems:
 
 def movement_allowance(c, fid: str) -> float:
     """The formation's movement points this turn (the engine's own rule function)."""
-    from hexcampaign.campaign import movement
-
-    return movement.movement_allowance(c, c.formation_record(fid))
+    return c.movement_allowance(fid)
 
 
 @dataclass
