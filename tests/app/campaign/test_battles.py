@@ -9,6 +9,8 @@ from PySide6.QtGui import QImage
 
 from hexcampaign.app.campaign.battles import AttackOrderDialog, BattleSheetDialog
 from hexcampaign.app.campaign.result_form import ResultForm
+from hexcampaign.campaign import actions as A
+from hexcampaign.campaign.state import pair
 
 
 def oob_line_texts(sheet) -> list[str]:
@@ -258,9 +260,9 @@ def test_screenshot_functions_make_pictures(window, tmp_path):
 def test_a_broken_join_is_refused_at_the_defenders_support_and_fixed_by_calling_off(mode, desk):
     c, ids = to_attack_orders(mode, desk)
     other = c.deploy("us", "infantry", desk.FRONT.neighbor(1), ["rifle_company"])
-    mode.changed.emit()
-    b = c.declare_attack([ids["german"]], ids["us"])  # but the German is next to `other` too
-    mode.changed.emit()
+    mode.document.announce()  # (placed by the engine itself: the desk is told once)
+    # But the German is next to `other` too.
+    b = mode.document.act(A.DeclareAttack(attackers=[ids["german"]], defender=ids["us"])).value
     dialog = mode.battles_dock.defense_dialog(b.id)
     # The defender's support would close unlawful orders: the engine refuses it, naming
     # the joining rule, and nothing changes.
@@ -356,13 +358,14 @@ def test_the_pursuit_roll_is_offered_only_when_an_attacker_may_pursue(mode, desk
     assert form.submit()
     assert mode.phase_dock.next()
     [retreat] = [i for i in c.open_items() if i.kind == "retreat"]
-    assert mode.act(c.retreat, ids["us"], retreat.choices[0])[0]
+    assert mode.document.act(A.Retreat(fid=ids["us"], where=pair(retreat.choices[0])))
     assert mode.phase_dock.next() and c.phase == "pursuit"
     button = mode.battles_dock.buttons["pursuit"]
     assert mode.battles_dock.current() == b.id
     assert c.pursuit_candidates(b.id) == [ids["german"]] and button.isEnabled()
     # A regular division may not pursue: the die is not offered, and the tooltip says why.
-    assert mode.act(c.set_experience, ids["german"], "regular", "its losses in Tunisia")[0]
+    demote = A.SetExperience(fid=ids["german"], level="regular", reason="its losses in Tunisia")
+    assert mode.document.act(demote)
     assert c.pursuit_candidates(b.id) == []
     assert not button.isEnabled() and "veteran or crack" in button.toolTip()
 
@@ -406,8 +409,9 @@ def test_enter_in_the_sheet_window_closes_it_and_exports_nothing(mode, desk, qtb
 
 def test_at_a_phase_change_the_battles_list_picks_the_open_item(mode, desk):
     c, ids, b = to_next_attack_orders(mode, desk)
-    ok, b2 = mode.act(c.declare_attack, [ids["us"]], ids["german"])
-    assert ok
+    changes = mode.document.act(A.DeclareAttack(attackers=[ids["us"]], defender=ids["german"]))
+    assert changes
+    b2 = changes.value
     dock = mode.battles_dock
     assert dock.current() == b2.id  # the newest battle
     dock.list.setCurrentRow(1)  # the umpire looks at last turn's battle again

@@ -14,6 +14,7 @@ from hexcampaign.app.campaign import install
 from hexcampaign.app.campaign.oob_dock import KIND_ROLE, UNIT_MIME
 from hexcampaign.app.campaign.wizard import NewCampaignDialog, StartingFormation
 from hexcampaign.campaign import Campaign
+from hexcampaign.campaign import actions as A
 
 
 def state_of(c: Campaign) -> dict:
@@ -241,13 +242,12 @@ def test_next_is_refused_with_the_open_items_listed_and_back_stays_in_the_phase(
     stepper = mode.phase_dock
     assert stepper.next() and stepper.next()
     assert c.phase == "attack_orders"
-    b = c.declare_attack([ids["german"]], ids["us"])
-    mode.changed.emit()
+    order = A.DeclareAttack(attackers=[ids["german"]], defender=ids["us"])
+    assert mode.document.act(order)
     assert stepper.back_button.isEnabled()
     assert stepper.back()  # the declaration is taken back: still the attack orders phase
     assert c.battles() == [] and c.phase == "attack_orders"
-    b = c.declare_attack([ids["german"]], ids["us"])
-    mode.changed.emit()
+    b = mode.document.act(order).value
     assert stepper.next()
     assert c.phase == "battle_resolution"
     assert not stepper.back_button.isEnabled()  # the phase change is committed
@@ -418,7 +418,7 @@ def test_a_build_is_placed_on_the_map(mode, desk):
     dock.build_buttons["infantry"].click()
     mode.tool.click(desk.GERMAN_CAPITAL.neighbor(1))
     division = next(f for f in c.formations("german") if f.kind == "infantry")
-    mode.act(c.assign_to_corps, division.id, corps.id)
+    assert mode.document.act(A.Assign(fid=division.id, corps_id=corps.id))
     item = formation_item(mode.oob_dock.tree, division.id)
     assert item.parent().data(0, Qt.ItemDataRole.UserRole) == corps.id
 

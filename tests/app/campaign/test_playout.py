@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from hexcampaign.app.campaign.screenshots import demo_campaign
+from hexcampaign.campaign import actions as A
 
 
 def test_random_turns_at_the_desk(mode, qtbot):
@@ -83,7 +84,8 @@ def test_random_turns_at_the_desk(mode, qtbot):
             fid = rng.choice(action.choices)
             assert mode.oob_dock.drop_unit(action.subject, fid)
         elif kind == "assign":
-            mode.act(c.assign_to_corps, action.subject, rng.choice(action.choices))
+            fid, corps_id = action.subject, rng.choice(action.choices)
+            assert mode.document.act(A.Assign(fid=fid, corps_id=corps_id))
         # The desk follows the state after every action.
         assert set(mode.items.counters) == set(c.state.formations)
         for fid, counter in mode.items.counters.items():

@@ -5,6 +5,7 @@ click object."""
 from __future__ import annotations
 
 from hexcampaign.app.campaign import map_tool
+from hexcampaign.campaign import actions as A
 
 
 def count_refreshes(mode, monkeypatch) -> dict[str, int]:
@@ -13,9 +14,9 @@ def count_refreshes(mode, monkeypatch) -> dict[str, int]:
         dock = getattr(mode, name)
         counts[name] = 0
 
-        def counted(name=name, real=dock.refresh):
+        def counted(*args, name=name, real=dock.refresh, **kwargs):
             counts[name] += 1
-            real()
+            real(*args, **kwargs)
 
         monkeypatch.setattr(dock, "refresh", counted)
     return counts
@@ -47,8 +48,7 @@ def test_a_pp_correction_redraws_the_purchases_not_the_battles(mode, desk, monke
     desk.clash(c)
     mode.start(c)
     counts = count_refreshes(mode, monkeypatch)
-    ok, _ = mode.act(c.adjust_pp, "us", 3, "a late supply convoy")
-    assert ok
+    assert mode.document.act(A.AdjustPP(side="us", amount=3, reason="a late supply convoy"))
     assert counts["purchase_dock"] == 1 and counts["log_dock"] == 1
     assert counts["battles_dock"] == 0 and counts["oob_dock"] == 0
 

@@ -1,29 +1,41 @@
 """The campaign as a document: the engine's Campaign plus the umpire's own notes, in
-one `.hxcampaign` file. The notes and the count of set-up actions are extra top-level
-keys the engine ignores, written last so that a load reads them without parsing the
-file a second time."""
+one `.hxcampaign` file, acted on as every play document is (app/play_document.py):
+
+    document.act(Move(fid=..., path=[...]), initiator) -> CampaignChanges | None
+
+The notes and the count of set-up actions are extra top-level keys the engine ignores,
+written last so that a load reads them without parsing the file a second time.
+"""
 
 from __future__ import annotations
 
 import errno
 import json
-import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject
 
-from hexcampaign.app.document import Document, naming_the_file
-from hexcampaign.campaign import FILE_SUFFIX, Campaign, CampaignFormatError
-from hexcampaign.files import FileFormatError, read_limited
+from hexcampaign.app.document import naming_the_file
+from hexcampaign.app.play_document import PlayDocument
+from hexcampaign.campaign import FILE_SUFFIX, Campaign, CampaignChanges, CampaignFormatError
+from hexcampaign.campaign.names import slug
+from hexcampaign.files import FileFormatError, read_limited, trailing_value
 
 CAMPAIGN_FILTER = "CM campaigns (*.hxcampaign);;All files (*)"
 NOTES_KEY = "umpire_notes"  # the umpire's reasons for overrides
 SETUP_KEY = "umpire_setup_actions"  # the wizard's deploys, which "Back" never undoes
 
+# Actions that commit new information (a result, a die roll) or close a phase: "Back"
+# stops there, so an umpire never takes back what the players have already been told.
+COMMITTED = ("end_phase", "enter_result", "pursuit")
+BACK_REFUSED = (
+    "Back: nothing in this phase can be taken back (a result, a roll or the phase change "
+    "is committed)"
+)
 
-class CampaignDocument(Document):
+
+class CampaignDocument(PlayDocument):
     KIND = "campaign"
     SUFFIX = FILE_SUFFIX
     FILE_FILTER = CAMPAIGN_FILTER
@@ -37,14 +49,10 @@ class CampaignDocument(Document):
         setup_actions: int | None = None,
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(path, parent)
-        self.campaign = campaign
+        super().__init__(campaign, path, parent)
         self.notes = list(notes or [])
         self.setup_actions = len(campaign.actions) if setup_actions is None else setup_actions
-        self.autosaver = None  # the mode's Autosaver, once attached
-        # A campaign never saved exists nowhere else: it is unsaved work from the start.
-        if self.path is None:
-            self.set_dirty(True)
+        self._reason = ""  # the umpire's reason for the overrides of the action being applied
 
     @classmethod
     def load(cls, path: Path | str, parent: QObject | None = None) -> CampaignDocument:
@@ -59,8 +67,8 @@ class CampaignDocument(Document):
                 naming_the_file(error, path, "The campaign file", prefix=False)
             ) from None
         text = raw.decode("utf-8", "replace")
-        notes = _trailing_value(text, NOTES_KEY)
-        setup = _trailing_value(text, SETUP_KEY)
+        notes = trailing_value(text, NOTES_KEY)
+        setup = trailing_value(text, SETUP_KEY)
         return cls(
             campaign,
             path,
@@ -68,6 +76,10 @@ class CampaignDocument(Document):
             setup_actions=setup if isinstance(setup, int) and not isinstance(setup, bool) else 0,
             parent=parent,
         )
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.engine
 
     @property
     def title(self) -> str:
@@ -78,27 +90,58 @@ class CampaignDocument(Document):
         return self.UNTITLED
 
     def suggested_name(self) -> str:
-        return self.path.name if self.path else slug(self.title) + FILE_SUFFIX
+        return self.path.name if self.path else slug(self.title, "campaign").lower() + FILE_SUFFIX
 
-    def act(self, action: Callable[..., Any], *args: Any, **kw: Any) -> Any:
-        """Apply one engine action (a bound method of the campaign and its arguments).
-        IllegalAction goes to the caller, nothing changed; otherwise the campaign is
-        dirty and, at a change of phase, autosaved."""
+    # --- acting (PlayDocument's hooks) --------------------------------------------------
+
+    def act(  # type: ignore[override]
+        self, action: Any, initiator: object = None, reason: str = ""
+    ) -> CampaignChanges | None:
+        """Apply one typed campaign action (campaign/actions.py). `reason` is the umpire's
+        reason for a result entered against the rules: each override the engine reports
+        goes into the umpire's notes with it, before `changed` is sent."""
+        self._reason = reason
+        try:
+            return super().act(action, initiator)  # type: ignore[return-value]
+        finally:
+            self._reason = ""
+
+    def phase_key(self) -> tuple:
         c = self.campaign
-        before = (c.turn, c.side_to_play, c.phase)
-        result = action(*args, **kw)
-        self.set_dirty(True)
-        if (c.turn, c.side_to_play, c.phase) != before:
-            self.autosave()
-        return result
+        return (c.turn, c.side_to_play, c.phase)
+
+    def engine_apply(self, action: Any) -> CampaignChanges:
+        changes = self.campaign.apply(action)
+        for note in getattr(changes.value, "overridden", None) or ():
+            battle = getattr(action, "battle", "")
+            self.notes.append(self._dated(f"Battle {battle}: {note} — reason: {self._reason}"))
+        return changes
+
+    def engine_can_undo(self) -> bool:
+        return self.campaign.can_undo()
+
+    def can_go_back(self) -> bool:
+        """Back takes back the last action of this phase: never the wizard's set-up, and
+        never an action that committed what the players were told (COMMITTED)."""
+        c = self.campaign
+        return bool(
+            len(c.actions) > self.setup_actions
+            and c.can_undo()
+            and c.actions[-1].get("act") not in COMMITTED
+        )
+
+    def back(self, initiator: object = None) -> bool:
+        """The desk's Back: an undo within the phase, refused (one sentence) past it."""
+        if not self.can_go_back():
+            self.refuse(BACK_REFUSED)
+            return False
+        return self.undo(initiator)
+
+    # --- the umpire's notes and the file ------------------------------------------------
 
     def add_note(self, text: str) -> None:
-        c = self.campaign
-        self.notes.append(f"Turn {c.turn}, {c.side_to_play}: {text}")
+        self.notes.append(self._dated(text))
         self.set_dirty(True)
-
-    def autosave(self) -> bool:
-        return self.autosaver is not None and self.autosaver.autosave_now()
 
     def file_text(self) -> str:
         text = self.campaign.to_json().rstrip()
@@ -119,22 +162,6 @@ class CampaignDocument(Document):
         if not same:
             raise OSError(errno.EIO, "the file read back is not the campaign that was written")
 
-
-def slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "campaign"
-
-
-def _trailing_value(text: str, key: str) -> object:
-    """The value of a top-level key written after the engine's own (see file_text). In
-    JSON text a quote inside a string is always escaped, so `"key":` is the key itself."""
-    at = text.rfind(f'"{key}":')
-    if at < 0:
-        return None
-    start = at + len(key) + 3
-    while start < len(text) and text[start] in " \t\r\n":
-        start += 1
-    try:
-        value, _end = json.JSONDecoder().raw_decode(text, start)
-    except ValueError:
-        return None
-    return value
+    def _dated(self, text: str) -> str:
+        c = self.campaign
+        return f"Turn {c.turn}, {c.side_to_play}: {text}"

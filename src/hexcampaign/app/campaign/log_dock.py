@@ -59,7 +59,7 @@ class LogDock(QDockWidget):
         self.text.setFont(font)
         layout.addWidget(self.text, 1)
         self.setWidget(body)
-        mode.watch(desk_flags.LOG_FLAGS, lambda: self.refresh())
+        mode.watch(desk_flags.LOG_FLAGS, lambda _changes: self.refresh())
 
     def refresh(self) -> None:
         c = self.mode.campaign

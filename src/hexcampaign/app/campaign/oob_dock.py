@@ -29,6 +29,7 @@ from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import FormationView, UnitView
+from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.tables import campaign_rules
 
@@ -160,7 +161,8 @@ class OobDock(QDockWidget):
         layout.addWidget(self.feedback)
         self.setWidget(body)
         self.setMinimumWidth(480)
-        mode.watch(desk_flags.OOB_FLAGS, lambda: self.refresh())
+        mode.watch(desk_flags.OOB_FLAGS, lambda _changes: self.refresh())
+        mode.view_changed.connect(self.refresh)  # the selection is highlighted here
 
     @property
     def side(self) -> str | None:
@@ -176,19 +178,19 @@ class OobDock(QDockWidget):
         c = self.mode.campaign
         if c is None:
             return False
+        document = self.mode.document
         if fid is None:
-            sentence = "Reinforcement: drop the unit on a division or a corps HQ"
-            self.mode.refuse(sentence, at)
-            ok, why = False, sentence
+            document.refuse("Reinforcement: drop the unit on a division or a corps HQ")
+            ok = False
         else:
-            ok, why = self.mode.act(c.transfer, uid, fid, at=at)
+            ok = document.act(A.Transfer(uid=uid, fid=fid), self) is not None
         if ok:
             unit = c.unit(uid)
             self._say(f"{unit.name} joined {c.formation(fid).name}.", error=False)
         else:
-            self._say(str(why), error=True)
+            self._say(document.last_refusal, error=True)
             if at is not None:
-                QToolTip.showText(at, literal(str(why)), self.tree)
+                QToolTip.showText(at, literal(document.last_refusal), self.tree)
         return ok
 
     def refresh(self) -> None:
@@ -367,6 +369,9 @@ class OobDock(QDockWidget):
         self.hint.setText(text)
         return text
 
+    def _send(self, action) -> None:
+        self.mode.document.act(action, self)
+
     def _double_clicked(self, item: QTreeWidgetItem, _col: int) -> None:
         c = self.mode.campaign
         if c is None or item.data(0, KIND_ROLE) != "formation":
@@ -388,13 +393,13 @@ class OobDock(QDockWidget):
                 if hq.kind == "corps":
                     action = assign.addAction(hq.name)
                     action.triggered.connect(
-                        lambda _c=False, fid=f.id, cid=hq.id: self.mode.act(
-                            c.assign_to_corps, fid, cid
+                        lambda _c=False, fid=f.id, cid=hq.id: self._send(
+                            A.Assign(fid=fid, corps_id=cid)
                         )
                     )
             detach = assign.addAction("(no corps HQ)")
             detach.triggered.connect(
-                lambda _c=False, fid=f.id: self.mode.act(c.assign_to_corps, fid, None)
+                lambda _c=False, fid=f.id: self._send(A.Assign(fid=fid, corps_id=None))
             )
         rate = menu.addMenu("Experience")
         for level in campaign_rules().experience_levels:
@@ -402,7 +407,7 @@ class OobDock(QDockWidget):
             action.setCheckable(True)
             action.setChecked(level == f.experience)
             action.triggered.connect(
-                lambda _c=False, fid=f.id, lv=level: self.mode.act(c.set_experience, fid, lv)
+                lambda _c=False, fid=f.id, lv=level: self._send(A.SetExperience(fid=fid, level=lv))
             )
         rename = menu.addAction("Rename…")
         rename.triggered.connect(lambda _c=False, fid=f.id: self.mode.rename_dialog(fid))

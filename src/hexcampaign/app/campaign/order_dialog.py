@@ -56,6 +56,15 @@ class OrderDialog(QDialog):
     def submit(self) -> bool:
         raise NotImplementedError
 
+    def send_order(self, action) -> bool:
+        """Send one typed action (the dialog is its initiator); accepted when the engine
+        takes it, else the engine's sentence shown in the dialog, which stays open."""
+        if self.mode.document.act(action, self) is None:
+            self.show_refusal(self.mode.document.last_refusal)
+            return False
+        self.accept()
+        return True
+
     def show_refusal(self, sentence: str) -> None:
         self.refusal.setText(sentence)
         self.refusal.show()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow, steady
 from hexcampaign.campaign import PHASES
+from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.phases import PHASE_TITLES
 
 ITEM_ROLE = Qt.ItemDataRole.UserRole
@@ -86,7 +87,7 @@ class PhaseDock(QDockWidget):
         layout.addLayout(buttons)
         self.setWidget(body)
         self.setMinimumWidth(300)
-        mode.watch(desk_flags.PHASE_DOCK_FLAGS, lambda: self.refresh())
+        mode.watch(desk_flags.PHASE_DOCK_FLAGS, lambda _changes: self.refresh())
 
     def next(self) -> bool:
         """End the phase; a refusal lists every item that still blocks it."""
@@ -94,8 +95,7 @@ class PhaseDock(QDockWidget):
         if c is None:
             return False
         blocking = [i.text for i in c.open_items() if i.blocking]
-        ok, why = self.mode.act(c.end_phase)
-        if ok:
+        if self.mode.document.act(A.EndPhase(), self) is not None:
             self.refusal.hide()
             return True
         lines = "\n".join(f"• {text}" for text in blocking)
@@ -104,12 +104,13 @@ class PhaseDock(QDockWidget):
                 "\nThe defender's support has closed the attack orders: use Back to take it "
                 "back, then call off or widen the attack."
             )
+        why = self.mode.document.last_refusal
         self.refusal.setText(f"{why}\n\nStill open:\n{lines}" if blocking else why)
         self.refusal.show()
         return False
 
     def back(self) -> bool:
-        ok = self.mode.back()
+        ok = self.mode.document is not None and self.mode.document.back(self)
         if not ok:
             self.refusal.setText(self.mode.last_refusal or "")
             self.refusal.show()

@@ -30,7 +30,7 @@ from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow, steady
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import IllegalAction
-from hexcampaign.campaign.production import check_purchase
+from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.tables import campaign_rules
 
 TYPE_ROLE = Qt.ItemDataRole.UserRole
@@ -128,7 +128,7 @@ class PurchaseDock(QDockWidget):
         layout.addWidget(self.feedback)
         self.setWidget(body)
         self.setMinimumWidth(480)
-        mode.watch(desk_flags.PURCHASE_FLAGS, lambda: self.refresh())
+        mode.watch(desk_flags.PURCHASE_FLAGS, lambda _changes: self.refresh())
 
     # --- the umpire's gestures --------------------------------------------------------------
 
@@ -154,11 +154,12 @@ class PurchaseDock(QDockWidget):
         c = self.mode.campaign
         if c is None or not self.basket:
             return []
-        ok, result = self.mode.act(c.purchase_all, c.side_to_play, list(self.basket))
-        if not ok:
-            self._say(f"{result} (the basket is kept)", error=True)
+        action = A.PurchaseList(side=c.side_to_play, type_ids=list(self.basket))
+        changes = self.mode.document.act(action, self)
+        if changes is None:
+            self._say(f"{self.mode.document.last_refusal} (the basket is kept)", error=True)
             return []
-        bought = list(result)
+        bought = list(changes.value)
         self.basket.clear()
         names = ", ".join(c.unit(u).name for u in bought)
         self._say(f"Bought {names}; they wait in the Army HQ box.", error=False)
@@ -174,16 +175,10 @@ class PurchaseDock(QDockWidget):
         if not self.mode.placing_choices():
             # Ask the engine why not, at the capital, so the refusal names the rule.
             capital = c.setup.capitals[c.side_to_play]
-            from hexcampaign.hexes import Hex
-
             self.mode.placing = None
-            where = Hex(*capital)
-            if kind == "corps":
-                ok, why = self.mode.act(c.build_corps, c.side_to_play, where)
-            else:
-                ok, why = self.mode.act(c.build_division, c.side_to_play, kind, where)
-            if not ok:
-                self._say(str(why), error=True)
+            action = A.Build(side=c.side_to_play, kind=kind, where=tuple(capital))
+            if self.mode.document.act(action, self) is None:
+                self._say(self.mode.document.last_refusal, error=True)
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -206,7 +201,7 @@ class PurchaseDock(QDockWidget):
         for row, t in enumerate(chart.types):
             status = availability(c, side, t.id)
             try:
-                check_purchase(c, side, t.id)
+                c.check_purchase(side, t.id)
                 why = ""
             except IllegalAction as e:
                 why = str(e)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from hexcampaign.app.campaign.order_dialog import OrderDialog
 from hexcampaign.app.plain_text import literal
+from hexcampaign.campaign import actions as A
 from hexcampaign.campaign import results
 from hexcampaign.campaign.tables import campaign_rules
 
@@ -73,7 +74,7 @@ class ResultForm(OrderDialog):
         form.addRow("Outcome:", self.outcome)
         form.addRow("CM victory level:", self.level)
         self.layout_.addLayout(form)
-        self.uids = results.participants(c, b)
+        self.uids = c.participants(b)
         if amend and b.result is not None:
             # The units the result eliminated fought too: they are lines to amend.
             r = b.result
@@ -153,9 +154,8 @@ class ResultForm(OrderDialog):
     def computed(self) -> list[str]:
         """The units the rules eliminate for what is entered now (before any override)."""
         c = self.mode.campaign
-        held_by = results.battlefield_holder(c, self.record, self.outcome.currentData())
-        casualties, abandoned = self.casualties(), self.abandoned()
-        return [u for u in self.uids if results.is_eliminated(c, u, casualties, abandoned, held_by)]
+        outcome = self.outcome.currentData()
+        return c.eliminations(self.record, outcome, self.casualties(), self.abandoned())
 
     def eliminated(self) -> list[str]:
         """Computed, with the umpire's overrides applied: what Apply will eliminate."""
@@ -216,7 +216,6 @@ class ResultForm(OrderDialog):
         box.setToolTip(literal(error or ""))
 
     def submit(self) -> bool:
-        c = self.mode.campaign
         eliminate, spare = self.overrides()
         reason = self.reason.text().strip()
         if self.amend:
@@ -226,46 +225,38 @@ class ResultForm(OrderDialog):
             return False
         outcome = self.outcome.currentData()
         level = None if outcome == "DRAW" else self.level.currentData()
-        ok, result = self.mode.act(
-            c.enter_result,
-            self.battle,
-            outcome,
-            level,
-            self.casualties(),
-            self.abandoned(),
-            eliminate,
-            spare,
+        action = A.EnterResult(
+            battle=self.battle,
+            outcome=outcome,
+            level=level,
+            casualties=self.casualties(),
+            abandoned=self.abandoned(),
+            eliminate=eliminate,
+            spare=spare,
         )
-        if not ok:
-            self.show_refusal(str(result))
+        # The reason goes into the umpire's notes with each override the engine reports,
+        # before the one `changed` of the result is sent.
+        if self.mode.document.act(action, self, reason=reason) is None:
+            self.show_refusal(self.mode.document.last_refusal)
             return False
-        for note in result.overridden:
-            self.mode.add_note(f"Battle {self.battle}: {note} — reason: {reason}")
-        self.mode.changed.emit()
         self.accept()
         return True
 
     def _submit_amendment(self, reason: str) -> bool:
-        c = self.mode.campaign
         if not reason:
             self.show_refusal("Umpire correction: give a reason for the amendment; it is logged")
             return False
         outcome = self.outcome.currentData()
         level = None if outcome == "DRAW" else self.level.currentData()
-        ok, result = self.mode.act(
-            c.amend_result,
-            self.battle,
-            outcome,
-            level,
+        action = A.AmendResult(
+            battle=self.battle,
+            outcome=outcome,
+            level=level,
             casualties=self.casualties(),
             abandoned=self.abandoned(),
             reason=reason,
         )
-        if not ok:
-            self.show_refusal(str(result))
-            return False
-        self.accept()
-        return True
+        return self.send_order(action)
 
     def _fought_with(self, uid: str) -> str:
         """The formation an eliminated unit fought in, as the battle's sheet names it."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QSpinBox
 
 from hexcampaign.app.campaign.order_dialog import OrderDialog
+from hexcampaign.campaign import actions as A
+from hexcampaign.campaign.state import pair
 
 
 class AdjustPpDialog(OrderDialog):
@@ -32,15 +34,8 @@ class AdjustPpDialog(OrderDialog):
         self.resize(420, 180)
 
     def submit(self) -> bool:
-        c = self.mode.campaign
-        ok, result = self.mode.act(
-            c.adjust_pp, self.side.currentData(), self.amount.value(), self.reason.text()
-        )
-        if not ok:
-            self.show_refusal(str(result))
-            return False
-        self.accept()
-        return True
+        side, amount = self.side.currentData(), self.amount.value()
+        return self.send_order(A.AdjustPP(side=side, amount=amount, reason=self.reason.text()))
 
 
 class RenameDialog(OrderDialog):
@@ -55,13 +50,7 @@ class RenameDialog(OrderDialog):
         self.resize(380, 120)
 
     def submit(self) -> bool:
-        c = self.mode.campaign
-        ok, result = self.mode.act(c.rename, self.fid, self.name.text())
-        if not ok:
-            self.show_refusal(str(result))
-            return False
-        self.accept()
-        return True
+        return self.send_order(A.Rename(fid=self.fid, name=self.name.text()))
 
 
 # --- corrections: each names its subject as the umpire reads it and asks for a reason ---
@@ -84,16 +73,16 @@ class CorrectionDialog(OrderDialog):
         self.finish_layout()
         self.resize(480, 200)
 
-    def send(self, action, *args) -> bool:
-        if not self.reason.text().strip():
+    @property
+    def why(self) -> str:
+        return self.reason.text().strip()
+
+    def send(self, action) -> bool:
+        """Send the correction (its `reason` is the umpire's, from the reason line)."""
+        if not self.why:
             self.show_refusal("Umpire correction: give a reason; it is logged")
             return False
-        ok, result = self.mode.act(action, *args, reason=self.reason.text().strip())
-        if not ok:
-            self.show_refusal(str(result))
-            return False
-        self.accept()
-        return True
+        return self.send_order(action)
 
 
 def _formation_box(parent, c, fid: str | None = None, side: str | None = None) -> QComboBox:
@@ -167,11 +156,11 @@ class RestoreUnitDialog(CorrectionDialog):
             self.into.setCurrentIndex(self.into.findData(home))
 
     def submit(self) -> bool:
-        c = self.mode.campaign
         if self.unit.currentData() is None:
             self.show_refusal("No unit has been eliminated.")
             return False
-        return self.send(c.restore_unit, self.unit.currentData(), self.into.currentData())
+        uid, into = self.unit.currentData(), self.into.currentData()
+        return self.send(A.RestoreUnit(uid=uid, fid=into, reason=self.why))
 
 
 class UmpireMoveDialog(CorrectionDialog):
@@ -197,7 +186,8 @@ class UmpireMoveDialog(CorrectionDialog):
                 f"Umpire correction: there is no hex {text or '(none given)'} on the map"
             )
             return False
-        return self.send(c.umpire_move, self.formation.currentData(), target)
+        fid = self.formation.currentData()
+        return self.send(A.UmpireMove(fid=fid, where=pair(target), reason=self.why))
 
 
 class SetStrengthDialog(CorrectionDialog):
@@ -236,7 +226,8 @@ class SetStrengthDialog(CorrectionDialog):
         uid = self.unit.currentData()
         value = self.strength.value()
         full = c.unit(uid).full_strength
-        return self.send(c.set_strength, uid, None if value == full else value)
+        strength = None if value == full else value
+        return self.send(A.SetStrength(uid=uid, strength=strength, reason=self.why))
 
 
 class SetExperienceDialog(CorrectionDialog):
@@ -264,8 +255,8 @@ class SetExperienceDialog(CorrectionDialog):
             )
 
     def submit(self) -> bool:
-        c = self.mode.campaign
-        return self.send(c.set_experience, self.formation.currentData(), self.level.currentData())
+        fid, level = self.formation.currentData(), self.level.currentData()
+        return self.send(A.SetExperience(fid=fid, level=level, reason=self.why))
 
 
 class SetWeatherDialog(CorrectionDialog):
@@ -296,5 +287,5 @@ class SetWeatherDialog(CorrectionDialog):
         if self.battle.currentData() is None:
             self.show_refusal("Weather: every battle of the campaign has been fought")
             return False
-        c = self.mode.campaign
-        return self.send(c.set_weather, self.battle.currentData(), self.weather.currentData())
+        battle, weather = self.battle.currentData(), self.weather.currentData()
+        return self.send(A.SetWeather(battle=battle, weather=weather, reason=self.why))
