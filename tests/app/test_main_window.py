@@ -594,8 +594,13 @@ def test_set_mode_hands_over_from_one_mode_to_the_next(window):
     assert window.mode is desk and changed == [game, desk]
 
 
-def test_modes_in_the_mode_menu_open_their_own_files(window, tmp_path):
+def test_modes_in_the_mode_menu_open_their_own_files(window, tmp_path, answering_message_boxes):
+    from hexcampaign.app.dialogs import files
+    from hexcampaign.files import FileFormatError
+
     class GameMode:
+        """A play mode as app/modes.py describes it, on the one open flow."""
+
         SUFFIXES = (".kpgame",)
         active = False
         document = None
@@ -606,8 +611,19 @@ def test_modes_in_the_mode_menu_open_their_own_files(window, tmp_path):
         def deactivate(self):
             self.active = False
 
+        def maybe_close(self):
+            return True
+
+        def load_document(self, path):
+            if path.read_text() != "good":
+                raise FileFormatError(f"{path.name} is not a game.")
+            return path.name
+
+        def show_document(self, document):
+            self.document = document
+
         def open_path(self, path):
-            return path.read_text() == "good"
+            return files.open_in(window, self, path)
 
     game = GameMode()
     action = window.add_mode("&Game mode", game, game.SUFFIXES)
@@ -618,8 +634,10 @@ def test_modes_in_the_mode_menu_open_their_own_files(window, tmp_path):
     before = window.mode
     assert not window.open_path(bad)
     assert window.mode is before and not game.active  # a failed open changes nothing
+    assert answering_message_boxes == [("critical", "Could not open the game: bad.kpgame is not a game.")]
     assert window.open_path(good)
     assert window.mode is game and game.active and action.isChecked()
+    assert game.document == "good.kpgame"
     window.set_mode(before)
     assert not game.active and not action.isChecked()
 
