@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hexcampaign.app.campaign import map_tool
 from hexcampaign.campaign import actions as A
+from hexcampaign.rules.changes import Play
 
 
 def count_refreshes(mode, monkeypatch) -> dict[str, int]:
@@ -56,3 +57,35 @@ def test_a_pp_correction_redraws_the_purchases_not_the_battles(mode, desk, monke
 def test_each_phase_has_its_own_click_object():
     assert map_tool.PHASE_CLICKS["movement"] is map_tool.MovementClicks
     assert map_tool.PHASE_CLICKS["attack_orders"] is map_tool.AttackOrderClicks
+
+
+def test_a_result_entry_is_one_change_and_one_redraw_of_the_map(mode, desk, monkeypatch):
+    """Entering a result (with an override and its reason) sends the document's
+    `changed` once, from the form, and the map's items are drawn once; the umpire's note
+    of the override is already in the log that one change redraws."""
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    mode.start(c)
+    assert mode.phase_dock.next() and mode.phase_dock.next()
+    order = A.DeclareAttack(attackers=[ids["german"]], defender=ids["us"])
+    b = mode.document.act(order).value
+    assert mode.phase_dock.next() and c.phase == "battle_resolution"
+    emitted = []
+    mode.document.changed.connect(lambda changes, initiator: emitted.append((changes, initiator)))
+    view_changes = []
+    mode.view_changed.connect(lambda: view_changes.append(1))
+    drawn = []
+    real_refresh = mode.items.refresh
+    monkeypatch.setattr(mode.items, "refresh", lambda: (drawn.append(1), real_refresh()))
+    form = mode.battles_dock.result_form(b.id)
+    sherman = c.formation(ids["us"]).units[-1].id
+    form.set_outcome("DEFENDER DEFEAT", "tactical")
+    form.set_casualties(sherman, 3, abandoned=1)
+    form.set_override(sherman, "spare")
+    form.reason.setText("two tanks bogged, recovered after the battle")
+    assert form.submit()
+
+    [(changes, initiator)] = emitted
+    assert initiator is form and changes.flags & Play.COMBAT
+    assert len(drawn) == 1 and view_changes == []
+    assert "two tanks bogged" in mode.log_dock.text.toPlainText()

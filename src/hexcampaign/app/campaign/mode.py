@@ -6,7 +6,7 @@ The parts, each in its own module:
   a typed campaign action sent with `document.act(action, initiator)`, which applies
   it, autosaves at a phase change and emits `changed(changes, initiator)` exactly once;
 - the phase tools (phase_tools.py): what a click on the map means in each phase;
-- the docks (docks.py and one module per dock) and the map's items (counters.py): they
+- the docks (docks.py and one module per dock) and the map (desk_map.py): they
   redraw from that one `changed` alone, by the change record's flags (flags.py);
 - the dialogs (dialogs.py and one module per family) and the menus (menus.py).
 
@@ -20,13 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from hexcampaign.app import autosave
-from hexcampaign.app.campaign.counters import MapItems
+from hexcampaign.app.campaign.desk_map import DeskMap
 from hexcampaign.app.campaign.dialogs import DeskDialogs
 from hexcampaign.app.campaign.docks import DeskDocks
 from hexcampaign.app.campaign.document import CAMPAIGN_FILTER, COMMITTED, CampaignDocument
@@ -34,7 +33,6 @@ from hexcampaign.app.campaign.flags import MAP_FLAGS
 from hexcampaign.app.campaign.menus import DeskMenus
 from hexcampaign.app.campaign.phase_tools import CampaignTool, placing_choices, placing_hint
 from hexcampaign.app.dialogs import files
-from hexcampaign.app.document import MapDocument
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import FILE_SUFFIX, Campaign, CampaignFormatError
 from hexcampaign.campaign import actions as A
@@ -73,7 +71,8 @@ class CampaignMode(QObject):
         self._was_over = False
         self._refusal_shown = ""  # the refusal the status bar shows, cleared by an action
         self.tool = CampaignTool(self)
-        self.items = MapItems(self)
+        self.map = DeskMap(self)
+        self.items = self.map.items
         self.dialogs = DeskDialogs(self)
         self.docks = DeskDocks(self)
         self.phase_dock, self.oob_dock = self.docks.phase, self.docks.oob
@@ -83,9 +82,8 @@ class CampaignMode(QObject):
         self.menus = DeskMenus(self)
         self.menu, self.umpire_menu = self.menus.menu, self.menus.umpire_menu
         self.zoc_action, self.supply_action = self.menus.zoc_action, self.menus.supply_action
-        self.watch(MAP_FLAGS, lambda _changes: self._redraw_map())
-        self.view_changed.connect(self._redraw_map)
-        window.document_changed.connect(self._window_document_changed)
+        self.watch(MAP_FLAGS, lambda _changes: self.map.refresh())
+        self.view_changed.connect(self.map.refresh)
 
     # --- the play-mode contract -----------------------------------------------------------
 
@@ -96,7 +94,7 @@ class CampaignMode(QObject):
         self.docks.show()
         self.window.canvas.set_tool(self.tool)
         if self.campaign is not None:
-            self._show_map()
+            self.map.show()
         else:
             orphans = autosave.find_orphans(suffixes=(FILE_SUFFIX,))
             if orphans:
@@ -206,7 +204,7 @@ class CampaignMode(QObject):
         """Atomic save (the previous file kept as .bak); on failure say why, stay dirty."""
         if self.document is None or not files.save_to(self.window, self.document, path):
             return False
-        self._show_title()
+        self.map.show_title()
         return True
 
     def autosave_path(self) -> Path:
@@ -351,9 +349,9 @@ class CampaignMode(QObject):
         document.autosaver = self.autosaver
         document.changed.connect(self._document_changed)
         document.refused.connect(self._show_refusal)
-        document.dirty_changed.connect(lambda _dirty: self._show_title())
+        document.dirty_changed.connect(lambda _dirty: self.map.show_title())
         if self.active:
-            self._show_map()
+            self.map.show()
         if orphan is not None:
             self.autosaver.adopt(orphan)  # its file stays until this autosave replaces it
         else:
@@ -386,7 +384,7 @@ class CampaignMode(QObject):
         for flags, slot in self._watchers:
             if changes.flags & flags:
                 slot(changes)
-        self._show_title()
+        self.map.show_title()
         self.menus.update(True)
         if c.over and not self._was_over:
             self.campaign_end_dialog()
@@ -409,43 +407,6 @@ class CampaignMode(QObject):
         else:
             self.window.show_message(sentence, 10000)
         self._refusal_shown = sentence
-
-    # --- the map --------------------------------------------------------------------------
-
-    def _redraw_map(self) -> None:
-        if not self.active:
-            return
-        c = self.campaign
-        canvas = self.window.canvas
-        if c is not None and canvas.hexmap is not c.map and self.window.document is None:
-            self._show_map()
-        if c is None or canvas.hexmap is c.map:
-            # (Another map shown meanwhile keeps the canvas: no counters drawn on it.)
-            self.items.refresh()
-
-    def _show_map(self) -> None:
-        assert self.campaign is not None
-        document = self.window.document
-        if document is not None and document.map is not self.campaign.map:
-            # A map being edited is never dropped unasked (Save / Discard / Cancel).
-            if not self.window.maybe_save():
-                return
-        self.window.set_document(MapDocument(self.campaign.map))
-        self._show_title()
-
-    def _show_title(self) -> None:
-        c = self.campaign
-        if self.active and c is not None and self.window.canvas.hexmap is c.map:
-            self.window.setWindowTitle(f"{self.title}[*] — hexcampaign")
-            self.window.setWindowModified(self.dirty)
-
-    def _window_document_changed(self, document: Any) -> None:
-        # A new scene (the map shown again) has none of our items: draw them afresh.
-        if self.active and self.campaign is not None and document is not None:
-            if document.map is self.campaign.map:
-                # Other listeners (the editor) may have taken the canvas for their tool.
-                self.window.canvas.set_tool(self.tool)
-                self.items.refresh()
 
     def _show_mode(self) -> None:
         """Switch the window to this mode (through set_mode when the window has it)."""
