@@ -139,3 +139,33 @@ def test_opening_a_map_puts_the_editor_in_charge(window, tmp_path, boxes):
     write_file("map", first)
     assert window.open_path(first)
     assert window.mode is window.editor and window.document.path == first
+
+
+def test_a_dead_programs_autosaved_map_opens_as_the_unsaved_work_it_was(window, tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from hexcampaign.app.autosave import autosave_dir, find_orphans
+
+    source = tmp_path / "mine.hexmap"
+    write_file("map", source)
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    lost = folder / f"map-{dead.pid}-0badf00d.hexmap"
+    lost.write_bytes(source.read_bytes())
+    (folder / f"{lost.stem}.lock").write_text(json.dumps({"pid": dead.pid}))
+    (folder / f"{lost.stem}.json").write_text(json.dumps({"source": str(source)}))
+    assert window.open_path(lost)
+    document = window.document
+    assert document.path == source and document.dirty  # Save goes to the user's file
+    assert "mine.hexmap" in window.displayed_title() and "*" in window.displayed_title()
+    saver = window.editor.autosaver
+    assert saver.document_path == lost and lost.exists()  # adopted, rewritten
+    assert json.loads((folder / f"{lost.stem}.lock").read_text())["pid"] == os.getpid()
+    assert find_orphans() == []
+    assert lost.resolve() not in window.settings.recent_files()
+    assert window.statusBar().currentMessage() == "Restored the unsaved work of mine.hexmap."

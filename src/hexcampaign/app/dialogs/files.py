@@ -39,10 +39,9 @@ def open_in(window: Any, mode: Any, path: Path | str) -> bool:
     untouched and still shown.
 
     A file picked in the autosave folder (a dead program's autosave) is opened as the
-    unsaved work it was: its own file name (or none) and dirty; the mode's `autosaver`
-    adopts the autosave once the document is shown, and it is not a recent file. The
-    flow does this for every kind, so `load_document` only reads and `show_document`
-    only shows."""
+    unsaved work it was: its own file name (or none) and dirty, and the mode's
+    `autosaver` adopts the autosave; it is not a recent file. The flow does this once
+    the document is shown, for every kind (unless the mode's show_document did it)."""
     path = Path(path)
     if not mode.maybe_close():
         return False
@@ -54,15 +53,14 @@ def open_in(window: Any, mode: Any, path: Path | str) -> bool:
     except OSError as error:
         _open_failed(window, path, describe_os_error(error, path, "open"))
         return False
-    orphan = autosave.as_recovered(document, path)
+    orphan = autosave.orphan_at(path)  # asked before the mode's autosaver takes a session
     set_mode = getattr(window, "set_mode", None)
     if callable(set_mode) and getattr(window, "mode", None) is not mode and _is_mode(mode):
         set_mode(mode)
     mode.show_document(document)
-    saver = getattr(mode, "autosaver", None)
-    if orphan is not None and saver is not None:
-        saver.adopt(orphan)  # its file stays until this document's autosave replaces it
-    if orphan is None:
+    if orphan is not None:
+        _restore(window, mode, document, orphan)
+    else:
         remember(window, path)
     return True
 
@@ -164,6 +162,20 @@ def _inside_program(folder: Path) -> bool:
         if folder == shipped or shipped in folder.parents:
             return True
     return False
+
+
+def _restore(window: Any, mode: Any, document: Any, orphan: autosave.Orphan) -> None:
+    """The document shown was read from a dead program's autosave: make it the unsaved
+    work it was, protected under that autosave's session until its next autosave."""
+    saver = getattr(mode, "autosaver", None)
+    if saver is not None and saver.session == orphan.session:
+        return  # the mode's show_document restored it already
+    document.path = Path(orphan.source) if orphan.source else None
+    document.path_changed.emit(document.path)
+    document.set_dirty(True)
+    if saver is not None:
+        saver.adopt(orphan)  # its file stays until this document's autosave replaces it
+    window.show_message(f"Restored the unsaved work of {document.title}.")
 
 
 def _open_failed(window: Any, path: Path, sentence: str) -> None:
