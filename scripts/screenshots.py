@@ -4,17 +4,18 @@
     python scripts/screenshots.py main-window --out /tmp/shots
 
 Each picture is a function registered with `@shot("name")`: it gets a `Studio` that
-opens the real MainWindow offscreen, and returns the widget to grab. Later issues add
-their shots (editor docks, a Kasserine turn, the umpire's desk) the same way, so no
-picture in the docs goes stale: either here, or in their own file scripts/shots/*.py
-defining `register(shot, studio_class)`, which is called with this module's `shot`
-decorator and `Studio` class before any picture is taken.
+opens the real MainWindow offscreen, and returns the widget to grab. The pictures of
+each part of the program are in a file of their own, scripts/shots/*.py (the editor,
+a Kasserine game, the umpire's desk), outside the package: such a file defines
+`SHOTS`, a dict of name -> function taking a MainWindow on the sample CM map and
+returning the widget to grab (and `WINDOW_SIZES` for a shot wanting another window
+size), or `register(shot, studio_class)`, called with this module's `shot` decorator
+and `Studio` class before any picture is taken.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import importlib.util
 import os
 import sys
@@ -22,6 +23,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 if not os.environ.get("QT_QPA_PLATFORM"):
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # pictures need no display
@@ -125,9 +127,11 @@ def main_window_kasserine(studio: Studio) -> QWidget:
 # --- helpers -----------------------------------------------------------------------------
 
 
-def _on_sample_map(make: Callable[[MainWindow], QWidget]) -> Callable[[Studio], QWidget]:
+def _on_sample_map(
+    make: Callable[[MainWindow], QWidget], size: tuple[int, int] = WINDOW_SIZE
+) -> Callable[[Studio], QWidget]:
     def shoot(studio: Studio) -> QWidget:
-        return make(studio.window(maps_path("cm-sample.hexmap")))
+        return make(studio.window(maps_path("cm-sample.hexmap"), size=size))
 
     return shoot
 
@@ -143,32 +147,29 @@ def _hover(studio: Studio, window: MainWindow, h: Hex) -> None:
     studio.settle()
 
 
-# Modules of the program that keep their own shots as a dict of name -> function taking
-# a MainWindow on the sample map and returning the widget to grab.
-SHOT_MODULES = (
-    ("hexcampaign.app.editor.screenshots", "EDITOR_SHOTS"),
-    ("hexcampaign.app.kasserine.screenshots", "SHOTS"),
-    ("hexcampaign.app.campaign.screenshots", "SHOTS"),
-)
+SHOTS_FOLDER = REPO / "scripts" / "shots"
 
 
-def load_more_shots(folder: Path = REPO / "scripts" / "shots") -> None:
-    """Let other parts of the program keep their shots in modules of their own."""
-    for module_name, attribute in SHOT_MODULES:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as e:
-            if e.name != module_name:
-                raise  # a module that exists but is broken must be seen
-            continue
-        for name, make in getattr(module, attribute, {}).items():
-            SHOTS.setdefault(name, _on_sample_map(make))
+def load_more_shots(folder: Path = SHOTS_FOLDER) -> None:
+    """Register the shots of every file in scripts/shots/ (see the module's docstring)."""
     for path in sorted(folder.glob("*.py")) if folder.is_dir() else []:
-        spec = importlib.util.spec_from_file_location(f"shots_{path.stem}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        module = load_shot_file(path)
+        sizes = getattr(module, "WINDOW_SIZES", {})
+        for name, make in getattr(module, "SHOTS", {}).items():
+            SHOTS.setdefault(name, _on_sample_map(make, sizes.get(name, WINDOW_SIZE)))
         if hasattr(module, "register"):
             module.register(shot, Studio)
+
+
+def load_shot_file(path: Path) -> ModuleType:
+    """One file of scripts/shots/ as a module (shots_<its name>); a broken one raises."""
+    spec = importlib.util.spec_from_file_location(f"shots_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{path} is not a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # as an import does: dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,7 +5,6 @@ turn reports, and the screenshot functions."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
 
 from hexcampaign.app.campaign.battles import AttackOrderDialog, BattleSheetDialog
 from hexcampaign.app.campaign.result_form import ResultForm
@@ -245,16 +244,6 @@ def test_turn_report_per_side(mode, desk, tmp_path):
     assert "## Formations" in text
     german = mode.log_dock.export_report("german", tmp_path / "g.md").read_text()
     assert "german's turn begins" in german
-
-
-def test_screenshot_functions_make_pictures(window, tmp_path):
-    from hexcampaign.app.campaign.screenshots import SHOTS, take_all
-
-    written = take_all(window, tmp_path)
-    assert [p.stem for p in written] == list(SHOTS)
-    for path in written:
-        image = QImage(str(path))
-        assert image.width() > 200 and image.height() > 150
 
 
 def test_a_broken_join_is_refused_at_the_defenders_support_and_fixed_by_calling_off(mode, desk):

@@ -1,19 +1,12 @@
-"""The editor's screenshots for the docs: each function takes a MainWindow showing a map
-and returns the widget to grab. scripts/screenshots.py registers them; run alone,
+"""The editor's pictures for the docs (scripts/screenshots.py gathers SHOTS): each
+function takes a MainWindow showing the sample CM map and returns the widget to grab.
 
-    python -m hexcampaign.app.editor.screenshots [--out docs/screenshots]
-
-opens the sample CM map and writes docs/screenshots/editor-*.png.
+    python scripts/screenshots.py editor-window editor-palette --out /tmp/shots
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtWidgets import QApplication, QWidget
@@ -102,7 +95,7 @@ def editor_validation(window: Any) -> QWidget:
     return _sized(editor.validation, 380, 260)
 
 
-EDITOR_SHOTS: dict[str, Callable[[Any], QWidget]] = {
+SHOTS: dict[str, Callable[[Any], QWidget]] = {
     "editor-window": editor_window,
     "editor-palette": editor_palette,
     "editor-properties": editor_properties,
@@ -110,25 +103,6 @@ EDITOR_SHOTS: dict[str, Callable[[Any], QWidget]] = {
     "editor-minimap": editor_minimap,
     "editor-validation": editor_validation,
 }
-
-
-def make_editor_shots(open_window: Callable[[], Any], out: Path) -> list[Path]:
-    """Write every editor shot; `open_window()` returns a fresh MainWindow on a map."""
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, make in EDITOR_SHOTS.items():
-        window = open_window()
-        widget = make(window)
-        target = out / f"{name}.png"
-        if not widget.grab().save(str(target)):
-            raise OSError(f"could not write {target}")
-        written.append(target)
-        if window.document is not None:
-            window.document.undo_stack.setClean()
-        widget.close()
-        window.close()
-        _settle()
-    return written
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -160,37 +134,3 @@ def _settle() -> None:
     app = QApplication.instance()
     for _ in range(4):
         app.processEvents()
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write the editor's screenshots.")
-    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
-    parser.add_argument("--map", type=Path, default=None, help="default: the sample CM map")
-    args = parser.parse_args(argv)
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    scratch = Path(tempfile.mkdtemp(prefix="hexcampaign-editor-shots-"))
-    os.environ["HEXCAMPAIGN_CONFIG_DIR"] = str(scratch / "config")
-    os.environ["HEXCAMPAIGN_DATA_DIR"] = str(scratch / "data")
-    app = QApplication.instance() or QApplication(["hexcampaign-editor-screenshots"])
-    from hexcampaign.app import MainWindow
-    from hexcampaign.maps import load_map
-    from hexcampaign.paths import maps_path
-
-    map_file = args.map or maps_path("cm-sample.hexmap")
-
-    def open_window():
-        window = MainWindow()
-        window.resize(1400, 900)
-        window.show()
-        window.open_map(load_map(map_file), map_file)
-        _settle()
-        return window
-
-    for path in make_editor_shots(open_window, args.out):
-        print(f"Wrote {path}.")
-    app.processEvents()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

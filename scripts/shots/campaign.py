@@ -1,7 +1,4 @@
-"""Pictures of the umpire's desk for the docs, made from the real program.
-
-    from hexcampaign.app.campaign.screenshots import SHOTS, take_all
-    take_all(window, Path("docs/screenshots"))   # every shot, as campaign-*.png
+"""Pictures of the umpire's desk for the docs (scripts/screenshots.py gathers SHOTS).
 
 Each shot function takes a MainWindow (shown, offscreen is fine) and returns the widget
 to grab; `demo_campaign()` builds the sample-map position they show, entirely through
@@ -199,21 +196,6 @@ SHOTS: dict[str, Callable[[object], QWidget]] = {
     "campaign-battle-area": battle_area,
     "campaign-result-form": result_form,
 }
-
-
-def take_all(window, folder: Path | str) -> list[Path]:
-    """Every shot of the umpire's desk into `folder` (as <name>.png)."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, make in SHOTS.items():
-        widget = make(window)
-        target = folder / f"{name}.png"
-        widget.grab().save(str(target))
-        written.append(target)
-        if widget is not window and widget.isWindow():
-            widget.close()
-    return written
 
 
 def _settle() -> None:

@@ -1,13 +1,15 @@
-"""Pictures of the play mode for the docs (scripts/screenshots.py gathers SHOTS).
+"""Pictures of a Kasserine Pass game for the docs (scripts/screenshots.py gathers SHOTS).
 
 Each function takes a shown MainWindow and returns the widget to grab. Positions later
 in the game are reached by seeded random legal play (the engine's own legal actions),
-then shown and handled through the mode like a player would.
+then shown and handled through the mode like a player would. The hint against the
+computer waits for the computer's worker thread, so that picture takes a few seconds.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +21,7 @@ from hexcampaign.app.kasserine.docks import waiting_for_setup
 from hexcampaign.app.kasserine.mode import KasserineMode
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game, Options
+from hexcampaign.kasserine.ai import Opponent
 from hexcampaign.kasserine.state import DeclareAttack, EndPhase, MoveUnit
 
 SEED = 1943
@@ -153,6 +156,30 @@ def start_page_shot(window: Any) -> QWidget:
     return page
 
 
+def computer_hint_shot(window: Any) -> QWidget:
+    """German movement on Feb 14 against the computer (Allied, normal): the hint's
+    arrows show where the computer would move the Germans."""
+    mode = kasserine_mode(window)
+    game = Game.scenario(seed=SEED)
+    setup = Opponent("german", "normal", seed=1)
+    for _action in setup.steps(game):
+        if game.phase != "german_setup":
+            break  # the set-up is done: the person moves
+    mode.play(game, {"german": "Erwin"}, computer={"allied": "normal"})
+    assert mode.hint()
+    _wait(lambda: mode.last_hint is not None)
+    arrows = mode.last_hint.arrows
+    ends = [a.hexes[-1] for a in arrows if a.hexes] or [u.hex for u in game.units() if u.hex]
+    middle = sorted(ends, key=lambda h: (h.q, h.r))[len(ends) // 2]
+    window.canvas.set_zoom(0.9)
+    QApplication.processEvents()
+    # As far right as the map goes, no empty desk beyond its edge (the mode's framing).
+    mode._centre_on(*window.canvas.layout.center(Hex(middle.q, middle.r)))
+    for _ in range(5):
+        QApplication.processEvents()
+    return window
+
+
 SHOTS: dict[str, Callable[[Any], QWidget]] = {
     "start-page": start_page_shot,
     "kasserine-new-game": new_game_shot,
@@ -161,7 +188,10 @@ SHOTS: dict[str, Callable[[Any], QWidget]] = {
     "kasserine-odds": odds_shot,
     "kasserine-handover": handover_shot,
     "kasserine-victory": victory_shot,
+    "kasserine-computer": computer_hint_shot,
 }
+# The window size of a shot, where it is not scripts/screenshots.py's usual one.
+WINDOW_SIZES = {"kasserine-computer": (1280, 800)}
 
 
 def kasserine_mode(window: Any) -> KasserineMode:
@@ -260,3 +290,10 @@ def _play_until_attack(game: Game) -> Game:
 
     _autoplay(game, random.Random(SEED), ready)
     return game
+
+
+def _wait(done: Callable[[], bool], seconds: float = 60.0) -> None:
+    end = time.monotonic() + seconds
+    while not done() and time.monotonic() < end:
+        QApplication.processEvents()
+        time.sleep(0.01)
