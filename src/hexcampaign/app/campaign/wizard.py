@@ -9,8 +9,6 @@ rule, the wizard staying open with everything entered.
 
 from __future__ import annotations
 
-import datetime
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +17,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -40,7 +37,8 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.campaign.order_dialog import steady
-from hexcampaign.app.plain_text import literal
+from hexcampaign.app.campaign.unit_picker import UnitPicker, UnitsButton  # noqa: F401
+from hexcampaign.app.campaign.wizard_options import OPTION_TEXTS, OptionsPage  # noqa: F401
 from hexcampaign.campaign import Campaign, IllegalAction, Options, UnitChart, UnitChartError
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.hexes import Hex
@@ -49,19 +47,6 @@ from hexcampaign.paths import maps_path
 
 SAMPLE_MAP = "cm-sample.hexmap"
 SHIPPED_CHARTS = ("german", "us")
-OPTION_TEXTS = {
-    "fortification": "Fortifying (the draft: not for playtest)",
-    "carry_over_pp": "Unspent PP carry over to the next turn",
-    "supply": "Supply rules",
-    "supply_halves_movement": "Out of supply: half movement",
-    "supply_blocks_reinforcement": "Out of supply: no reinforcement",
-    "supply_limits_ammunition": "Out of supply: CM ammunition Limited",
-    "parent_corps_artillery_needs_range": "The attacker's own corps artillery needs the 3-hex range",
-    "foot_infantry_in_mechanised": "Foot infantry allowed in mechanised divisions",
-    "experience_progression": "House rule: experience changes (two battles won: up a level; "
-    "half the combat units lost in a battle: down one)",
-    "capital_victory": "Taking the enemy capital wins the campaign at once",
-}
 KINDS = ("infantry", "mechanised", "corps")
 
 
@@ -100,6 +85,32 @@ def standard_start(hexmap: HexMap, capitals: list[Hex], charts: list[UnitChart])
     return rows
 
 
+def deploy_starting_formations(c: Campaign, names, rows: list[StartingFormation]) -> None:
+    """Deploy the rows through the engine, each division under the last corps HQ of its
+    side listed above it; a refusal names the row (IllegalAction, ValueError)."""
+    by_label = {c.map.label(h): h for h in c.map.hexes()}
+    last_corps: dict[str, str] = {}
+    for n, row in enumerate(rows, start=1):
+        side = names[row.side_index]
+        where = by_label.get(row.where)
+        if where is None:
+            raise ValueError(f"Starting formation {n}: there is no hex {row.where!r} on the map.")
+        try:
+            fid = c.deploy(
+                side,
+                row.kind,
+                where,
+                row.units,
+                corps=None if row.kind == "corps" else last_corps.get(side),
+                experience=row.experience,
+                dug_in=row.dug_in,
+            )
+        except IllegalAction as e:
+            raise IllegalAction(f"Starting formation {n}: {e}", e.rule) from None
+        if row.kind == "corps":
+            last_corps[side] = fid
+
+
 class NewCampaignDialog(QDialog):
     started = Signal(object)  # the Campaign, once built
 
@@ -115,7 +126,14 @@ class NewCampaignDialog(QDialog):
         layout.addWidget(self.tabs, 1)
         self.tabs.addTab(self._map_page(), "1. Map and sides")
         self.tabs.addTab(self._forces_page(), "2. Starting formations")
-        self.tabs.addTab(self._options_page(), "3. Options and seed")
+        self.options_page = OptionsPage(self)
+        self.tabs.addTab(self.options_page, "3. Options and seed")
+        # (The page's fields, as the wizard's own: scripts and tests fill them in here.)
+        page = self.options_page
+        self.option_boxes, self.draw_box = page.option_boxes, page.draw_box
+        self.experience_box, self.last_turn = page.experience_box, page.last_turn
+        self.victory_vp, self.start_date = page.victory_vp, page.start_date
+        self.days_per_turn, self.seed = page.days_per_turn, page.seed
         self.refusal = QLabel(self)
         self.refusal.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.refusal.setObjectName("wizard-refusal")
@@ -271,58 +289,6 @@ class NewCampaignDialog(QDialog):
         layout.addWidget(self.type_help)
         return page
 
-    def _options_page(self) -> QWidget:
-        page = QWidget(self)
-        form = QFormLayout(page)
-        defaults = Options()
-        self.option_boxes: dict[str, QCheckBox] = {}
-        for name, text in OPTION_TEXTS.items():
-            box = QCheckBox(text, page)
-            box.setChecked(bool(getattr(defaults, name)))
-            self.option_boxes[name] = box
-            form.addRow(box)
-        self.draw_box = QComboBox(page)
-        self.draw_box.addItem("the defender", "defender")
-        self.draw_box.addItem("nobody", "nobody")
-        form.addRow("After a DRAW the battlefield is held by:", self.draw_box)
-        self.experience_box = QComboBox(page)
-        for level in campaign_rules().experience_levels:
-            self.experience_box.addItem(level, level)
-        self.experience_box.setCurrentIndex(
-            self.experience_box.findData(defaults.starting_experience)
-        )
-        form.addRow("Experience of new formations:", self.experience_box)
-        self.last_turn = QSpinBox(page)
-        self.last_turn.setObjectName("last-turn")
-        self.last_turn.setRange(0, 10_000)
-        self.last_turn.setSpecialValueText("no last turn")
-        form.addRow("The campaign ends after turn:", self.last_turn)
-        self.victory_vp = QSpinBox(page)
-        self.victory_vp.setObjectName("victory-vp")
-        self.victory_vp.setRange(0, 9_999)
-        self.victory_vp.setSpecialValueText("no VP victory")
-        self.victory_vp.setSuffix(" VP")
-        form.addRow("A side wins when it holds:", self.victory_vp)
-        self.start_date = QDateEdit(page)
-        self.start_date.setObjectName("start-date")
-        self.start_date.setDisplayFormat("d MMMM yyyy")
-        self.start_date.setCalendarPopup(True)
-        self.start_date.setDate(defaults.start_date)
-        form.addRow("Turn 1 is on:", self.start_date)
-        self.days_per_turn = QSpinBox(page)
-        self.days_per_turn.setObjectName("days-per-turn")
-        self.days_per_turn.setRange(1, 365)
-        self.days_per_turn.setValue(defaults.days_per_turn)
-        self.days_per_turn.setSuffix(" days")
-        form.addRow("Each turn lasts:", self.days_per_turn)
-        self.seed = QSpinBox(page)
-        self.seed.setObjectName("seed")
-        self.seed.setRange(0, 2_000_000_000)
-        # A fresh seed each campaign (shown, so a campaign can be played again the same).
-        self.seed.setValue(random.SystemRandom().randrange(1, 2_000_000_000))
-        form.addRow("Dice seed:", self.seed)
-        return page
-
     # --- filling in ----------------------------------------------------------------------
 
     def use_map(self, hexmap: HexMap, path: Path | None = None) -> bool:
@@ -433,18 +399,7 @@ class NewCampaignDialog(QDialog):
         return self.hexmap.place(name).hex
 
     def options(self) -> Options:
-        values = {name: box.isChecked() for name, box in self.option_boxes.items()}
-        start = self.start_date.date()
-        return Options(
-            **values,
-            draw_battlefield_held_by=self.draw_box.currentData(),
-            starting_experience=self.experience_box.currentData(),
-            last_turn=self.last_turn.value() or None,
-            victory_vp=self.victory_vp.value() or None,
-            start_date=datetime.date(start.year(), start.month(), start.day()),
-            days_per_turn=self.days_per_turn.value(),
-            distinct_names=True,  # the two sides' formations never share a name
-        )
+        return self.options_page.options()
 
     # --- starting ---------------------------------------------------------------------------
 
@@ -472,29 +427,7 @@ class NewCampaignDialog(QDialog):
                 c.adjust_pp(
                     name, self.pp_boxes[i].value(), "starting PP set in the new-campaign wizard"
                 )
-        by_label = {c.map.label(h): h for h in c.map.hexes()}
-        last_corps: dict[str, str] = {}
-        for n, row in enumerate(self.starting_formations(), start=1):
-            side = names[row.side_index]
-            where = by_label.get(row.where)
-            if where is None:
-                raise ValueError(
-                    f"Starting formation {n}: there is no hex {row.where!r} on the map."
-                )
-            try:
-                fid = c.deploy(
-                    side,
-                    row.kind,
-                    where,
-                    row.units,
-                    corps=None if row.kind == "corps" else last_corps.get(side),
-                    experience=row.experience,
-                    dug_in=row.dug_in,
-                )
-            except IllegalAction as e:
-                raise IllegalAction(f"Starting formation {n}: {e}", e.rule) from None
-            if row.kind == "corps":
-                last_corps[side] = fid
+        deploy_starting_formations(c, names, self.starting_formations())
         return c
 
     def start(self) -> bool:
@@ -553,86 +486,3 @@ class NewCampaignDialog(QDialog):
         self.type_help.setText("\n".join(texts))
         for n in range(self.forces.rowCount()):
             self.forces.cellWidget(n, 3).show_names()
-
-
-class UnitsButton(QPushButton):
-    """A starting formation's units, named as the chart names them; a click opens the
-    chart to pick them (no type ids typed)."""
-
-    def __init__(self, wizard: NewCampaignDialog, side_box: QComboBox, units: list[str]) -> None:
-        super().__init__(wizard.forces)
-        self.wizard = wizard
-        self.side_box = side_box
-        self.units = list(units)
-        self.clicked.connect(self.pick)
-        side_box.currentIndexChanged.connect(lambda _i: self.show_names())
-        self.show_names()
-
-    def chart(self) -> UnitChart | None:
-        try:
-            return self.wizard.chart(self.side_box.currentIndex())
-        except UnitChartError:
-            return None
-
-    def show_names(self) -> None:
-        chart = self.chart()
-        names = []
-        for uid in self.units:
-            try:
-                names.append(chart.type(uid).name if chart else uid)
-            except (KeyError, ValueError):
-                names.append(f"{uid} (not in this side's chart)")
-        self.setText(", ".join(names) or "(none: click to pick)")
-        self.setToolTip(literal(self.text()))
-
-    def pick(self) -> bool:
-        chart = self.chart()
-        if chart is None:
-            self.wizard.show_refusal("Choose the side's unit chart first.")
-            return False
-        picker = UnitPicker(self, chart, self.units)
-        if picker.exec() != QDialog.DialogCode.Accepted:
-            return False
-        self.set_units(picker.units())
-        return True
-
-    def set_units(self, units: list[str]) -> None:
-        self.units = list(units)
-        self.show_names()
-        self.wizard._edited()
-
-
-class UnitPicker(QDialog):
-    """The side's unit chart with a count per type."""
-
-    def __init__(self, parent, chart: UnitChart, units: list[str]) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Units of the starting formation")
-        layout = QVBoxLayout(self)
-        self.table = QTableWidget(len(chart.types), 3, self)
-        self.table.setObjectName("unit-picker")
-        self.table.setHorizontalHeaderLabels(["Unit", "Kind", "How many"])
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setVisible(False)
-        self.counts: dict[str, QSpinBox] = {}
-        for row, t in enumerate(chart.types):
-            for col, text in enumerate((t.name, t.category.replace("_", " "))):
-                cell = QTableWidgetItem(text)
-                cell.setFlags(Qt.ItemFlag.ItemIsEnabled)
-                self.table.setItem(row, col, cell)
-            count = QSpinBox(self.table)
-            count.setRange(0, 9)
-            count.setValue(units.count(t.id))
-            self.counts[t.id] = count
-            self.table.setCellWidget(row, 2, count)
-        layout.addWidget(self.table, 1)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-        self.resize(520, 480)
-
-    def units(self) -> list[str]:
-        return [uid for uid, box in self.counts.items() for _ in range(box.value())]

@@ -1,0 +1,94 @@
+"""The wizard's third page: the house-rule options, the campaign's length and calendar,
+and the dice seed, read back as the engine's `Options`."""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDateEdit, QFormLayout, QSpinBox, QWidget
+
+from hexcampaign.campaign import Options
+from hexcampaign.campaign.tables import campaign_rules
+
+OPTION_TEXTS = {
+    "fortification": "Fortifying (the draft: not for playtest)",
+    "carry_over_pp": "Unspent PP carry over to the next turn",
+    "supply": "Supply rules",
+    "supply_halves_movement": "Out of supply: half movement",
+    "supply_blocks_reinforcement": "Out of supply: no reinforcement",
+    "supply_limits_ammunition": "Out of supply: CM ammunition Limited",
+    "parent_corps_artillery_needs_range": "The attacker's own corps artillery needs the 3-hex range",
+    "foot_infantry_in_mechanised": "Foot infantry allowed in mechanised divisions",
+    "experience_progression": "House rule: experience changes (two battles won: up a level; "
+    "half the combat units lost in a battle: down one)",
+    "capital_victory": "Taking the enemy capital wins the campaign at once",
+}
+
+
+class OptionsPage(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        page = self
+        form = QFormLayout(page)
+        defaults = Options()
+        self.option_boxes: dict[str, QCheckBox] = {}
+        for name, text in OPTION_TEXTS.items():
+            box = QCheckBox(text, page)
+            box.setChecked(bool(getattr(defaults, name)))
+            self.option_boxes[name] = box
+            form.addRow(box)
+        self.draw_box = QComboBox(page)
+        self.draw_box.addItem("the defender", "defender")
+        self.draw_box.addItem("nobody", "nobody")
+        form.addRow("After a DRAW the battlefield is held by:", self.draw_box)
+        self.experience_box = QComboBox(page)
+        for level in campaign_rules().experience_levels:
+            self.experience_box.addItem(level, level)
+        self.experience_box.setCurrentIndex(
+            self.experience_box.findData(defaults.starting_experience)
+        )
+        form.addRow("Experience of new formations:", self.experience_box)
+        self.last_turn = QSpinBox(page)
+        self.last_turn.setObjectName("last-turn")
+        self.last_turn.setRange(0, 10_000)
+        self.last_turn.setSpecialValueText("no last turn")
+        form.addRow("The campaign ends after turn:", self.last_turn)
+        self.victory_vp = QSpinBox(page)
+        self.victory_vp.setObjectName("victory-vp")
+        self.victory_vp.setRange(0, 9_999)
+        self.victory_vp.setSpecialValueText("no VP victory")
+        self.victory_vp.setSuffix(" VP")
+        form.addRow("A side wins when it holds:", self.victory_vp)
+        self.start_date = QDateEdit(page)
+        self.start_date.setObjectName("start-date")
+        self.start_date.setDisplayFormat("d MMMM yyyy")
+        self.start_date.setCalendarPopup(True)
+        self.start_date.setDate(defaults.start_date)
+        form.addRow("Turn 1 is on:", self.start_date)
+        self.days_per_turn = QSpinBox(page)
+        self.days_per_turn.setObjectName("days-per-turn")
+        self.days_per_turn.setRange(1, 365)
+        self.days_per_turn.setValue(defaults.days_per_turn)
+        self.days_per_turn.setSuffix(" days")
+        form.addRow("Each turn lasts:", self.days_per_turn)
+        self.seed = QSpinBox(page)
+        self.seed.setObjectName("seed")
+        self.seed.setRange(0, 2_000_000_000)
+        # A fresh seed each campaign (shown, so a campaign can be played again the same).
+        self.seed.setValue(random.SystemRandom().randrange(1, 2_000_000_000))
+        form.addRow("Dice seed:", self.seed)
+
+    def options(self) -> Options:
+        values = {name: box.isChecked() for name, box in self.option_boxes.items()}
+        start = self.start_date.date()
+        return Options(
+            **values,
+            draw_battlefield_held_by=self.draw_box.currentData(),
+            starting_experience=self.experience_box.currentData(),
+            last_turn=self.last_turn.value() or None,
+            victory_vp=self.victory_vp.value() or None,
+            start_date=datetime.date(start.year(), start.month(), start.day()),
+            days_per_turn=self.days_per_turn.value(),
+            distinct_names=True,  # the two sides' formations never share a name
+        )
