@@ -12,7 +12,7 @@ import hashlib
 from collections import OrderedDict
 
 from hexcampaign.hexes import Hex
-from hexcampaign.kasserine.tables import rules_table
+from hexcampaign.kasserine.tables import RulesTable, rules_table
 from hexcampaign.maps import HexMap
 
 NO_HEX = -1
@@ -109,9 +109,9 @@ class Board:
                     costs.append(0)
                     continue
                 roads_here.append((i, j) in roads)
-                top = cliff_tops.get((i, j))
-                cliffs.append(top is not None)
-                ups.append(top == j)
+                upper = cliff_tops.get((i, j))
+                cliffs.append(upper is not None)
+                ups.append(upper == j)
                 costs.append(self._enter_cost(i, j, rules))
             self.road.append(tuple(roads_here))
             self.cliff.append(tuple(cliffs))
@@ -131,7 +131,7 @@ class Board:
         ]
         self._broken_exits: dict[frozenset[int], list[tuple[tuple[int, int], ...]]] = {}
 
-    def _enter_cost(self, i: int, j: int, rules) -> int:
+    def _enter_cost(self, i: int, j: int, rules: RulesTable) -> int:
         ground = self.ground_cost[j]
         if self.terrain[i] == "rugged_crest" and self.terrain[j] == "rugged_crest":
             ground = rules.rugged_crest_from_rugged_crest  # errata: crest to crest is 2 MP

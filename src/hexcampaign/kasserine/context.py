@@ -24,11 +24,20 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.board import NO_HEX, Board
 from hexcampaign.kasserine.position import Position, refuse
-from hexcampaign.kasserine.state import GAME_OVER, CombatState, Decision, GameState, UnitState
+from hexcampaign.kasserine.state import (
+    GAME_OVER,
+    Action,
+    Axial,
+    CombatState,
+    Decision,
+    GameState,
+    UnitState,
+)
 from hexcampaign.kasserine.tables import rules_table
 from hexcampaign.kasserine.units import KIND_WORDS, UnitView
 from hexcampaign.maps import HexMap
@@ -68,7 +77,7 @@ class GameContext:
         self.dice = GameDice(state.seed)
         self.changes = PlayChanges()
         # Faces rolled while applying an action are recorded on it (replay reads them).
-        self.faces_sink = None
+        self.faces_sink: Action | None = None
         self.east_edges: dict[int, list[Hex]] = {}
         self.entry_spots: dict[str, list[tuple[int, Hex]]] = {}
         self._position: Position | None = None
@@ -105,7 +114,7 @@ class GameContext:
     def pending(self) -> Decision | None:
         return self.state.pending[0] if self.state.pending else None
 
-    def index(self, at) -> int:
+    def index(self, at: Axial) -> int:
         """The board index of an axial pair; a hex off the map is refused."""
         h = Hex(*at)
         i = self.board.index.get(h, NO_HEX)
@@ -135,10 +144,10 @@ class GameContext:
         factors = f"{u.support}-{u.mf}" if u.kind == "artillery" else f"{u.cf}-{u.mf}"
         return f"{self.label(u)} ({KIND_WORDS[u.kind]} {factors})"
 
-    def labels(self, ids) -> str:
+    def labels(self, ids: Iterable[str]) -> str:
         return ", ".join(self.label(self.state.units[uid]) if uid in self.state.units else uid for uid in ids)
 
-    def hexname(self, at) -> str:
+    def hexname(self, at: Hex | Axial) -> str:
         """The 4-digit number printed on the map, with the place's name when it has one."""
         h = Hex(*at) if not isinstance(at, Hex) else at
         place = self.map.place_at(h)
@@ -168,10 +177,10 @@ class GameContext:
 
     # --- changes every rule family makes ----------------------------------------------
 
-    def put(self, u: UnitState, at) -> None:
+    def put(self, u: UnitState, at: Axial | None) -> None:
         """Move a unit to `at` (an axial pair, or None: off the map), recording it."""
         hexes = [Hex(*x) for x in (u.at, at) if x is not None]
-        u.at = tuple(at) if at is not None else None
+        u.at = (at[0], at[1]) if at is not None else None  # a pair, even from a list
         self.changes.add(Play.UNITS, (u.id,), hexes)
         self._position = None
 
@@ -265,7 +274,7 @@ def unit_views(ctx: GameContext, known: dict[str, tuple[tuple, UnitView]]) -> di
     return pos.views
 
 
-def lock_reason(action, ctx: GameContext) -> str:
+def lock_reason(action: Action, ctx: GameContext) -> str:
     """Why undo stops at `action` (it just locked play), in the refusal's words."""
     if action.faces or action.kind in ("resolve", "advance_roll"):
         return "a die roll was seen"

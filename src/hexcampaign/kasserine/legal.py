@@ -9,6 +9,7 @@ exponential — any other legal declaration is still accepted by declare_attack(
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 
 from hexcampaign.kasserine.board import NO_HEX
 from hexcampaign.kasserine.combat import declare_error
@@ -23,11 +24,13 @@ from hexcampaign.kasserine.phases import obligations
 from hexcampaign.kasserine.results import advance_paths
 from hexcampaign.kasserine.state import (
     GAME_OVER,
+    Action,
     Advance,
     AdvanceRoll,
     BreakdownUnit,
     BreakOff,
     BridgeWork,
+    Decision,
     DeclareAttack,
     DeclineAdvance,
     EndPhase,
@@ -37,18 +40,19 @@ from hexcampaign.kasserine.state import (
     Retreat,
     SupportDefense,
     TakeLosses,
+    UnitState,
 )
 from hexcampaign.kasserine.tables import breakdown_table
 
 
-def legal_actions(ctx: GameContext, moves: bool = True) -> list:
+def legal_actions(ctx: GameContext, moves: bool = True) -> list[Action]:
     state = ctx.state
     if state.phase == GAME_OVER:
         return []
     decision = ctx.pending()
     if decision is not None:
         return _decision_actions(ctx, decision)
-    actions: list = []
+    actions: list[Action] = []
     if state.phase == "german_setup":
         actions.extend(_placements(ctx))
     elif state.phase.endswith("movement"):
@@ -65,7 +69,7 @@ def legal_actions(ctx: GameContext, moves: bool = True) -> list:
     return actions
 
 
-def move_actions(ctx: GameContext, units=None) -> list[MoveUnit]:
+def move_actions(ctx: GameContext, units: Iterable[UnitState] | None = None) -> list[MoveUnit]:
     actions = []
     for u in units if units is not None else ctx.state.units.values():
         if u.side != ctx.state.side or movement_error(ctx, u) is not None:
@@ -106,6 +110,7 @@ def _engineer_actions(ctx: GameContext) -> list[BridgeWork]:
             continue
         if u.bridge_turn == ctx.state.turn or ctx.engaged(u.id):
             continue
+        assert u.at is not None  # on the map
         i = ctx.board.index[ctx.board.hex_of(u.at)]
         at = tuple(u.at)
         if ctx.board.bridge[i] and at not in destroyed:
@@ -157,7 +162,7 @@ def _combat_actions(ctx: GameContext) -> list:
     pos = ctx.position
     actions: list = []
     seen = set()
-    targets = set()
+    targets: set[int] = set()
     enemy_held = pos.enemy_held(side)
     for u in state.units.values():
         if u.side == side and ctx.on_map(u) and u.cf > 0 and not u.attacked:
@@ -205,11 +210,11 @@ def _combat_actions(ctx: GameContext) -> list:
     return actions
 
 
-def _decision_actions(ctx: GameContext, decision) -> list:
+def _decision_actions(ctx: GameContext, decision: Decision) -> list[Action]:
     state = ctx.state
+    actions: list[Action] = []
     if decision.kind == "losses":
         units = [state.units[u] for u in decision.units]
-        actions = []
         for size in range(1, len(units) + 1):
             for chosen in itertools.combinations(units, size):
                 total = sum(u.cf for u in chosen)
@@ -219,7 +224,6 @@ def _decision_actions(ctx: GameContext, decision) -> list:
                     actions.append(TakeLosses(units=[u.id for u in chosen]))
         return actions
     if decision.kind == "retreat":
-        actions = []
         pos = ctx.position
         for uid in decision.units:
             for path in pos.retreat_paths(state.units[uid], decision.hexes):

@@ -24,7 +24,14 @@ class Range:
 
     __slots__ = ("unit_id", "on_map", "came_from", "starts", "direct", "ends")
 
-    def __init__(self, unit: UnitState, came_from, starts, direct, ends) -> None:
+    def __init__(
+        self,
+        unit: UnitState,
+        came_from: dict[int, int],
+        starts: set[int],
+        direct: dict[int, list[int]],
+        ends: dict[int, int],
+    ) -> None:
         self.unit_id = unit.id
         self.on_map = unit.at is not None
         self.came_from: dict[int, int] = came_from

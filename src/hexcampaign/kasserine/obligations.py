@@ -58,11 +58,11 @@ def combat_obligations(ctx: GameContext) -> list[str]:
                     )
         elif record.side == enemy:
             problems.extend(_all_attacked(ctx, record.attackers, "Engaged"))
-    for record in state.contacts:
-        if record.side != side or record.turn != state.turn:
+    for contact in state.contacts:
+        if contact.side != side or contact.turn != state.turn:
             continue
-        attackers = [state.units[a] for a in record.attackers if ctx.on_map(state.units[a])]
-        defenders = [state.units[d] for d in record.defenders if ctx.on_map(state.units[d])]
+        attackers = [state.units[a] for a in contact.attackers if ctx.on_map(state.units[a])]
+        defenders = [state.units[d] for d in contact.defenders if ctx.on_map(state.units[d])]
         still_there = any(_in_zoc_of(ctx, d, a) for d in defenders for a in attackers)
         if not still_there:
             continue

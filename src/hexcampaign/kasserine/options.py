@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -38,6 +38,6 @@ class Options(BaseModel):
     dice: Literal["program", "hand"] = "program"
 
     @classmethod
-    def historical(cls, **changes) -> Options:
+    def historical(cls, **changes: Any) -> Options:
         """The rulebook's optional rules "for strict historical accuracy"."""
         return cls(**{"rangers_zoc": True, "italian_zoc": True, "allied_air_power": "roll", **changes})

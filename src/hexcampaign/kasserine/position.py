@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from hexcampaign.kasserine.board import NO_HEX, Board
 from hexcampaign.kasserine.state import GameState, UnitState
-from hexcampaign.kasserine.tables import rules_table
+from hexcampaign.kasserine.tables import RulesTable, rules_table
 from hexcampaign.rules import IllegalAction
 
 INFINITY = 1 << 30
@@ -372,7 +372,7 @@ class Position:
         )
 
 
-def stacking_error(stack: list[UnitState], rules) -> str | None:
+def stacking_error(stack: list[UnitState], rules: RulesTable) -> str | None:
     limits = rules.stacking
     if len(stack) > limits.max_units:
         return f"Stacking: never more than {limits.max_units} units in a hex"

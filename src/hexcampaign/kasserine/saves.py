@@ -15,8 +15,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import TypeAdapter
 from pydantic_core import PydanticSerializationError, from_json
@@ -41,7 +43,7 @@ from hexcampaign.kasserine.save_check import (
     log_problem,
     start_problem,
 )
-from hexcampaign.kasserine.state import PHASES, Action, GameState
+from hexcampaign.kasserine.state import PHASES, Action, AdvanceRoll, GameState, Resolve
 from hexcampaign.kasserine.tables import rules_table
 from hexcampaign.maps import HexMap, MapFormatError
 from hexcampaign.maps.fileformat import map_from_document, map_to_document
@@ -56,7 +58,7 @@ SAVE_KEYS = (
     "format", "version", "map", "entry_zones", "arrival_points", "initial", "actions",
     "locked", "state", "log",
 )
-COMPACT = {"ensure_ascii": False, "separators": (",", ":")}
+COMPACT: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
 SAVE_WHAT = "Kasserine Pass save"
 # Lists a save may hold beyond files.MAX_LIST; the map's are its own loader's to bound.
 LIMITS = {"actions": MAX_ACTIONS, "log": MAX_LOG_LINES}
@@ -78,7 +80,7 @@ class SaveContents:
     initial: GameState
     entry_zones: dict[str, list[Hex]]
     arrival_points: dict[str, list[Hex]]
-    actions: list
+    actions: list[Action]
     locked: int
     saved: GameState
     log: list[str] | None
@@ -88,7 +90,12 @@ class SaveContents:
 # --- writing ------------------------------------------------------------------------------
 
 
-def start_document(hexmap: HexMap, entry_zones, arrival_points, initial: GameState) -> dict:
+def start_document(
+    hexmap: HexMap,
+    entry_zones: dict[str, list[Hex]],
+    arrival_points: dict[str, list[Hex]],
+    initial: GameState,
+) -> dict[str, object]:
     """The part of the save fixed for the game's life."""
     return {
         "format": SAVE_FORMAT,
@@ -100,7 +107,15 @@ def start_document(hexmap: HexMap, entry_zones, arrival_points, initial: GameSta
     }
 
 
-def save_text(start, start_text: str, actions: list, locked: int, state: GameState, log: list[str], extra: dict | None) -> str:
+def save_text(
+    start: Callable[[], dict[str, object]],
+    start_text: str,
+    actions: list[Action],
+    locked: int,
+    state: GameState,
+    log: list[str],
+    extra: dict[str, object] | None,
+) -> str:
     """The save: compact JSON, its last key the check. The models go through pydantic's
     own JSON writer, which writes what json.dumps would of their plain dump, at half the
     cost. `extra` holds keys of the caller's own (the app's "players"), written before
@@ -133,7 +148,7 @@ def save_text(start, start_text: str, actions: list, locked: int, state: GameSta
     return body[:-1] + ',"check":"' + _digest(body) + '"}'
 
 
-def lock_index(initial: GameState, actions: list) -> int:
+def lock_index(initial: GameState, actions: Sequence[Action]) -> int:
     """How many actions of the log are locked from undo: up to the last that showed new
     information (a roll, the defender's artillery) or handed the game to the other side
     (a declared attack, the next side's phase). Saves written before these locks carry a
@@ -145,7 +160,9 @@ def lock_index(initial: GameState, actions: list) -> int:
         kind = action.kind
         if action.faces or kind in ("support", "declare"):
             locked = k  # new information, or the attack handed to the defender
-        elif (kind == "resolve" and action.roll is not None) or (kind == "advance_roll" and action.die is not None):
+        elif (isinstance(action, Resolve) and action.roll is not None) or (
+            isinstance(action, AdvanceRoll) and action.die is not None
+        ):
             locked = k  # a roll entered by hand
         elif kind == "end_phase" and phase in PHASES:
             # The last Allied combat ends the game: no one is handed anything, a lock
@@ -164,6 +181,7 @@ def read_save_file(path: Path) -> SaveContents:
     """A save file's parts; a bad file raises GameFormatError with a sentence."""
     with gc_paused():  # tens of thousands of objects, none of them in a cycle
         raw = _small_file(path)
+        parsed: tuple[object, bytes | None, bool]
         try:
             if raw is None:  # missing, unreadable or too big: read_json says which
                 parsed = (read_json(path, SAVE_WHAT), None, False)
@@ -186,7 +204,7 @@ def read_save_text(text: str | bytes) -> SaveContents:
         return read_document(*parsed)
 
 
-def read_document(document, data: bytes | None = None, bounded: bool = False) -> SaveContents:
+def read_document(document: object, data: bytes | None = None, bounded: bool = False) -> SaveContents:
     """Every part validated; `trusted` when the check matches (this program wrote it and
     nothing changed it since). `data` is the document's UTF-8 text when known;
     `bounded`, that within_limits passed the document."""

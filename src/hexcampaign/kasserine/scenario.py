@@ -14,6 +14,7 @@ the printed map numbers them from 0101). Turn 1 is Feb 14, 1943; FEB. 15 is turn
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Literal
@@ -212,7 +213,7 @@ def unit_specs(scenario: Scenario) -> list[UnitSpec]:
     return specs
 
 
-def offset_hexes(items) -> list[Hex]:
+def offset_hexes(items: Iterable[OffsetHex | dict[str, int] | Sequence[int]]) -> list[Hex]:
     """Hexes given as {"col", "row"} or [col, row] offsets (0-based)."""
     pairs = []
     for item in items:

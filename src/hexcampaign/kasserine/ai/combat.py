@@ -10,18 +10,27 @@ a hex, with and without all artillery in range) tell exactly which units may sti
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.ai.odds import attack_value, column
 from hexcampaign.kasserine.ai.situation import Situation, high_rolls_of
 from hexcampaign.kasserine.state import BreakdownUnit, DeclareAttack, SupportDefense
 
+if TYPE_CHECKING:
+    from hexcampaign.kasserine.combat import Combat
+    from hexcampaign.kasserine.game import Game
+    from hexcampaign.kasserine.units import UnitView
 
-def support_kinds(game) -> set[str]:
+# A declaration being weighed: (its worth, the target, the attackers, the odds column).
+Declaration = tuple[float, Hex, list["UnitView"], str]
+
+
+def support_kinds(game: Game) -> set[str]:
     return set(game.rules.support_kinds)
 
 
-def defense_of(sit: Situation, defenders: list, target: Hex) -> tuple[float, float]:
+def defense_of(sit: Situation, defenders: list[UnitView], target: Hex) -> tuple[float, float]:
     """(basic defense factors, the factors A ELIM and EXCHANGE take) of these defenders."""
     guns = support_kinds(sit.game)
     lone_gun = sit.game.rules.lone_artillery_defense
@@ -45,8 +54,9 @@ def enemy_support(sit: Situation, target: Hex, side: str, used: set[str] | None 
     return total
 
 
-def estimate(sit: Situation, attackers: list, hexes: dict, guns: list, target: Hex,
-             defenders: list, defense_guns: float, air: bool = False) -> tuple[str, float]:
+def estimate(sit: Situation, attackers: list[UnitView], hexes: dict[str, Hex], guns: list[UnitView],
+             target: Hex, defenders: list[UnitView], defense_guns: float,
+             air: bool = False) -> tuple[str, float]:
     """The column and the worth of an attack: attackers (their hexes in `hexes`), guns."""
     ground = sit.ground
     attack = sum(u.cf * ground.attack_factor(hexes[u.id], target) for u in attackers)
@@ -61,7 +71,7 @@ def estimate(sit: Situation, attackers: list, hexes: dict, guns: list, target: H
     return col, value
 
 
-def plan_attacks(game, sit: Situation, level: str, rng: random.Random) -> list[DeclareAttack]:
+def plan_attacks(game: Game, sit: Situation, level: str, rng: random.Random) -> list[DeclareAttack]:
     """The attacks to declare now, best first; every obligation the position allows met."""
     offers = [a for a in game.legal_actions(moves=False) if isinstance(a, DeclareAttack)]
     if not offers:
@@ -70,6 +80,7 @@ def plan_attacks(game, sit: Situation, level: str, rng: random.Random) -> list[D
     targets: dict[Hex, dict] = {}
     for a in offers:
         d0 = sit.units[a.defenders[0]]
+        assert d0.hex is not None  # a unit that can be attacked stands on the map
         t = targets.setdefault(d0.hex, {"defenders": [], "attackers": set(), "guns": set()})
         if len(a.defenders) > len(t["defenders"]):
             t["defenders"] = list(a.defenders)
@@ -82,7 +93,7 @@ def plan_attacks(game, sit: Situation, level: str, rng: random.Random) -> list[D
     for h, t in targets.items():
         for uid in t["attackers"]:
             choices.setdefault(uid, []).append(h)
-    plan: dict[Hex, list] = {h: [] for h in targets}
+    plan: dict[Hex, list[UnitView]] = {h: [] for h in targets}
     order = sorted(choices, key=lambda uid: (len(choices[uid]), -sit.units[uid].cf, uid))
     for uid in order:
         unit = sit.units[uid]
@@ -97,15 +108,17 @@ def plan_attacks(game, sit: Situation, level: str, rng: random.Random) -> list[D
         if best is not None:
             plan[best].append(unit)
     # Artillery: each gun to the attack it lifts most.
-    guns_plan: dict[Hex, list] = {h: [] for h in targets}
+    guns_plan: dict[Hex, list[UnitView]] = {h: [] for h in targets}
     all_guns = sorted({g for t in targets.values() for g in t["guns"]}, key=lambda g: (-sit.units[g].support, g))
     for gid in all_guns:
         gun = sit.units[gid]
+        gun_hex = gun.hex
+        assert gun_hex is not None  # a gun in range of a target stands on the map
         best, best_gain = None, 0.05
         for h, atts in plan.items():
             if not atts or gid not in targets[h]["guns"]:
                 continue
-            if not any(gun.hex.distance(hexes[a.id]) <= gun.range for a in atts):
+            if not any(gun_hex.distance(hexes[a.id]) <= gun.range for a in atts):
                 continue
             defenders = [sit.units[d] for d in targets[h]["defenders"]]
             gain = _lift(sit, hexes, h, defenders, atts, guns_plan[h], gun=gun)
@@ -116,7 +129,7 @@ def plan_attacks(game, sit: Situation, level: str, rng: random.Random) -> list[D
         if best is not None:
             guns_plan[best].append(gun)
     air = game.air_power_available() if level == "normal" else False
-    declarations = []
+    declarations: list[Declaration] = []
     for h, atts in plan.items():
         if not atts:
             continue
@@ -129,7 +142,7 @@ def plan_attacks(game, sit: Situation, level: str, rng: random.Random) -> list[D
     air_target = None
     if air and declarations:
         # Allied air power: the attack one column helps most.
-        def lift(d):
+        def lift(d: Declaration) -> float:
             value, h, atts, col = d
             defenders = [sit.units[x] for x in targets[h]["defenders"]]
             shifted = estimate(sit, atts, hexes, guns_plan[h], h, defenders,
@@ -149,8 +162,9 @@ def plan_attacks(game, sit: Situation, level: str, rng: random.Random) -> list[D
     return result
 
 
-def _lift(sit: Situation, hexes: dict, target: Hex, defenders: list, attackers: list, guns: list,
-          unit=None, gun=None) -> float:
+def _lift(sit: Situation, hexes: dict[str, Hex], target: Hex, defenders: list[UnitView],
+          attackers: list[UnitView], guns: list[UnitView], unit: UnitView | None = None,
+          gun: UnitView | None = None) -> float:
     """How much an attack's worth rises with one more unit or gun (from nothing: 0)."""
     guns_there = enemy_support(sit, target, sit.enemy)
     now = estimate(sit, attackers, hexes, guns, target, defenders, guns_there)[1] if attackers else 0.0
@@ -159,13 +173,13 @@ def _lift(sit: Situation, hexes: dict, target: Hex, defenders: list, attackers: 
     return estimate(sit, more, hexes, fire, target, defenders, guns_there)[1] - now
 
 
-def fallback_attacks(game) -> list[DeclareAttack]:
+def fallback_attacks(game: Game) -> list[DeclareAttack]:
     """The engine's own declarations, widest first: tried when ours leave an obligation."""
     offers = [a for a in game.legal_actions(moves=False) if isinstance(a, DeclareAttack)]
     return sorted(offers, key=lambda a: (-len(a.attackers), -len(a.artillery), a.defenders))
 
 
-def plan_defense(game, sit: Situation, level: str, rng: random.Random) -> list[SupportDefense]:
+def plan_defense(game: Game, sit: Situation, level: str, rng: random.Random) -> list[SupportDefense]:
     """Defensive fire: each of our guns to the open attack on us it spoils most."""
     open_combats = [c for c in game.combats() if not c.resolved and c.defenders
                     and sit.units[c.defenders[0]].side == sit.side]
@@ -178,10 +192,12 @@ def plan_defense(game, sit: Situation, level: str, rng: random.Random) -> list[S
     chosen: dict[int, list[str]] = {c.id: [] for c in open_combats}
     hr = high_rolls_of(game)
     for gun in mine:
+        gun_hex = gun.hex
+        assert gun_hex is not None  # sit.mine() holds the units on the map
         # A gun not firing now is idle until our own phase: any attack in range takes it.
         best, best_gain = None, -1.0
         for c in open_combats:
-            if gun.id in c.defenders or gun.hex.distance(c.target) > gun.range:
+            if gun.id in c.defenders or gun_hex.distance(c.target) > gun.range:
                 continue
             attack = float(c.attack_strength)
             defense = float(c.defense_strength) + added[c.id]
@@ -200,7 +216,7 @@ def plan_defense(game, sit: Situation, level: str, rng: random.Random) -> list[S
     return [SupportDefense(combat=cid, artillery=ids) for cid, ids in chosen.items() if ids]
 
 
-def useful_breakdown(game, combat) -> BreakdownUnit | None:
+def useful_breakdown(game: Game, combat: Combat) -> BreakdownUnit | None:
     """German breakdown before the roll, as the rulebook's example: when an A ELIM or an
     EXCHANGE would make the attackers give up more factors than the defender was worth
     (two 2-16s against a 1), a 2-factor battalion splits into two 1-factor detachments

@@ -4,14 +4,25 @@ to advance. Each picks among the engine's own legal choices."""
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.ai.objectives import tasks_for
 from hexcampaign.kasserine.ai.situation import Situation, hand_dice, look
-from hexcampaign.kasserine.state import Advance, AdvanceRoll, DeclineAdvance, Retreat, TakeLosses
+from hexcampaign.kasserine.state import (
+    Action,
+    Advance,
+    AdvanceRoll,
+    DeclineAdvance,
+    Retreat,
+    TakeLosses,
+)
+
+if TYPE_CHECKING:
+    from hexcampaign.kasserine.game import Game
 
 
-def decide(game, side: str, level: str, rng: random.Random):
+def decide(game: Game, side: str, level: str, rng: random.Random) -> Action | None:
     """The action for the pending decision of `side` (None when there is nothing to do)."""
     decision = game.pending()
     if decision is None or decision.side != side:
@@ -34,7 +45,7 @@ def decide(game, side: str, level: str, rng: random.Random):
             return options[0]
         return max(retreats, key=lambda a: (_place_score(sit, Hex(*a.path[-1]), level, rng), a.unit, a.path))
     advances = [a for a in options if isinstance(a, Advance)]
-    stay = {u: _place_score(sit, sit.units[u].hex, level, rng) for u in decision.units if sit.units[u].hex}
+    stay = {u: _place_score(sit, h, level, rng) for u in decision.units if (h := sit.units[u].hex)}
     best, best_gain = None, 0.5
     for a in advances:
         gain = _place_score(sit, Hex(*a.path[-1]), level, rng) - stay.get(a.unit, 0.0)

@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import heapq
 from collections import OrderedDict
+from typing import TYPE_CHECKING
 
 from hexcampaign.hexes import Hex
+
+if TYPE_CHECKING:
+    from hexcampaign.kasserine.game import Game
+    from hexcampaign.maps.model import Place
 
 KEPT_GROUNDS = 4  # maps whose ground is kept: the scenario's and a few custom ones
 _kept: OrderedDict[int, tuple[object, Ground]] = OrderedDict()
 
 
-def ground_of(game) -> Ground:
+def ground_of(game: Game) -> Ground:
     """The ground of the game's map, built on first use and kept for the map's life."""
     hexmap = game.map
     entry = _kept.get(id(hexmap))
@@ -33,7 +38,7 @@ def ground_of(game) -> Ground:
 class Ground:
     """Costs, heights, cities and distance fields of one map."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         hexmap = game.map
         rules = game.rules
         self.hexes: list[Hex] = list(hexmap.hexes())
@@ -67,7 +72,7 @@ class Ground:
         self.neighbours: dict[Hex, list[Hex]] = {
             h: [n for n in h.neighbors() if n in on_map and (h, n) not in blocked] for h in self.hexes
         }
-        self.places = {p.hex: p for p in hexmap.places() if p.hex in on_map}
+        self.places: dict[Hex, Place] = {p.hex: p for p in hexmap.places() if p.hex in on_map}
         self.city = {p.hex for p in hexmap.places() if p.kind in ("city", "capital")}
         self.road_cost = rules.road_move_cost
         self._fields: dict[Hex, dict[Hex, int]] = {}

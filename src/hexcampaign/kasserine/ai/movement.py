@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Set
+from typing import TYPE_CHECKING
 
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.ai.combat import defense_of, enemy_support, support_kinds
@@ -23,6 +24,13 @@ from hexcampaign.kasserine.ai.situation import Situation, high_rolls_of, look, m
 from hexcampaign.kasserine.state import BreakOff, BridgeWork, MoveUnit
 from hexcampaign.rules import IllegalAction
 
+if TYPE_CHECKING:
+    from hexcampaign.kasserine.game import Game
+    from hexcampaign.kasserine.units import UnitView
+
+# Where a planned attacker moves: (unit id, the hex beside its target).
+Orders = list[tuple[str, Hex]]
+
 # The column an attack planned in movement aims for: below 4:1 the defender never leaves.
 GOAL_ODDS = {"german": 6.0, "allied": 5.0}
 # The least average worth (in combat factors) for an attack to be planned at all.
@@ -31,7 +39,9 @@ WORTH = {("german", "normal"): 0.9, ("allied", "normal"): 0.6,
 CANDIDATES = 6  # end hexes tried per unit before it stays where it is
 
 
-def movement_steps(game, side: str, level: str, rng: random.Random, budget: float = 10.0) -> Iterator:
+def movement_steps(
+    game: Game, side: str, level: str, rng: random.Random, budget: float = 10.0
+) -> Iterator[MoveUnit | BridgeWork | BreakOff]:
     """Every move (and bridge or break-off) of `side` this movement phase, in order;
     after `budget` seconds the units not yet moved stay where they are. A unit that has
     already moved this phase (the phase was paused, reopened or handed over half played)
@@ -74,8 +84,8 @@ def movement_steps(game, side: str, level: str, rng: random.Random, budget: floa
 # --- attacks planned in movement -------------------------------------------------------------
 
 
-def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random,
-                      frozen: set[str] = frozenset()):
+def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random,
+                      frozen: Set[str] = frozenset()) -> tuple[Orders, set[Hex]]:
     """[(unit id, hex to move to)] for the attacks worth making, and the target hexes.
     Units in `frozen` (moved already this phase) may attack only from where they stand."""
     ground = sit.ground
@@ -84,7 +94,8 @@ def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random,
     free = set(game.rules.combat_cost_free_kinds)
     hr = high_rolls_of(game)
     reach: dict[str, dict[Hex, int]] = {}
-    fighters, guns = [], []
+    fighters: list[UnitView] = []
+    guns: list[UnitView] = []
     for u in sit.mine() + _waiting(sit):
         if u.engaged:
             continue
@@ -100,14 +111,14 @@ def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random,
         elif u.cf > 0:
             fighters.append(u)
 
-    def may_fight(u, h: Hex) -> bool:
+    def may_fight(u: UnitView, h: Hex) -> bool:
         if u.hex is not None and (h == u.hex or (h in ground.neighbours[u.hex] and u.mp_spent == 0)):
             return True
         need = 0 if u.kind in free else cost.get(u.nationality, 2)
         return reach[u.id].get(h, 999) + need <= u.mf
 
     enemy = sit.enemy_hexes()
-    occupancy: dict[Hex, list] = {h: list(us) for h, us in sit.at.items() if us[0].side == sit.side}
+    occupancy: dict[Hex, list[UnitView]] = {h: list(us) for h, us in sit.at.items() if us[0].side == sit.side}
     scored = []
     for target, units in enemy.items():
         combat_units = [u for u in units if u.kind not in guns_kinds] or units
@@ -123,7 +134,7 @@ def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random,
     goal = GOAL_ODDS[sit.side] if level == "normal" else GOAL_ODDS[sit.side] - 2
     worth = WORTH[(sit.side, level)]
     used: set[str] = set()
-    orders: list[tuple[str, Hex]] = []
+    orders: Orders = []
     targets: set[Hex] = set()
     # Two passes: first attacks from hexes that touch only their target; then attacks
     # whose hexes also touch stacks already planned against, or weak ones a soak-off
@@ -156,7 +167,9 @@ def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random,
             if not options:
                 continue
             options.sort(key=lambda o: (-o[1], -o[0], o[2].id))
-            chosen, attack, plan_occ = [], 0.0, {}
+            chosen: list[tuple[UnitView, Hex]] = []
+            attack = 0.0
+            plan_occ: dict[Hex, list[UnitView]] = {}
             for f, _, u, s in options:
                 stack = plan_occ.get(s, occupancy.get(s, []))
                 if s != u.hex and not _fits(game, stack, u):
@@ -166,7 +179,8 @@ def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random,
                 attack += f
                 if attack >= goal * (basic + dg):
                     break
-            support, gun_moves = 0.0, []
+            support = 0.0
+            gun_moves: list[tuple[UnitView, Hex]] = []
             for g in sorted(guns, key=lambda g: (-g.support, g.id)):
                 if g.id in used or attack + support >= goal * (basic + dg):
                     continue
@@ -190,12 +204,15 @@ def plan_attack_moves(game, sit: Situation, level: str, rng: random.Random,
     return orders, targets
 
 
-def _weak(sit: Situation, units: list, guns_kinds: set[str]) -> bool:
+def _weak(sit: Situation, units: list[UnitView], guns_kinds: set[str]) -> bool:
     """A stack a single soak-off can take on without much risk: lone guns, one factor."""
     return sum(u.cf if u.kind not in guns_kinds else 1 for u in units) <= 1
 
 
-def _gun_spot(sit: Situation, gun, reach: dict[Hex, int], target: Hex, may_fight) -> Hex | None:
+def _gun_spot(
+    sit: Situation, gun: UnitView, reach: dict[Hex, int], target: Hex,
+    may_fight: Callable[[UnitView, Hex], bool],
+) -> Hex | None:
     """A hex within the gun's range of `target`, out of enemy zones, where it may fire."""
     best = None
     for h, mp in reach.items():
@@ -213,7 +230,7 @@ def _gun_spot(sit: Situation, gun, reach: dict[Hex, int], target: Hex, may_fight
 # --- everyone else ---------------------------------------------------------------------------
 
 
-def _choose_task(sit: Situation, unit, tasks: list[Task], assigned: dict, level: str,
+def _choose_task(sit: Situation, unit: UnitView, tasks: list[Task], assigned: dict[str, float], level: str,
                  rng: random.Random) -> Task | None:
     if not tasks:
         return None
@@ -233,7 +250,7 @@ def _choose_task(sit: Situation, unit, tasks: list[Task], assigned: dict, level:
     return best
 
 
-def _rank_hexes(sit: Situation, unit, reach: dict[Hex, int], task: Task, targets: set[Hex],
+def _rank_hexes(sit: Situation, unit: UnitView, reach: dict[Hex, int], task: Task, targets: set[Hex],
                 level: str, rng: random.Random) -> list[Hex]:
     """End hexes for the unit, best first."""
     ground = sit.ground
@@ -273,7 +290,7 @@ def _rank_hexes(sit: Situation, unit, reach: dict[Hex, int], task: Task, targets
     return [h for _, _, h in scored]
 
 
-def _move_to(game, uid: str, hexes: list[Hex]) -> Iterator:
+def _move_to(game: Game, uid: str, hexes: list[Hex]) -> Iterator[MoveUnit]:
     """Try the hexes in order; yield the move and stop at the first the unit ends in."""
     for h in hexes:
         try:
@@ -287,7 +304,7 @@ def _move_to(game, uid: str, hexes: list[Hex]) -> Iterator:
             return
 
 
-def _fits(game, stack: list, unit) -> bool:
+def _fits(game: Game, stack: list[UnitView], unit: UnitView) -> bool:
     """Could `unit` join `stack` under the stacking rules?"""
     limits = game.rules.stacking
     units = [*stack, unit]
@@ -299,13 +316,13 @@ def _fits(game, stack: list, unit) -> bool:
     return sum(limits.strength[u.size] for u in combat) <= limits.max_strength
 
 
-def _garrisoning(sit: Situation, unit) -> bool:
+def _garrisoning(sit: Situation, unit: UnitView) -> bool:
     """Does the unit stand on a place worth points that its side holds?"""
     place = sit.ground.places.get(unit.hex) if unit.hex is not None else None
     return place is not None and sit.vp.get(place.name, 0) > 0 and sit.held.get(place.name) == sit.side
 
 
-def _waiting(sit: Situation) -> list:
+def _waiting(sit: Situation) -> list[UnitView]:
     """Our reinforcements and units still off the map that may enter now."""
     return [
         u for u in sit.units.values()
@@ -314,23 +331,23 @@ def _waiting(sit: Situation) -> list:
     ]
 
 
-def _special_actions(game, side: str, level: str) -> Iterator:
+def _special_actions(game: Game, side: str, level: str) -> Iterator[BridgeWork | BreakOff]:
     """Bridges blown or rebuilt, engaged panzers broken off, before anyone moves."""
     sit = look(game, side)
     theirs = sit.theirs()
     for action in game.legal_actions(moves=False):
         if isinstance(action, BridgeWork):
             at = Hex(*action.hex)
-            near = min((at.distance(u.hex) for u in theirs), default=99)
+            near = min((at.distance(u.hex) for u in theirs if u.hex is not None), default=99)
             if action.destroy and side == "allied" and near <= 6:
                 yield action  # slow the German columns down while they are close
             elif not action.destroy and side == "german":
                 yield action  # our roads forward
         elif isinstance(action, BreakOff) and level == "normal":
             unit = sit.units[action.unit]
-            foes = [u for n in sit.ground.neighbours[unit.hex] for u in sit.at.get(n, []) if u.side != side]
+            around = sit.ground.neighbours[unit.hex] if unit.hex is not None else []  # engaged: on the map
+            foes = [u for n in around for u in sit.at.get(n, []) if u.side != side]
             basic = sum(u.cf for u in foes)
-            mine = sum(u.cf for n in sit.ground.neighbours[unit.hex] for u in sit.at.get(n, [])
-                       if u.side == side)
+            mine = sum(u.cf for n in around for u in sit.at.get(n, []) if u.side == side)
             if mine + unit.cf < 4 * max(basic, 1):
                 yield action  # a re-attack at poor odds: better to pull out and go round

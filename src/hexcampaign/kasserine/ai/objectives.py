@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.ai.situation import Situation
 
 REACH = 48  # MP: within about two turns of road and open ground, a unit is a threat
@@ -19,14 +20,14 @@ STACK = 6  # the most combat factors worth sending to one place
 @dataclass(frozen=True)
 class Task:
     name: str  # the place
-    hex: object
+    hex: Hex
     weight: float  # how much the place matters now
     need: float  # combat factors worth sending
     garrison: bool  # sit on it (True) or take it (False)
 
 
 def tasks_for(sit: Situation) -> list[Task]:
-    tasks = []
+    tasks: list[Task] = []
     for place, holder in sit.vp_places():
         vp = sit.vp[place.name]
         threat = _strength_near(sit, place.hex, sit.enemy)
@@ -58,7 +59,7 @@ def tasks_for(sit: Situation) -> list[Task]:
     return tasks
 
 
-def _strength_near(sit: Situation, target, side: str, reach: int = REACH) -> float:
+def _strength_near(sit: Situation, target: Hex, side: str, reach: int = REACH) -> float:
     """Combat factors of `side` that could get to `target` soon, the nearer the more."""
     field = sit.ground.distance_to(target)
     total = 0.0
@@ -71,7 +72,7 @@ def _strength_near(sit: Situation, target, side: str, reach: int = REACH) -> flo
     return total
 
 
-def _defense_at(sit: Situation, target) -> float:
+def _defense_at(sit: Situation, target: Hex) -> float:
     from hexcampaign.kasserine.ai.combat import defense_of, enemy_support
 
     here = [u for u in sit.at.get(target, []) if u.side != sit.side]

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from hexcampaign.kasserine.ai.combat import (
     fallback_attacks,
@@ -31,9 +32,15 @@ from hexcampaign.kasserine.ai.decisions import decide
 from hexcampaign.kasserine.ai.movement import movement_steps
 from hexcampaign.kasserine.ai.setup import setup_steps
 from hexcampaign.kasserine.ai.situation import enemy_of, hand_dice, look, phase_of, turn_of
-from hexcampaign.kasserine.state import EndPhase, Resolve
+from hexcampaign.kasserine.state import Action, DeclareAttack, EndPhase, Resolve
 from hexcampaign.kasserine.tables import crt_table
 from hexcampaign.rules import IllegalAction
+
+if TYPE_CHECKING:
+    from hexcampaign.kasserine.game import Game
+
+# Asks the defender for its guns, given the game once attacks are declared.
+Defense = Callable[["Game"], object]
 
 LEVELS = ("easy", "normal")
 SIDES = ("german", "allied")
@@ -61,11 +68,11 @@ class Opponent:
 
     # --- the contract ----------------------------------------------------------------------
 
-    def play(self, game, defense: Callable | None = None) -> list:
+    def play(self, game: Game, defense: Defense | None = None) -> list[Action]:
         """Apply this side's actions while the game waits on it; the actions applied."""
         return list(self.steps(game, defense))
 
-    def suggest(self, game) -> list:
+    def suggest(self, game: Game) -> list[Action]:
         """The actions play() would take now, on a copy: the game is not changed. A hint
         stops after the first die roll, since what follows depends on dice not yet seen."""
         from hexcampaign.kasserine import Game
@@ -91,7 +98,7 @@ class Opponent:
         bot.rng = self.rng
         return bot
 
-    def remember_defended(self, game, combat_ids) -> None:
+    def remember_defended(self, game: Game, combat_ids: Iterable[int]) -> None:
         """These attacks of this phase have had their defensive artillery (given on
         another copy of the game, or by a person): never ask or answer them again."""
         key = (id(game), turn_of(game), phase_of(game))
@@ -99,7 +106,7 @@ class Opponent:
             self._answered.add(key + (cid,))
             self._asked.add(key + (cid,))
 
-    def owed_defense(self, game) -> list[int]:
+    def owed_defense(self, game: Game) -> list[int]:
         """The attacks declared on this side whose defensive artillery it has not given."""
         return self._owed_defense(game)
 
@@ -111,7 +118,7 @@ class Opponent:
     def cancelled(self) -> bool:
         return self._cancel.is_set()
 
-    def waits_on_me(self, game) -> bool:
+    def waits_on_me(self, game: Game) -> bool:
         """Does the game wait on this side now (its phase, its decision, its guns)?"""
         if game.over:
             return False
@@ -121,7 +128,7 @@ class Opponent:
 
     # --- one action at a time --------------------------------------------------------------
 
-    def steps(self, game, defense: Callable | None = None) -> Iterator:
+    def steps(self, game: Game, defense: Defense | None = None) -> Iterator[Action]:
         """Each action as it is applied. Stops when the game waits on the other side,
         when the game is over, or when cancel() is called."""
         self._cancel.clear()
@@ -153,7 +160,9 @@ class Opponent:
             if idle >= 3:
                 return
 
-    def _next_batch(self, game, defense, out_of_time: bool, started: float):
+    def _next_batch(
+        self, game: Game, defense: Defense | None, out_of_time: bool, started: float
+    ) -> Iterable[Action] | None:
         """The next actions to try (an iterable of unapplied actions), None to stop."""
         owed = self._owed_defense(game)
         if owed:
@@ -183,12 +192,14 @@ class Opponent:
             return [EndPhase()]
         return self._combat_batch(game, defense, key)
 
-    def _combat_batch(self, game, defense, key):
+    def _combat_batch(
+        self, game: Game, defense: Defense | None, key: tuple[object, ...]
+    ) -> Iterable[Action] | None:
         open_ = [c for c in game.combats() if not c.resolved]
         if open_:
-            fresh = [c.id for c in open_ if key + (c.id,) not in self._asked]
-            if fresh:
-                for cid in fresh:
+            unasked = [c.id for c in open_ if key + (c.id,) not in self._asked]
+            if unasked:
+                for cid in unasked:
                     self._asked.add(key + (cid,))
                 if defense is not None:
                     defense(game)  # the defender allocates its guns before any roll
@@ -212,7 +223,7 @@ class Opponent:
         plan = plan_attacks(game, sit, self.level, self.rng)
         return _obliging(game, plan + fallback_attacks(game))
 
-    def _owed_defense(self, game) -> list[int]:
+    def _owed_defense(self, game: Game) -> list[int]:
         """Attacks declared on us, not yet rolled, whose defensive fire we have not given."""
         phase = phase_of(game)
         if not phase.endswith("combat") or not phase.startswith(enemy_of(self.side)):
@@ -229,7 +240,7 @@ class Opponent:
         return owed
 
 
-def _obliging(game, candidates: list) -> Iterator:
+def _obliging(game: Game, candidates: list[DeclareAttack]) -> Iterator[DeclareAttack]:
     """Declare attacks until the obligations are met or every candidate was tried."""
     for action in candidates:
         if not [o for o in game.obligations() if not o.startswith("Combat: attack ")]:

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.ai.situation import look
 from hexcampaign.kasserine.state import PlaceUnit
 
+if TYPE_CHECKING:
+    from hexcampaign.kasserine.game import Game
 
-def setup_steps(game, level: str, rng: random.Random) -> Iterator:
+
+def setup_steps(game: Game, level: str, rng: random.Random) -> Iterator[PlaceUnit]:
     """Place every German unit waiting to be placed (yielded one at a time, unapplied)."""
     sit = look(game, "german")
     goals = [p.hex for p, holder in sit.vp_places() if holder != "german"]

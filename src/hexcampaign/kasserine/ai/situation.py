@@ -9,9 +9,16 @@ property for them yet.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.ai.ground import Ground, ground_of
+
+if TYPE_CHECKING:
+    from hexcampaign.kasserine.ai.objectives import Task
+    from hexcampaign.kasserine.game import Game
+    from hexcampaign.kasserine.units import UnitView
+    from hexcampaign.maps.model import Place
 
 SIDES = ("german", "allied")
 
@@ -20,21 +27,21 @@ def enemy_of(side: str) -> str:
     return "allied" if side == "german" else "german"
 
 
-def phase_of(game) -> str:
+def phase_of(game: Game) -> str:
     """The phase name ("german_setup", "german_movement", ..., "game_over")."""
     return str(game.state.phase)
 
 
-def turn_of(game) -> int:
+def turn_of(game: Game) -> int:
     return int(game.state.turn)
 
 
-def high_rolls_of(game) -> str:
+def high_rolls_of(game: Game) -> str:
     """How the CRT reads two-dice rolls above 6 in this game (an option the players chose)."""
     return str(game.state.options.crt_high_rolls)
 
 
-def moved_this_phase(game) -> set[str]:
+def moved_this_phase(game: Game) -> set[str]:
     """The units that have moved in this phase so far (from the game's record of actions
     since the last end of phase): a computer that picks up a phase half played (after a
     pause, a reopened save, or a person handing the side over) leaves them where they are,
@@ -50,7 +57,7 @@ def moved_this_phase(game) -> set[str]:
     return moved
 
 
-def hand_dice(game) -> bool:
+def hand_dice(game: Game) -> bool:
     return game.state.options.dice == "hand"
 
 
@@ -58,37 +65,37 @@ def hand_dice(game) -> bool:
 class Situation:
     """The board as one side sees it now."""
 
-    game: object
+    game: Game
     side: str
     ground: Ground
     phase: str
     turn: int
-    units: dict = field(default_factory=dict)  # id -> UnitView, every unit
-    at: dict = field(default_factory=dict)  # Hex -> [UnitView] on the map
-    enemy_zoc: set = field(default_factory=set)
-    held: dict = field(default_factory=dict)  # place name -> side
-    attacked: set = field(default_factory=set)  # ids that attacked this phase
-    defended: set = field(default_factory=set)  # ids attacked this phase
-    supported: set = field(default_factory=set)  # guns already firing this phase
+    units: dict[str, UnitView] = field(default_factory=dict)  # every unit, by id
+    at: dict[Hex, list[UnitView]] = field(default_factory=dict)  # on the map
+    enemy_zoc: set[Hex] = field(default_factory=set)
+    held: dict[str, str] = field(default_factory=dict)  # place name -> side
+    attacked: set[str] = field(default_factory=set)  # ids that attacked this phase
+    defended: set[str] = field(default_factory=set)  # ids attacked this phase
+    supported: set[str] = field(default_factory=set)  # guns already firing this phase
 
     @property
     def enemy(self) -> str:
         return enemy_of(self.side)
 
-    def mine(self) -> list:
+    def mine(self) -> list[UnitView]:
         return [u for u in self.units.values() if u.side == self.side and u.hex is not None and not u.eliminated]
 
-    def theirs(self) -> list:
+    def theirs(self) -> list[UnitView]:
         return [u for u in self.units.values() if u.side != self.side and u.hex is not None and not u.eliminated]
 
     def side_at(self, h: Hex) -> str | None:
         here = self.at.get(h)
         return here[0].side if here else None
 
-    def enemy_hexes(self) -> dict[Hex, list]:
+    def enemy_hexes(self) -> dict[Hex, list[UnitView]]:
         return {h: us for h, us in self.at.items() if us[0].side != self.side}
 
-    def vp_places(self) -> list:
+    def vp_places(self) -> list[tuple[Place, str]]:
         """Places worth victory points, as (place, holder)."""
         return [
             (p, self.held.get(p.name, "allied"))
@@ -99,8 +106,8 @@ class Situation:
     def game_vp(self, name: str) -> int:
         return self.vp.get(name, 0)
 
-    vp: dict = field(default_factory=dict)
-    tasks: list = field(default_factory=list)  # objectives.tasks_for, when asked
+    vp: dict[str, int] = field(default_factory=dict)
+    tasks: list[Task] = field(default_factory=list)  # objectives.tasks_for, when asked
 
     @property
     def last_turn(self) -> bool:
@@ -108,7 +115,7 @@ class Situation:
         return self.turn >= self.game.rules.turns
 
 
-def look(game, side: str) -> Situation:
+def look(game: Game, side: str) -> Situation:
     """What `side` sees of the game now."""
     ground = ground_of(game)
     sit = Situation(game=game, side=side, ground=ground, phase=phase_of(game), turn=turn_of(game))
