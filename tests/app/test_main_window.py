@@ -751,7 +751,7 @@ def test_with_nothing_open_the_start_page_stands_in_for_the_map(qtbot, monkeypat
     assert w.centralWidget().currentWidget() is w.start_page
     asked = []
     kasserine = w.play_mode("hexcampaign.app.kasserine")
-    monkeypatch.setattr(kasserine, "new_game_dialog", lambda: asked.append("new game"))
+    monkeypatch.setattr(kasserine, "new_document", lambda: asked.append("new game"))
     w.start_page.new_kasserine.emit()
     assert asked == ["new game"] and w.mode is kasserine
 
