@@ -18,6 +18,7 @@ from hexcampaign.kasserine.position import enemy_of, refuse
 from hexcampaign.kasserine.results import run_stages
 from hexcampaign.kasserine.state import (
     AdvanceRoll,
+    Axial,
     CombatState,
     DeclareAttack,
     DeclineAdvance,
@@ -145,6 +146,7 @@ def attacker_error(ctx: GameContext, a: UnitState, target: int) -> str | None:
         return f"Combat: {ctx.label(a)} has no combat factor"
     if a.attacked:
         return f"Combat: {ctx.label(a)} has already attacked this phase; each unit attacks once per phase"
+    assert a.at is not None  # on the map, as asked above
     if target not in ctx.board.neighbour[pos.index_of(a)]:
         return (
             f"Combat: {ctx.label(a)} at {ctx.hexname(a.at)} is not adjacent to "
@@ -218,7 +220,7 @@ def support_reach_error(ctx: GameContext, g: UnitState, attackers: list[str]) ->
         return f"Artillery: {ctx.label(g)} already supports a combat this phase; one battery supports only one combat a phase"
     gi = pos.index_of(g)
     if not any(
-        ctx.on_map(ctx.unit(a)) and ctx.board.hexes[gi].distance(Hex(*ctx.state.units[a].at)) <= g.range
+        ctx.on_map(u := ctx.unit(a)) and u.at is not None and ctx.board.hexes[gi].distance(Hex(*u.at)) <= g.range
         for a in attackers
     ):
         return f"Artillery: {ctx.label(g)} has support range {g.range} and no attacking unit is that close"
@@ -274,7 +276,7 @@ def declare_error(ctx: GameContext, action: DeclareAttack) -> tuple[str | None, 
     for d in defenders:
         if d.side == side or not ctx.on_map(d):
             return f"Combat: {ctx.label(d)} is not an enemy unit on the map", None
-    target_hexes = {tuple(d.at) for d in defenders}
+    target_hexes = {tuple(d.at) for d in defenders if d.at is not None}  # all on the map
     if len(target_hexes) != 1:
         return "Combat: each combat is against units in one hex", None
     target = pos.index_of(defenders[0])
@@ -298,12 +300,13 @@ def declare_error(ctx: GameContext, action: DeclareAttack) -> tuple[str | None, 
             return "Selective attack: the Allies must attack a whole stack as one combat", None
     elif named != {u.id for u in guns}:
         return "Artillery: artillery stacked alone is attacked as one stack", None
-    attacker_hexes = []
+    attacker_hexes: list[Axial] = []
     for a_id in action.attackers:
         a = ctx.unit(a_id)
         error = attacker_error(ctx, a, target)
         if error:
             return error, None
+        assert a.at is not None  # attacker_error: on the map
         attacker_hexes.append(a.at)
     for g_id in action.artillery:
         error = support_error(ctx, ctx.unit(g_id), action.attackers)
@@ -322,7 +325,7 @@ def declare_error(ctx: GameContext, action: DeclareAttack) -> tuple[str | None, 
         artillery=list(action.artillery),
         air_power=action.air_power,
         target=(ctx.board.hexes[target].q, ctx.board.hexes[target].r),
-        attacker_hexes=[tuple(h) for h in attacker_hexes],
+        attacker_hexes=[(h[0], h[1]) for h in attacker_hexes],
         loss_factors=basic,
     )
     try:
@@ -363,9 +366,9 @@ def strengths(ctx: GameContext, c: CombatState) -> tuple[Fraction, Fraction, lis
         gun = d.kind in ctx.rules.support_kinds
         base = ctx.rules.lone_artillery_defense if gun else d.cf
         note = " (artillery alone defends with 1)" if gun else ""
-        value = base * multiplier
-        defense += value
-        city = f" ×{multiplier} defending a city = {value}" if multiplier != 1 else ""
+        strength = base * multiplier
+        defense += strength
+        city = f" ×{multiplier} defending a city = {strength}" if multiplier != 1 else ""
         lines.append(f"{ctx.label_with_factors(d)} defends with {base}{note}{city}")
     for g_id in c.defense_artillery:
         g = state.units[g_id]
@@ -404,6 +407,7 @@ def declare(ctx: GameContext, action: DeclareAttack) -> list[str]:
     error, combat = declare_error(ctx, action)
     if error:
         raise refuse(error)
+    assert combat is not None  # declare_error gives a combat when it finds no error
     state = ctx.state
     state.next_combat += 1
     state.combats.append(combat)

@@ -35,6 +35,7 @@ def combat_obligations(ctx: GameContext) -> list[str]:
         if not enemy_zones[i]:
             continue
         if not u.attacked and can_attack_with(ctx, u):
+            assert u.at is not None  # _on_map
             problems.append(
                 f"Combat: {ctx.label(u)} is in an enemy zone of control at "
                 f"{ctx.hexname(u.at)} and must attack"
@@ -43,6 +44,7 @@ def combat_obligations(ctx: GameContext) -> list[str]:
             must_be_attacked.setdefault(e.id, e)
     for e in must_be_attacked.values():
         if not e.defended and can_be_attacked(ctx, e):
+            assert e.at is not None  # in a zone of control: on the map
             problems.append(
                 f"Combat: {ctx.label(e)} at {ctx.hexname(e.at)} has a unit in its zone of "
                 "control and must be attacked this phase"

@@ -142,6 +142,7 @@ def retreat(ctx: GameContext, action: Retreat) -> list[str]:
     error = pos.retreat_error(u, path, decision.hexes)
     if error:
         raise refuse(error)
+    assert u.at is not None  # the units a result makes retreat stand on the map
     start = ctx.hexname(u.at)
     ctx.put(u, action.path[-1])
     ctx.pass_through(u, path)
@@ -167,6 +168,7 @@ def advance(ctx: GameContext, action: Advance) -> list[str]:
     error = advance_error(ctx, u, decision, path)
     if error:
         raise refuse(error)
+    assert u.at is not None  # the units a result lets advance stand on the map
     start = ctx.hexname(u.at)
     events = []
     first = path[0]

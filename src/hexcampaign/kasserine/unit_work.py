@@ -11,7 +11,15 @@ from __future__ import annotations
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.context import GameContext
 from hexcampaign.kasserine.position import refuse
-from hexcampaign.kasserine.state import BreakdownUnit, BreakOff, BridgeWork, UnitState
+from hexcampaign.kasserine.state import (
+    BreakdownUnit,
+    BreakOff,
+    BridgeWork,
+    CombatState,
+    Contact,
+    Engagement,
+    UnitState,
+)
 from hexcampaign.kasserine.tables import breakdown_table
 from hexcampaign.rules.changes import Play
 
@@ -22,6 +30,7 @@ def breakdown(ctx: GameContext, action: BreakdownUnit) -> list[str]:
     if error:
         raise refuse(error)
     label = ctx.label(u)
+    assert u.at is not None  # breakdown_error: on the map
     where = Hex(*u.at)
     u.eliminated = False
     u.at = None
@@ -46,6 +55,7 @@ def breakdown_error(ctx: GameContext, u: UnitState) -> tuple[str | None, list[Un
         return "German breakdown: units break down only during the German half of the turn", []
     if not ctx.on_map(u):
         return f"German breakdown: {ctx.label(u)} is not on the map", []
+    assert u.at is not None
     entry = breakdown_table().find(u.breakdown, u.kind, u.size, u.cf, u.mf)
     if entry is None or u.broken_from is not None:
         return f"German breakdown: {ctx.label(u)} is not on the breakdown chart", []
@@ -100,7 +110,7 @@ def bridge_work(ctx: GameContext, action: BridgeWork) -> list[str]:
         raise refuse(f"Engineers: only engineers may {what} a bridge; {ctx.label(u)} is not engineers")
     if not ctx.state.phase.endswith("movement") or u.side != ctx.state.side:
         raise refuse(f"Engineers: engineers {what} bridges during their side's movement")
-    if not ctx.on_map(u) or tuple(u.at) != tuple(action.hex):
+    if not ctx.on_map(u) or u.at is None or tuple(u.at) != tuple(action.hex):
         raise refuse(
             f"Engineers: {ctx.label(u)} must be on the bridge hex ({ctx.hexname(action.hex)}) to {what} it"
         )
@@ -123,7 +133,7 @@ def bridge_work(ctx: GameContext, action: BridgeWork) -> list[str]:
     u.mp_spent += cost
     u.bridge_turn = ctx.state.turn
     if action.destroy:
-        ctx.state.destroyed_bridges.append(tuple(action.hex))
+        ctx.state.destroyed_bridges.append((action.hex[0], action.hex[1]))
     else:
         ctx.state.destroyed_bridges = [
             h for h in ctx.state.destroyed_bridges if tuple(h) != tuple(action.hex)
@@ -149,7 +159,8 @@ def _replace_in_records(ctx: GameContext, old: str, new: list[str]) -> None:
         if old in c.attackers and len(c.attacker_hexes) == len(c.attackers):
             k = c.attackers.index(old)
             c.attacker_hexes[k : k + 1] = [c.attacker_hexes[k]] * len(new)
-    for record in [*state.engagements, *state.contacts, *state.combats]:
+    records: list[Engagement | Contact | CombatState] = [*state.engagements, *state.contacts, *state.combats]
+    for record in records:
         record.attackers = swap(record.attackers)
         record.defenders = swap(record.defenders)
     for d in state.pending:
