@@ -244,7 +244,7 @@ def parse_action(data: Any) -> _Action:
 
 
 def parse_log(data: Any) -> list[_Action]:
-    return ACTION_LOG.validate_python(data)
+    return [*ACTION_LOG.validate_python(data)]
 
 
 def action_kinds() -> frozenset[str]:

@@ -52,6 +52,7 @@ from hexcampaign.campaign.state import (
     to_hex,
 )
 from hexcampaign.campaign.tables import campaign_rules
+from hexcampaign.campaign.turn import OpenItem
 from hexcampaign.campaign.unit_chart import UnitChart, UnitType
 from hexcampaign.campaign.views import DigInStatus, FormationView, UnitView
 from hexcampaign.campaign.world import World
@@ -353,7 +354,7 @@ class Campaign:
     def end_phase(self) -> CampaignChanges:
         return self.apply(A.EndPhase())
 
-    def pending(self) -> list[turn.OpenItem]:
+    def pending(self) -> list[OpenItem]:
         """Decisions awaited now (results, retreats, advances, pursuits, joins)."""
         return [i for i in turn.open_items(self._world) if i.kind != "info"]
 
@@ -361,7 +362,7 @@ class Campaign:
         """What may be done now, each kind with its legal choices (menus, random play)."""
         return legal.legal_actions(self._world)
 
-    def open_items(self) -> list[turn.OpenItem]:
+    def open_items(self) -> list[OpenItem]:
         """Everything the phase awaits; the blocking ones are what end_phase refuses with."""
         return turn.open_items(self._world)
 
@@ -471,21 +472,23 @@ class Campaign:
         self, side: str, battle: BattleRecord | str
     ) -> tuple[list[str], list[str]]:
         """(artillery, air) `side` may still assign to this battle."""
-        b = self._world.battle_record(_bid(battle))
+        w = self._world
+        b = w.battle_record(_bid(battle))
         where = to_hex(b.defender_hex)
         if side == b.attacker_side:
-            parents = {self._world.formation_record(a).corps for a in b.attackers} - {None}
-            return attacks.available_support(self._world, side, where, parents, defending=False)
-        d = self._world.formation_record(b.defender)
+            parents = _corps_of(w, b.attackers)
+            return attacks.available_support(w, side, where, parents, defending=False)
+        d = w.formation_record(b.defender)
         parent = d.id if d.kind == "corps" else d.corps
-        return attacks.available_support(self._world, side, where, {parent} - {None}, defending=True)
+        parents = set() if parent is None else {parent}
+        return attacks.available_support(w, side, where, parents, defending=True)
 
     def attack_support(self, attackers: list[str], defender: str) -> tuple[list[str], list[str]]:
         """(artillery, air) the side to play may assign to an attack not yet declared by
         `attackers` on `defender` (the attack orders form, as the umpire picks)."""
         w = self._world
         where = to_hex(w.formation_record(defender).hex)
-        parents = {w.formation_record(a).corps for a in attackers} - {None}
+        parents = _corps_of(w, attackers)
         return attacks.available_support(w, w.side_to_play, where, parents, defending=False)
 
     def declare_attack(
@@ -708,6 +711,11 @@ class Campaign:
 
 def _bid(battle: BattleRecord | str) -> str:
     return battle if isinstance(battle, str) else battle.id
+
+
+def _corps_of(w: World, fids: Iterable[str]) -> set[str]:
+    """The corps HQs commanding these formations."""
+    return {c for c in (w.formation_record(f).corps for f in fids) if c is not None}
 
 
 def _nearer_capital(

@@ -11,8 +11,6 @@ through a correction. Both sides read the reason.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.attacks import build_sheet
 from hexcampaign.campaign.forces import check_composition
@@ -214,7 +212,7 @@ def log_amendment(w: World, a: A.AmendResult, old: Result, notes: list[str]) -> 
     _tell(w, w.state.battles[a.battle].attacker_side, line, line)
 
 
-def _result_text(r: Any) -> str:
+def _result_text(r: Result) -> str:
     text = r.outcome + (f" ({r.level})" if r.level else "")
     lost = sum(r.casualties.values())
     gone = len(r.eliminated)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from hexcampaign.campaign.tables import campaign_rules
+from hexcampaign.campaign.tables import Limits, campaign_rules
 from hexcampaign.campaign.unit_chart import UnitType
 from hexcampaign.rules import IllegalAction
 
@@ -83,5 +83,5 @@ def _non_artillery(counts: Counter[str]) -> int:
     return sum(n for g, n in counts.items() if g not in ("artillery", "air"))
 
 
-def _limits(kind: str):
+def _limits(kind: str) -> Limits:
     return campaign_rules().limits["corps" if kind == "corps" else "division"]

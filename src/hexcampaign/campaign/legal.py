@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hexcampaign.campaign.attacks import attack_options
@@ -81,7 +82,7 @@ def legal_actions(c: World) -> list[LegalAction]:
     return actions
 
 
-def _ok(check, *args) -> bool:
+def _ok(check: Callable[..., object], *args: object) -> bool:
     try:
         check(*args)
     except IllegalAction:

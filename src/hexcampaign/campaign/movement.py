@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import FormationRecord, to_hex
 from hexcampaign.campaign.supply import in_supply
@@ -179,13 +181,16 @@ def _why_not_there(c: World, f: FormationRecord, goal: Hex) -> str:
     )
 
 
-def _routes(c: World, f: FormationRecord):
+Route = Callable[[Hex], list[Hex]]
+
+
+def _routes(c: World, f: FormationRecord) -> tuple[dict[Hex, float], Route]:
     """(cheapest cost of each hex, a function giving the path to a hex). A division that
     overruns an enemy leaves that enemy's zone of control behind it, so the search goes
     on from each hex it may overrun without that zone (one overrun per move searched;
     check_move accepts any number along a given path)."""
 
-    def compute():
+    def compute() -> tuple[dict[Hex, float], Route]:
         start = to_hex(f.hex)
         budget = movement_allowance(c, f)
         enemy = c.enemy(f.side)
@@ -216,7 +221,9 @@ def _routes(c: World, f: FormationRecord):
     return c.facts.get(("routes", f.id), compute)
 
 
-def _search(c: World, f: FormationRecord, start: Hex, budget: float, enemy_zoc: set[Hex]):
+def _search(
+    c: World, f: FormationRecord, start: Hex, budget: float, enemy_zoc: set[Hex]
+) -> tuple[dict[Hex, float], dict[Hex, Hex]]:
     enemy = c.enemy(f.side)
 
     def step(a: Hex, b: Hex, spent: float) -> float | None:

@@ -24,7 +24,7 @@ from hexcampaign.campaign import (
     turn,
 )
 from hexcampaign.campaign.phases import PHASE_TITLES
-from hexcampaign.campaign.state import ELIMINATED, Setup, State, to_hex
+from hexcampaign.campaign.state import ELIMINATED, BattleRecord, Result, Setup, State, to_hex
 from hexcampaign.campaign.world import World
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
@@ -44,7 +44,7 @@ class Logged:
     rolled while applying it is written into the logged action)."""
 
     value: Any
-    action: Any
+    action: A.CampaignAction
 
 
 def begin(hexmap: HexMap, setup: Setup) -> World:
@@ -60,9 +60,9 @@ def begin(hexmap: HexMap, setup: Setup) -> World:
     return w
 
 
-def apply(w: World, action: Any) -> CampaignChanges:
+def apply(w: World, asked: A.CampaignAction | dict[str, Any]) -> CampaignChanges:
     """Apply one action by the rules; IllegalAction (nothing logged) when they forbid it."""
-    action = A.parse_action(action)
+    action = A.parse_action(asked)
     handler = HANDLERS[type(action)]
     if w.state.ended is not None and not isinstance(action, A.CORRECTIONS):
         raise IllegalAction(
@@ -95,7 +95,7 @@ def replay(hexmap: HexMap, setup: Setup, actions: Iterable[A.CampaignAction]) ->
     return w
 
 
-def locks(action: Any) -> bool:
+def locks(action: A.CampaignAction) -> bool:
     """Whether undo stops at this action: a die rolled by the program."""
     return isinstance(action, A.Pursuit) and action.by_dice
 
@@ -145,7 +145,7 @@ def _move(w: World, a: A.Move) -> None:
     movement.move(w, a.fid, [to_hex(p) for p in a.path])
 
 
-def _declare_attack(w: World, a: A.DeclareAttack):
+def _declare_attack(w: World, a: A.DeclareAttack) -> BattleRecord:
     return attacks.declare_attack(w, list(a.attackers), a.defender, list(a.artillery), list(a.air))
 
 
@@ -157,7 +157,7 @@ def _cancel_attack(w: World, a: A.CancelAttack) -> None:
     attacks.cancel_attack(w, a.battle)
 
 
-def _enter_result(w: World, a: A.EnterResult):
+def _enter_result(w: World, a: A.EnterResult) -> Result:
     return results.enter_result(
         w,
         a.battle,
@@ -183,7 +183,7 @@ def _pursuit(w: World, a: A.Pursuit) -> Logged:
     return Logged(success, a.model_copy(update={"roll": face, "by_dice": by_dice}))
 
 
-def _amend_result(w: World, a: A.AmendResult):
+def _amend_result(w: World, a: A.AmendResult) -> Result | None:
     """Rebuild the campaign from its log with the battle's result amended, re-applying
     every later action; refused, naming the action, when one no longer fits."""
     old = corrections.check_amendment(w, a)
@@ -279,7 +279,7 @@ def _forced_retreats(w: World, bid: str) -> list[str]:
     return notes
 
 
-def _follows_from(w: World, action: Any, bid: str) -> bool:
+def _follows_from(w: World, action: A.CampaignAction, bid: str) -> bool:
     """Whether `action` was a consequence of battle `bid`'s result (retreat, advance,
     pursuit, or anything about its pursuit battle)."""
     b = w.state.battles.get(bid)
@@ -295,10 +295,10 @@ def _follows_from(w: World, action: Any, bid: str) -> bool:
     return battle is not None and battle not in w.state.battles
 
 
-def describe(w: World, action: Any) -> str:
+def describe(w: World, action: A.CampaignAction) -> str:
     """An action as the umpire reads it in a refusal."""
     names = {fid: f"the {f.side} {f.name}" for fid, f in w.state.formations.items()}
-    kind = action.act.replace("_", " ")
+    kind = str(action.get("act")).replace("_", " ")
     if isinstance(action, A.EndPhase):
         return f"the end of {w.side_to_play}'s {PHASE_TITLES[w.phase]} phase, turn {w.turn}"
     if isinstance(action, A.Retreat | A.Advance | A.UmpireMove):
@@ -339,7 +339,7 @@ def _snapshot(w: World) -> tuple:
     )
 
 
-def _battle_key(b) -> tuple:
+def _battle_key(b: BattleRecord) -> tuple[object, ...]:
     r = b.result
     result = None if r is None else (r.outcome, r.level, tuple(r.eliminated))
     decision = (result, tuple(b.retreats.items()), b.advanced, b.pursuit_roll, b.pursuit_battle)

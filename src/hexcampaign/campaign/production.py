@@ -5,7 +5,15 @@ from __future__ import annotations
 from hexcampaign.campaign.forces import check_composition, holds_foot_infantry
 from hexcampaign.campaign.names import check_name, combat_units
 from hexcampaign.campaign.phases import PHASE_TITLES
-from hexcampaign.campaign.state import ARMY_HQ, FormationRecord, UnitRecord, pair, to_hex
+from hexcampaign.campaign.state import (
+    ARMY_HQ,
+    FormationKind,
+    FormationRecord,
+    UnitRecord,
+    formation_kind,
+    pair,
+    to_hex,
+)
 from hexcampaign.campaign.supply import in_supply
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.campaign.unit_chart import UnitType
@@ -92,8 +100,8 @@ def check_purchase(c: World, side: str, type_id: str) -> UnitType:
     return t
 
 
-def build(c: World, side: str, kind: str, where: Hex) -> str:
-    check_build(c, side, kind, where)
+def build(c: World, side: str, what_kind: str, where: Hex) -> str:
+    kind = check_build(c, side, what_kind, where)
     costs = campaign_rules().build_costs
     what = {"infantry": "Infantry Division", "mechanised": "Mechanised Division", "corps": "Corps"}
     _spend(c, side, costs[kind], f"build a {what[kind].lower()}")
@@ -103,7 +111,7 @@ def build(c: World, side: str, kind: str, where: Hex) -> str:
         id=fid,
         name=name,
         side=side,
-        kind=kind,  # type: ignore[arg-type]
+        kind=kind,
         hex=pair(where),
         experience=c.options.starting_experience,
         built_side_turn=c.state.side_turn,
@@ -132,12 +140,13 @@ def default_name(c: World, side: str, kind: str) -> str:
             return name
 
 
-def check_build(c: World, side: str, kind: str, where: Hex) -> None:
-    """IllegalAction naming why `side` may not build a `kind` formation at `where` now."""
+def check_build(c: World, side: str, what_kind: str, where: Hex) -> FormationKind:
+    """The kind of formation to build, or IllegalAction naming why `side` may not build a
+    `what_kind` formation at `where` now."""
     rule = "Building"
     _own_turn(c, side, "reinforcement", rule)
-    costs = campaign_rules().build_costs
-    if kind not in costs:
+    kind = formation_kind(what_kind)
+    if kind is None:
         raise IllegalAction(f"{rule}: a new formation is infantry, mechanised or corps", rule)
     capital = to_hex(c.setup.capitals[side])
     if not c.map.contains(where) or where.distance(capital) > 1:
@@ -154,7 +163,7 @@ def check_build(c: World, side: str, kind: str, where: Hex) -> None:
         )
     if c.formations_at(where, side=c.enemy(side)):
         raise IllegalAction(f"{rule}: {c.map.label(where)} holds the enemy", rule)
-    probe = FormationRecord(id="", name="", side=side, kind=kind, hex=pair(where))  # type: ignore[arg-type]
+    probe = FormationRecord(id="", name="", side=side, kind=kind, hex=pair(where))
     if not c.may_stack(probe, where):
         what = "corps HQ" if kind == "corps" else "division"
         raise IllegalAction(
@@ -162,7 +171,8 @@ def check_build(c: World, side: str, kind: str, where: Hex) -> None:
             f"holds one",
             "Stacking",
         )
-    _can_spend(c, side, costs[kind], f"build a new {kind} formation")
+    _can_spend(c, side, campaign_rules().build_costs[kind], f"build a new {kind} formation")
+    return kind
 
 
 def transfer(c: World, uid: str, fid: str) -> None:
@@ -293,7 +303,7 @@ def _roman(n: int) -> str:
 def deploy(
     c: World,
     side: str,
-    kind: str,
+    what_kind: str,
     where: Hex,
     type_ids: list[str],
     corps: str | None,
@@ -306,11 +316,12 @@ def deploy(
     rule = "Deployment"
     if side not in c.setup.sides:
         raise IllegalAction(f"{rule}: there is no side {side!r} in this campaign", rule)
-    if kind not in campaign_rules().build_costs:
+    kind = formation_kind(what_kind)
+    if kind is None:
         raise IllegalAction(f"{rule}: a formation is infantry, mechanised or corps", rule)
     if not c.map.contains(where):
         raise IllegalAction(f"{rule}: {where} lies off the map", rule)
-    probe = FormationRecord(id="", name="", side=side, kind=kind, hex=pair(where))  # type: ignore[arg-type]
+    probe = FormationRecord(id="", name="", side=side, kind=kind, hex=pair(where))
     if not c.may_stack(probe, where):
         raise IllegalAction(
             f"Stacking: {c.map.label(where)} holds the enemy or a friendly formation of the same kind",
@@ -350,7 +361,7 @@ def deploy(
         side=side,
         kind=kind,
         hex=pair(where),
-        corps=corps,  # type: ignore[arg-type]
+        corps=corps,
         experience=level,
         built_side_turn=c.state.side_turn,
     )

@@ -74,7 +74,7 @@ def enter_result(
         if uid in computed:
             notes.append(f"umpire spares {c.unit_label(uid)}")
     result = Result(
-        outcome=outcome,  # type: ignore[arg-type]
+        outcome=outcome,
         level=level,
         casualties=dict(casualties),
         abandoned=dict(abandoned),

@@ -6,13 +6,12 @@ damaged or hostile file is refused with a sentence instead of failing later in p
 
 from __future__ import annotations
 
-from typing import Any
-
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.forces import check_composition
 from hexcampaign.campaign.names import name_problem
 from hexcampaign.campaign.phases import PHASES
 from hexcampaign.campaign.state import ARMY_HQ, ELIMINATED, Setup, State
+from hexcampaign.campaign.unit_chart import UnitType
 from hexcampaign.files import quoted
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
@@ -24,7 +23,9 @@ MAX_ACTIONS = 200_000
 MAX_POINTS = 10**9
 
 
-def save_problem(hexmap: HexMap, setup: Setup, state: State, actions: Any) -> str | None:
+def save_problem(
+    hexmap: HexMap, setup: Setup, state: State, actions: list[A.CampaignAction]
+) -> str | None:
     """The first thing wrong with a loaded save, as a clause ("unit u3 is in formation
     f9, which does not exist"), or None when the save is consistent. `actions` are the
     typed actions already parsed from the file."""
@@ -46,7 +47,7 @@ def _forces_problem(hexmap: HexMap, setup: Setup, state: State) -> str | None:
         problem = name_problem(place.name, "place")
         if problem:
             return problem
-    held: dict[str, list] = {}
+    held: dict[str, list[UnitType]] = {}
     for u in state.units.values():
         t = setup.charts[u.side].type(u.type_id)
         if u.strength is not None and not 1 <= u.strength <= t.full_strength:
@@ -64,10 +65,10 @@ def _forces_problem(hexmap: HexMap, setup: Setup, state: State) -> str | None:
         if b.result is None:
             continue
         for uid, n in b.result.casualties.items():
-            u = state.units.get(uid)
-            if u is None:
+            hit = state.units.get(uid)
+            if hit is None:
                 return f"battle {quoted(b.id)} gives casualties to a unit that does not exist"
-            t = setup.charts[u.side].type(u.type_id)
+            t = setup.charts[hit.side].type(hit.type_id)
             if n > t.full_strength:
                 return f"battle {quoted(b.id)} gives a {t.name} {n} casualties; it has {t.full_strength}"
     return None
@@ -155,7 +156,9 @@ def _state_problem(hexmap: HexMap, setup: Setup, state: State) -> str | None:
     return None
 
 
-def _actions_problem(actions: list, setup: Setup, state: State) -> str | None:
+def _actions_problem(
+    actions: list[A.CampaignAction], setup: Setup, state: State
+) -> str | None:
     """A bounded check that the action log leads to the state: as many phase ends as
     the turn and phase say, and as many units and formations made as the state counts.
     (A full replay would cost seconds on a long campaign; Campaign.replay() does it.)"""

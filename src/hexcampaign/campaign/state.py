@@ -24,6 +24,15 @@ def to_hex(p: HexPair) -> Hex:
     return Hex(p[0], p[1])
 
 
+FormationKind = Literal["infantry", "mechanised", "corps"]
+FORMATION_KINDS: tuple[FormationKind, ...] = ("infantry", "mechanised", "corps")
+
+
+def formation_kind(kind: str) -> FormationKind | None:
+    """`kind` as a formation kind, or None when it is none."""
+    return next((k for k in FORMATION_KINDS if k == kind), None)
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
@@ -43,7 +52,7 @@ class FormationRecord(_Model):
     id: str
     name: str
     side: str
-    kind: Literal["infantry", "mechanised", "corps"]
+    kind: FormationKind
     hex: HexPair
     corps: str | None = None  # parent corps HQ of a division
     experience: str = "regular"

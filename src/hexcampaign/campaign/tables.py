@@ -4,7 +4,7 @@ resources/campaign/ and validated, so an umpire's house rule is a data edit."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal, get_args
+from typing import Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -140,7 +140,10 @@ def battle_types() -> BattleTypes:
     return _load(BattleTypes, "campaign/battle_types.json")
 
 
-def _load(model, relative: str):
+M = TypeVar("M", bound=BaseModel)
+
+
+def _load(model: type[M], relative: str) -> M:
     path = resources_path(relative)
     try:
         return model.model_validate_json(path.read_bytes())

@@ -20,6 +20,7 @@ from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import (
     ELIMINATED,
     BattleRecord,
+    FormationKind,
     FormationRecord,
     Setup,
     State,
@@ -186,7 +187,7 @@ class World:
 
     # --- what a formation is ------------------------------------------------------------
 
-    def effective_kind(self, f: FormationRecord) -> str:
+    def effective_kind(self, f: FormationRecord) -> FormationKind:
         """How a formation moves and pursues now: a mechanised division holding foot
         infantry (only possible with that option) counts as an infantry division."""
         if f.kind == "mechanised" and holds_foot_infantry(

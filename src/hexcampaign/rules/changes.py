@@ -9,6 +9,7 @@ flags they watch and the canvas repaints the hexes touched, as the editor does w
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntFlag
 from typing import Self
 
@@ -30,7 +31,7 @@ class Play(IntFlag):
     ALL = 1023
 
 
-class PlayChanges(list):
+class PlayChanges(list[str]):
     """The log lines an action wrote, with what it changed.
 
     A list of str, so ``lines = g.move(...)`` keeps meaning what it always meant.
@@ -38,17 +39,17 @@ class PlayChanges(list):
 
     def __init__(
         self,
-        lines=(),
+        lines: Iterable[str] = (),
         flags: Play = Play.NONE,
-        units: set[str] | None = None,
-        hexes: set[Hex] | None = None,
+        units: Iterable[str] | None = None,
+        hexes: Iterable[Hex] | None = None,
     ) -> None:
         super().__init__(lines)
         self.flags = Play(flags) | (Play.LOG if self else Play.NONE)
         self.units: set[str] = set(units or ())
         self.hexes: set[Hex] = set(hexes or ())
 
-    def add(self, flags: Play, units=(), hexes=()) -> None:
+    def add(self, flags: Play, units: Iterable[str] = (), hexes: Iterable[Hex] = ()) -> None:
         self.flags |= flags
         self.units.update(units)
         self.hexes.update(hexes)
