@@ -338,10 +338,11 @@ def advance(c: World, fid: str, where: Hex) -> None:
 
 def pursuit_candidates(c: World, b: BattleRecord) -> list[str]:
     """Attacking divisions able to try a pursuit after battle `b` (before the die roll)."""
-    if not _pursuit_open(c, b):
+    retreated = b.retreats.get(b.defender)
+    if not _pursuit_open(c, b) or not isinstance(retreated, tuple):
         return []
     thresholds = campaign_rules().pursuit_max_roll
-    new_hex = to_hex(b.retreats[b.defender])  # type: ignore[arg-type]
+    new_hex = to_hex(retreated)
     return [
         fid
         for fid in b.attackers

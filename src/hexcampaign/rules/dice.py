@@ -47,7 +47,7 @@ class Dice:
         replay: Sequence[int] | None = None,
     ) -> None:
         self.seed = seed
-        self.rolls: list[int] = [int(face) for face in rolls]
+        self.rolls: list[int] = list(map(int, rolls))
         self._replay = list(replay) if replay is not None else None
         self._fed: deque[int] = deque()  # faces another copy of the game rolled
 
