@@ -1,18 +1,17 @@
 """MapView: the canvas widget. Pan, zoom about the cursor, hover, and tool events.
 
-Panning (middle-drag, space+drag) and zoom (wheel) belong to the view and never reach
-the tool; left and right button presses, moves and releases become ToolEvents for the
-current tool, with the hex and the nearest hexside found by layout arithmetic.
+Panning (middle-drag, space+drag: canvas/panning.py) and zoom (wheel) belong to the
+view and never reach the tool; left and right button presses, moves and releases become
+ToolEvents for the current tool, with the hex and the nearest hexside found by layout
+arithmetic (canvas/tool_feed.py). The view keeps the map in sight (canvas/edges.py).
 """
 
 from __future__ import annotations
 
-import time
-import traceback
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QCursor,
@@ -27,35 +26,21 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from hexcampaign.app import style
+from hexcampaign.app.canvas.edges import edge_margins, shift_into_map
+from hexcampaign.app.canvas.panning import Panning
+from hexcampaign.app.canvas.prefetch import PREFETCH_TILES, Prefetch
 from hexcampaign.app.canvas.scene import MapScene
-from hexcampaign.app.canvas.tiles import TILE
+from hexcampaign.app.canvas.tool_feed import BUTTONS, hand_to_tool, tool_event
 from hexcampaign.app.render import DEFAULT_HEX_SIZE, LAYER_NAMES
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex, HexSide, Layout
-from hexcampaign.maps import HexMap, MapEditError
+from hexcampaign.maps import HexMap
 from hexcampaign.maps.changes import Change, ChangeSet
-from hexcampaign.rules import IllegalAction
 
 ZOOM_MIN = 0.05
 ZOOM_BELOW_FIT = 0.75  # the least zoom, as a share of the zoom that fits the map
 ZOOM_MAX = 8.0
-INTERACTIVE_SECONDS = 0.3  # after a wheel notch or drag step, frames may be progressive
-PREFETCH_DELAY_MS = 120  # quiet time before tiles around the window are drawn ahead
-PREFETCH_TILES = 1  # rings of tiles drawn ahead around the window
 WHEEL_STEP = 1.25  # zoom factor per wheel notch (120 eighths of a degree)
-# How much desk may show beyond the map's edge: enough to see the edge is the edge and
-# to bring an edge hex in from under the window's border, never a window of empty grey
-# (arrow keys, drags, zoom at an edge). At least this many screen pixels...
-EDGE_MARGIN_PX = 48
-# ... or this share of the window's width (height), whichever is more.
-EDGE_MARGIN_SHARE = 0.1
-_BUTTONS = {
-    Qt.MouseButton.LeftButton: "left",
-    Qt.MouseButton.RightButton: "right",
-    Qt.MouseButton.MiddleButton: "middle",
-}
-
-
 class MapView(QGraphicsView):
     LAYER_NAMES = LAYER_NAMES
     ZOOM_MIN = ZOOM_MIN
@@ -74,8 +59,6 @@ class MapView(QGraphicsView):
         self._hidden_layers: set[str] = set()
         self._soft_edges = False
         self._zoom = 1.0
-        self._space_down = False
-        self._pan_from: QPoint | None = None
         self._tool_button: str | None = None
         self._painted = False
         self._fit_pending = False
@@ -102,9 +85,8 @@ class MapView(QGraphicsView):
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
         # When the user rests after moving the map, the tiles around the window are
         # drawn ahead of the next pan.
-        self._prefetch_timer = QTimer(self)
-        self._prefetch_timer.setSingleShot(True)
-        self._prefetch_timer.timeout.connect(self._prefetch)
+        self.prefetch = Prefetch(self)
+        self.panning = Panning(self.viewport(), self._scroll_by, self._interactive)
 
     # --- the map shown ------------------------------------------------------------------
 
@@ -182,10 +164,7 @@ class MapView(QGraphicsView):
     # --- layers -------------------------------------------------------------------------
 
     def set_layer_visible(self, name: str, visible: bool) -> None:
-        if name not in LAYER_NAMES:
-            raise ValueError(
-                f"Unknown map layer {name!r}; the layers are {', '.join(LAYER_NAMES)}."
-            )
+        _check_layer(name)
         if visible:
             self._hidden_layers.discard(name)
         else:
@@ -194,10 +173,7 @@ class MapView(QGraphicsView):
             self.map_scene.set_layer_visible(name, visible)
 
     def layer_visible(self, name: str) -> bool:
-        if name not in LAYER_NAMES:
-            raise ValueError(
-                f"Unknown map layer {name!r}; the layers are {', '.join(LAYER_NAMES)}."
-            )
+        _check_layer(name)
         return name not in self._hidden_layers
 
     @property
@@ -248,26 +224,16 @@ class MapView(QGraphicsView):
     def zoom_floor(self) -> float:
         """The least zoom: a little below the whole map fitting the window. Further
         out the map is only a speck in an empty desk."""
-        if self.map_scene is None:
-            return ZOOM_MIN
-        rect, view = self.map_scene.map_rect, self.viewport().rect()
-        if rect.isEmpty() or view.isEmpty():
-            return ZOOM_MIN
-        fit = min(view.width() / rect.width(), view.height() / rect.height())
-        return min(ZOOM_MAX, max(ZOOM_MIN, ZOOM_BELOW_FIT * fit))
+        fit = self._fit_zoom()
+        return ZOOM_MIN if fit is None else min(ZOOM_MAX, max(ZOOM_MIN, ZOOM_BELOW_FIT * fit))
 
     def fit_map(self) -> None:
         """Zoom so the whole map fits the window, and centre it."""
-        if self.map_scene is None:
+        fit = self._fit_zoom()
+        if fit is None or self.map_scene is None:
             return
-        rect = self.map_scene.map_rect
-        view = self.viewport().rect()
-        if rect.isEmpty() or view.isEmpty():
-            return
-        # A sliver of desk around the map shows the user it is all there.
-        zoom = 0.98 * min(view.width() / rect.width(), view.height() / rect.height())
-        self.set_zoom(zoom)
-        self.centerOn(rect.center())
+        self.set_zoom(0.98 * fit)  # a sliver of desk around the map: it is all there
+        self.centerOn(self.map_scene.map_rect.center())
         self.viewport_changed.emit()
         self.hover_at_cursor()
 
@@ -316,15 +282,11 @@ class MapView(QGraphicsView):
         super().wheelEvent(event)  # horizontal wheel scrolls
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        button = event.button()
-        if button == Qt.MouseButton.MiddleButton or (
-            button == Qt.MouseButton.LeftButton and self._space_down
-        ):
-            self._pan_from = event.position().toPoint()
-            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        if self.panning.pressed(event):
             event.accept()
             return
-        name = _BUTTONS.get(button)
+        button = event.button()
+        name = BUTTONS.get(button)
         if name in ("left", "right") and self.tool is not None and self.map_scene is not None:
             self._tool_button = name
             self._to_tool("pressed", self._tool_event(event, name))
@@ -333,12 +295,7 @@ class MapView(QGraphicsView):
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if self._pan_from is not None:
-            pos = event.position().toPoint()
-            delta = pos - self._pan_from
-            self._pan_from = pos
-            self._interactive()
-            self._scroll_by(-delta.x(), -delta.y())
+        if self.panning.moved(event):
             event.accept()
             return
         if self.map_scene is None:
@@ -355,17 +312,10 @@ class MapView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        button = event.button()
-        if self._pan_from is not None and (
-            button == Qt.MouseButton.MiddleButton or button == Qt.MouseButton.LeftButton
-        ):
-            self._pan_from = None
-            self.viewport().setCursor(
-                Qt.CursorShape.OpenHandCursor if self._space_down else Qt.CursorShape.ArrowCursor
-            )
+        if self.panning.released(event):
             event.accept()
             return
-        name = _BUTTONS.get(button)
+        name = BUTTONS.get(event.button())
         if name is not None and name == self._tool_button and self.tool is not None:
             self._tool_button = None
             self._to_tool("released", self._tool_event(event, name))
@@ -374,27 +324,19 @@ class MapView(QGraphicsView):
         super().mouseReleaseEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
-            self._space_down = True
-            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
-            event.accept()
-            return
-        if event.key() == Qt.Key.Key_Space:
+        if self.panning.key_pressed(event):
             event.accept()
             return
         super().keyPressEvent(event)
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
-            self._space_down = False
-            if self._pan_from is None:
-                self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+        if self.panning.key_released(event):
             event.accept()
             return
         super().keyReleaseEvent(event)
 
     def focusOutEvent(self, event) -> None:
-        self._space_down = False
+        self.panning.focus_lost()
         super().focusOutEvent(event)
 
     def leaveEvent(self, event) -> None:
@@ -425,37 +367,19 @@ class MapView(QGraphicsView):
     # --- helpers ------------------------------------------------------------------------
 
     def _to_tool(self, what: str, e: ToolEvent) -> None:
-        """Hand an event to the tool. A refusal it did not report itself becomes a
-        status-bar sentence; a bug in a tool is reported, never a crash of the window."""
-        try:
-            getattr(self.tool, what)(e)
-        except (IllegalAction, MapEditError) as refusal:
-            self.message.emit(str(refusal))
-        except Exception:
-            traceback.print_exc()
-            self.message.emit("That did not work: an internal error; the map is unchanged.")
+        hand_to_tool(self.tool, what, e, self.message.emit)
 
     def _tool_event(self, event: QMouseEvent, button: str) -> ToolEvent:
-        p = self._to_scene(event.position())
-        layout = self.layout
-        mods = event.modifiers()
-        modifiers = frozenset(
-            name
-            for flag, name in (
-                (Qt.KeyboardModifier.ShiftModifier, "shift"),
-                (Qt.KeyboardModifier.ControlModifier, "ctrl"),
-                (Qt.KeyboardModifier.AltModifier, "alt"),
-            )
-            if mods & flag
-        )
-        return ToolEvent(
-            p.x(),
-            p.y(),
-            layout.hex_at(p.x(), p.y()),
-            layout.hexside_at(p.x(), p.y()),
-            button,
-            modifiers,
-        )
+        scene_point = self._to_scene(event.position())
+        return tool_event(self.layout, scene_point, button, event.modifiers())
+
+    def _fit_zoom(self) -> float | None:
+        """The zoom at which the whole map just fits the window (None: nothing to fit)."""
+        rect = self.map_scene.map_rect if self.map_scene is not None else QRectF()
+        view = self.viewport().rect()
+        if rect.isEmpty() or view.isEmpty():
+            return None
+        return min(view.width() / rect.width(), view.height() / rect.height())
 
     def _to_scene(self, viewport_pos: QPointF) -> QPointF:
         inverse, _ = self.viewportTransform().inverted()
@@ -481,27 +405,10 @@ class MapView(QGraphicsView):
         self.setSceneRect(rect)
 
     def _prefetch(self) -> None:
-        scene = self.map_scene
-        if scene is None or not self.isVisible():
-            return
-        base = scene.base_layer()
-        if base is None:
-            return
-        if time.perf_counter() < scene.progressive_until:  # the user is still moving
-            self._prefetch_timer.start(PREFETCH_DELAY_MS)
-            return
-        margin = PREFETCH_TILES * TILE / self._zoom
-        area = self.visible_scene_rect().adjusted(-margin, -margin, margin, margin)
-        ratio = self.viewport().devicePixelRatioF()
-        # The tiles are painted by the worker threads (as a new zoom's are): the GUI
-        # thread only asks, and later cuts the painted strips into tiles.
-        base.prefetch(area, self._zoom, ratio)
+        self.prefetch.draw_ahead()
 
     def _interactive(self) -> None:
-        """The user is moving the map: frames may finish their tiles over later frames."""
-        if self.map_scene is not None:
-            self.map_scene.progressive_until = time.perf_counter() + INTERACTIVE_SECONDS
-            self._prefetch_timer.start(PREFETCH_DELAY_MS)
+        self.prefetch.user_moving()
 
     def _scrolled(self, _value: int) -> None:
         self.clamp_to_map()
@@ -510,29 +417,23 @@ class MapView(QGraphicsView):
     def edge_margins(self) -> tuple[float, float]:
         """The most desk (screen pixels, across and down) shown beyond the map's edges."""
         view = self.viewport().rect()
-        return (max(EDGE_MARGIN_PX, EDGE_MARGIN_SHARE * view.width()),
-                max(EDGE_MARGIN_PX, EDGE_MARGIN_SHARE * view.height()))
+        return edge_margins(view.width(), view.height())
 
     def clamp_to_map(self, before: QRectF | None = None) -> None:
-        """Keep the map in the window: however the view was moved (arrow keys, Page
-        Up/Down, a drag, the overview, a zoom about a point near the edge, centring on an
-        edge hex), no more than a small margin of desk (edge_margins) shows beyond an edge
-        of a map larger than the window, and a map smaller than the window stays whole in it.
-        A move never has to undo itself, though: desk already in sight before it (the
-        scene rectangle `before`, default the last one shown) may stay, so zooming in
-        about the pointer keeps the point under it, and only a move further out stops."""
-        if self.map_scene is None or self._clamping:
+        """Keep the map in the window however the view was moved (arrow keys, a drag,
+        the overview, a zoom near an edge, centring on an edge hex): at most a small
+        margin of desk (edge_margins) beyond an edge of a map larger than the window, a
+        smaller map whole in it. Desk already in sight before the move (`before`, default
+        the last rectangle shown) may stay, so zooming in about the pointer keeps the
+        point under it; only a move further out stops (see canvas/edges.py)."""
+        if self.map_scene is None or self._clamping or self.viewport().rect().isEmpty():
             return
-        if self.viewport().rect().isEmpty():
-            return
-        if before is None:
-            before = self._last_shown
         shown = self.visible_scene_rect()
-        mx, my = (m / self._zoom for m in self.edge_margins())
-        rect = self.map_scene.map_rect
-        was = before if before is not None else shown
-        dx = _shift_into(shown.left(), shown.right(), rect.left(), rect.right(), mx, was.left(), was.right())
-        dy = _shift_into(shown.top(), shown.bottom(), rect.top(), rect.bottom(), my, was.top(), was.bottom())
+        before = before if before is not None else self._last_shown
+        margins = tuple(m / self._zoom for m in self.edge_margins())
+        dx, dy = shift_into_map(
+            shown, self.map_scene.map_rect, margins, before if before is not None else shown
+        )
         if dx or dy:
             self._clamping = True
             try:
@@ -542,17 +443,9 @@ class MapView(QGraphicsView):
         self._last_shown = self.visible_scene_rect()
 
 
-def _shift_into(low: float, high: float, a: float, b: float, margin: float,
-                was_low: float, was_high: float) -> float:
-    """How far to move a window spanning low..high (one axis, scene units) over a map
-    spanning a..b. The window may sit anywhere that shows at most `margin` beyond the
-    map's edges, or anywhere that shows the whole map; and it may keep showing what it
-    showed before the move (was_low..was_high)."""
-    width = high - low
-    first = min(a - margin, b - width, was_low)  # the lowest start allowed
-    last = max(a, b + margin - width, was_high - width)  # the highest
-    if low < first:
-        return first - low
-    if low > last:
-        return last - low
-    return 0.0
+def _check_layer(name: str) -> None:
+    if name not in LAYER_NAMES:
+        raise ValueError(f"Unknown map layer {name!r}; the layers are {', '.join(LAYER_NAMES)}.")
+
+
+__all__ = ["PREFETCH_TILES", "ZOOM_MAX", "ZOOM_MIN", "MapView"]
