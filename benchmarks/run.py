@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 BENCHES = [
     "bench_files",
+    "bench_hostile",  # what the costliest hostile files cost the loaders (1 s of CPU a file)
     "bench_movement",
     "bench_throughput",
     "bench_undo",  # campaign Back at ~100 and ~600 actions (50 ms at 600)

@@ -219,6 +219,31 @@ def big_attacks(real: str) -> dict[str, Callable[[], bytes]]:
     return attacks
 
 
+def costliest(kind: str) -> dict[str, bytes]:
+    """The files that cost a loader most under the limits: 4 MiB of empty lists (refused
+    by the container count before parsing) and, just under that count, small lists and
+    objects under the key each format allows longest."""
+    from hexcampaign.files import MAX_CONTAINERS, MAX_FILE_BYTES
+
+    doc = json.loads(LOADERS[kind].real())
+    key = {"map": "rivers", "game": "actions", "campaign": "actions"}[kind]
+    head = json.dumps({**doc, key: "@@"}, separators=(",", ":")).encode()
+
+    def under(item: bytes) -> bytes:
+        room = int((MAX_FILE_BYTES - len(head)) * 0.98) // (len(item) + 1)
+        n = min(room, MAX_CONTAINERS - 1000)
+        groups = [b"[" + b",".join([item] * min(9999, n - i)) + b"]" for i in range(0, n, 9999)]
+        return head.replace(b'"@@"', b"[" + b",".join(groups) + b"]")
+
+    return {
+        "4 MiB of empty lists": b"[" + b"[]," * ((MAX_FILE_BYTES - 5) // 3) + b"[]]",
+        "empty lists under the count": under(b"[]"),
+        "pairs under the count": under(b"[1,2]"),
+        "objects under the count": under(b'{"a":1}'),
+        "floats": under(b"1.5"),
+    }
+
+
 def _empty_records(doc: object, path: tuple) -> Callable[[], bytes]:
     """Many small wrong items: pydantic would list a problem for every field of each."""
 

@@ -1,6 +1,7 @@
 """Hostile files for every loader (maps, Kasserine games, campaigns): whatever the bytes,
-the loader raises only its own format error, with one sentence, within a second and
-200 MB; a file that does load is one the program can play on.
+the loader raises only its own format error, with one sentence, within 200 MB; a file
+that does load is one the program can play on. What the costliest of them take in time is
+a row of make bench (benchmarks/bench_hostile.py): no test here times anything.
 
 The strategies live in strategies.py, shared with the atheris harness.
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,6 @@ from .strategies import LOADERS, big_attacks, error_classes, hostile
 
 KINDS = ("map", "game", "campaign")
 EXAMPLES = {"map": 120, "game": 120, "campaign": 120}
-SECONDS = 1.0
 MEGABYTES = 200
 
 
@@ -37,7 +36,6 @@ def refused_with_a_sentence(kind: str, data: bytes, folder: Path | None = None) 
     if folder is not None:
         path = folder / f"hostile.{kind}"
         path.write_bytes(data)
-    started = time.process_time()  # CPU time: other engineers' tests share the cores
     try:
         loaded = loader.load(data) if folder is None else loader.load_file(path)
     except error as e:
@@ -47,8 +45,6 @@ def refused_with_a_sentence(kind: str, data: bytes, folder: Path | None = None) 
         assert message[-1] in ".)", f"not a sentence: {message!r}"
         assert "validation error" not in message and "Traceback" not in message, message
         loaded = None
-    elapsed = time.process_time() - started
-    assert elapsed < SECONDS, f"{kind}: {len(data)} bytes took {elapsed:.2f} s"
     return loaded
 
 
@@ -133,9 +129,9 @@ CHEAP_ATTACKS = {
 }
 
 
-def big_attack_costs(kind: str, names: set[str] | None, folder: Path | None = None) -> int:
-    """Each attack refused (or harmlessly loaded) within a second of CPU time. Returns
-    how many were tried."""
+def big_attacks_refused(kind: str, names: set[str] | None, folder: Path | None = None) -> int:
+    """Each attack refused in a sentence (or harmlessly loaded), from memory and, given a
+    folder, from a file. Returns how many were tried."""
     attacks = big_attacks(LOADERS[kind].real())
     chosen = {n: make for n, make in attacks.items() if names is None or n in names}
     for make in chosen.values():
@@ -192,10 +188,10 @@ def peak_megabytes(chosen: dict[str, set[str] | None]) -> int:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_big_attacks_cost_under_a_second(kind, tmp_path):
+def test_big_attacks_are_refused_in_a_sentence_or_load_harmlessly(kind, tmp_path):
     """Deep nesting, huge integers, a million-element list, a five-megabyte name, a file
-    just under the size limit: refused (or, where harmless, loaded) within a second."""
-    assert big_attack_costs(kind, CHEAP_ATTACKS | QUICK_ATTACKS[kind], tmp_path) >= 7
+    just under the size limit: refused in a sentence (or, where harmless, loaded)."""
+    assert big_attacks_refused(kind, CHEAP_ATTACKS | QUICK_ATTACKS[kind], tmp_path) >= 7
 
 
 def test_big_attacks_cost_under_200_mb():
@@ -206,12 +202,13 @@ def test_big_attacks_cost_under_200_mb():
 @pytest.mark.soak
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_list_a_million_long_soak(kind, tmp_path):
-    assert big_attack_costs(kind, None, tmp_path) >= 8
+    assert big_attacks_refused(kind, None, tmp_path) >= 8
     assert peak_megabytes({kind: None}) < MEGABYTES
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_file_above_the_size_limit_is_refused_before_it_is_read(kind, tmp_path):
+def test_a_file_above_the_size_limit_is_refused_before_it_is_read(kind, tmp_path, monkeypatch):
+    from hexcampaign import files
     from hexcampaign.campaign import Campaign
     from hexcampaign.kasserine import Game
     from hexcampaign.maps import load_map
@@ -220,10 +217,17 @@ def test_a_file_above_the_size_limit_is_refused_before_it_is_read(kind, tmp_path
     path = tmp_path / f"huge.{kind}"
     with open(path, "wb") as f:  # sparse: costs no disk
         f.truncate(MAX_FILE_BYTES + 1)
-    started = time.perf_counter()
+    real_read = files.os.read
+    read: list[int] = []
+
+    def counted(fd, n):
+        read.append(n)
+        return real_read(fd, n)
+
+    monkeypatch.setattr(files.os, "read", counted)
     with pytest.raises(error_classes()[kind], match="larger than"):
         load(path)
-    assert time.perf_counter() - started < SECONDS
+    assert not read, "the file was read before its size refused it"
 
 
 # --- named damage a user could meet, each with the sentence it gets ----------------------
