@@ -116,18 +116,9 @@ class ModeSwitch:
         mode.new_document()
 
     def open_in(self, mode: Any, path: Path) -> bool:
-        """Open a file of a mode's kind through the mode (the one flow of
-        dialogs/files.py puts it in charge once the file is read)."""
-        if hasattr(mode, "load_document"):
-            return bool(mode.open_path(path))
-        # A mode not yet on the one flow (only `open_path`): in charge while it opens,
-        # and the one before back if it did not.
-        previous = self.mode
-        self.set_mode(mode)
-        if mode.open_path(path):
-            return True
-        self.set_mode(previous)
-        return False
+        """Open a file of a mode's kind: its open_path is the one flow of
+        dialogs/files.py, which puts the mode in charge once the file is read."""
+        return bool(mode.open_path(path))
 
     def show_central(self) -> None:
         """The map when a document is open; else the start page, alone: the docks and
