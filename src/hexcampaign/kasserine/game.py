@@ -20,8 +20,9 @@ from __future__ import annotations
 import datetime
 import errno
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from hexcampaign.files import atomic_write_text
 from hexcampaign.hexes import Hex
@@ -61,6 +62,7 @@ from hexcampaign.kasserine.saves import (
 from hexcampaign.kasserine.state import (
     GAME_OVER,
     PHASES,
+    Action,
     Advance,
     AdvanceRoll,
     BreakdownUnit,
@@ -81,13 +83,17 @@ from hexcampaign.kasserine.state import (
     UnitState,
 )
 from hexcampaign.kasserine.tables import rules_table
-from hexcampaign.kasserine.units import UnitSpec, UnitView
+from hexcampaign.kasserine.units import Side, UnitSpec, UnitView
 from hexcampaign.maps import HexMap, dumps_map
 from hexcampaign.rules import IllegalAction
 from hexcampaign.rules.changes import Play, PlayChanges
+from hexcampaign.rules.dice import DiceState
 
-# Each action type and the rule that carries it out.
-HANDLERS: dict[type, Callable[[GameContext, object], list[str]]] = {
+# The position at the last lock: (actions locked, state, dice, log lines).
+Snapshot = tuple[int, GameState, DiceState, list[str]]
+
+# Each action type and the rule that carries it out (a handler takes its own type only).
+HANDLERS: dict[type, Callable[[GameContext, Any], list[str]]] = {
     PlaceUnit: movement.place,
     MoveUnit: movement.move,
     MoveStack: movement.move_stack,
@@ -150,7 +156,7 @@ class Game:
         # The position at the last lock (count, state, dice, log): undo re-applies only
         # the actions after it. None until a lock is passed here, or until the first
         # undo derives it by a replay of the locked actions (a loaded save has none).
-        self._snapshot: tuple | None = None
+        self._snapshot: Snapshot | None = None
         self._start_text: str | None = None  # the save's text of the start, made once
         self._view_cache: dict[str, tuple[tuple, UnitView]] = {}
         self.last_changes = PlayChanges.everything()
@@ -182,7 +188,7 @@ class Game:
         entry_zones: dict[str, list[Hex]] | None = None,
         arrival_points: dict[str, list[Hex]] | None = None,
         victory: dict[str, int] | None = None,
-        holders: dict[str, str] | None = None,
+        holders: Mapping[str, Side] | None = None,
         board: Board | None = None,
     ) -> Game:
         """Any position: a map, units (hex None = not yet on the map), whose phase it is.
@@ -221,7 +227,9 @@ class Game:
         return game
 
     @classmethod
-    def scenario(cls, seed: int | None = 1, options: Options | None = None, path=None) -> Game:
+    def scenario(
+        cls, seed: int | None = 1, options: Options | None = None, path: Path | str | None = None
+    ) -> Game:
         """The Kasserine Pass scenario, turn 1 (Feb 14), German set-up. `seed` None: the
         dice roll from the operating system's entropy (a game between players)."""
         from hexcampaign.kasserine.scenario import load_scenario, offset_hexes, unit_specs
@@ -324,7 +332,7 @@ class Game:
         """The game so far in plain English, each line with its date and phase."""
         return list(self._lines)
 
-    def actions(self) -> list:
+    def actions(self) -> list[Action]:
         return list(self._actions)
 
     @property
@@ -572,11 +580,11 @@ class Game:
     def end_phase(self) -> PlayChanges:
         return self._do(EndPhase())
 
-    def apply(self, action) -> PlayChanges:
+    def apply(self, action: Action) -> PlayChanges:
         """Apply an action value (from legal_actions(), or a log); dice are rolled afresh."""
         return self._do(action.model_copy(update={"faces": None}, deep=True))
 
-    def apply_recorded(self, action) -> PlayChanges:
+    def apply_recorded(self, action: Action) -> PlayChanges:
         """Apply an action with the dice faces it rolled where it was first applied (another
         copy of this game: a computer's worker, a log), so both copies stay identical even
         when the dice come from the operating system's entropy. Rolls beyond the recorded
@@ -592,14 +600,14 @@ class Game:
 
     # --- legal actions ----------------------------------------------------------------------
 
-    def legal_actions(self, moves: bool = True) -> list:
+    def legal_actions(self, moves: bool = True) -> list[Action]:
         """What the side to play may do now, as action values for apply().
 
         moves=False leaves out the (many) movement actions; legal_moves(unit) lists them
         unit by unit."""
         return legal_actions(self.context, moves)
 
-    def legal_moves(self, unit_id: str) -> list:
+    def legal_moves(self, unit_id: str) -> list[MoveUnit]:
         """The move actions of one unit: one per hex it may end in, along the cheapest path."""
         return move_actions(self.context, [self.context.unit(unit_id)])
 
@@ -634,13 +642,13 @@ class Game:
         """A new game: the start position and seed, with the log re-applied."""
         return self._rebuild(self._actions, self._locked)
 
-    def to_json(self, extra: dict | None = None) -> str:
+    def to_json(self, extra: dict[str, object] | None = None) -> str:
         """The save: compact JSON, its last key the check (saves.save_text)."""
         if self._start_text is None:
             self._start_text = json.dumps(self._start(), **COMPACT)
         return save_text(self._start, self._start_text, self._actions, self._locked, self.state, self._lines, extra)
 
-    def save(self, path) -> None:
+    def save(self, path: Path | str) -> None:
         """Write the game atomically, keeping the previous file as a .bak backup. The
         written file is read back and must be the very text meant (the text of a game
         that loads to this position) before it replaces the old one."""
@@ -653,7 +661,7 @@ class Game:
         atomic_write_text(path, text, verify=verify)
 
     @classmethod
-    def load(cls, path) -> Game:
+    def load(cls, path: Path | str) -> Game:
         """Read a saved game; a bad file raises GameFormatError (a FileFormatError and a
         ValueError) with a sentence for the player."""
         path = Path(path)
@@ -677,7 +685,7 @@ class Game:
         """A save whose check matches is taken as written; any other is replayed from its
         start and must reach the position it recorded."""
         locked = max(s.locked, lock_index(s.initial, s.actions))
-        if s.trusted:
+        if s.trusted and s.log is not None:  # a trusted save has its log
             game = cls(s.hexmap, s.saved, s.entry_zones, s.arrival_points, s.board, initial=s.initial)
             game._actions = s.actions
             game._lines = s.log
@@ -694,10 +702,10 @@ class Game:
             raise GameFormatError("This save does not replay to the position it recorded; it is damaged.")
         return game
 
-    def _start(self) -> dict:
+    def _start(self) -> dict[str, object]:
         return start_document(self.map, self.entry_zones, self.arrival_points, self._initial)
 
-    def _undo_base(self) -> tuple:
+    def _undo_base(self) -> Snapshot:
         """The position at the last lock (count, state, dice, log), undo's start. Taken
         at every roll; past a lock without a roll (the defender's artillery, the
         hand-over) or in a loaded save it is derived once, by replaying the locked
@@ -711,13 +719,13 @@ class Game:
                     "Undo: this game's log does not replay, so its moves cannot be undone",
                     "Undo",
                 ) from None
-            self._snapshot = (self._locked, base.state, base._dice.state(), base._lines)
-        return self._snapshot
+            snapshot = self._snapshot = (self._locked, base.state, base._dice.state(), base._lines)
+        return snapshot
 
-    def _rebuild(self, actions: list, locked: int, start: tuple | None = None) -> Game:
+    def _rebuild(self, actions: list[Action], locked: int, start: Snapshot | None = None) -> Game:
         """A new game that re-applies `actions` with their recorded dice, from the start
         position or from a snapshot (count, state, dice, log) of their first actions."""
-        count, state, dice, lines = start or (0, self._initial, {"rolls": []}, [])
+        count, state, dice, lines = start or (0, self._initial, {"seed": self._initial.seed, "rolls": []}, [])
         game = Game(
             self.map,
             copy_state(state),
@@ -738,7 +746,7 @@ class Game:
             game._snapshot = None  # derived again on the first undo, from the lock
         return game
 
-    def _do(self, action) -> PlayChanges:
+    def _do(self, action: Action) -> PlayChanges:
         ctx = self.context
         state = ctx.state
         if state.phase == GAME_OVER:
@@ -782,7 +790,9 @@ def _combat_id(combat: Combat | int) -> int:
     return combat.id if isinstance(combat, Combat) else int(combat)
 
 
-def _declaration(attackers, defenders, artillery, air_power) -> DeclareAttack:
+def _declaration(
+    attackers: Iterable[str], defenders: Iterable[str], artillery: Iterable[str] | None, air_power: bool
+) -> DeclareAttack:
     """The action declare_attack applies and preview_attack tries on a copy."""
     return DeclareAttack(
         attackers=list(attackers), defenders=list(defenders), artillery=list(artillery or []), air_power=air_power
