@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run() -> list[Result]:
-    return [campaign_back(100), campaign_back(600, budget=50.0)]
+    return [campaign_back(100), campaign_back(600, budget=50.0), first_back_after_load(600)]
 
 
 def campaign_back(actions: int, budget: float | None = None, repeat: int = 9) -> Result:
@@ -35,6 +35,25 @@ def campaign_back(actions: int, budget: float | None = None, repeat: int = 9) ->
         statistics.median(times),
         budget=budget,
         extra={"actions": len(c.actions)},
+    )
+
+
+def first_back_after_load(actions: int, repeat: int = 5) -> Result:
+    """The first Back after loading a save: no position is kept yet, so it replays the
+    log once (keeping positions as it goes; the Backs after it are short again)."""
+    from hexcampaign.campaign import Campaign
+
+    text = _campaign_with(actions).to_json()
+    times = []
+    for _ in range(repeat):
+        c = Campaign.from_json(text)
+        t = time.perf_counter()
+        c.undo()
+        times.append((time.perf_counter() - t) * 1000)
+    return Result(
+        f"campaign: first Back after a load at {len(c.actions) + 1} actions",
+        statistics.median(times),
+        extra={"actions": len(c.actions) + 1},
     )
 
 
