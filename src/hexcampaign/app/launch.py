@@ -24,7 +24,8 @@ def run_window(hexmap: HexMap | None, path: Path | None, quit_after_first_paint:
     cyclic garbage collector; it is resumed here once the window is built."""
     from hexcampaign.app import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "hexcampaign"])
+    running = QApplication.instance()
+    app = running if isinstance(running, QApplication) else QApplication([sys.argv[0] if sys.argv else "hexcampaign"])
     app.setApplicationName("hexcampaign")
     app.setApplicationVersion(__version__)
     set_identity(app)

@@ -10,6 +10,7 @@ Python's lock while it works) and joined into one zlib stream, as pigz does.
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from concurrent.futures import ThreadPoolExecutor
@@ -43,7 +44,7 @@ def write_rgb_png(target: Path | str | BinaryIO, width: int, height: int, pixels
     else:  # a huge picture: no second copy of its rows, at the cost of one core
         compressed = _deflate_in_batches(rows, height, row_bytes, stride)
     header = struct.pack(">IIBBBBB", width, height, 8, COLOUR_RGB, 0, 0, 0)
-    if hasattr(target, "write"):
+    if not isinstance(target, (str, os.PathLike)):  # a file object
         _write_chunks(target, header, compressed)
         return
     with open(target, "wb") as out:

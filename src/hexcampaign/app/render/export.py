@@ -375,7 +375,7 @@ def _svg_document(hexmap, layout, rect, band, width, height, title, layers, feat
         paint_map(painter, hexmap, layout, band, layers, features)
     finally:
         painter.end()
-    return buffer.data().data()
+    return bytes(buffer.data().data())  # bytes already: no copy
 
 
 def _svg_parts(text: bytes) -> tuple[memoryview, memoryview]:

@@ -99,7 +99,7 @@ class Frame:
     map: HexMap
     layout: Layout
     rect: QRectF
-    features: MapFeatures | None = None
+    features: MapFeatures  # the map's indexed features (built afresh when none is kept)
     scale: float = 0.0
     shape: QPolygonF = field(default_factory=QPolygonF)
     _hexes: list[Hex] | None = None
@@ -112,8 +112,6 @@ class Frame:
         corners = self.layout.corner_offsets
         # Edge d of every hex, relative to its centre (corners d and d+1).
         self.edges = [(*corners[d], *corners[(d + 1) % 6]) for d in range(6)]
-        if self.features is None:
-            self.features = MapFeatures(self.map)
 
     @property
     def hexes(self) -> list[Hex]:

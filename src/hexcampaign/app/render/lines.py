@@ -104,7 +104,7 @@ def _smooth(chain: list[object], points: dict[object, tuple[float, float]]) -> Q
 
 
 def _is_hex(key: object) -> bool:
-    return type(key[0]) is int  # a side key is a pair of hexes
+    return isinstance(key, tuple) and type(key[0]) is int  # a side key is a pair of hexes
 
 
 def chains(segments: list[tuple[object, object]]) -> list[list[object]]:

@@ -40,7 +40,7 @@ def paint_map(
         raise RenderError(
             f"Unknown map layer {sorted(unknown)[0]!r}; the layers are {', '.join(LAYER_NAMES)}."
         )
-    frame = Frame(painter, hexmap, layout, rect, features)
+    frame = Frame(painter, hexmap, layout, rect, features if features is not None else MapFeatures(hexmap))
     frame.soft_edges = "soft_edges" in wanted
     for name in PAINT_ORDER:
         if name in wanted:
@@ -58,7 +58,7 @@ def paint_layer(
 ) -> bool:
     """Paint one layer of the map inside `rect`; False when there was nothing to draw.
     `soft_edges`: the terrain fades into its neighbours' (soft_edges.py)."""
-    frame = Frame(painter, hexmap, layout, rect, features)
+    frame = Frame(painter, hexmap, layout, rect, features if features is not None else MapFeatures(hexmap))
     frame.soft_edges = soft_edges
     return LAYER_PAINTERS[name](frame)
 

@@ -96,7 +96,10 @@ def join_pages(out: BinaryIO, start: int) -> None:
     tree = ref(text(root), b"Pages")
     tree_text = text(tree)
     kids = [int(n) for n in re.findall(_REF, tree_text[tree_text.index(b"/Kids") :].split(b"]")[0])]
-    size = int(re.search(rb"/Size\s+(\d+)", trailer).group(1))
+    size_match = re.search(rb"/Size\s+(\d+)", trailer)
+    if not size_match:
+        raise RenderError("The PDF could not be joined into one page: an object is not as expected.")
+    size = int(size_match.group(1))
     first = text(kids[0])
     contents = [ref(text(kid), b"Contents") for kid in kids]
     resources = _merged_resources([text(ref(text(kid), b"Resources")) for kid in kids])

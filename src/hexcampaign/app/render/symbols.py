@@ -78,10 +78,10 @@ def _stamp(f: Frame, marked: list) -> None:
     for terrain, hexes in marked:
         sprite, left, top = _sprite(terrain.symbol, terrain.colour, pixels)
         sprite.setDevicePixelRatio(ratio)
-        left, top = dx + left / ratio, dy + top / ratio
+        x0, y0 = dx + left / ratio, dy + top / ratio
         for h in hexes:
             x, y = centre(h)
-            p.drawImage(QPointF(round(x * sx + left), round(y * sy + top)), sprite)
+            p.drawImage(QPointF(round(x * sx + x0), round(y * sy + y0)), sprite)
     p.restore()
 
 
