@@ -11,14 +11,13 @@ nothing a player could not work out at the table. The arrows go at the next chan
 from __future__ import annotations
 
 import math
-import queue
-import threading
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
+from hexcampaign.app.kasserine.worker import BackgroundThinker, Say
 from hexcampaign.hexes import Hex, Layout
 from hexcampaign.kasserine import Game
 from hexcampaign.kasserine.ai import Opponent
@@ -28,7 +27,6 @@ MOVE = "#1f6feb"
 ATTACK = "#d1242f"
 GUNS = "#8250df"
 OTHER = "#1a7f37"
-_POLL_MS = 20
 MAX_WORDS = 6  # the sentence names this many steps, then "and N more"
 
 
@@ -149,54 +147,38 @@ class HintArrows(QGraphicsItem):
 
 
 class HintThinker(QObject):
-    """Thinks one hint at a time in a worker thread; `ready(hint)` in the GUI thread.
-    A newer request or cancel() drops an older answer."""
+    """Thinks one hint at a time in a worker thread (worker.BackgroundThinker); `ready(hint)`
+    in the GUI thread. A newer request or cancel() drops an older answer."""
 
     ready = Signal(object)  # a Hint
     failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._queue: queue.Queue = queue.Queue()
-        self._generation = 0
         self._bot: Opponent | None = None
-        self._timer = QTimer(self)
-        self._timer.timeout.connect(self._collect)
+        self._worker = BackgroundThinker(self._receive, "hint", self)
 
     def ask(self, game: Game, side: str, defended: set[int], level: str = "normal") -> None:
         """Ask the computer (at `level`) what `side` would do now in `game`."""
         self.cancel()
-        self._generation += 1
         copy = Game.from_json(game.to_json())  # the worker never touches the game on screen
         bot = Opponent(side, level=level)
         # Attacks whose defence the window has settled: the hint does not give it again.
         bot.remember_defended(copy, defended)
         self._bot = bot
-        out, generation = self._queue, self._generation
-        threading.Thread(
-            target=_think, args=(bot, copy, side, out, generation), name="hint", daemon=True
-        ).start()
-        self._timer.start(_POLL_MS)
+        self._worker.think(_think, bot, copy, side)
 
     def busy(self) -> bool:
-        return self._timer.isActive()
+        return self._worker.busy()
 
     def cancel(self) -> None:
-        self._generation += 1
         if self._bot is not None:
             self._bot.cancel()
             self._bot = None
-        self._queue = queue.Queue()
-        self._timer.stop()
+        self._worker.cancel()
 
-    def _collect(self) -> None:
-        try:
-            generation, kind, payload = self._queue.get_nowait()
-        except queue.Empty:
-            return
-        if generation != self._generation:
-            return
-        self._timer.stop()
+    def _receive(self, kind: str, payload: object) -> None:
+        self._worker.finish()
         self._bot = None
         if kind == "hint":
             self.ready.emit(payload)
@@ -204,14 +186,13 @@ class HintThinker(QObject):
             self.failed.emit(f"No hint: {payload}")
 
 
-def _think(bot: Opponent, copy: Game, side: str, out: queue.Queue, generation: int) -> None:
-    try:
-        actions = bot.suggest(copy)
-        # The arrows start where the units stand now: read from a fresh copy of the
-        # position the suggestion started from (suggest() worked on its own copy).
-        out.put((generation, "hint", hint_of(copy, side, actions)))
-    except Exception as error:  # noqa: BLE001 — a hint's bug must not take the window down
-        out.put((generation, "error", str(error)))
+def _think(say: Say, bot: Opponent, copy: Game, side: str) -> None:
+    """Worker thread: the suggestion, up to the first roll (an error is said by the
+    driver: a hint's bug must not take the window down)."""
+    actions = bot.suggest(copy)
+    # The arrows start where the units stand now: read from a fresh copy of the position
+    # the suggestion started from (suggest() worked on its own copy).
+    say("hint", hint_of(copy, side, actions))
 
 
 def _one(game: Game, action) -> tuple[list[Arrow], str]:
@@ -232,32 +213,35 @@ def _one(game: Game, action) -> tuple[list[Arrow], str]:
             return [Arrow(hexes, MOVE)], f"{verb} {names} to {game.hex_label(path[-1])}"
         if kind == "declare":
             target = game.unit(action.defenders[0]).hex
+            if target is None:
+                return [], ""
             arrows = [
-                Arrow((game.unit(u).hex, target), ATTACK if u in action.attackers else GUNS)
+                Arrow((start, target), ATTACK if u in action.attackers else GUNS)
                 for u in [*action.attackers, *action.artillery]
-                if game.unit(u).hex is not None and target is not None
+                if (start := game.unit(u).hex) is not None
             ]
             names = ", ".join(label(u) for u in action.defenders)
             return arrows, f"attack {names} in {game.hex_label(target)}"
         if kind == "support":
             combat = next(c for c in game.combats() if c.id == action.combat)
             arrows = [
-                Arrow((game.unit(u).hex, combat.target), GUNS)
+                Arrow((start, combat.target), GUNS)
                 for u in action.artillery
-                if game.unit(u).hex is not None
+                if (start := game.unit(u).hex) is not None
             ]
             guns = ", ".join(label(u) for u in action.artillery)
             return arrows, f"fire {guns} in defence of {game.hex_label(combat.target)}"
         if kind == "losses":
-            hexes = [game.unit(u).hex for u in action.units if game.unit(u).hex is not None]
+            lost = [at for u in action.units if (at := game.unit(u).hex) is not None]
             names = ", ".join(label(u) for u in action.units)
-            return [Arrow((h,), ATTACK) for h in hexes], f"remove {names}"
+            return [Arrow((at,), ATTACK) for at in lost], f"remove {names}"
         if kind in ("breakdown", "break_off", "bridge"):
-            h = game.unit(action.unit).hex
+            where = game.unit(action.unit).hex
             what = {"breakdown": "break down", "break_off": "break off"}.get(kind, "")
             if kind == "bridge":
                 what = "blow the bridge with" if action.destroy else "rebuild the bridge with"
-            return ([Arrow((h,), OTHER)] if h is not None else []), f"{what} {label(action.unit)}"
+            arrows = [Arrow((where,), OTHER)] if where is not None else []
+            return arrows, f"{what} {label(action.unit)}"
         if kind == "decline_advance":
             return [], "decline the advance"
         if kind == "end_phase":

@@ -10,21 +10,20 @@ on, from a fresh copy, once the window says the defence is settled)."""
 
 from __future__ import annotations
 
-import queue
-import threading
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from hexcampaign.kasserine import Game
+from hexcampaign.app.kasserine.worker import BackgroundThinker, Say
+from hexcampaign.kasserine import Game, crt
 from hexcampaign.kasserine.ai import Opponent
-from hexcampaign.kasserine.tables import crt_table
 
 # Milliseconds between two actions shown on the board: a person can follow "slow".
 PACES = {"fastest": 0, "fast": 150, "normal": 600, "slow": 1500}
 PACE_WORDS = {"fastest": "as fast as it can", "fast": "fast", "normal": "normal", "slow": "slow"}
 LEVEL_WORDS = {"easy": "easy", "normal": "normal"}
 _POLL_MS = 8  # how often the GUI looks for actions while a computer is thinking
+_SHOWN = "shown"  # a move whose path was drawn a tick ago: now its counter goes
 _SHOWN_FIRST = ("move", "move_stack", "retreat", "advance")  # a move's path is drawn before the counter goes
 
 
@@ -58,14 +57,9 @@ class ComputerPlayers(QObject):
         # The attacks whose defence is settled (the window's record; by default ours).
         self._own_defended: set[int] = set()
         self._defended = defended or (lambda: self._own_defended)
-        self._queue: queue.Queue = queue.Queue()
-        self._worker: threading.Thread | None = None
         self._running: dict[str, Opponent] = {}  # this run's bots (fresh each run)
         self._side: str | None = None
-        self._held = None  # a move whose path is on screen, applied at the next tick
-        self._generation = 0  # a worker of an older generation is ignored: cancelled
-        self._timer = QTimer(self)
-        self._timer.timeout.connect(self._collect)
+        self._worker = BackgroundThinker(self._receive, "computer", self)
         self.defended.connect(lambda ids: self._own_defended.update(ids))
 
     # --- what the window calls ----------------------------------------------------------
@@ -95,8 +89,7 @@ class ComputerPlayers(QObject):
         if pace not in PACES:
             raise ValueError(f"The pace is one of {', '.join(PACES)}, not {pace!r}")
         self.pace = pace
-        if self._timer.isActive():
-            self._timer.setInterval(max(_POLL_MS, PACES[pace]))
+        self._worker.set_interval(max(_POLL_MS, PACES[pace]))
 
     def set_paused(self, paused: bool) -> None:
         """Paused, the computer finishes nothing more on screen; resumed, it goes on."""
@@ -115,22 +108,18 @@ class ComputerPlayers(QObject):
 
     def running_sides(self) -> list[str]:
         """The side whose worker is playing now (empty when none is)."""
-        return [self._side] if self._timer.isActive() and self._side else []
+        return [self._side] if self._worker.busy() and self._side else []
 
     def busy(self) -> bool:
-        return self._timer.isActive()
+        return self._worker.busy()
 
     def cancel(self) -> None:
         """Stop thinking now; actions not yet shown are dropped (the game on screen is
         always a legal position: only whole actions are ever applied to it)."""
-        self._generation += 1
         for bot in self._running.values():
             bot.cancel()
         self._running = {}
-        self._queue = queue.Queue()
-        self._worker = None
-        self._held = None
-        self._timer.stop()
+        self._worker.cancel()
 
     def waiting_side(self) -> str | None:
         """The computer side the game waits on now (its phase, its decision, or its guns
@@ -161,21 +150,18 @@ class ComputerPlayers(QObject):
         if not g.state.phase.endswith("combat"):
             return False
         open_ = [c for c in g.combats() if not c.resolved]
-        if not open_ or open_[0].odds in crt_table().automatic:
+        if not open_ or crt.automatic_result(open_[0].odds) is not None:
             return False  # at 1:6 and >8:1 no die is thrown: the computer applies it
         return {c.id for c in open_} <= set(self._defended())
 
     def start(self) -> None:
         """If the game waits on a computer, let it think (in a worker) and play."""
-        if self.paused or self._timer.isActive() or self.game is None or self.game.over:
+        if self.paused or self._worker.busy() or self.game is None or self.game.over:
             return
         side = self.waiting_side()
         if side is None or self.waits_for_dice():
             self.idle.emit()
             return
-        self._generation += 1
-        generation, out = self._generation, queue.Queue()
-        self._queue = out
         copy = Game.from_json(self.game.to_json())
         done = set(self._defended())
         bots = {s: bot.fresh() for s, bot in self.players.items()}
@@ -185,22 +171,19 @@ class ComputerPlayers(QObject):
         bot = bots[side]
         self._side = side
         other = "allied" if side == "german" else "german"
-        self._worker = threading.Thread(
-            target=_think,
-            args=(bot, bots.get(other), copy, out, generation, frozenset(done)),
-            name=f"computer-{side}",
-            daemon=True,
-        )
         self.thinking.emit(side)
-        self._worker.start()
-        self._timer.start(max(_POLL_MS, PACES[self.pace]))
+        self._worker.name = f"computer-{side}"
+        self._worker.think(
+            _think, bot, bots.get(other), copy, frozenset(done),
+            interval_ms=max(_POLL_MS, PACES[self.pace]),
+        )  # fmt: skip
 
     def shutdown(self) -> None:
         """The game closes: stop and wait briefly for the worker (it stops at its next step)."""
-        worker = self._worker
-        self.cancel()
-        if worker is not None:
-            worker.join(timeout=2.0)
+        for bot in self._running.values():
+            bot.cancel()
+        self._running = {}
+        self._worker.shutdown(timeout=2.0)
 
     # --- inside -------------------------------------------------------------------------
 
@@ -218,30 +201,23 @@ class ComputerPlayers(QObject):
             and game.unit(c.defenders[0]).side == side
         ]  # fmt: skip
 
-    def _collect(self) -> None:
-        """GUI thread: apply the next action the worker has found, if any."""
-        if self._held is not None:
-            action, self._held = self._held, None
-            self._put_on_screen(action)
-            return
-        try:
-            generation, kind, payload = self._queue.get_nowait()
-        except queue.Empty:
-            return
-        if generation != self._generation:
+    def _receive(self, kind: str, payload) -> None:
+        """GUI thread: one message of the worker (an action found, a defence given, or
+        the end of its run), at the pace's tick."""
+        if kind == _SHOWN:
+            self._put_on_screen(payload)
             return
         if kind == "action":
             if getattr(payload, "kind", "") in _SHOWN_FIRST and PACES[self.pace] > 0:
-                self._held = payload  # the path now, the counter at the next tick
-                self.showing.emit(payload)
+                self.showing.emit(payload)  # the path now, the counter at the next tick
+                self._worker.deliver_next(_SHOWN, payload)
                 return
             self._put_on_screen(payload)
             return
         if kind == "defended":
             self.defended.emit(list(payload))
             return
-        self._timer.stop()
-        self._worker = None
+        self._worker.finish()
         self._running = {}
         if kind == "error":
             self.failed.emit(f"The computer stopped: {payload}")
@@ -281,16 +257,16 @@ class _PersonDefends(Exception):
 
 
 def _think(
+    say: Say,
     bot: Opponent,
     defender: Opponent | None,
     game,
-    out: queue.Queue,
-    generation: int,
     settled: frozenset[int],
 ) -> None:
     """Worker thread: play on the copy; each applied action goes to the GUI thread. The
     defending computer's guns are placed through the same queue, so the screen sees them;
-    a person's defence stops the worker until the window has it."""
+    a person's defence stops the worker until the window has it. An error is said by the
+    driver (worker.py): a computer bug must not take the window down."""
 
     def open_on_defender(copy) -> list[int]:
         return [
@@ -306,26 +282,23 @@ def _think(
         if defender is None:
             raise _PersonDefends(owed)
         for action in defender.steps(copy):
-            out.put((generation, "action", action))
-        out.put((generation, "defended", owed))
+            say("action", action)
+        say("defended", owed)
 
     played = 0
     try:
         if bot.owed_defense(game) and game.side_to_play != bot.side:
             owed = bot.owed_defense(game)  # a person attacked this computer: its guns
             for action in bot.steps(game):
-                out.put((generation, "action", action))
+                say("action", action)
                 played += 1
-            out.put((generation, "defended", owed))
-            out.put((generation, "done", played + 1))
+            say("defended", owed)
+            say("done", played + 1)
             return
         for action in bot.steps(game, defense=defense):
-            out.put((generation, "action", action))
+            say("action", action)
             played += 1
     except _PersonDefends as wait:
-        out.put((generation, "defend", wait.combats))
+        say("defend", wait.combats)
         return
-    except Exception as error:  # noqa: BLE001 — a computer bug must not take the window down
-        out.put((generation, "error", str(error)))
-        return
-    out.put((generation, "done", played))
+    say("done", played)

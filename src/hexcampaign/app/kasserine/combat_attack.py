@@ -1,0 +1,215 @@
+"""Declaring an attack: the target hex picked on the map, the defenders the attack may
+name, the attackers, the artillery in support, Allied air power, and the odds previewed
+before anything is declared.
+
+Every list is the engine's answer (attackable_defenders, available_attackers,
+artillery_in_range with support_refusal, air_power_available, preview_attack); the
+declaration is the engine's DeclareAttack, sent through the game document."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from hexcampaign.app.kasserine.combat_odds import OddsView
+from hexcampaign.app.kasserine.docks import UnitList
+from hexcampaign.hexes import Hex
+from hexcampaign.kasserine import IllegalAction
+from hexcampaign.kasserine.state import DeclareAttack
+
+if TYPE_CHECKING:
+    from hexcampaign.app.kasserine.combat_dock import CombatPanel
+
+
+class AttackPanel(QGroupBox):
+    """The attack being built. Uses of the combat panel: `document`, `game`, `odds`,
+    `show_last` and its `attack_changed` and `settled` signals."""
+
+    def __init__(self, combat: CombatPanel) -> None:
+        super().__init__("Attack", combat)
+        self.combat = combat
+        self.target: Hex | None = None
+        self.help = QLabel(self)
+        self.help.setWordWrap(True)
+        self.defenders = _picking_list(self)
+        self.attackers = _picking_list(self)
+        self.artillery = _picking_list(self)
+        self.air_power = QCheckBox("Use Allied air power (one column better)", self)
+        self.declare = QPushButton("Declare attack", self)
+        self.declare.setObjectName("declare")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.help)
+        for title, widget in (
+            ("Defenders", self.defenders),
+            ("Attackers", self.attackers),
+            ("Artillery in support", self.artillery),
+        ):
+            layout.addWidget(QLabel(f"<b>{title}</b>", self))
+            layout.addWidget(widget)
+        layout.addWidget(self.air_power)
+        layout.addWidget(self.declare)
+        self.declare.clicked.connect(self.declare_attack)
+        self.attackers.itemSelectionChanged.connect(self._attackers_changed)
+        self.defenders.itemSelectionChanged.connect(self._support_changed)
+        self.artillery.itemSelectionChanged.connect(self._support_changed)
+        self.air_power.toggled.connect(lambda _on: self._support_changed())
+
+    # --- what the map tool calls ----------------------------------------------------------
+
+    def choose_target(self, h: Hex) -> bool:
+        """A hex picked on the map: the attack is against its units. False (with the
+        engine's reason said) when the side to play may not attack it."""
+        refusal = self.combat.game.target_refusal(h)
+        if refusal is not None:
+            self.combat.document.refuse(refusal)
+            return False
+        self.target = h
+        self.combat.refresh()
+        self.combat.attack_changed.emit()
+        return True
+
+    def toggle_attacker(self, unit_id: str) -> bool:
+        """A unit next to the target clicked on the map joins or leaves the attack."""
+        for i in range(self.attackers.count()):
+            item = self.attackers.item(i)
+            if item.data(Qt.ItemDataRole.UserRole) == unit_id:
+                item.setSelected(not item.isSelected())
+                return True
+        return False
+
+    def declare_attack(self) -> bool:
+        """Send the engine's DeclareAttack for what is picked; the document's change
+        redraws the dock and hands the game to the defender for his artillery."""
+        action = DeclareAttack(
+            attackers=self.attackers.selected_ids(),
+            defenders=self.defenders.selected_ids(),
+            artillery=self.artillery.selected_ids(),
+            air_power=self._air_power(),
+        )
+        shown, self.combat.show_last = self.combat.show_last, True  # the new attack is current
+        if self.combat.document.act(action, self) is None:
+            self.combat.show_last = shown
+            return False
+        self.target = None
+        return True
+
+    def preview(self) -> OddsView | None:
+        """The odds of the attack being built, before it is declared (the engine's
+        preview_attack: the game, its log and its undo are untouched). A refusal shows
+        the engine's sentence instead."""
+        if self.target is None:
+            return None
+        odds = self.combat.odds
+        attackers = self.attackers.selected_ids()
+        defenders = self.defenders.selected_ids()
+        if not attackers or not defenders:
+            odds.show_refusal("Pick at least one attacker and one defender.")
+            return None
+        try:
+            combat = self.combat.game.preview_attack(
+                attackers, defenders, self.artillery.selected_ids(), air_power=self._air_power()
+            )
+        except IllegalAction as error:
+            odds.show_refusal(str(error))
+            return None
+        view = OddsView.of(combat, preview=True)
+        odds.show_view(view)
+        return view
+
+    # --- redraw ---------------------------------------------------------------------------
+
+    def show_attack(self) -> None:
+        """Redraw for the side to play: the hex to click, or the attack on the target."""
+        g = self.combat.game
+        side = g.state.side
+        self.show()
+        if self.target is None:
+            self.help.setText(
+                f"{self.combat.document.player(side)}: click an enemy hex to attack it. "
+                + (
+                    "Germans may attack selected units of a stack."
+                    if g.selective_attack()
+                    else "The Allies attack a whole stack as one combat."
+                )
+            )
+            for lst in (self.defenders, self.attackers, self.artillery):
+                lst.clear()
+            self.declare.setEnabled(False)
+            self.air_power.setEnabled(False)
+            return
+        h = self.target
+        place = g.map.place_at(h)
+        self.help.setText(
+            f"Target: hex {g.map.label(h)}{' (' + place.name + ')' if place else ''}. "
+            "Pick the attackers and the artillery, then declare."
+        )
+        defenders = g.attackable_defenders(h)
+        self.defenders.show_units(defenders)
+        self.defenders.setEnabled(g.selective_attack())
+        if not self.defenders.selected_ids():
+            for i in range(self.defenders.count()):
+                self.defenders.item(i).setSelected(True)
+        before = set(self.attackers.selected_ids())
+        self.attackers.show_units(g.available_attackers(h))
+        if not before:
+            for i in range(self.attackers.count()):
+                self.attackers.item(i).setSelected(True)
+        self._fill_artillery()
+        self.air_power.setVisible(side == "allied")
+        self.air_power.setEnabled(g.air_power_available())
+        self.declare.setEnabled(True)
+
+    # --- inside ---------------------------------------------------------------------------
+
+    def _air_power(self) -> bool:
+        return self.air_power.isChecked() and self.air_power.isEnabled()
+
+    def _fill_artillery(self) -> None:
+        """The batteries in range of the chosen attackers; one that may not fire (no MP
+        left to fight) is shown greyed with the reason, never offered (under Xvfb ticking
+        one refused the whole declaration)."""
+        g = self.combat.game
+        attackers = self.attackers.selected_ids()
+        guns = g.artillery_in_range(attackers)
+        barred = {u.id: g.support_refusal(u.id, attackers) for u in guns}
+        notes = {
+            uid: why.split(": ", 1)[-1].replace(f"{g.label(uid)} ", "", 1)  # "has not the 2 MP…"
+            for uid, why in barred.items()
+            if why
+        }
+        self.artillery.show_units(guns, notes)
+        for i, uid in enumerate(self.artillery.ids()):
+            item = self.artillery.item(i)
+            if uid in notes:
+                item.setSelected(False)
+                item.setFlags(
+                    item.flags() & ~Qt.ItemFlag.ItemIsSelectable & ~Qt.ItemFlag.ItemIsEnabled
+                )
+
+    def _attackers_changed(self) -> None:
+        if self.target is not None:
+            self._fill_artillery()
+            self.preview()
+            self.combat.attack_changed.emit()
+
+    def _support_changed(self) -> None:
+        if self.target is not None:
+            self.preview()
+
+
+def _picking_list(parent: QGroupBox) -> UnitList:
+    units = UnitList(parent, max_rows=4)
+    units.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
+    return units
+
+
+__all__ = ["AttackPanel"]

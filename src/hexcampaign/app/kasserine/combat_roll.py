@@ -1,0 +1,69 @@
+"""The roll of a declared attack: the program's dice, or the two-dice total the players
+threw by hand; at 1:6 and >8:1 the table gives its result without a roll
+(crt.automatic_result). The roll is the engine's Resolve, sent through the document."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QGroupBox, QVBoxLayout
+
+from hexcampaign.app.kasserine.dice import DiceWidget
+from hexcampaign.app.kasserine.docks import side_word
+from hexcampaign.kasserine import Combat, crt
+from hexcampaign.kasserine.state import Resolve
+
+if TYPE_CHECKING:
+    from hexcampaign.app.kasserine.combat_dock import CombatPanel
+
+
+class RollPanel(QGroupBox):
+    """The dice of the attack in hand. Uses of the combat panel: `document`, `game`,
+    `defense_done` and `current_combat`."""
+
+    def __init__(self, combat: CombatPanel) -> None:
+        super().__init__("Roll", combat)
+        self.combat = combat
+        self.dice = DiceWidget(self)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.dice)
+        self.dice.roll_requested.connect(self.roll)
+
+    def show_roll_for(self, c: Combat) -> None:
+        """Ready to roll the attack `c` (or to apply its automatic result)."""
+        self.show()
+        automatic = crt.automatic_result(c.odds)
+        hand = self.combat.game.state.options.dice == "hand" and automatic is None
+        self.dice.set_mode(2, hand)
+        if automatic is not None:  # 1:6 and >8:1 need no dice
+            self.dice.roll_button.setText(f"Apply {automatic} (no roll at {c.odds})")
+        self.dice.set_enabled(True)
+
+    def roll(self, hand: int | None) -> str | None:
+        """Roll the attack in hand (`hand`: the total thrown by hand); its result words,
+        or None when refused (the sentence is shown)."""
+        combat = self.combat
+        c = combat.current_combat()
+        if c is None:
+            return None
+        if c.id not in combat.defense_done:
+            combat.document.refuse(
+                f"Artillery: the {side_word(c.defending_side)} player allocates defensive "
+                "artillery first"
+            )
+            return None
+        if combat.document.act(Resolve(combat=c.id, roll=hand), self) is None:
+            return None
+        g = combat.game
+        rolled = next(x for x in g.combats() if x.id == c.id)
+        faces = g.actions()[-1].faces or (self.dice.hand_faces(hand) if hand else [])
+        text = (
+            f"Attack {rolled.id} at {rolled.odds}: "
+            + (f"rolled {rolled.roll} — " if rolled.roll else "no roll needed — ")
+            + (rolled.result or "")
+        )
+        self.dice.show_roll(faces, text)
+        return rolled.result
+
+
+__all__ = ["RollPanel"]
