@@ -18,6 +18,7 @@ import math
 import os
 import re
 import stat
+import sys
 import tempfile
 import time
 import unicodedata
@@ -28,7 +29,7 @@ from functools import partial
 from itertools import accumulate, chain, compress, count, islice
 from operator import is_
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO, Protocol, runtime_checkable
 
 # A 100-turn campaign saves to about 1.2 MB and a whole Kasserine game to 0.25 MB; 4 MiB
 # leaves room for three times the longest campaign while keeping what any file can cost
@@ -385,7 +386,7 @@ def _at_path(data: object, dotted: str) -> object:
     return data
 
 
-def _path_of(target: object, data: object, levels: list) -> str:
+def _path_of(target: object, data: list | dict, levels: list) -> str:
     """The dotted path from `data` to `target`, found among the levels of the walk
     (levels[i] holds the containers i + 1 steps below `data`)."""
     steps: list[str] = []
@@ -402,7 +403,7 @@ def _path_of(target: object, data: object, levels: list) -> str:
     if type(data) is dict:
         steps.append(next(str(k) for k, v in data.items() if v is target))
     else:
-        steps.append(str(next(compress(count(), map(partial(is_, target), data)))))  # type: ignore[call-overload]
+        steps.append(str(next(compress(count(), map(partial(is_, target), data)))))
     return ".".join(reversed(steps))
 
 
@@ -485,16 +486,25 @@ def _finite_floats(items: list, types: list) -> bool:
     return all(map(math.isfinite, compress(items, map(_IS_FLOAT, types))))
 
 
+@runtime_checkable
+class _ValidationErrors(Protocol):
+    """What validation_problem reads of a pydantic ValidationError (not imported here:
+    a map opens without pydantic, which costs start-up time)."""
+
+    def errors(self, *, include_url: bool = True) -> list[Any]: ...
+
+    def error_count(self) -> int: ...
+
+
 def validation_problem(error: Exception) -> str:
     """The first problem a pydantic ValidationError found, as a clause for a sentence
     ("the field 'units.u3.side' is wrong: input should be 'german' or 'allied'")."""
-    errors = getattr(error, "errors", None)
-    if not callable(errors):
+    if not isinstance(error, _ValidationErrors):
         return str(error).splitlines()[0] if str(error) else type(error).__name__
-    count = error.error_count()  # type: ignore[attr-defined]
+    count = error.error_count()
     if count > 100:  # listing a million problems would cost seconds; the count says enough
         return f"{count} of its values are of the wrong kind"
-    first = errors(include_url=False)[0]
+    first = error.errors(include_url=False)[0]
     where = quoted(".".join(str(p) for p in first.get("loc", ())) or "the file", 60)
     if first.get("type") == "missing":
         return f"the field {where} is missing"
@@ -627,7 +637,9 @@ def _alive_on_windows(pid: int) -> bool:
     # os.kill on Windows terminates the process whatever the signal, so ask the kernel.
     import ctypes
 
-    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    if sys.platform != "win32":  # asked on Windows only (and type-checked there only)
+        return False
+    kernel32 = ctypes.windll.kernel32
     query_limited_information, still_active = 0x1000, 259
     handle = kernel32.OpenProcess(query_limited_information, False, pid)
     if not handle:

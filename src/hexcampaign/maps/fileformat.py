@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, islice
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexcampaign import files
 from hexcampaign.files import (
@@ -502,9 +502,9 @@ def _within_grid(doc: SimpleNamespace) -> bool:
 def _check_list_sizes(data: dict, name: str) -> None:
     """Refuse lists longer than the grid could need before validating them item by item,
     so a hostile file of a million entries costs milliseconds, not seconds."""
-    grid = data.get("grid")
+    grid: Any = data.get("grid")  # anything: what is not a grid of numbers is caught
     try:
-        cells = int(grid["cols"]) * int(grid["rows"])  # type: ignore[index]
+        cells = int(grid["cols"]) * int(grid["rows"])
     except (TypeError, KeyError, ValueError, OverflowError):  # 1e999 is infinity
         return  # validation will name the grid problem
     cells = max(1, min(cells, MAX_SIDE * MAX_SIDE))

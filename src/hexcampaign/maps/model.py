@@ -434,7 +434,7 @@ class HexMap:
         # name, as the file sorts them).
         return all(getattr(self, name) == getattr(other, name) for name in _COMPARED)
 
-    __hash__ = None  # type: ignore[assignment]
+    # Defining __eq__ leaves a HexMap unhashable (__hash__ None): a document that changes.
 
     def __repr__(self) -> str:
         return f"<HexMap {self.name or 'untitled'} {self.cols}×{self.rows} {self.palette.name}>"

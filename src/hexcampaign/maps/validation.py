@@ -31,6 +31,7 @@ from hexcampaign.hexes import Hex, HexSide
 
 if TYPE_CHECKING:
     from hexcampaign.maps import HexMap
+    from hexcampaign.maps.model import Place
 
 PROBLEM_KINDS = ("bridge", "road_cliff", "place_on_river", "unreachable", "duplicate_name")
 
@@ -148,7 +149,7 @@ def unreachable_place_problems(m: HexMap) -> list[Problem]:
 
 
 def duplicate_name_problems(m: HexMap) -> list[Problem]:
-    seen: dict[str, object] = {}
+    seen: dict[str, Place] = {}
     found = []
     for place in _places_in_map_order(m):
         key = place.name.strip().casefold()
@@ -158,7 +159,7 @@ def duplicate_name_problems(m: HexMap) -> list[Problem]:
                 Problem(
                     place.hex,
                     f"Two places are named {place.name.strip()!r} "
-                    f"({m.label(first.hex)} and {m.label(place.hex)}): "  # type: ignore[attr-defined]
+                    f"({m.label(first.hex)} and {m.label(place.hex)}): "
                     "place names must be unique.",
                     "duplicate_name",
                 )
