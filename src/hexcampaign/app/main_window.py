@@ -103,8 +103,9 @@ class MainWindow(QMainWindow):
     # --- the contract modes build on -------------------------------------------------------
 
     @property
-    def mode(self) -> Mode | None:
-        """The mode in charge (the editor, a game, the campaign desk)."""
+    def mode(self) -> Any:
+        """The mode in charge (the editor, a game, the campaign desk: a PlayMode,
+        see app/modes.py), or None."""
         return self.modes.mode
 
     @property
@@ -248,9 +249,8 @@ class MainWindow(QMainWindow):
         # the map, each by its own mode's question; Cancel on any keeps the window open.
         modes = self.modes.play_modes.values()
         if all(mode.maybe_close() for mode in modes) and self.maybe_save():
-            self.settings.set_value(
-                "window_geometry", bytes(self.saveGeometry().toBase64()).decode()
-            )
+            geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
+            self.settings.set_value("window_geometry", geometry)
             # Every question is answered: nothing is left for a recovery to offer.
             close_autosaves_of(self)
             event.accept()

@@ -112,8 +112,8 @@ class StartPage(QWidget):
                 self.open_requested,
             ),
         ]
-        for n, (name, heading, line, icon, signal) in enumerate(specs):
-            card = Card(icon, heading, line, self)
+        for n, (name, card_heading, line, icon, signal) in enumerate(specs):
+            card = Card(icon, card_heading, line, self)
             card.setProperty("card", name)
             card.clicked.connect(signal)
             grid.addWidget(card, n // 2, n % 2)

@@ -168,7 +168,7 @@ class LayerItem(QGraphicsItem):
             math.floor(scene_rect.left() * zoom / TILE),
             math.floor(scene_rect.right() * zoom / TILE) + 1,
         )
-        strips = []
+        strips: list[tuple[int, int, int]] = []
         for j in rows:
             missing = [i for i in columns if cache.get((COMPOSITE, zoom, ratio, i, j)) is False]
             strips.extend((j, start, end) for start, end in _runs(missing))

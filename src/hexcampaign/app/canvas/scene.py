@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -20,6 +22,9 @@ from hexcampaign.app.render import (
 from hexcampaign.maps import HexMap
 from hexcampaign.maps.changes import Change, ChangeSet
 from hexcampaign.maps.features import MapFeatures
+
+if TYPE_CHECKING:
+    from hexcampaign.app.canvas.tile_workers import TileWorkers
 
 # Which layers each kind of change can alter. Bridges are drawn with the roads, and
 # removing a river removes its bridge; the label style changes the coordinates.
@@ -58,7 +63,7 @@ class MapScene(QGraphicsScene):
         self.progressive_until = 0.0
         self.soft_edges = False  # terrain fades into its neighbours' (render/soft_edges.py)
         self._finishing = False
-        self._workers = None
+        self._workers: TileWorkers | None = None
         self.layers: dict[str, LayerItem] = {}
         self.hexmap = hexmap
         self.features = MapFeatures(hexmap)
@@ -87,7 +92,7 @@ class MapScene(QGraphicsScene):
         self.tiles.clear()
         self.update()
 
-    def tile_workers(self):
+    def tile_workers(self) -> TileWorkers:
         """The threads painting tiles while the user moves the map (made on first use)."""
         if self._workers is None:
             from hexcampaign.app.canvas.tile_workers import TileWorkers

@@ -4,7 +4,7 @@ items never import the scene that imports them."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsItem
@@ -13,6 +13,9 @@ from hexcampaign.app.canvas.tiles import TileCache
 from hexcampaign.hexes import Layout
 from hexcampaign.maps import HexMap
 from hexcampaign.maps.features import MapFeatures
+
+if TYPE_CHECKING:
+    from hexcampaign.app.canvas.tile_workers import TileWorkers
 
 
 class MapSurface(Protocol):
@@ -30,6 +33,10 @@ class MapSurface(Protocol):
         ...
 
     def visible_layers(self) -> set[str]: ...
+
+    def tile_workers(self) -> TileWorkers:
+        """The threads painting tiles while the user moves the map."""
+        ...
 
     def finish_later(self, region: QRectF) -> None:
         """Ask for another paint of `region` once the event loop is free."""

@@ -30,6 +30,9 @@ from PySide6.QtGui import QImage, QPainter, QPixmap
 
 from hexcampaign.app.canvas.tiles import COMPOSITE, TILE, tile_scene_rect
 from hexcampaign.app.render import paint_map
+from hexcampaign.hexes import Layout
+from hexcampaign.maps import HexMap
+from hexcampaign.maps.features import MapFeatures
 
 THREADS = 2  # measured: one thread leaves the GUI thread waiting longer for the interpreter
 # The GUI thread waits this long at most for the interpreter lock a worker holds (Python's
@@ -50,10 +53,10 @@ class StripJob:
     end: int
     generation: int
     # What to paint, taken on the GUI thread when the strip is asked for.
-    hexmap: object = field(repr=False, default=None)
-    layout: object = field(repr=False, default=None)
+    hexmap: HexMap | None = field(repr=False, default=None)
+    layout: Layout | None = field(repr=False, default=None)
     layers: frozenset = frozenset()
-    features: object = field(repr=False, default=None)
+    features: MapFeatures | None = field(repr=False, default=None)
 
     @property
     def key(self) -> tuple:
@@ -213,6 +216,7 @@ def _paint_strip(job: StripJob) -> QImage:
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         painter.translate(-job.start * TILE, -job.row * TILE)
         painter.scale(job.zoom, job.zoom)
+        assert job.hexmap is not None and job.layout is not None  # taken when asked for
         paint_map(painter, job.hexmap, job.layout, job.scene_rect(), set(job.layers), job.features)
     finally:
         painter.end()

@@ -4,6 +4,7 @@ least recently used first, and the scene rectangle each tile covers."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Literal
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPixmap
@@ -26,7 +27,7 @@ class TileCache:
         self.generation = 0
         self._tiles: OrderedDict[tuple, QPixmap | None] = OrderedDict()
 
-    def get(self, key: tuple) -> QPixmap | None | bool:
+    def get(self, key: tuple) -> QPixmap | None | Literal[False]:
         """The tile, None for an empty tile, False when not cached."""
         try:
             tile = self._tiles[key]

@@ -134,7 +134,7 @@ class MapView(QGraphicsView):
         return self.map_scene.hexmap if self.map_scene is not None else None
 
     @property
-    def layout(self) -> Layout:
+    def layout(self) -> Layout:  # type: ignore[override]  # the hex layout; a view has no QLayout
         if self.map_scene is not None:
             return self.map_scene.layout
         return Layout(DEFAULT_HEX_SIZE)
@@ -430,7 +430,8 @@ class MapView(QGraphicsView):
             return
         shown = self.visible_scene_rect()
         before = before if before is not None else self._last_shown
-        margins = tuple(m / self._zoom for m in self.edge_margins())
+        across, down = self.edge_margins()
+        margins = (across / self._zoom, down / self._zoom)
         dx, dy = shift_into_map(
             shown, self.map_scene.map_rect, margins, before if before is not None else shown
         )
