@@ -8,6 +8,9 @@ document, canvas, docks and status line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog
 
@@ -25,9 +28,29 @@ from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap, MapEditError, load_palette
 from hexcampaign.rules import IllegalAction
 
+if TYPE_CHECKING:
+    from hexcampaign.app.canvas import MapView
+    from hexcampaign.app.editor.tools import Tool, ToolContext
+    from hexcampaign.app.editor.validation_dock import ValidationDock
+
 
 class EditorEdits:
     """Copy and paste, cancel and delete, and the Map menu's edits (each one undo step)."""
+
+    # What this part uses of the mode (editor/mode.py sets them).
+    window: Any
+    canvas: MapView
+    document: Any  # the MapDocument shown, or None
+    active: bool
+    tool: Tool | None
+    floating: Tool | None
+    context: ToolContext | None
+    clipboard: HexRegion | None
+    selected_hex: Hex | None
+    selected_region: list[Hex]
+    validation: ValidationDock
+    set_tool: Callable[[str], None]
+    _say: Callable[[str], None]
 
     def copy(self) -> bool:
         if self.document is None:
@@ -120,7 +143,10 @@ class EditorEdits:
         return True
 
     def _land_float(self, anchor: Hex) -> None:
-        region = self.floating.region if self.floating is not None else None
+        from hexcampaign.app.editor.tools.paste import FloatingPaste
+
+        floating = self.floating
+        region = floating.region if isinstance(floating, FloatingPaste) else None
         self.end_float()
         if region is not None:
             self.paste(anchor, region)

@@ -9,11 +9,13 @@ A part of EditorMode (editor/mode.py), which mixes it in.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 
-from hexcampaign.app.autosave import INTERVAL_SETTING, Orphan, recover_orphans
+from hexcampaign.app.autosave import DEFAULT_INTERVAL_S, INTERVAL_SETTING, Orphan, recover_orphans
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import MapDocument
 from hexcampaign.app.plain_text import literal
@@ -21,12 +23,25 @@ from hexcampaign.app.render import LAYER_NAMES, RenderError
 from hexcampaign.app.window import map_files
 from hexcampaign.maps import HexMap
 
+if TYPE_CHECKING:
+    from hexcampaign.app.autosave import Autosaver
+    from hexcampaign.app.canvas import MapView
+
 
 class EditorFiles:
     """Maps opened, shown, closed and started; export, print, import geography;
     autosave and recovery."""
 
     SUFFIXES = map_files.SUFFIXES
+
+    # What this part uses of the mode (editor/mode.py and editor/menus.py set them).
+    window: Any
+    canvas: MapView
+    document: Any  # the MapDocument shown, or None
+    autosaver: Autosaver
+    _say: Callable[[str], None]
+    _set_setting: Callable[[str, Any], None]
+    _save_layout: Callable[[], None]
 
     def open_path(self, path: Path | str) -> bool:
         """Open a map: the unsaved one is asked about first, then the file is read."""
@@ -147,7 +162,7 @@ class EditorFiles:
             self.window,
             "Autosave",
             "Autosave unsaved edits every (minutes):",
-            max(1, round(self.autosaver.interval_s / 60)),
+            max(1, round((self.autosaver.interval_s or DEFAULT_INTERVAL_S) / 60)),
             1,
             120,
         )

@@ -7,7 +7,8 @@ A part of EditorMode (editor/mode.py), which mixes it in.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -21,9 +22,40 @@ from hexcampaign.app.render import LAYER_NAMES
 WINDOW_STATE_SETTING = "editor.window_state"
 SOFT_EDGES_SETTING = "view.soft_edges"
 
+if TYPE_CHECKING:
+    from hexcampaign.app.canvas import MapView
+    from hexcampaign.app.editor.tools import BrushSettings, Tool
+
 
 class EditorMenus:
     """The Edit, Map, Tools, View and File entries, the tool actions and the docks."""
+
+    # What this part uses of the mode (editor/mode.py, edits.py, file_handling.py).
+    window: Any
+    canvas: MapView
+    document: Any  # the MapDocument shown, or None
+    active: bool
+    brush: BrushSettings
+    tools: dict[str, Tool]
+    _hidden_docks: list
+    _layout_restored: bool
+    set_tool: Callable[[str], None]
+    go_to: Callable[[Any], None]
+    _say: Callable[[str], None]
+    _undo: Callable[[], None]
+    _redo: Callable[[], None]
+    copy: Callable[[], bool]
+    float_paste: Callable[..., Any]
+    delete_selected: Callable[..., Any]
+    cancel_stroke: Callable[..., Any]
+    map_properties: Callable[..., Any]
+    edit_palette: Callable[..., Any]
+    resize_map: Callable[..., Any]
+    validate: Callable[..., Any]
+    export_dialog: Callable[[], bool]
+    print_map: Callable[[], bool]
+    import_geography: Callable[..., bool]
+    ask_autosave_interval: Callable[[], None]
 
     def docks(self) -> list:
         return [
@@ -68,7 +100,7 @@ class EditorMenus:
 
     def _build_actions(self) -> None:
         w = self.window
-        self.tool_group = QActionGroup(self)
+        self.tool_group = QActionGroup(self.window)
         self.tool_group.setExclusive(True)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
