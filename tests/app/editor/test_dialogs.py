@@ -67,9 +67,9 @@ def test_map_properties_dialog_values(qtbot):
     qtbot.addWidget(dialog)
     assert dialog.name.text() == "Kasserine"
     # The palette by its display name, as New map shows it, not its id.
-    assert dialog.palette.currentText() == load_palette("kasserine").title
+    assert dialog.palette_box.currentText() == load_palette("kasserine").title
     dialog.author.setText("John Hill")
-    dialog.palette.setCurrentIndex(dialog.palette.findData("cm"))
+    dialog.palette_box.setCurrentIndex(dialog.palette_box.findData("cm"))
     dialog.label_style.setCurrentIndex(2)
     values = dialog.values()
     assert (values.author, values.palette, values.label_style) == ("John Hill", "cm", "CC-RR")

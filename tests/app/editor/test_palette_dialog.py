@@ -157,10 +157,10 @@ def test_new_map_offers_the_shipped_palettes_and_the_users_own(window, qtbot):
     window.editor.apply_palette(dialog.result_palette(), dialog.mapping())
     new = NewMapDialog()
     qtbot.addWidget(new)
-    titles = [new.palette.itemText(i) for i in range(new.palette.count())]
+    titles = [new.palette_box.itemText(i) for i in range(new.palette_box.count())]
     assert "Operational WWII (general)" in titles and "Kasserine Pass (1972)" in titles
     assert "Burma 1944 (yours)" in titles
-    new.palette.setCurrentIndex(titles.index("Burma 1944 (yours)"))
+    new.palette_box.setCurrentIndex(titles.index("Burma 1944 (yours)"))
     m = new.hexmap()
     assert m.palette.title == "Burma 1944" and "jungle" in m.palette.terrains
 

@@ -29,18 +29,18 @@ class NewMapDialog(QDialog):
         self.rows = QSpinBox(self)
         self.rows.setRange(1, MAX_SIDE)
         self.rows.setValue(rows)
-        self.palette = QComboBox(self)
+        self.palette_box = QComboBox(self)
         for name in palette_names():
-            self.palette.addItem(load_palette(name).title, name)
+            self.palette_box.addItem(load_palette(name).title, name)
         # The user's own palettes (Map › Palette… keeps them): the map gets a copy.
         from hexcampaign.app.editor.user_palettes import user_palettes
 
         for palette in user_palettes():
-            self.palette.addItem(f"{palette.title} (yours)", palette)
+            self.palette_box.addItem(f"{palette.title} (yours)", palette)
         form.addRow("&Name:", self.name)
         form.addRow("&Columns:", self.cols)
         form.addRow("&Rows:", self.rows)
-        form.addRow("Terrain &palette:", self.palette)
+        form.addRow("Terrain &palette:", self.palette_box)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -49,12 +49,12 @@ class NewMapDialog(QDialog):
         form.addRow(buttons)
 
     def set_palette(self, name: str) -> None:
-        index = self.palette.findData(name)
+        index = self.palette_box.findData(name)
         if index >= 0:
-            self.palette.setCurrentIndex(index)
+            self.palette_box.setCurrentIndex(index)
 
     def hexmap(self) -> HexMap:
         """The blank map the dialog describes."""
-        m = HexMap.new(self.cols.value(), self.rows.value(), palette=self.palette.currentData())
+        m = HexMap.new(self.cols.value(), self.rows.value(), palette=self.palette_box.currentData())
         m.name = self.name.text().strip()
         return m

@@ -12,7 +12,7 @@ a hex takes its roads, cliffs and place) undo whole without hand-written inverse
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from enum import IntEnum
 from itertools import count
 from typing import Any
@@ -43,7 +43,8 @@ class CommandId(IntEnum):
     LABEL = 13
 
 
-Key = tuple[Hashable, ...]
+# A feature of the map: (kind, where) — ("terrain", Hex), ("cliff", HexSide), ("places",).
+Key = tuple[Any, ...]
 Diff = dict[Key, tuple[Any, Any]]
 
 # The map-wide attributes a map-properties edit may change.

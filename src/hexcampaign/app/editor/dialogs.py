@@ -77,8 +77,12 @@ class _CheckedDialog(QDialog):
         self.error.setText(text)
         self.error.setMinimumWidth(max(200, width - 40))
         self.error.show()
-        self.layout().activate()
-        self.resize(width, max(self.height(), self.layout().heightForWidth(width), self.sizeHint().height()))
+        layout = self.layout()
+        wanted = self.height()
+        if layout is not None:  # (every dialog here has its form's layout)
+            layout.activate()
+            wanted = max(wanted, layout.heightForWidth(width))
+        self.resize(width, max(wanted, self.sizeHint().height()))
 
 
 class PlaceDialog(_CheckedDialog):
@@ -132,15 +136,15 @@ class MapPropertiesDialog(_CheckedDialog):
         self.author = QLineEdit(hexmap.author)
         self.description = QPlainTextEdit(hexmap.description)
         self.description.setMinimumHeight(80)
-        self.palette = QComboBox()
+        self.palette_box = QComboBox()
         # Palettes by their display names, as New map shows them; a palette of the
         # map's own (Map › Palette…) is listed too, so keeping it is the default.
         for name in palette_names():
-            self.palette.addItem(load_palette(name).title, name)
-        if self.palette.findData(hexmap.palette.name) < 0:
-            self.palette.addItem(hexmap.palette.title, hexmap.palette.name)
-        self.palette.setCurrentIndex(self.palette.findData(hexmap.palette.name))
-        self.palette.setToolTip(
+            self.palette_box.addItem(load_palette(name).title, name)
+        if self.palette_box.findData(hexmap.palette.name) < 0:
+            self.palette_box.addItem(hexmap.palette.title, hexmap.palette.name)
+        self.palette_box.setCurrentIndex(self.palette_box.findData(hexmap.palette.name))
+        self.palette_box.setToolTip(
             "Another palette for the map (one undo step): its default terrain replaces the "
             "old default; any other terrain in use must exist in it. Map › Palette… edits "
             "the terrain types."
@@ -154,7 +158,7 @@ class MapPropertiesDialog(_CheckedDialog):
         self.form.addRow("&Name:", self.name)
         self.form.addRow("&Author:", self.author)
         self.form.addRow("&Description:", self.description)
-        self.form.addRow("Terrain &palette:", self.palette)
+        self.form.addRow("Terrain &palette:", self.palette_box)
         self.form.addRow("Coordinate &labels:", self.label_style)
         self.form.addRow("&First number:", self.label_first)
         self.setMinimumWidth(420)
@@ -164,7 +168,7 @@ class MapPropertiesDialog(_CheckedDialog):
             self.name.text().strip(),
             self.author.text().strip(),
             self.description.toPlainText().strip(),
-            self.palette.currentData(),
+            self.palette_box.currentData(),
             self.label_style.currentData(),
             self.label_first.value(),
         )

@@ -113,6 +113,8 @@ def read_data(window: Any, path: Path) -> GeoData | None:
 
 def apply_import(editor: Any, dialog: GeoImportDialog) -> bool:
     window, plan = editor.window, dialog.plan
+    if plan is None:  # OK is greyed while the settings make no plan
+        return False
     if dialog.onto_open_map():
         notes: list[str] = []
         changed = push_edit(editor.document, "Import geography", plan.hexes(),
@@ -165,12 +167,12 @@ class GeoImportDialog(QDialog):
     def palette_name(self) -> str:
         if self.onto_open_map() and self.open_map is not None:
             return self.open_map.palette.name
-        return self.palette.currentText()
+        return self.palette_box.currentText()
 
     def rules(self) -> list[Rule]:
         rules = []
         for row, entry_value in enumerate(self._rows):
-            combo = self.table.cellWidget(row, 4)
+            combo = self._target_box(row)
             target = combo.currentData()
             if target:
                 kind, attribute, value = entry_value
@@ -189,10 +191,16 @@ class GeoImportDialog(QDialog):
             levels=self.levels.value(),
         )
 
+    def _target_box(self, row: int) -> QComboBox:
+        """The table's "becomes" column: a combo box in every row (see _fill_table)."""
+        box = self.table.cellWidget(row, 4)
+        assert isinstance(box, QComboBox)
+        return box
+
     def set_target(self, kind: str, attribute: str, value: str, target: str | None) -> None:
         """Choose what the features with attribute=value become (tests and scripts)."""
         row = self._rows.index((kind, attribute, value))
-        combo = self.table.cellWidget(row, 4)
+        combo = self._target_box(row)
         combo.setCurrentIndex(max(0, combo.findData(target)))
 
     # --- the plan and its preview ----------------------------------------------------------
@@ -226,11 +234,14 @@ class GeoImportDialog(QDialog):
         self._show_on_canvas()
 
     def _draw_preview(self) -> None:
+        plan = self.plan
+        if plan is None:
+            return
         if self.onto_open_map() and self.open_map is not None:
             hexmap = self.open_map.copy()
-            self.plan.apply(hexmap)
+            plan.apply(hexmap)
         else:
-            hexmap, _ = self.plan.new_map()
+            hexmap, _ = plan.new_map()
         probe = map_scene_rect(hexmap, map_layout(hexmap, 10.0))
         hex_size = max(1.0, 10.0 * PREVIEW_PIXELS / max(probe.width(), probe.height()))
         layout = map_layout(hexmap, hex_size)
@@ -251,10 +262,10 @@ class GeoImportDialog(QDialog):
 
     def _show_on_canvas(self) -> None:
         """Outline on the canvas the hexes the import would change on the open map."""
-        if self.canvas is None or not self.onto_open_map() or self.open_map is None:
+        m, plan = self.open_map, self.plan
+        if self.canvas is None or not self.onto_open_map() or m is None or plan is None:
             self.clear_canvas()
             return
-        m, plan = self.open_map, self.plan
         changed = [h for h, t in plan.terrain.items() if m.terrain(h) != t]
         changed += [h for h, level in plan.elevation.items() if m.elevation(h) != level]
         changed += [h for h in plan.rivers if not m.is_river(h)]
@@ -281,12 +292,12 @@ class GeoImportDialog(QDialog):
         choice.addWidget(self.new_map)
         choice.addWidget(self.onto)
         form.addRow("Make:", choice)
-        self.palette = QComboBox()
-        self.palette.addItems(palette_names())
-        self.palette.setCurrentText(ImportSettings().palette)  # as the command line
+        self.palette_box = QComboBox()
+        self.palette_box.addItems(palette_names())
+        self.palette_box.setCurrentText(ImportSettings().palette)  # as the command line
         if self.open_map is not None and self.open_map.palette.name in palette_names():
-            self.palette.setCurrentText(self.open_map.palette.name)
-        form.addRow("Palette:", self.palette)
+            self.palette_box.setCurrentText(self.open_map.palette.name)
+        form.addRow("Palette:", self.palette_box)
         self.hex_km = QDoubleSpinBox()
         self.hex_km.setRange(0.01, 1000)
         self.hex_km.setDecimals(2)
@@ -350,12 +361,12 @@ class GeoImportDialog(QDialog):
         outer.addWidget(self.status)
         outer.addWidget(self.buttons)
         for signal in (self.hex_km.valueChanged, self.min_share.valueChanged, self.levels.valueChanged,
-                       self.palette.currentIndexChanged, self.name_attribute.currentIndexChanged,
+                       self.palette_box.currentIndexChanged, self.name_attribute.currentIndexChanged,
                        self.elevation.currentIndexChanged, self.target_group.buttonToggled):
             signal.connect(self.schedule)
-        self.palette.currentIndexChanged.connect(self._fill_table)
+        self.palette_box.currentIndexChanged.connect(self._fill_table)
         # Onto the open map, the map's own palette rules.
-        self.onto.toggled.connect(lambda onto: self.palette.setEnabled(not onto))
+        self.onto.toggled.connect(lambda onto: self.palette_box.setEnabled(not onto))
         self.target_group.buttonToggled.connect(self._fill_table)
         self.resize(1000, 640)
 
@@ -364,7 +375,7 @@ class GeoImportDialog(QDialog):
         chosen as suggest_rules guesses (or as before, when the palette changes)."""
         kept = {}
         if getattr(self, "_rows", None):
-            kept = {key: self.table.cellWidget(row, 4).currentData() for row, key in enumerate(self._rows)}
+            kept = {key: self._target_box(row).currentData() for row, key in enumerate(self._rows)}
         if self.onto_open_map() and self.open_map is not None:
             palette = self.open_map.palette  # perhaps a user's own palette
         else:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDockWidget, QSizePolicy, QWidget
 
 from hexcampaign.app import style
 from hexcampaign.app.render import hexes_scene_rect, map_scene_rect, paint_map
+from hexcampaign.maps import HexMap
 from hexcampaign.maps.changes import Change
 
 # The minimap leaves out what is unreadable at its size.
@@ -22,7 +23,7 @@ class OverviewWidget(QWidget):
     def __init__(self, canvas: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.canvas = canvas
-        self.hexmap = None
+        self.hexmap: HexMap | None = None
         self._image: QImage | None = None
         self._scale = 1.0
         self._offset = QPointF(0, 0)
@@ -75,7 +76,7 @@ class OverviewWidget(QWidget):
             self._image, self._whole, self._stale = None, False, None
             return
         whole, area = self._whole, self._stale
-        if whole or area is None or self._image is None:
+        if whole or area is None or self._image is None or self.hexmap is None:
             self.rebuild()
             return
         self._stale = None

@@ -116,10 +116,12 @@ class PaletteDialog(QDialog):
             buttons.addWidget(button)
         buttons.addStretch(1)
         files = QHBoxLayout()
-        for text, slot in (("&Import palette…", self.import_file), ("E&xport palette…", self.export_file)):
+        for text, file_slot in (
+            ("&Import palette…", self.import_file), ("E&xport palette…", self.export_file)
+        ):
             button = QPushButton(text)
             button.setAutoDefault(False)
-            button.clicked.connect(lambda _on=False, s=slot: s())
+            button.clicked.connect(lambda _on=False, s=file_slot: s())
             files.addWidget(button)
         files.addStretch(1)
 
@@ -179,7 +181,7 @@ class PaletteDialog(QDialog):
         """Each map terrain a row started as -> that row's name now."""
         mapping = {}
         for row in range(self.table.rowCount()):
-            origin = self.table.item(row, LABEL).data(ORIGIN)
+            origin = self._cell(row, LABEL).data(ORIGIN)
             if origin:
                 mapping[origin] = self._name(row)
         return mapping
@@ -215,7 +217,7 @@ class PaletteDialog(QDialog):
         row = self.table.rowCount()
         self._add_row(TerrainType(name=name, code=code, label=label, colour=colour, symbol=symbol), None)
         with _Quiet(self.table):
-            self.table.item(row, NAME).setData(AUTO_NAME, True)
+            self._cell(row, NAME).setData(AUTO_NAME, True)
         self.table.selectRow(row)
         self._refresh_default()
         return row
@@ -224,7 +226,7 @@ class PaletteDialog(QDialog):
         row = self.table.currentRow()
         if row < 0:
             return
-        origin = self.table.item(row, LABEL).data(ORIGIN)
+        origin = self._cell(row, LABEL).data(ORIGIN)
         if origin in self.in_use:
             label = self._text(row, LABEL)
             self.show_error(f"{label} is painted on this map, so it stays; rename or recolour it instead.")
@@ -280,11 +282,11 @@ class PaletteDialog(QDialog):
         self.table.removeColumn(column)
 
     def rule_names(self) -> list[str]:
-        return [self.table.horizontalHeaderItem(c).text()
+        return [self._header(c)
                 for c in range(len(FIXED_COLUMNS), self.table.columnCount())]
 
     def set_colour(self, row: int, colour: str) -> None:
-        self.table.item(row, COLOUR).setText(colour)
+        self._cell(row, COLOUR).setText(colour)
 
     def set_symbol(self, row: int, symbol: str) -> None:
         box = self._symbol_box(row)
@@ -398,7 +400,7 @@ class PaletteDialog(QDialog):
         if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
             raise IllegalAction(f"{label}: the colour must be written #rrggbb (double-click to pick one).")
         return TerrainType(name=self._name(row), code=self._text(row, CODE), label=label, colour=colour,
-                           rules=rules, note=self.table.item(row, LABEL).data(NOTE) or "",
+                           rules=rules, note=self._cell(row, LABEL).data(NOTE) or "",
                            symbol=self._symbol_box(row).currentData())
 
     def _name(self, row: int) -> str:
@@ -409,7 +411,18 @@ class PaletteDialog(QDialog):
         return item.text().strip() if item is not None else ""
 
     def _symbol_box(self, row: int) -> QComboBox:
-        return self.table.cellWidget(row, SYMBOL)
+        box = self.table.cellWidget(row, SYMBOL)
+        assert isinstance(box, QComboBox)  # every row has one (see _add_row)
+        return box
+
+    def _cell(self, row: int, column: int) -> QTableWidgetItem:
+        item = self.table.item(row, column)
+        assert item is not None  # every row's cells are filled when it is added
+        return item
+
+    def _header(self, column: int) -> str:
+        item = self.table.horizontalHeaderItem(column)
+        return item.text() if item is not None else ""
 
     def _refresh_default(self, wanted: str | None = None) -> None:
         wanted = wanted or self.default.currentData()

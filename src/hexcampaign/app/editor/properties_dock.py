@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -136,6 +137,8 @@ class PropertiesDock(QDockWidget):
         kind = event.type()
         if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             return False
+        if not isinstance(event, QKeyEvent):
+            return False
         key = event.key()
         if key not in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape):
             return False
@@ -188,15 +191,14 @@ class PropertiesDock(QDockWidget):
             self._refreshing = False
 
     def _refresh(self) -> None:
-        m = self.map
-        valid = m is not None and self.hex is not None and m.contains(self.hex)
+        shown = self._shown()
         for box in (self.hex_box, self.sides_box, self.place_box):
-            box.setEnabled(valid)
-        if not valid:
+            box.setEnabled(shown is not None)
+        if shown is None:
             self.title.setText("No hex selected: click one with the Inspect tool.")
             self._clear_fields()  # greyed out, they must not show the last hex's values
             return
-        h = self.hex
+        m, h = shown
         here = m.place_at(h)
         # Rich text for the bold hex number; the place name is the map's, escaped.
         self.title.setText(f"<b>Hex {m.label(h)}</b>" + (f" — {html.escape(here.name)}" if here else ""))
@@ -244,6 +246,11 @@ class PropertiesDock(QDockWidget):
     def map(self) -> HexMap | None:
         return self.document.map if self.document is not None else None
 
+    def _shown(self) -> tuple[HexMap, Hex] | None:
+        """The map and the hex the fields are about, when a hex of the map is selected."""
+        m, h = self.map, self.hex
+        return (m, h) if m is not None and h is not None and m.contains(h) else None
+
     # --- edits, each one undo step ----------------------------------------------------------
 
     def _edit(self, text: str, hexes: list[Hex], change) -> None:
@@ -256,26 +263,36 @@ class PropertiesDock(QDockWidget):
         self.refresh()
 
     def _terrain_changed(self, _index: int) -> None:
-        h, name = self.hex, self.terrain.currentData()
-        self._edit(f"Terrain of {self.map.label(h)}", [h], lambda m: m.set_terrain(h, name))
+        if (shown := self._shown()) is None:
+            return
+        here, h = shown
+        name = self.terrain.currentData()
+        self._edit(f"Terrain of {here.label(h)}", [h], lambda m: m.set_terrain(h, name))
 
     def _elevation_changed(self) -> None:
-        h, level = self.hex, self.elevation.value()
-        if self.map is not None and h is not None and self.map.elevation(h) != level:
-            self._edit(
-                f"Elevation of {self.map.label(h)}", [h], lambda m: m.set_elevation(h, level)
-            )
+        if (shown := self._shown()) is None:
+            return
+        here, h = shown
+        level = self.elevation.value()
+        if here.elevation(h) != level:
+            self._edit(f"Elevation of {here.label(h)}", [h], lambda m: m.set_elevation(h, level))
 
     def _river_changed(self, on: bool) -> None:
-        h = self.hex
-        self._edit(f"River at {self.map.label(h)}", [h], lambda m: m.set_river(h, on))
+        if (shown := self._shown()) is None:
+            return
+        here, h = shown
+        self._edit(f"River at {here.label(h)}", [h], lambda m: m.set_river(h, on))
 
     def _bridge_changed(self, on: bool) -> None:
-        h = self.hex
-        self._edit(f"Bridge at {self.map.label(h)}", [h], lambda m: m.set_bridge(h, on))
+        if (shown := self._shown()) is None:
+            return
+        here, h = shown
+        self._edit(f"Bridge at {here.label(h)}", [h], lambda m: m.set_bridge(h, on))
 
     def _road_changed(self, direction: int, on: bool) -> None:
-        h = self.hex
+        if (shown := self._shown()) is None:
+            return
+        here, h = shown
         n = h.neighbor(direction)
 
         def change(m: HexMap) -> None:
@@ -285,10 +302,12 @@ class PropertiesDock(QDockWidget):
                 m.remove_road(h, n)
                 drop_stranded_bridges(m, [h, n])
 
-        self._edit(f"Road {m_label(self.map, h)}–{m_label(self.map, n)}", [h, n], change)
+        self._edit(f"Road {m_label(here, h)}–{m_label(here, n)}", [h, n], change)
 
     def _cliff_changed(self, direction: int) -> None:
-        h = self.hex
+        if (shown := self._shown()) is None:
+            return
+        h = shown[1]
         n = h.neighbor(direction)
         key = self.cliffs[direction].currentData()
 
@@ -332,9 +351,12 @@ class PropertiesDock(QDockWidget):
         return True
 
     def _place_remove(self) -> None:
-        place = self.map.place_at(self.hex) if self.map and self.hex else None
+        if (shown := self._shown()) is None:
+            return
+        here, h = shown
+        place = here.place_at(h)
         if place is not None:
-            self._edit(f"Delete {place.name}", [self.hex], lambda m: m.remove_place(place.name))
+            self._edit(f"Delete {place.name}", [h], lambda m: m.remove_place(place.name))
 
 
 def m_label(m: HexMap | None, h: Hex) -> str:

@@ -141,7 +141,7 @@ def _kind(value, kind: type):
     """`value` if it is of `kind` (a bool is not an int here), else ValueError."""
     if type(value) is not kind:
         raise ValueError(value)
-    if kind is int and not -(10**6) <= value <= 10**6:
+    if isinstance(value, int) and not -(10**6) <= value <= 10**6:
         raise ValueError(value)
     return value
 
@@ -269,10 +269,10 @@ def paste_region(m: HexMap, region: HexRegion, anchor: Hex) -> list[str]:
             notes.append(f"{base} already exists on this map; the pasted one is named {name}.")
         m.add_place(h, name, p["kind"], int(p["vp"]), int(p["pp"]))
         taken.add(name)
-    for lb in region.labels:
-        h = at(lb["at"])
+    for entry in region.labels:
+        h = at(entry["at"])
         if h in targets:
-            m.add_label(h, lb["text"])
+            m.add_label(h, entry["text"])
     return notes
 
 

@@ -122,6 +122,12 @@ class Tool:
         return self.document.map
 
     @property
+    def active_context(self) -> ToolContext:
+        """The context of an active tool (events reach only an activated tool)."""
+        assert self.context is not None, "activate the tool first"
+        return self.context
+
+    @property
     def dragging(self) -> bool:
         return self.gesture is not None
 

@@ -25,18 +25,18 @@ class Elevation(StrokeTool):
     def start_stroke(self, e: ToolEvent) -> None:
         # One stroke raises each hex once, however often the pointer passes over it.
         self._done = set()
-        mode = self.context.settings.elevation_mode
+        mode = self.active_context.settings.elevation_mode
         if e.shift or e.button == "right":
             mode = {"raise": "lower", "lower": "raise"}.get(mode, mode)
         self._mode = mode
 
     def gesture_text(self) -> str:
         if self._mode == "set":
-            return f"Set level {self.context.settings.elevation_level}"
+            return f"Set level {self.active_context.settings.elevation_level}"
         return "Raise ground" if self._mode == "raise" else "Lower ground"
 
     def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
-        radius = max(0, min(3, self.context.settings.radius))
+        radius = max(0, min(3, self.active_context.settings.radius))
         touched = [
             h2 for h in hexes for h2 in self.on_map(h.within(radius)) if h2 not in self._done
         ]
@@ -44,7 +44,7 @@ class Elevation(StrokeTool):
         if not touched:
             return
         self._done.update(touched)
-        level = self.context.settings.elevation_level
+        level = self.active_context.settings.elevation_level
         mode = self._mode
 
         def change(m: HexMap) -> None:
@@ -59,4 +59,4 @@ class Elevation(StrokeTool):
         self.attempt(touched, change)
 
     def brush(self, h: Hex) -> list[Hex]:
-        return h.within(max(0, min(3, self.context.settings.radius)))
+        return h.within(max(0, min(3, self.active_context.settings.radius)))

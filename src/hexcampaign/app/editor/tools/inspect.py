@@ -19,10 +19,10 @@ class Inspect(Tool):
             return
         m = self.map
         if not m.contains(e.hex):
-            self.context.select(None)
+            self.active_context.select(None)
             self.say("Inspect: that point is off the map.")
             return
-        self.context.select(e.hex)
+        self.active_context.select(e.hex)
         self.say(describe_hex(m, e.hex))
 
     def hex_changed(self, e: ToolEvent) -> None:

@@ -28,7 +28,7 @@ class LabelTool(Tool):
         if removing(e):
             self._remove_labels(h)
             return
-        text = self.context.ask_label(h)
+        text = self.active_context.ask_label(h)
         if text is None:
             return
         text = text.strip()

@@ -30,7 +30,7 @@ class PlaceTool(Tool):
             return
         self._pressed_on = e.hex
         self.selected = e.hex
-        self.context.select(e.hex)
+        self.active_context.select(e.hex)
 
     def moved(self, e: ToolEvent) -> None:
         if self._pressed_on is not None and self.map.place_at(self._pressed_on):
@@ -71,7 +71,7 @@ class PlaceTool(Tool):
     def edit(self, h: Hex) -> None:
         """Open the place dialog for hex h (new place or the one there) and apply OK."""
         existing = self.map.place_at(h)
-        values = self.context.ask_place(existing, h)
+        values = self.active_context.ask_place(existing, h)
         if values is None:
             return
         check_place_values(self.map, values, existing)

@@ -42,7 +42,7 @@ class Road(Tool):
         if not self.dragging:
             self.preview(hexes=self.on_map([e.hex]), color=REMOVE_COLOUR if e.shift else None)
             return
-        if e.hex == self.last_hex:
+        if e.hex == self.last_hex or self.last_hex is None:
             return
         steps = self.last_hex.line_to(e.hex)
         segments = []

@@ -36,7 +36,7 @@ class SelectRegion(Tool):
             return
         self._show(e.hex)
         self._from = None
-        self.context.select_region(list(self.region))
+        self.active_context.select_region(list(self.region))
         if self.region:
             self.say(f"Selected {len(self.region)} hexes: Ctrl+C copies them.")
         else:
@@ -54,5 +54,7 @@ class SelectRegion(Tool):
         return [m.at(c, r) for c in cols for r in rows]
 
     def _show(self, h: Hex) -> None:
+        if self._from is None:  # no drag under way
+            return
         self.region = self.rectangle(self._from, h)
         self.preview(hexes=self.region)

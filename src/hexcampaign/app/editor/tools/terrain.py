@@ -22,11 +22,11 @@ class TerrainBrush(StrokeTool):
     features = frozenset({"terrain"})
 
     def gesture_text(self) -> str:
-        terrain = self.map.palette.terrains.get(self.context.settings.terrain)
+        terrain = self.map.palette.terrains.get(self.active_context.settings.terrain)
         return f"Paint {terrain.label}" if terrain else self.label
 
     def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
-        terrain = current_terrain(self.map, self.context.settings.terrain)
+        terrain = current_terrain(self.map, self.active_context.settings.terrain)
         painted = self.on_map(h2 for h in hexes for h2 in self.brush(h))
         if not painted:
             return
@@ -38,7 +38,7 @@ class TerrainBrush(StrokeTool):
         self.attempt(painted, paint)
 
     def brush(self, h: Hex) -> list[Hex]:
-        return h.within(max(0, min(3, self.context.settings.radius)))
+        return h.within(max(0, min(3, self.active_context.settings.radius)))
 
 
 class Fill(Tool):
@@ -56,7 +56,7 @@ class Fill(Tool):
         if not m.contains(e.hex):
             self.say("Fill: click a hex on the map.")
             return
-        terrain = current_terrain(m, self.context.settings.terrain)
+        terrain = current_terrain(m, self.active_context.settings.terrain)
         region = connected_terrain(m, e.hex)
         if m.terrain(e.hex) == terrain:
             self.say(f"Fill: that region is already {m.palette.terrains[terrain].label}.")
@@ -99,7 +99,7 @@ class Eraser(StrokeTool):
         self.attempt([*erased, *sorted(around)], erase)
 
     def brush(self, h: Hex) -> list[Hex]:
-        return h.within(max(0, min(3, self.context.settings.radius)))
+        return h.within(max(0, min(3, self.active_context.settings.radius)))
 
     def removes(self, e: ToolEvent) -> bool:
         return True
