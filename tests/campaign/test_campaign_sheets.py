@@ -180,3 +180,16 @@ def test_one_division_attacks_and_one_combat_unit_is_singular():
     assert "for 2 combat units" in c.battle_sheet(b).map_size
     report = c.turn_report("german")
     assert ": 1 combat unit;" in report and "1 combat units" not in report
+
+
+def test_the_sheet_is_filled_in_by_battle_sheet_and_old_imports_still_find_it():
+    from hexcampaign.campaign import attacks, battle_sheet, sheet_form
+
+    # Attack orders keep only the orders: the sheet is battle_sheet's work.
+    assert attacks.build_sheet is battle_sheet.build_sheet
+    assert attacks.side_sheet is battle_sheet.side_sheet
+    for name in ("BattleSheet", "OobLine", "AreaHex", "area_svg", "markdown_escape"):
+        assert getattr(battle_sheet, name) is getattr(sheet_form, name), name
+    c, _g, _u, b, _ = battle()
+    for side in (None, "german", "us"):
+        assert type(c.battle_sheet(b, side)) is sheet_form.BattleSheet
