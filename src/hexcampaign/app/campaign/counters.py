@@ -1,5 +1,6 @@
-"""What the campaign draws over the map: formation counters (NATO symbols), place
-markers (PP and holder), and hex overlays (reach, ZOC, supply range, choices).
+"""What the campaign draws over the map: formation counters (NATO symbols painted by
+app/render/nato.py), place markers (PP and holder), and hex overlays (reach, ZOC,
+supply range, choices).
 
 Each is a QGraphicsItem of its own, above the map layers (their z-values are 0..~10)
 and the editor's preview (1000); `MapItems.refresh` rebuilds them from the campaign's

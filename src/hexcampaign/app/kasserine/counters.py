@@ -1,5 +1,6 @@
-"""Wargame counters: NATO unit symbols drawn with QPainter, and the scene items that
-show them on the map (stacks drawn offset, the stack listed on hover).
+"""Wargame counters: the card around each unit's NATO symbol (app/render/nato.py paints
+the symbol), and the scene items that show them on the map (stacks drawn offset, the
+stack listed on hover).
 
 One function paints a counter into any rectangle, so the map, the docks' unit lists and
 the screenshots all show the same piece of card.
