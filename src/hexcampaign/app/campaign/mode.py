@@ -34,9 +34,8 @@ from hexcampaign.app.campaign.menus import DeskMenus
 from hexcampaign.app.campaign.phase_tools import CampaignTool, placing_choices, placing_hint
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.plain_text import literal
-from hexcampaign.campaign import FILE_SUFFIX, Campaign, CampaignFormatError
+from hexcampaign.campaign import FILE_SUFFIX, Campaign
 from hexcampaign.campaign import actions as A
-from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.hexes import Hex
 from hexcampaign.rules.changes import Play, PlayChanges
 
@@ -119,34 +118,16 @@ class CampaignMode(QObject):
         return CampaignDocument.load(path)
 
     def show_document(self, document: CampaignDocument) -> None:
-        """Make a loaded campaign the open one (a crashed session's autosave is adopted
-        as unsaved work)."""
-        assert document.path is not None
-        orphan = autosave.as_recovered(document, document.path)
-        self._take(document, orphan)
-        if orphan is None:
-            files.remember(self.window, document.path)
-        self.window.show_message(f"Opened the campaign {document.path.name}.")
+        """Make a loaded campaign the open one (the open flow has asked about the one
+        before, and restores a crashed session's autosave as unsaved work)."""
+        self._take(document)
+        if document.path is not None:
+            self.window.show_message(f"Opened the campaign {document.path.name}.")
 
     def open_path(self, path: Path | str) -> bool:
-        """Open a campaign save: ask about unsaved work first, then load; a bad file is one
-        sentence in a dialog and nothing changes."""
-        open_in = getattr(files, "open_in", None)
-        if open_in is not None:
-            return open_in(self.window, self, Path(path))
-        # (Until the window's one flow is there: its steps, in its order.)
-        if not self.maybe_close():
-            return False
-        try:
-            document = self.load_document(path)
-        except (CampaignFormatError, FileFormatError) as e:
-            self._error("Could not open the campaign", str(e))
-            return False
-        except OSError as e:
-            self._error("Could not open the campaign", describe_os_error(e, Path(path), "open"))
-            return False
-        self.show_document(document)
-        return True
+        """Open a campaign save through the window's one flow: the question about unsaved
+        work first, then the load (a bad file is one sentence), then the show."""
+        return files.open_in(self.window, self, path)
 
     def open_and_show(self, path: Path | str) -> bool:
         """Open a campaign file and switch the window to this mode (only once it opened)."""
@@ -327,9 +308,7 @@ class CampaignMode(QObject):
 
     # --- wiring the document ------------------------------------------------------------
 
-    def _take(
-        self, document: CampaignDocument | None, orphan: autosave.Orphan | None = None
-    ) -> None:
+    def _take(self, document: CampaignDocument | None) -> None:
         """Make `document` the open campaign; the one before (already saved or
         discarded by the close question) is let go with its autosave."""
         old = self.document
@@ -352,10 +331,7 @@ class CampaignMode(QObject):
         document.dirty_changed.connect(lambda _dirty: self.map.show_title())
         if self.active:
             self.map.show()
-        if orphan is not None:
-            self.autosaver.adopt(orphan)  # its file stays until this autosave replaces it
-        else:
-            document.autosave()  # a campaign never saved is protected at once
+        document.autosave()  # a campaign never saved is protected at once
         document.announce(initiator=self)
 
     def _document_changed(self, changes: PlayChanges, _initiator: object) -> None:
