@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -56,10 +55,10 @@ class ResultPanel(QGroupBox):
         layout.addWidget(self.prompt)
         layout.addWidget(self.units)
         layout.addWidget(self.help)
-        buttons = QHBoxLayout()
+        # One under the other: side by side they were wider than the dock (under Xvfb
+        # "Break down the selected unit" was cut off at the dock's edge).
         for button in (self.take_losses, self.break_down, self.decline):
-            buttons.addWidget(button)
-        layout.addLayout(buttons)
+            layout.addWidget(button)
         layout.addWidget(self.advance_dice)
         self.advance_dice.roll_requested.connect(self.roll_advance)
         self.take_losses.clicked.connect(self.remove_losses)

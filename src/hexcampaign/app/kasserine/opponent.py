@@ -197,8 +197,7 @@ class ComputerPlayers(QObject):
         return [
             c.id
             for c in game.combats()
-            if not c.resolved and c.id not in done and c.defenders
-            and game.unit(c.defenders[0]).side == side
+            if not c.resolved and c.id not in done and c.defending_side == side
         ]  # fmt: skip
 
     def _receive(self, kind: str, payload) -> None:
@@ -272,7 +271,7 @@ def _think(
         return [
             c.id
             for c in copy.combats()
-            if not c.resolved and c.defenders and copy.unit(c.defenders[0]).side != bot.side
+            if not c.resolved and c.defending_side != bot.side
         ]
 
     def defense(copy) -> None:
