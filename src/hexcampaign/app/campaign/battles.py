@@ -103,7 +103,7 @@ class BattlesDock(QDockWidget):
         """Redraw the list; at a new phase the battle its open item names is picked."""
         c = self.mode.campaign
         keep = self.current()
-        known = getattr(self, "_known", set())
+        known: set[str] = getattr(self, "_known", set())
         self.list.clear()
         if c is None:
             return

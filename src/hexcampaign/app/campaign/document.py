@@ -94,7 +94,7 @@ class CampaignDocument(PlayDocument):
 
     # --- acting (PlayDocument's hooks) --------------------------------------------------
 
-    def act(  # type: ignore[override]
+    def act(
         self, action: Any, initiator: object = None, reason: str = ""
     ) -> CampaignChanges | None:
         """Apply one typed campaign action (campaign/actions.py). `reason` is the umpire's

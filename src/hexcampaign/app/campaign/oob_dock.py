@@ -324,34 +324,28 @@ class OobDock(QDockWidget):
         item.setFlags(flags)
         return item
 
-    def _unit_items(self) -> list[QTreeWidgetItem]:
-        out = []
+    def _items(self) -> list[QTreeWidgetItem]:
+        """Every row of the tree, at any depth."""
+        out: list[QTreeWidgetItem] = []
         stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
         while stack:
             item = stack.pop()
-            if item.data(0, KIND_ROLE) == "unit":
+            if item is not None:
                 out.append(item)
-            stack += [item.child(i) for i in range(item.childCount())]
+                stack += [item.child(i) for i in range(item.childCount())]
         return out
+
+    def _unit_items(self) -> list[QTreeWidgetItem]:
+        return [item for item in self._items() if item.data(0, KIND_ROLE) == "unit"]
 
     def _expanded_ids(self) -> set[str] | None:
         if self.tree.topLevelItemCount() == 0:
             return None
-        out = set()
-        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
-        while stack:
-            item = stack.pop()
-            if item.isExpanded():
-                out.add(item.data(0, ID_ROLE))
-            stack += [item.child(i) for i in range(item.childCount())]
-        return out
+        return {item.data(0, ID_ROLE) for item in self._items() if item.isExpanded()}
 
     def _restore(self, expanded: set[str]) -> None:
-        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
-        while stack:
-            item = stack.pop()
+        for item in self._items():
             item.setExpanded(item.data(0, ID_ROLE) in expanded or item.childCount() < 8)
-            stack += [item.child(i) for i in range(item.childCount())]
 
     def _say(self, text: str, error: bool) -> None:
         colour = "#8b0000; background: #fdecea" if error else "#1b5e20; background: #e8f5e9"

@@ -13,6 +13,10 @@ shown once by the mode (and as a tooltip at the click point).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QMenu, QToolTip
@@ -75,30 +79,30 @@ class CampaignTool:
 
     def formation_menu(self, h: Hex) -> QMenu | None:
         """Right-click on a formation: what the umpire may do with it now."""
-        mode = self.mode
+        mode: Any = self.mode
         c = mode.campaign
         if c is None or not c.map.contains(h) or not c.formations_at(h):
             return None
         menu = QMenu(mode.window)
         menu.setObjectName("formation-menu")
+
+        def add(text: str, slot: Callable[[], object]) -> None:
+            menu.addAction(text).triggered.connect(lambda _checked=False: slot())
+
         for f in c.formations_at(h):
             menu.addSection(f"{f.name} ({f.side})")
-            fid = f.id
-            menu.addAction("Select", lambda fid=fid: mode.select(fid))
+            add("Select", partial(mode.select, f.id))
             if c.phase == "attack_orders" and f.side != c.side_to_play and f.kind != "corps":
-                menu.addAction(
-                    "Order an attack on it…",
-                    lambda fid=fid: mode.dialogs.attack_order(fid, list(mode.attackers)),
-                )
-            menu.addAction("Rename…", lambda fid=fid: mode.rename_dialog(fid))
-            menu.addAction("Move it (umpire)…", lambda fid=fid: mode.correction_dialog("move", fid))
-            menu.addAction(
-                "Set its experience…",
-                lambda fid=fid: mode.correction_dialog("experience", fid),
-            )
+                add("Order an attack on it…", partial(self._order_attack, f.id))
+            add("Rename…", partial(mode.rename_dialog, f.id))
+            add("Move it (umpire)…", partial(mode.correction_dialog, "move", f.id))
+            add("Set its experience…", partial(mode.correction_dialog, "experience", f.id))
         mode.context_menu = menu
         menu.popup(QCursor.pos())
         return menu
+
+    def _order_attack(self, fid: str) -> None:
+        self.mode.dialogs.attack_order(fid, list(self.mode.attackers))
 
     def click(self, h: Hex) -> None:
         """A left click on `h`: the placement awaited takes it, else the phase's clicks."""
@@ -107,7 +111,7 @@ class CampaignTool:
         if c is None or not c.map.contains(h):
             return
         at = QCursor.pos()
-        clicks = PlacingClicks if mode.placing is not None else PHASE_CLICKS.get(c.phase)
+        clicks: Any = PlacingClicks if mode.placing is not None else PHASE_CLICKS.get(c.phase)
         if clicks is None or not clicks.click(mode, c, h, at):
             mode.select(_pick(c.formations_at(h), mode.selected))
 
@@ -123,6 +127,7 @@ class PlacingClicks:
     def click(mode, c, h: Hex, at) -> bool:
         what, subject = mode.placing
         hint = mode.placing_hint()
+        action: Any
         if what == "build":
             action = A.Build(side=c.side_to_play, kind=subject, where=pair(h))
         elif what == "retreat":

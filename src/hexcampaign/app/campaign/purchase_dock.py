@@ -63,6 +63,7 @@ class PurchaseDock(QDockWidget):
         self.setObjectName("campaign-purchase")
         self.mode = mode
         self.basket: list[str] = []  # unit type ids, in the order added
+        self._said_at: tuple[int, str, int] | None = None  # what the feedback line is about
         body = QWidget(self)
         layout = QVBoxLayout(body)
         self.heading = QLabel(body)
@@ -139,7 +140,9 @@ class PurchaseDock(QDockWidget):
     def add_selected(self) -> None:
         row = self.table.currentRow()
         if row >= 0:
-            self.add(self.table.item(row, 0).data(TYPE_ROLE))
+            item = self.table.item(row, 0)
+            if item is not None:
+                self.add(item.data(TYPE_ROLE))
 
     def remove_selected(self) -> None:
         row = self.basket_list.currentRow()
@@ -191,7 +194,7 @@ class PurchaseDock(QDockWidget):
             self._refresh_basket()
             return
         side = c.side_to_play
-        said = getattr(self, "_said_at", None)
+        said = self._said_at
         if said is not None and (said[:2] != (c.turn, side) or len(c.actions) < said[2]):
             self.feedback.setText("")
             self._said_at = None

@@ -121,7 +121,7 @@ def write_pdf(page_html: str, path: Path | str, title: str = "") -> None:
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     _paint_pdf(page_html, buffer, title)
     buffer.close()
-    data = bytes(buffer.data())
+    data = buffer.data().data()
     atomic_export(path, lambda f: f.write(data))
 
 

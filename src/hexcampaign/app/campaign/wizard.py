@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -220,14 +221,14 @@ class NewCampaignDialog(QDialog):
         self.places.verticalHeader().setVisible(False)
         self.places.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         layout.addWidget(self.places, 1)
-        for box in self.capital_boxes:
-            box.currentIndexChanged.connect(lambda _i: self._fill_places())
+        for capital in self.capital_boxes:
+            capital.currentIndexChanged.connect(lambda _i: self._fill_places())
         for name in self.side_names:
             name.textChanged.connect(lambda _t: self._fill_places())
             name.textChanged.connect(lambda _t: self._rename_sides())
             name.textChanged.connect(lambda _t: self._edited())
-        for box in self.capital_boxes:
-            box.currentIndexChanged.connect(lambda _i: self._edited())
+        for capital in self.capital_boxes:
+            capital.currentIndexChanged.connect(lambda _i: self._edited())
         return page
 
     def _fill_places(self) -> None:
@@ -323,6 +324,7 @@ class NewCampaignDialog(QDialog):
         except (UnitChartError, ValueError) as e:
             self.show_refusal(str(e))
             return
+        assert self.hexmap is not None  # (a capital is a place of the map chosen)
         self.forces.setRowCount(0)
         for row in standard_start(self.hexmap, capitals, charts):
             self.add_formation(row)
@@ -359,7 +361,7 @@ class NewCampaignDialog(QDialog):
             return
         texts = self.side_texts()
         for n in range(self.forces.rowCount()):
-            box = self.forces.cellWidget(n, 0)
+            box = self._cell(n, 0)
             for i, text in enumerate(texts):
                 box.setItemText(i, text)
         self._type_help()  # "Axis: 23 unit types", not the name the side had before
@@ -374,22 +376,28 @@ class NewCampaignDialog(QDialog):
         for n in range(self.forces.rowCount()):
             rows.append(
                 StartingFormation(
-                    self.forces.cellWidget(n, 0).currentIndex(),
-                    self.forces.cellWidget(n, 1).currentText(),
-                    self.forces.item(n, 2).text().strip() if self.forces.item(n, 2) else "",
-                    list(self.forces.cellWidget(n, 3).units),
-                    self.forces.cellWidget(n, 4).currentText(),
-                    self.forces.cellWidget(n, 5).isChecked(),
+                    self._cell(n, 0).currentIndex(),
+                    self._cell(n, 1).currentText(),
+                    where.text().strip() if (where := self.forces.item(n, 2)) else "",
+                    list(self._cell(n, 3).units),
+                    self._cell(n, 4).currentText(),
+                    self._cell(n, 5).isChecked(),
                 )
             )
         return rows
 
+    def _cell(self, row: int, column: int) -> Any:
+        """The widget of a starting formation's cell (a side or kind box, the units
+        button, the experience box, the dug-in check)."""
+        return self.forces.cellWidget(row, column)
+
     def chart(self, i: int) -> UnitChart:
         choice = self.chart_boxes[i].currentData()
         if choice == "file":
-            if self.charts[i] is None:
+            chart = self.charts[i]
+            if chart is None:
                 raise UnitChartError(f"Side {i + 1}: choose a unit chart file.")
-            return self.charts[i]
+            return chart
         return UnitChart.default(choice)
 
     def capital(self, i: int) -> Hex:
@@ -485,4 +493,4 @@ class NewCampaignDialog(QDialog):
             texts.append(f"{self.side_texts()[i]}: {len(chart.types)} unit types in its chart")
         self.type_help.setText("\n".join(texts))
         for n in range(self.forces.rowCount()):
-            self.forces.cellWidget(n, 3).show_names()
+            self._cell(n, 3).show_names()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import random
 
+from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDateEdit, QFormLayout, QSpinBox, QWidget
 
 from hexcampaign.campaign import Options
@@ -64,7 +65,8 @@ class OptionsPage(QWidget):
         self.start_date.setObjectName("start-date")
         self.start_date.setDisplayFormat("d MMMM yyyy")
         self.start_date.setCalendarPopup(True)
-        self.start_date.setDate(defaults.start_date)
+        start = defaults.start_date
+        self.start_date.setDate(QDate(start.year, start.month, start.day))
         form.addRow("Turn 1 is on:", self.start_date)
         self.days_per_turn = QSpinBox(page)
         self.days_per_turn.setObjectName("days-per-turn")
