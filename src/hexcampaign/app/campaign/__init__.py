@@ -6,8 +6,23 @@
     mode.open_path("x.hxcampaign")  # or mode.new_campaign_dialog() / mode.start(campaign)
     window.open_path("x.hxcampaign")  # the same, switching to the mode (window.openers)
 
-The mode asks the engine (`hexcampaign.campaign.Campaign`) for what is legal, sends one
-action at a time and redraws from the campaign's state; it never changes that state itself.
+The one path of an action (the same as in the Kasserine mode):
+
+    click on the map -> phase_tools.MovementClicks.click -> actions.Move(fid, path)
+      -> CampaignDocument.act(action, tool) -> Campaign.apply -> CampaignChanges
+      -> document.changed(changes, tool), once -> CampaignMode._document_changed
+      -> each part watching those flags redraws (docks, the map's items: flags.py)
+
+A refusal changes nothing: `act` returns None and the document's `refused(sentence)` is
+shown once by the window's `show_refusal`. The desk's own view (selection, overlays) is
+announced by `CampaignMode.view_changed`, never by the document.
+
+The parts: document.py (the campaign as a document), mode.py (wiring), phase_tools.py
+(clicks per phase; map_tool.py is its old name), docks.py with phase_dock.py,
+battles.py, oob_dock.py, purchase_dock.py, log_dock.py; desk_map.py and counters.py (the
+map); menus.py; dialogs.py with umpire.py, result_form.py, attack_orders.py,
+sheet_dialog.py, order_dialog.py, wizard.py (wizard_options.py, unit_picker.py),
+ending_dialog.py; reports.py (sheet exports and turn reports); flags.py.
 """
 
 from __future__ import annotations
