@@ -89,3 +89,25 @@ def test_a_result_entry_is_one_change_and_one_redraw_of_the_map(mode, desk, monk
     assert initiator is form and changes.flags & Play.COMBAT
     assert len(drawn) == 1 and view_changes == []
     assert "two tanks bogged" in mode.log_dock.text.toPlainText()
+
+
+def test_a_selection_is_the_desks_view_and_a_refusal_is_shown_once(mode, desk, monkeypatch):
+    """Selecting a formation is announced by the mode's view_changed, not the
+    document's changed; a refused move changes nothing and its sentence reaches the
+    window's one helper once."""
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    mode.start(c)
+    assert mode.phase_dock.next() and c.phase == "movement"
+    changed, views, shown = [], [], []
+    mode.document.changed.connect(lambda changes, initiator: changed.append(changes))
+    mode.view_changed.connect(lambda: views.append(1))
+    monkeypatch.setattr(mode.window, "show_refusal", shown.append)
+    corps = c.formation(ids["g_corps"])
+    mode.tool.click(corps.hex)
+    assert mode.selected == corps.id and views == [1] and changed == []
+    far = max(c.map.hexes(), key=lambda h: h.distance(corps.hex))
+    before = len(c.actions)
+    mode.tool.click(far)
+    assert changed == [] and len(c.actions) == before
+    assert shown == [mode.last_refusal] and mode.last_refusal.startswith("Movement")
