@@ -86,13 +86,19 @@ class ResultPanel(QGroupBox):
         """D ELIM: the die for the MP of the advance (`hand`: the face thrown by hand)."""
         if self.combat.document.act(AdvanceRoll(die=hand), self) is None:
             return False
+        self.show_advance_die(hand)
+        return True
+
+    def show_advance_die(self, hand: int | None = None) -> None:
+        """The D ELIM advance die just rolled (a person's or the computer's) lands on its
+        face, on both dice of the dock."""
         g = self.combat.game
         faces = g.actions()[-1].faces or ([hand] if hand else [])
         decision = g.pending()
-        mp = decision.mp if decision is not None and decision.kind == "advance" else faces[0]
+        die = faces[0] if faces else hand
+        mp = decision.mp if decision is not None and decision.kind == "advance" else die
         self.advance_dice.show_roll(faces, f"The advance may spend up to {mp} MP")
-        self.attack_dice.show_roll(faces, f"D ELIM: advance die {faces[0] if faces else hand}")
-        return True
+        self.attack_dice.show_roll(faces, f"D ELIM: advance die {die}")
 
     # --- redraw ---------------------------------------------------------------------------
 

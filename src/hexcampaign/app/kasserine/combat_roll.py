@@ -54,8 +54,15 @@ class RollPanel(QGroupBox):
             return None
         if combat.document.act(Resolve(combat=c.id, roll=hand), self) is None:
             return None
-        g = combat.game
-        rolled = next(x for x in g.combats() if x.id == c.id)
+        return self.show_rolled(c.id, hand)
+
+    def show_rolled(self, combat_id: int, hand: int | None = None) -> str | None:
+        """The dice of the attack just rolled (a person's or the computer's) land on its
+        faces, with its result; the result words, or None for no such attack."""
+        g = self.combat.game
+        rolled = next((x for x in g.combats() if x.id == combat_id), None)
+        if rolled is None:
+            return None
         faces = g.actions()[-1].faces or (self.dice.hand_faces(hand) if hand else [])
         text = (
             f"Attack {rolled.id} at {rolled.odds}: "
@@ -64,6 +71,5 @@ class RollPanel(QGroupBox):
         )
         self.dice.show_roll(faces, text)
         return rolled.result
-
 
 __all__ = ["RollPanel"]
