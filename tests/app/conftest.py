@@ -3,14 +3,15 @@
 A real QMessageBox would wait forever for a click under the offscreen platform, so every
 static one answers at once: questions "Discard" (nothing is written), the rest "Ok".
 Tests that care about a dialog patch it themselves and assert what it was asked.
+Helpers for these tests (picture comparison, a full disk) are in app/helpers.py.
 """
 
 from __future__ import annotations
 
-import errno
-
 import pytest
 from PySide6.QtWidgets import QMessageBox
+
+from app.helpers import FullDisk, largest_difference  # noqa: F401  (older tests import them from here)
 
 
 @pytest.fixture(autouse=True)
@@ -31,41 +32,3 @@ def answering_message_boxes(monkeypatch):
         monkeypatch.setattr(QMessageBox, kind, answer(kind, QMessageBox.StandardButton.Ok))
     monkeypatch.setattr(QMessageBox, "about", staticmethod(lambda *a, **k: None))
     return asked
-
-
-def largest_difference(a, b) -> int:
-    """The largest difference of one colour channel between two pictures (QImage) of one
-    size. Tiles painted by the worker threads in strips anti-alias a hex edge at a tile
-    seam a few levels differently from tiles painted one by one; a missing or blurred
-    tile differs by far more, so picture tests compare to within 8 levels."""
-    import numpy
-
-    assert a.size() == b.size() and a.format() == b.format()
-    pixels = [numpy.frombuffer(image.constBits(), numpy.uint8, image.sizeInBytes()) for image in (a, b)]
-    return int(numpy.abs(pixels[0].astype(numpy.int16) - pixels[1]).max())
-
-
-class FullDisk:
-    """A file on a disk that fills up after `room` bytes: the first write past that
-    writes what fits and raises ENOSPC, as a real full disk does."""
-
-    def __init__(self, real, room: int) -> None:
-        self.real, self.room = real, room
-
-    def write(self, data) -> int:
-        data = bytes(data)
-        if len(data) > self.room:
-            self.real.write(data[: self.room])
-            self.room = 0
-            raise OSError(errno.ENOSPC, "No space left on device")
-        self.room -= len(data)
-        return self.real.write(data)
-
-    def __getattr__(self, name):
-        return getattr(self.real, name)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.real.close()

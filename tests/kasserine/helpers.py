@@ -1,11 +1,14 @@
-"""Small builders for Kasserine positions on generated maps."""
+"""Small builders for Kasserine positions on generated maps, and a seeded random player."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game, IllegalAction, Options, UnitSpec
+from hexcampaign.kasserine.state import EndPhase, MoveUnit
 from hexcampaign.maps import HexMap
 
 
@@ -134,4 +137,54 @@ def check_invariants(g: Game) -> None:
     assert 0 <= g.victory_points() <= sum(g.state.victory.values())
 
 
-__all__ = ["H", "U", "game", "refused", "to_combat", "Options", "skirmish", "check_invariants"]
+# --- seeded random legal play (the playouts, the saves and the reliability tests) ----------
+
+
+def choose(g: Game, rng: random.Random):
+    """A random legal action, leaning towards ending phases so games reach Feb 25."""
+    actions = g.legal_actions()
+    assert actions or g.over
+    ends = [a for a in actions if isinstance(a, EndPhase)]
+    others = [a for a in actions if not isinstance(a, EndPhase)]
+    if ends and (not others or rng.random() < 0.15):
+        return ends[0]
+    moves = [a for a in others if isinstance(a, MoveUnit)]
+    if moves and rng.random() < 0.7:
+        # pick a unit first so every unit gets a fair chance to move
+        unit = rng.choice(sorted({a.unit for a in moves}))
+        return rng.choice([a for a in moves if a.unit == unit])
+    return rng.choice(others or ends)
+
+
+def play(g: Game, rng: random.Random, limit: int = 4000) -> None:
+    steps = 0
+    while not g.over:
+        g.apply(choose(g, rng))
+        check_invariants(g)
+        steps += 1
+        assert steps < limit, "a game did not finish"
+
+
+def choose_fast(g: Game, rng: random.Random):
+    """As choose(), but lists moves unit by unit (the full scenario has thousands): the
+    units of the side in a random order, the first that can move moves (each unit that can
+    is equally likely, without searching every unit's range)."""
+    actions = g.legal_actions(moves=False)
+    ends = [a for a in actions if isinstance(a, EndPhase)]
+    others = [a for a in actions if not isinstance(a, EndPhase)]
+    if g.state.phase.endswith("movement") and g.pending() is None and rng.random() < 0.8:
+        units = [u.id for u in g.units() if u.side == g.state.side]
+        rng.shuffle(units)
+        for unit in units:
+            moves = g.legal_moves(unit)
+            if moves:
+                return rng.choice(moves)
+    if ends and (not others or rng.random() < 0.15):
+        return ends[0]
+    return rng.choice(others or ends)
+
+
+__all__ = [
+    "H", "U", "game", "refused", "to_combat", "Options", "skirmish", "check_invariants",
+    "choose", "play", "choose_fast",
+]

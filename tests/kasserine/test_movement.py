@@ -250,10 +250,17 @@ def test_stacking(stack, mover, ok, rule):
 
 
 def test_units_move_through_friendly_stacks():
-    units = [U(f"s{k}", (4, 2), size="regiment", cf=3, mf=10) for k in range(1)]
+    """Stacking counts where a move ends: a battalion may not stop on a full stack (three
+    battalions, a regiment's worth) but moves through it and on."""
+    units = [U(f"s{k}", (4, 2)) for k in range(3)]
     units.append(U("m", (3, 2)))
     g = game(units)
+    reach = g.reachable("m")
+    assert H(4, 2) not in reach and H(5, 2) in reach
+    refused(lambda: g.move("m", [H(4, 2)]), "Stacking")
     g.move("m", [H(4, 2), H(5, 2)])
+    assert g.unit("m").hex == H(5, 2)
+    assert [g.unit(f"s{k}").hex for k in range(3)] == [H(4, 2)] * 3
 
 
 def test_enemy_hex_may_not_be_entered():

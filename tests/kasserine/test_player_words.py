@@ -14,7 +14,7 @@ from hexcampaign.kasserine import Game, IllegalAction, Options
 
 from .helpers import H, U, game, refused
 
-REPROS = Path("/work/shared/repros/kasserine")
+REPROS = Path(__file__).with_name("fixtures")  # saves that reproduced reported problems
 
 
 def refusal(action) -> str:
@@ -114,7 +114,6 @@ def test_the_allies_are_told_the_stack_was_already_attacked_not_about_artillery(
         assert "selectively" not in said
 
 
-@pytest.mark.skipif(not (REPROS / "turn2.kpgame").exists(), reason="repro saves not here")
 def test_repro_panzer_2_after_its_advance_at_sidi_bou_zid():
     saved = Game.load(REPROS / "turn2.kpgame")
     actions = saved.actions()

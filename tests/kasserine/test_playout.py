@@ -8,9 +8,9 @@ import random
 import pytest
 
 from hexcampaign.kasserine import Game
-from hexcampaign.kasserine.state import EndPhase, MoveUnit
+from hexcampaign.kasserine.state import MoveUnit
 
-from .helpers import check_invariants, skirmish
+from .helpers import check_invariants, choose, choose_fast, play, skirmish
 
 QUICK_SEEDS = 10  # seeds played in make test; the others are played by make soak
 
@@ -18,31 +18,6 @@ QUICK_SEEDS = 10  # seeds played in make test; the others are played by make soa
 def seeds(count: int) -> list:
     """range(count), the seeds from QUICK_SEEDS on marked soak."""
     return [s if s < QUICK_SEEDS else pytest.param(s, marks=pytest.mark.soak) for s in range(count)]
-
-
-def choose(g: Game, rng: random.Random):
-    """A random legal action, leaning towards ending phases so games reach Feb 25."""
-    actions = g.legal_actions()
-    assert actions or g.over
-    ends = [a for a in actions if isinstance(a, EndPhase)]
-    others = [a for a in actions if not isinstance(a, EndPhase)]
-    if ends and (not others or rng.random() < 0.15):
-        return ends[0]
-    moves = [a for a in others if isinstance(a, MoveUnit)]
-    if moves and rng.random() < 0.7:
-        # pick a unit first so every unit gets a fair chance to move
-        unit = rng.choice(sorted({a.unit for a in moves}))
-        return rng.choice([a for a in moves if a.unit == unit])
-    return rng.choice(others or ends)
-
-
-def play(g: Game, rng: random.Random, limit: int = 4000) -> None:
-    steps = 0
-    while not g.over:
-        g.apply(choose(g, rng))
-        check_invariants(g)
-        steps += 1
-        assert steps < limit, "a game did not finish"
 
 
 @pytest.mark.parametrize("seed", seeds(20))
@@ -86,25 +61,6 @@ def test_undo_is_free_until_a_roll():
     assert g.can_undo
     g.undo()
     assert g.state == before
-
-
-def choose_fast(g: Game, rng: random.Random):
-    """As choose(), but lists moves unit by unit (the full scenario has thousands): the
-    units of the side in a random order, the first that can move moves (each unit that can
-    is equally likely, without searching every unit's range)."""
-    actions = g.legal_actions(moves=False)
-    ends = [a for a in actions if isinstance(a, EndPhase)]
-    others = [a for a in actions if not isinstance(a, EndPhase)]
-    if g.state.phase.endswith("movement") and g.pending() is None and rng.random() < 0.8:
-        units = [u.id for u in g.units() if u.side == g.state.side]
-        rng.shuffle(units)
-        for unit in units:
-            moves = g.legal_moves(unit)
-            if moves:
-                return rng.choice(moves)
-    if ends and (not others or rng.random() < 0.15):
-        return ends[0]
-    return rng.choice(others or ends)
 
 
 @pytest.mark.parametrize("seed", seeds(200))

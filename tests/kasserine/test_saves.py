@@ -18,8 +18,7 @@ from hexcampaign.kasserine import Game, IllegalAction
 from hexcampaign.kasserine.saves import COMPACT, LIMITS, LIMITS_SKIP, SAVE_KEYS
 from hexcampaign.kasserine.state import MoveUnit
 
-from .helpers import skirmish
-from .test_playout import choose
+from .helpers import choose, skirmish
 
 FIXTURE = Path(__file__).resolve().parents[1] / "reliability" / "fixtures" / "kasserine-game-v1.kpgame"
 REPLAYED = "does not replay to the position it recorded"

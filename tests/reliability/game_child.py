@@ -29,22 +29,21 @@ def digest(game) -> str:
 
 def play(seed: int) -> None:
     from hexcampaign.app import MainWindow
-    from reliability._others import helpers
+    from kasserine.helpers import choose, skirmish
 
     app = QApplication.instance() or QApplication([])
-    choose = helpers("kasserine.test_playout").choose
     w = MainWindow(editor=False)
     w.install_play_modes()
     mode = w.play_mode("hexcampaign.app.kasserine")
     w.set_mode(mode)
-    session = mode.play(helpers("kasserine.helpers").skirmish(seed))
+    session = mode.play(skirmish(seed))
     rng = random.Random(seed)
     written = [session.autosave_path.stat().st_mtime_ns]
 
     def step() -> None:
         if session.game.over:
             return
-        session.act("apply", choose(session.game, rng))
+        session.act(choose(session.game, rng))
         stamp = session.autosave_path.stat().st_mtime_ns
         if stamp != written[0]:
             written[0] = stamp

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+import app.campaign.helpers as support
 import hexcampaign.files as files
-
-from ._others import conftest
+from app.helpers import FullDisk
 
 EARLIER = b"an earlier export, whole\n"
 
@@ -33,7 +33,7 @@ def full_disk(monkeypatch):
 
     def fill() -> list[str]:
         real_fdopen = os.fdopen
-        monkeypatch.setattr(files.os, "fdopen", lambda fd, *a, **k: conftest("app").FullDisk(real_fdopen(fd, *a, **k), 0))
+        monkeypatch.setattr(files.os, "fdopen", lambda fd, *a, **k: FullDisk(real_fdopen(fd, *a, **k), 0))
         return shown
 
     return fill
@@ -55,7 +55,6 @@ def assert_kept(shown: list[str], *paths: Path) -> None:
 
 @pytest.fixture
 def desk(qtbot):
-    support = conftest("app/campaign")
     mode = support.open_desk(support.shown_window(qtbot))
     c = support.small_campaign()
     ids = support.clash(c)

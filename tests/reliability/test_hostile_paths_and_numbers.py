@@ -385,12 +385,12 @@ def test_export_every_sheet_writes_nine_files_inside_the_chosen_folder(side, qtb
     or another system would take amiss: a Windows device, dots, markup and the characters
     Windows forbids, 80 accented letters. "Export every sheet" writes the umpire's and
     each side's sheet in three formats, all inside the folder chosen, none elsewhere."""
+    import app.campaign.helpers as support
     from hexcampaign.app import MainWindow
     from hexcampaign.app.campaign import install
     from hexcampaign.campaign import Campaign
     from hexcampaign.campaign.unit_chart import UnitChart
 
-    support = _desk_helpers()
     c0 = support.small_campaign()
     m = c0.map
     c = Campaign.new(
@@ -421,9 +421,3 @@ def test_export_every_sheet_writes_nine_files_inside_the_chosen_folder(side, qtb
         "inside", "inside/chosen"
     ]
     mode.document.dirty = False
-
-
-def _desk_helpers():
-    from ._others import conftest
-
-    return conftest("app/campaign")

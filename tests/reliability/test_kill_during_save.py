@@ -1,6 +1,6 @@
 """SIGKILL a process at random moments while it saves maps, Kasserine games and
 campaigns: the file on disk is always a whole old or new version, and the .bak is
-intact (20 kills per kind in make test, 200 per kind in make soak). The temporary files
+intact (8 kills per kind in make test, 200 per kind in make soak). The temporary files
 the kills leave go at the next open of the game or campaign, or the next save of the
 map, since their writers are gone (issue 19, item 9)."""
 
@@ -77,7 +77,7 @@ def the_next_start(kind: str, path: Path) -> None:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_kill_during_save(kind, tmp_path):
-    assert kill_rounds(kind, tmp_path, rounds=20, seed=1) == 20
+    assert kill_rounds(kind, tmp_path, rounds=8, seed=1) == 8
     the_next_start(kind, tmp_path / f"target.{kind}")
     assert leftovers(tmp_path) == []
 

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
+import campaign._playout as playout
 from hexcampaign.campaign import Campaign
 from hexcampaign.kasserine import Game
-
-from ._others import helpers
+from kasserine.helpers import check_invariants, choose, skirmish
 
 REPLAY = "pytest -m soak tests/reliability/test_long_play.py -k '{name}'"
 
@@ -31,16 +31,14 @@ def kasserine_long_game(seed: int, folder: Path, checked_loads: int = 4) -> int:
     Saved to a file at every phase change and loaded back (the loaded game must be the
     same position); from a few of those files play continues with the same choices and
     must end in the same final state. Returns the number of actions played."""
-    choose = helpers("kasserine.test_playout").choose
-    kh = helpers("kasserine.helpers")
-    g = kh.skirmish(seed)
+    g = skirmish(seed)
     rng = random.Random(seed)
     path = folder / f"game-{seed}.kpgame"
     saves: list[tuple[int, str, object]] = []
     while not g.over:
         phase = (g.state.turn, g.state.phase)
         g.apply(choose(g, rng))
-        kh.check_invariants(g)
+        check_invariants(g)
         if (g.state.turn, g.state.phase) != phase:
             g.save(path)
             loaded = Game.load(path)
@@ -64,7 +62,6 @@ def campaign_long_play(seed: int, turns: int, folder: Path) -> int:
     """Random legal play (the campaign suite's player) for `turns` turns; at every phase
     the campaign is saved to a file and loaded, and the loaded copy plays the next phase
     with the same choices as the original — they must stay equal. Returns phases played."""
-    playout = helpers("campaign._playout")
     c = playout.new_playout(seed=seed, fortification=seed % 2 == 0)
     rng = random.Random(seed)
     path = folder / f"campaign-{seed}.hxcampaign"

@@ -15,8 +15,7 @@ from hexcampaign.campaign import Campaign
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game
 from hexcampaign.maps import load_map
-
-from ._others import helpers
+from kasserine.helpers import check_invariants, choose
 
 TESTS = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).with_name("fixtures")
@@ -44,12 +43,10 @@ def test_kasserine_game_version_1_loads_forever_and_plays_on():
     assert (g.state.turn, g.state.phase) == (4, "allied_movement")
     assert len(g.actions()) == 97 and any(a.faces for a in g.actions())
     assert g.replay().state == g.state
-    choose = helpers("kasserine.test_playout").choose
-    check = helpers("kasserine.helpers").check_invariants
     rng = random.Random(4)
     while not g.over:
         g.apply(choose(g, rng))
-        check(g)
+        check_invariants(g)
     assert g.state.turn == 12
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ._others import conftest, helpers
+import campaign._support as support
+from app.campaign.helpers import pdf_text, squeeze
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "hexcampaign"
 UNSAFE_MODULES = {"pickle", "cPickle", "_pickle", "marshal", "shelve", "dill", "cloudpickle"}
@@ -78,7 +79,6 @@ def planted_campaign(tmp_path):
     """A campaign with a battle whose names were edited in the saved file, loaded back."""
     from hexcampaign.campaign import Campaign
 
-    support = helpers("campaign._support")
     c = support.new_campaign()
     g, u = support.clash(c)
     path = tmp_path / "planted.hxcampaign"
@@ -113,9 +113,8 @@ def test_names_from_a_file_are_text_in_pdf_sheets(tmp_path, qapp):
 
     c, battle = planted_campaign(tmp_path)
     pdf = export_sheet(c.battle_sheet(battle), tmp_path / "sheet.pdf")
-    desk = conftest("app/campaign")
-    words = desk.squeeze(desk.pdf_text(pdf))
-    assert desk.squeeze(PLANTED) in words
+    words = squeeze(pdf_text(pdf))
+    assert squeeze(PLANTED) in words
 
 
 # --- file references stay in the file's folder -----------------------------------------

@@ -9,12 +9,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from ._others import helpers
-
 
 @pytest.mark.soak
 def test_undo_state_machine_soak(qapp):
-    machine = helpers("app.editor.test_undo_machine").EditHistory
+    from app.editor.test_undo_machine import EditHistory as machine
     run_state_machine_as_test(
         machine,
         settings=settings(

@@ -1,0 +1,43 @@
+"""Helpers for the window tests: comparing two pictures, and a disk that fills up."""
+
+from __future__ import annotations
+
+import errno
+
+
+def largest_difference(a, b) -> int:
+    """The largest difference of one colour channel between two pictures (QImage) of one
+    size. Tiles painted by the worker threads in strips anti-alias a hex edge at a tile
+    seam a few levels differently from tiles painted one by one; a missing or blurred
+    tile differs by far more, so picture tests compare to within 8 levels."""
+    import numpy
+
+    assert a.size() == b.size() and a.format() == b.format()
+    pixels = [numpy.frombuffer(image.constBits(), numpy.uint8, image.sizeInBytes()) for image in (a, b)]
+    return int(numpy.abs(pixels[0].astype(numpy.int16) - pixels[1]).max())
+
+
+class FullDisk:
+    """A file on a disk that fills up after `room` bytes: the first write past that
+    writes what fits and raises ENOSPC, as a real full disk does."""
+
+    def __init__(self, real, room: int) -> None:
+        self.real, self.room = real, room
+
+    def write(self, data) -> int:
+        data = bytes(data)
+        if len(data) > self.room:
+            self.real.write(data[: self.room])
+            self.room = 0
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self.room -= len(data)
+        return self.real.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.real.close()
