@@ -4,15 +4,15 @@ shot is registered, and the shots make the pictures they promise."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
+from scripts import screenshots
+from scripts.shots import campaign as desk_shots
+from scripts.shots import kasserine as kasserine_shots
 
 from hexcampaign.app import MainWindow
 from hexcampaign.app.settings import Settings
@@ -22,15 +22,6 @@ TOP = Path(__file__).resolve().parents[2]
 MADE_BY_HAND = {"editor-palette-dialog", "editor-soft-edges"}
 # Pictures the geo example script makes (scripts/build_geo_example.py).
 MADE_BY_GEO_SCRIPT = {"geo-dialog", "geo-imported", "geo-finished"}
-
-
-def _load(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"test_shots_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # as an import does: dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture
@@ -49,26 +40,24 @@ def test_no_screenshot_module_ships_in_the_package() -> None:
 
 
 def test_every_shot_file_is_registered_and_every_documented_picture_has_a_shot(qapp) -> None:
-    studio = _load(TOP / "scripts" / "screenshots.py")
-    studio.load_more_shots()
+    screenshots.load_more_shots()
     files = sorted((TOP / "scripts" / "shots").glob("*.py"))
     assert [p.stem for p in files] == ["campaign", "editor", "kasserine"]
     for path in files:
-        names = set(studio.load_shot_file(path).SHOTS)
-        assert names and names <= set(studio.SHOTS), path.name
+        names = set(screenshots.load_shot_file(path).SHOTS)
+        assert names and names <= set(screenshots.SHOTS), path.name
     pages = [TOP / "README.md", *sorted((TOP / "docs").glob("*.md"))]
     shown = {
         name
         for page in pages
         for name in re.findall(r"screenshots/([\w-]+)\.png", page.read_text(encoding="utf-8"))
     }
-    assert shown - set(studio.SHOTS) == MADE_BY_HAND | MADE_BY_GEO_SCRIPT
-    assert studio.SHOTS.keys() >= {"kasserine-computer", "campaign-desk", "editor-window"}
+    assert shown - set(screenshots.SHOTS) == MADE_BY_HAND | MADE_BY_GEO_SCRIPT
+    assert screenshots.SHOTS.keys() >= {"kasserine-computer", "campaign-desk", "editor-window"}
 
 
 def test_the_desk_shots_make_pictures(window, tmp_path) -> None:
-    shots = _load(TOP / "scripts" / "shots" / "campaign.py")
-    for name, make in shots.SHOTS.items():
+    for name, make in desk_shots.SHOTS.items():
         widget = make(window)
         target = tmp_path / f"{name}.png"
         assert widget.grab().save(str(target)), name
@@ -80,8 +69,7 @@ def test_the_desk_shots_make_pictures(window, tmp_path) -> None:
 
 
 def test_the_handover_picture_shows_the_screen_naming_the_next_player(window) -> None:
-    shots = _load(TOP / "scripts" / "shots" / "kasserine.py")
-    picture = shots.SHOTS["kasserine-handover"](window)
+    picture = kasserine_shots.SHOTS["kasserine-handover"](window)
     mode = window.mode  # the Kasserine mode the picture put in charge
     assert mode.handing_over()
     assert mode.handover.words.text() == "Lloyd: your movement phase"

@@ -4,19 +4,11 @@ follow every state (counters, docks, open items) without an error."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
+
+from scripts.shots.campaign import demo_campaign  # the position the docs' pictures show
 
 from hexcampaign.campaign import actions as A
-
-# The position the docs' pictures of the desk show (a battle awaiting its result).
-_SHOTS = Path(__file__).resolve().parents[3] / "scripts" / "shots" / "campaign.py"
-_spec = importlib.util.spec_from_file_location("desk_shots", _SHOTS)
-assert _spec is not None and _spec.loader is not None
-_shots = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_shots)
-demo_campaign = _shots.demo_campaign
 
 
 def test_random_turns_at_the_desk(mode, qtbot):
