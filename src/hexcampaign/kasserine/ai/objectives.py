@@ -8,22 +8,11 @@ back for a place the Germans took.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hexcampaign.hexes import Hex
-from hexcampaign.kasserine.ai.situation import Situation
+from hexcampaign.kasserine.ai.situation import Situation, Task
 
 REACH = 48  # MP: within about two turns of road and open ground, a unit is a threat
 STACK = 6  # the most combat factors worth sending to one place
-
-
-@dataclass(frozen=True)
-class Task:
-    name: str  # the place
-    hex: Hex
-    weight: float  # how much the place matters now
-    need: float  # combat factors worth sending
-    garrison: bool  # sit on it (True) or take it (False)
 
 
 def tasks_for(sit: Situation) -> list[Task]:

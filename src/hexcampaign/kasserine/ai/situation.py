@@ -15,7 +15,6 @@ from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.ai.ground import Ground, ground_of
 
 if TYPE_CHECKING:
-    from hexcampaign.kasserine.ai.objectives import Task
     from hexcampaign.kasserine.game import Game
     from hexcampaign.kasserine.units import UnitView
     from hexcampaign.maps.model import Place
@@ -59,6 +58,17 @@ def moved_this_phase(game: Game) -> set[str]:
 
 def hand_dice(game: Game) -> bool:
     return game.state.options.dice == "hand"
+
+
+@dataclass(frozen=True)
+class Task:
+    """One thing a side plays for (objectives.tasks_for lists them)."""
+
+    name: str  # the place
+    hex: Hex
+    weight: float  # how much the place matters now
+    need: float  # combat factors worth sending
+    garrison: bool  # sit on it (True) or take it (False)
 
 
 @dataclass
