@@ -14,6 +14,7 @@ import pytest
 
 from hexcampaign import files
 from hexcampaign.files import describe_os_error
+from hexcampaign.kasserine.state import EndPhase
 
 from .saver import campaign, kasserine_game
 
@@ -241,7 +242,7 @@ def game_mode(window, path: Path, monkeypatch) -> tuple[object, list[str]]:
     mode = window.play_mode("hexcampaign.app.kasserine")
     session = mode.play(kasserine_game())
     session.save(path)
-    assert session.act("end_phase") is not None and session.dirty
+    assert session.act(EndPhase()) is not None and session.dirty
     return mode, _told(monkeypatch, mode)
 
 

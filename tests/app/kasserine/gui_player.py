@@ -28,12 +28,12 @@ def step(mode, rng: random.Random, moves_per_phase: int = 2) -> str:
     panel = mode.combat.panel
     if mode.handing_over():
         # The next player takes the mouse; what went before is theirs no longer to undo.
-        assert mode.acting_words() in mode.handover.words.text()
+        assert mode.turns.acting_words() in mode.handover.words.text()
         mode.handover.ready.click()
         assert not mode.handing_over()
         assert not g.can_undo and not mode.turn_bar.undo_button.isEnabled()  # the lock
         assert not mode.undo()
-        return f"hand over to {mode.acting_side()}"
+        return f"hand over to {mode.turns.acting_side()}"
     decision = g.pending()
     if decision is not None:
         if decision.kind == "losses":
@@ -49,7 +49,7 @@ def step(mode, rng: random.Random, moves_per_phase: int = 2) -> str:
             uid = decision.units[0]
             panel.result_units.select_id(uid)
             panel.decision_unit = uid
-            mode._refresh_selection()
+            mode.board.refresh_selection()
             paths = g.retreat_paths(uid)
             assert paths, f"no retreat for {uid} though the engine asks for one"
             target = rng.choice(paths)[-1]
@@ -61,7 +61,7 @@ def step(mode, rng: random.Random, moves_per_phase: int = 2) -> str:
             paths = g.advance_paths(uid)
             if paths and rng.random() < 0.5:
                 panel.decision_unit = uid
-                mode._refresh_selection()
+                mode.board.refresh_selection()
                 mode.hex_clicked(rng.choice(paths)[-1])
                 return f"advance {uid}"
             panel.decline.click()
@@ -140,24 +140,24 @@ def _move(mode, rng, uid: str, goal: Hex) -> str:
     side = g.state.side
     if start is not None and rng.random() < 0.3:
         movers = {a.unit for a in g.legal_actions() if isinstance(a, MoveUnit)}
-        stack = [u.id for u in mode.units_at(start) if u.side == side and u.id in movers]
+        stack = [u.id for u in mode.board.units_at(start) if u.side == side and u.id in movers]
         if len(stack) > 1:
             # Ctrl-click in the Stack dock picks them all; a drag moves them together.
-            mode.show_stack(start)
-            _select(mode.stack.units, stack)
+            mode.board.show_stack(start)
+            _select(mode.docks.stack.units, stack)
             if mode.reachable:
                 goal = rng.choice(sorted(mode.reachable))
                 undo_steps = len(g.actions())
-                assert mode.hex_dragged(start, goal), mode.last_message
+                assert mode.gestures.hex_dragged(start, goal), mode.last_message
                 assert all(g.unit(x).hex == goal for x in stack)
                 assert len(g.actions()) == undo_steps + 1  # one undo step
                 return f"stack move {stack} to {goal}"
             mode.choose_unit(uid)
-    friends = [u for u in mode.units_at(goal) if u.side == side]
+    friends = [u for u in mode.board.units_at(goal) if u.side == side]
     if friends and start is not None:
-        assert mode.hex_dragged(start, goal), mode.last_message
+        assert mode.gestures.hex_dragged(start, goal), mode.last_message
     elif friends:
-        menu = mode.hex_context_menu(goal)
+        menu = mode.gestures.hex_context_menu(goal)
         assert menu is not None and menu.actions()[0].text().startswith("Move ")
         menu.actions()[0].trigger()
         menu.close()

@@ -31,7 +31,7 @@ def test_the_notice_line_is_as_wide_as_the_window_and_reads_on_one_line(mode, wi
     width = window.width()
     mode.say("10 Pz — Panzer 1 placed at 2714")
     QApplication.processEvents()
-    label = mode.notices.label
+    label = mode.docks.notices.label
     # A short sentence reads on one line across the bar, not a word a line in a sliver.
     assert label.width() > width * 0.6
     assert label.fontMetrics().horizontalAdvance(label.text()) < label.contentsRect().width()
@@ -49,10 +49,10 @@ def test_a_map_label_under_a_counter_in_the_next_hex_is_drawn_above_it(mode):
     m.add_label(H(10, 1), "Dj. Chambi")
     units = [unit("Panzer", 5, 5), unit("Doughboys", 9, 7, "allied")]
     mode.play(Game.custom(m, units, seed=1, phase="german_movement"))
-    names = mode.layer.names
+    names = mode.board.layer.names
     assert [lb.text for lb in names.labels] == ["Kasserine Pass"]  # Dj. Chambi is clear
-    assert names.zValue() > mode.layer.items["Panzer"].zValue()
-    assert mode.hex_dragged(H(5, 5), H(5, 8))
+    assert names.zValue() > mode.board.layer.items["Panzer"].zValue()
+    assert mode.gestures.hex_dragged(H(5, 5), H(5, 8))
     assert names.labels == []
 
 
@@ -71,7 +71,7 @@ def test_a_victory_marker_never_covers_its_place_name(mode):
     mode.play(game)
     layout = mode.canvas.layout
     for place in m.places():
-        marker = mode.layer.markers[place.name]
+        marker = mode.board.layer.markers[place.name]
         ring = marker.mapRectToScene(marker.boundingRect())
         assert not ring.intersects(place_name_rect(layout, place)), place.name
 
@@ -153,7 +153,7 @@ def test_names_under_highlighted_hexes_are_drawn_above_the_tint(mode):
     m.add_place(H(10, 8), "Gafsa", "village")  # far from the Panzer's reach
     units = [unit("Panzer", 2, 2, mf=4), unit("Doughboys", 11, 1, "allied")]
     mode.play(Game.custom(m, units, seed=1, phase="german_movement"))
-    names = mode.layer.names
+    names = mode.board.layer.names
     assert names.lit_places == [] and names.lit_labels == []
     mode.hex_clicked(H(2, 2))
     assert mode.highlight.hexes

@@ -55,7 +55,7 @@ def test_odds_panel_follows_the_engine_and_the_defender_allocates(mode):
     assert odds.shown == c.distribution
     assert abs(sum(odds.shown.values()) - 1) < 1e-9
     assert odds.chances.rowCount() == len(c.distribution)
-    assert mode.crt.highlighted == "4:1"
+    assert mode.docks.crt.highlighted == "4:1"
     panel.defense_guns.select_id("Battery")
     panel.allocate.click()
     assert c.defense_artillery == ["Battery"]
@@ -105,7 +105,7 @@ def test_hand_roll_and_a_retreat_taken_on_the_map(mode):
         assert set(mode.highlight.hexes) == {p[-1] for p in g.advance_paths("Panzer")}
         panel.decline.click()
     assert g.pending() is None
-    assert "D BACK" in "\n".join(mode.log.shown_lines())
+    assert "D BACK" in "\n".join(mode.docks.log.shown_lines())
 
 
 def test_losses_are_chosen_in_the_panel(mode):
@@ -123,7 +123,7 @@ def test_losses_are_chosen_in_the_panel(mode):
     panel.result_units.select_id("Panzer")
     panel.take_losses.click()
     assert g.unit("Panzer").eliminated
-    assert "Panzer" not in mode.layer.items
+    assert "Panzer" not in mode.board.layer.items
 
 
 def test_program_dice_roll_and_a_declared_attack_stands(mode):
@@ -274,8 +274,10 @@ def test_a_gun_without_the_mp_to_fire_is_shown_greyed_with_the_reason_never_offe
     panzer = g.unit("Panzer").hex
     spent = [h for h, cost in g.reachable("Guns").items() if cost == 8 and h.distance(panzer) <= 2]
     assert spent, "a hex the guns reach with all their MP, near the Panzer"
-    g.move("Guns", g.path_to("Guns", spent[0]))
-    mode.refresh()
+    from hexcampaign.kasserine.state import MoveUnit
+
+    path = [(h.q, h.r) for h in g.path_to("Guns", spent[0])]
+    assert mode.document.act(MoveUnit(unit="Guns", path=path)) is not None
     mode.turn_bar.end_button.click()
     assert g.state.phase == "german_combat"
     panel = mode.combat.panel

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QLabel
 
 from hexcampaign.app.kasserine.dialogs import NewGameDialog, PlayersDialog
 from hexcampaign.kasserine import Game
+from hexcampaign.kasserine.state import AdvanceRoll, DeclineAdvance, Retreat, TakeLosses
 
 from .conftest import H, skirmish
 
@@ -28,7 +29,7 @@ def start_from_dialog(mode, monkeypatch, german=None, allied=None, pace="fastest
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(NewGameDialog, "exec", exec_)
-    assert mode.new_game_dialog()
+    assert mode.files.new_game_dialog()
     return mode.session
 
 
@@ -40,8 +41,8 @@ def play_until(mode, qtbot, done, timeout=60_000):
     def check():
         if done():
             return True
-        if mode.defence_pending() and not mode.computers.busy():
-            if mode.acting_side() not in mode.session.computer:
+        if mode.turns.defence_pending() and not mode.computer.computers.busy():
+            if mode.turns.acting_side() not in mode.session.computer:
                 panel.allocate_defense()
         return False
 
@@ -65,25 +66,25 @@ def test_computer_against_computer_from_the_dialog_plays_on_while_the_window_ans
     assert mode.handover is None or not mode.handover.isVisible()  # nobody to hand over to
     phases = {line.split(": ")[0].split(", ")[1] for line in g.log()}
     assert {"German set-up", "German movement", "Allied movement"} <= phases
-    assert mode.log.text.toPlainText().count("\n") > 10  # the log dock shows what it did
+    assert mode.docks.log.text.toPlainText().count("\n") > 10  # the log dock shows what it did
     # Pause: nothing more happens until Resume.
-    mode.set_computer_paused(True)
+    mode.computer.set_computer_paused(True)
     count = len(g.actions())
     qtbot.wait(300)
     assert len(g.actions()) == count
-    assert "paused" in mode.acting_words()
-    mode.set_computer_paused(False)
+    assert "paused" in mode.turns.acting_words()
+    mode.computer.set_computer_paused(False)
     qtbot.waitUntil(lambda: len(g.actions()) > count, timeout=60_000)
-    mode.computers.shutdown()
+    mode.computer.computers.shutdown()
 
 
 def test_the_screen_rolls_the_faces_the_computers_worker_rolled(mode, monkeypatch, qtbot):
     session = start_from_dialog(mode, monkeypatch, german="easy", allied="easy")
     seen = []
-    mode.computers.acted.connect(seen.append)
+    mode.computer.computers.acted.connect(seen.append)
     g = session.game
     qtbot.waitUntil(lambda: sum(len(a.faces or []) for a in seen) >= 6, timeout=240_000)
-    mode.computers.shutdown()
+    mode.computer.computers.shutdown()
     mine = g.actions()[-len(seen) :]
     assert [a.faces for a in mine] == [a.faces for a in seen]
     assert [a.kind for a in mine] == [a.kind for a in seen]
@@ -95,28 +96,29 @@ def test_a_person_attacks_the_computer_which_allocates_its_guns_then_plays_its_t
     game = skirmish(phase="german_combat", dice="program")
     mode.play(game, computer={"allied": "normal"})
     panel = mode.combat.panel
-    assert mode.acting_side() == "german" and not mode.computers.busy()
+    assert mode.turns.acting_side() == "german" and not mode.computer.computers.busy()
     assert panel.choose_target(H(4, 3))
     assert panel.declare_attack()
     # The computer defends: its battery fires (a log line), and the roll is the person's.
     qtbot.waitUntil(lambda: 1 in panel.defense_done, timeout=30_000)
     assert any("Defensive fire for attack 1: Battery" in line for line in game.log())
-    assert mode.acting_side() == "german"
+    assert mode.turns.acting_side() == "german"
     panel.roll(None)
     # Whatever the result asks of the Germans, then the end of the German turn.
     for _ in range(10):
         if game.pending() is not None and game.pending().side == "german":
             decision = game.pending()
             if decision.kind == "losses":
-                mode.session.act("take_losses", list(decision.units))
+                mode.document.act(TakeLosses(units=list(decision.units)))
             elif decision.kind == "advance":
-                mode.session.act("decline_advance")
+                mode.document.act(DeclineAdvance())
             elif decision.kind == "advance_roll":
-                mode.session.act("roll_advance")
+                mode.document.act(AdvanceRoll())
             else:
                 unit = decision.units[0]
-                mode.session.act("retreat", unit, game.retreat_paths(unit)[0])
-        qtbot.waitUntil(lambda: not mode.computers.busy(), timeout=30_000)
+                path = [(h.q, h.r) for h in game.retreat_paths(unit)[0]]
+                mode.document.act(Retreat(unit=unit, path=path))
+        qtbot.waitUntil(lambda: not mode.computer.computers.busy(), timeout=30_000)
         if game.state.side == "german" and game.pending() is None:
             break
     assert mode.end_phase()
@@ -125,7 +127,7 @@ def test_a_person_attacks_the_computer_which_allocates_its_guns_then_plays_its_t
     play_until(
         mode,
         qtbot,
-        lambda: game.over or (game.state.side == "german" and not mode.computers.busy()),
+        lambda: game.over or (game.state.side == "german" and not mode.computer.computers.busy()),
     )
     allied = [line for line in game.log() if "Allied movement" in line or "Allied combat" in line]
     assert allied
@@ -136,10 +138,10 @@ def test_the_computer_waits_for_the_persons_defensive_artillery_before_it_rolls(
     game = skirmish(phase="allied_combat", dice="program")
     mode.play(game, computer={"allied": "normal"})
     panel = mode.combat.panel
-    qtbot.waitUntil(lambda: mode.defence_pending(), timeout=30_000)
+    qtbot.waitUntil(lambda: mode.turns.defence_pending(), timeout=30_000)
     # The computer declared; the person is asked for the guns and nothing is rolled.
-    assert mode.acting_side() == "german"
-    assert "allocate" in mode.acting_words()
+    assert mode.turns.acting_side() == "german"
+    assert "allocate" in mode.turns.acting_words()
     assert all(not c.resolved for c in game.combats())
     assert panel.defense.isEnabled() and not mode.turn_bar.undo_button.isEnabled()
     assert not mode.undo()  # the computer's attack is not the person's to take back
@@ -155,14 +157,14 @@ def test_the_hint_draws_arrows_and_changes_nothing(mode, qtbot):
     before = g.to_json()
     assert mode.hint()
     qtbot.waitUntil(lambda: mode.last_hint is not None, timeout=30_000)
-    assert mode.hint_arrows is not None and len(mode.hint_arrows.arrows) > 5
-    assert mode.hint_arrows.scene() is mode.canvas.scene()
+    assert mode.computer.hint_arrows is not None and len(mode.computer.hint_arrows.arrows) > 5
+    assert mode.computer.hint_arrows.scene() is mode.canvas.scene()
     assert mode.last_message.startswith("Hint for the German player: place ")
     assert g.to_json() == before  # nothing applied, nothing rolled
     # Any change clears the arrows: the hint was for that position.
     first = g.legal_actions()[0]
-    mode.session.act(first)
-    assert mode.hint_arrows.arrows == ()
+    mode.document.act(first)
+    assert mode.computer.hint_arrows.arrows == ()
 
 
 def test_the_hint_stops_before_the_dice(mode, qtbot):
@@ -188,14 +190,14 @@ def test_players_survive_save_and_reopen_and_old_saves_are_two_people(mode, tmp_
     assert mode.open_path(path)
     assert mode.session.computer == {"allied": "easy"}
     assert mode.session.player("german") == "Erwin"
-    assert set(mode.computers.players) == {"allied"}
+    assert set(mode.computer.computers.players) == {"allied"}
     # A save without the key (an older program's): two people.
     del document["computer"]
     del document["check"]  # no check: replayed from its start
     old = tmp_path / "old.kpgame"
     old.write_text(json.dumps(document), encoding="utf-8")
     assert mode.open_path(old)
-    assert mode.session.computer == {} and mode.computers.players == {}
+    assert mode.session.computer == {} and mode.computer.computers.players == {}
 
 
 def test_players_dialog_switches_a_side_to_the_computer_and_back(mode, monkeypatch, qtbot):
@@ -208,12 +210,12 @@ def test_players_dialog_switches_a_side_to_the_computer_and_back(mode, monkeypat
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(PlayersDialog, "exec", to_computer)
-    assert mode.players_dialog()
+    assert mode.computer.players_dialog()
     assert session.computer == {"german": "easy"}
     # The computer takes over the German set-up and movement, and stops at the Allies.
-    play_until(mode, qtbot, lambda: g.phase == "allied_movement" and not mode.computers.busy())
+    play_until(mode, qtbot, lambda: g.phase == "allied_movement" and not mode.computer.computers.busy())
     assert g.phase == "allied_movement"
-    assert "German player" in mode.acting_words() or "Allied player" in mode.acting_words()
+    assert "German player" in mode.turns.acting_words() or "Allied player" in mode.turns.acting_words()
 
     def to_person(dialog):
         dialog.rows.set_computer("german", None)
@@ -221,30 +223,30 @@ def test_players_dialog_switches_a_side_to_the_computer_and_back(mode, monkeypat
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(PlayersDialog, "exec", to_person)
-    assert mode.players_dialog()
-    assert session.computer == {} and mode.computers.players == {}
+    assert mode.computer.players_dialog()
+    assert session.computer == {} and mode.computer.computers.players == {}
     assert session.player("german") == "Hans"
     QApplication.processEvents()
 
 
 def test_a_reopened_computer_game_keeps_its_pace(mode, monkeypatch, tmp_path, qtbot):
     start_from_dialog(mode, monkeypatch, german="easy", allied="easy", pace="slow", seed=3)
-    mode.set_computer_paused(True)
-    assert mode.computers.pace == "slow" and mode.pace_actions["slow"].isChecked()
-    mode.set_computer_pace("fastest")  # Game > Computer pace > as fast as it can
+    mode.computer.set_computer_paused(True)
+    assert mode.computer.computers.pace == "slow" and mode.computer.pace_actions["slow"].isChecked()
+    mode.computer.set_computer_pace("fastest")  # Game > Computer pace > as fast as it can
     path = tmp_path / "watching.kpgame"
     assert mode.save_to(path)
     assert json.loads(path.read_text(encoding="utf-8"))["computer"]["pace"] == "fastest"
     # Another game at another pace, then the saved one again: its pace comes back.
     mode.new_game(seed=4, computer={"allied": "normal"})
-    mode.set_computer_pace("slow")
+    mode.computer.set_computer_pace("slow")
     assert mode.open_path(path)
-    mode.set_computer_paused(True)
-    assert mode.computers.pace == "fastest"
-    assert mode.pace_actions["fastest"].isChecked() and not mode.pace_actions["slow"].isChecked()
+    mode.computer.set_computer_paused(True)
+    assert mode.computer.computers.pace == "fastest"
+    assert mode.computer.pace_actions["fastest"].isChecked() and not mode.computer.pace_actions["slow"].isChecked()
     assert not mode.session.dirty  # reopening is no change
     # Changing the pace is a change the file would lose: the game asks before closing.
-    mode.set_computer_pace("fast")
+    mode.computer.set_computer_pace("fast")
     assert mode.session.dirty
     # The Players dialog's pace is the same setting (and its menu shows it).
     monkeypatch.setattr(
@@ -255,22 +257,22 @@ def test_a_reopened_computer_game_keeps_its_pace(mode, monkeypatch, tmp_path, qt
             QDialog.DialogCode.Accepted,
         )[1],
     )
-    assert mode.players_dialog()
-    mode.set_computer_paused(True)
-    assert mode.session.pace == "normal" and mode.pace_actions["normal"].isChecked()
+    assert mode.computer.players_dialog()
+    mode.computer.set_computer_paused(True)
+    assert mode.session.pace == "normal" and mode.computer.pace_actions["normal"].isChecked()
     # A save from before the pace was saved keeps the window's pace.
     document = json.loads(path.read_text(encoding="utf-8"))
     del document["computer"]["pace"]
     del document["check"]
     old = tmp_path / "old.kpgame"
     old.write_text(json.dumps(document, separators=(",", ":")), encoding="utf-8")
-    mode.set_computer_pace("slow")
+    mode.computer.set_computer_pace("slow")
     mode.session.set_dirty(False)
     assert mode.open_path(old)
-    mode.set_computer_paused(True)
+    mode.computer.set_computer_paused(True)
     assert mode.session.computer == {"german": "easy", "allied": "easy"}
-    assert mode.computers.pace == "slow"
-    mode.computers.shutdown()
+    assert mode.computer.computers.pace == "slow"
+    mode.computer.computers.shutdown()
 
 
 def test_a_unit_picked_before_the_side_goes_to_the_computer_is_let_go(mode, monkeypatch, qtbot):
@@ -284,17 +286,17 @@ def test_a_unit_picked_before_the_side_goes_to_the_computer_is_let_go(mode, monk
     monkeypatch.setattr(
         PlayersDialog, "exec", lambda d: (d.rows.set_computer("german", "easy"), QDialog.DialogCode.Accepted)[1]
     )
-    assert mode.players_dialog()
-    mode.set_computer_pace("fastest")
+    assert mode.computer.players_dialog()
+    mode.computer.set_computer_pace("fastest")
     qtbot.waitUntil(lambda: g.phase == "german_movement", timeout=60_000)
-    mode.set_computer_paused(True)
+    mode.computer.set_computer_paused(True)
     assert mode.selected is None and mode.reachable == {}
 
 
 def test_the_victory_dialog_congratulates_the_computer_that_won(mode, qtbot):
     # Seen under Xvfb: a game the Allied computer won ended "Well played, Allied player."
     mode.new_game(seed=1, players={"german": "Erwin"}, computer={"allied": "normal"})
-    mode.set_computer_paused(True)
+    mode.computer.set_computer_paused(True)
     dialog = mode.show_victory()
     assert dialog.level == "German defeat"  # no place held yet
     texts = [label.text() for label in dialog.findChildren(QLabel)]
@@ -315,16 +317,16 @@ def test_pause_and_resume_in_a_movement_phase_moves_no_unit_twice(mode, monkeypa
         lambda: g.turn == 2 and g.phase == "german_movement" and len(moved_in_phase()) >= 3,
         timeout=120_000,
     )
-    mode.set_computer_paused(True)
+    mode.computer.set_computer_paused(True)
     assert g.phase == "german_movement"
     first = moved_in_phase()
     start = max(i for i, a in enumerate(g.actions()) if a.kind == "end_phase")
-    mode.set_computer_paused(False)  # a fresh player plans the rest from the board
+    mode.computer.set_computer_paused(False)  # a fresh player plans the rest from the board
     qtbot.waitUntil(lambda: g.phase != "german_movement", timeout=60_000)
-    mode.set_computer_paused(True)
+    mode.computer.set_computer_paused(True)
     actions = g.actions()
     end = next(i for i in range(start + 1, len(actions)) if actions[i].kind == "end_phase")
     moves = [a.unit for a in actions[start + 1 : end] if a.kind == "move"]
     assert moves[: len(first)] == first and len(moves) > len(first)
     assert len(moves) == len(set(moves)), "a unit moved twice in one movement phase"
-    mode.computers.shutdown()
+    mode.computer.computers.shutdown()

@@ -28,15 +28,15 @@ def bar_says(mode, qtbot, words: str) -> None:
 def test_the_computer_attacks_and_the_person_enters_its_dice(mode, qtbot):
     game = allied_assault()
     mode.play(game, computer={"allied": "normal"})
-    mode.set_computer_pace("fastest")
+    mode.computer.set_computer_pace("fastest")
     panel = mode.combat.panel
-    qtbot.waitUntil(mode.defence_pending, timeout=30_000)
+    qtbot.waitUntil(mode.turns.defence_pending, timeout=30_000)
     assert panel.allocate_defense()  # no German guns: go on to the roll
     # It does not roll: the turn bar says what to roll for it, and the dock takes it.
     bar_says(mode, qtbot, "The computer (Allied) waits for your dice: attack 1 at 6:1")
     assert "enter the roll in the Combat dock" in mode.last_message
     (attack,) = game.combats()
-    assert not attack.resolved and not mode.computers.busy()
+    assert not attack.resolved and not mode.computer.computers.busy()
     assert panel.roll_box.isVisible() and panel.roll_box.isEnabled()
     assert panel.dice.hand_entry.isVisible() and not panel.dice.roll_button.isVisible()
     assert not mode.end_phase()  # the person's End phase still waits for it
@@ -56,7 +56,7 @@ def test_the_computer_attacks_and_the_person_enters_its_dice(mode, qtbot):
     panel.advance_dice.hand_button.click()
     assert any("the advance die shows 3" in line for line in game.log())
     # The computer decides the advance and ends its turn: the person plays the Germans.
-    qtbot.waitUntil(lambda: game.phase == "german_movement" and not mode.computers.busy(), timeout=30_000)
+    qtbot.waitUntil(lambda: game.phase == "german_movement" and not mode.computer.computers.busy(), timeout=30_000)
     assert "Allied combat ends" in game.log()[-1]
     assert game.replay().to_json() == game.to_json()
 
@@ -64,13 +64,13 @@ def test_the_computer_attacks_and_the_person_enters_its_dice(mode, qtbot):
 def test_a_person_attacks_the_computer_and_enters_the_roll(mode, qtbot):
     game = skirmish(phase="german_combat", dice="hand")
     mode.play(game, computer={"allied": "normal"})
-    mode.set_computer_pace("fastest")
+    mode.computer.set_computer_pace("fastest")
     panel = mode.combat.panel
     assert panel.choose_target(H(4, 3))
     assert panel.declare_attack()
     qtbot.waitUntil(lambda: 1 in panel.defense_done, timeout=30_000)  # its guns fired
     assert any("Defensive fire for attack 1: Battery" in line for line in game.log())
-    qtbot.waitUntil(lambda: not mode.computers.busy(), timeout=30_000)
+    qtbot.waitUntil(lambda: not mode.computer.computers.busy(), timeout=30_000)
     assert panel.dice.hand_entry.isVisible() and panel.roll_box.isEnabled()
     assert "computer" not in mode.turn_bar.player.text()  # the person acts
     odds = game.combats()[0].odds
@@ -81,7 +81,7 @@ def test_a_person_attacks_the_computer_and_enters_the_roll(mode, qtbot):
     # What the result asks of the Allies, the computer decides; the rest is the person's.
     qtbot.waitUntil(
         lambda: (game.pending() is None or game.pending().side == "german")
-        and not mode.computers.busy(),
+        and not mode.computer.computers.busy(),
         timeout=30_000,
     )
     assert game.replay().to_json() == game.to_json()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from hexcampaign.app.kasserine.document import GameDocument
 from hexcampaign.app.kasserine.session import autosave_folder
 from hexcampaign.kasserine import Game
 
@@ -33,7 +34,7 @@ def test_save_and_reopen_gives_the_same_game_and_says_whose_turn(mode, tmp_path,
     assert "Erwin" in mode.turn_bar.player.text()
     assert path.resolve() in window.settings.recent_files()
     # every unit on the map has its counter again
-    assert set(mode.layer.items) == {u.id for u in reopened.units() if u.hex and not u.eliminated}
+    assert set(mode.board.layer.items) == {u.id for u in reopened.units() if u.hex and not u.eliminated}
 
 
 def test_a_game_saved_from_the_window_reopens_without_replaying_its_log(
@@ -57,14 +58,33 @@ def test_a_game_saved_from_the_window_reopens_without_replaying_its_log(
     assert "Erwin" in mode.turn_bar.player.text()
 
 
+def test_a_re_spaced_save_keeps_its_player_names_and_computer_sides(mode, tmp_path):
+    """A save pretty-printed by hand (or by another tool) still says who plays: the
+    app's keys are read whatever the spacing."""
+    s = mode.play(skirmish(), {"german": "Erwin", "allied": "Lloyd"}, computer={"allied": "easy"})
+    mode.computer.set_computer_pace("slow")
+    path = tmp_path / "spaced.kpgame"
+    path.write_text(json.dumps(json.loads(s.to_json()), indent=2), encoding="utf-8")
+    assert '"players": {' in path.read_text(encoding="utf-8")  # not the compact form
+    document = GameDocument.load(path)
+    assert document.players == {"german": "Erwin", "allied": "Lloyd"}
+    assert document.computer == {"allied": "easy"} and document.pace == "slow"
+    assert document.game.state == s.game.state
+    document.release()
+
+
 def test_a_bad_file_is_one_sentence_and_the_game_stays(mode, tmp_path, answering_message_boxes):
     s = mode.play(skirmish())
     bad = tmp_path / "broken.kpgame"
     bad.write_text('{"format": "hexcampaign-kasserine-game", "version": 1', encoding="utf-8")
     assert not mode.open_path(bad)
     assert mode.session is s
+    # The unsaved game is asked about first, then the file is read (the map and the
+    # campaign ask in the same order).
+    assert [k for k, _text in answering_message_boxes] == ["question", "critical"]
     kind, text = answering_message_boxes[-1]
-    assert kind == "warning" and "Could not open the game" in text
+    # The one open flow's error box (app/dialogs/files.py), as for maps and campaigns.
+    assert kind == "critical" and "Could not open the game" in text
     assert "\n" not in text.split(": ", 1)[1].strip()
     other = tmp_path / "map.kpgame"
     other.write_text('{"format": "hexcampaign-map", "version": 1}', encoding="utf-8")
@@ -101,7 +121,7 @@ def test_autosave_at_every_phase_into_the_user_data_folder(mode, user_folders):
 def test_log_filters_by_side_and_exports_text(mode, tmp_path):
     s = mode.play(skirmish(phase="german_movement"))
     mode.turn_bar.end_button.click()
-    log = mode.log
+    log = mode.docks.log
     assert log.shown_lines() == s.game.log()
     log.filter.setCurrentText("Allied")
     assert log.shown_lines() == []  # the Allies have not acted yet
@@ -115,7 +135,7 @@ def test_log_filters_by_side_and_exports_text(mode, tmp_path):
 def test_reinforcements_dock_lists_arrivals_by_date_and_place(mode):
     s = mode.new_game(seed=2)
     g = s.game
-    tree = mode.reinforcements.tree
+    tree = mode.docks.reinforcements.tree
     titles = [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]
     assert titles[0].startswith("Feb 15 — Road Five")
     arrivals = [u for u in g.units() if u.arrives is not None]
@@ -127,7 +147,7 @@ def test_crt_dock_is_the_data_table_with_the_column_highlighted(mode):
     from hexcampaign.kasserine.tables import crt_table
 
     mode.play(skirmish())
-    crt = mode.crt
+    crt = mode.docks.crt
     table = crt_table()
     assert crt.table.rowCount() == 5
     assert (
@@ -190,6 +210,6 @@ def test_a_game_reopened_while_the_defender_allocates_says_the_defender_acts(mod
     path = tmp_path / "allocating.kpgame"
     assert mode.save_to(path)
     assert mode.open_path(path)
-    assert mode.game is not s.game and mode.acting_side() == "allied"
+    assert mode.game is not s.game and mode.turns.acting_side() == "allied"
     assert "Lloyd (Allied) to play" in mode.last_message
     assert "Erwin" not in mode.last_message

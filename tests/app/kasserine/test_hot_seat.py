@@ -36,7 +36,7 @@ def test_a_click_on_a_friendly_stack_selects_it_and_never_moves_there(mode):
     assert g.unit("Panzer").hex == H(2, 2) and g.actions() == []
     assert mode.selected == "Grenadiers"
     # Escape clears the selection and its highlight
-    mode.clear_action.trigger()
+    mode.menu.clear_action.trigger()
     assert mode.selected is None and not mode.highlight.hexes
 
 
@@ -58,7 +58,7 @@ def test_a_drag_moves_the_unit_onto_a_friendly_stack_in_one_step(mode):
 def test_move_here_in_the_context_menu_joins_a_friendly_stack(mode):
     g = mode.play(stacked()).game
     mode.choose_unit("Panzer")
-    menu = mode.hex_context_menu(H(2, 5))
+    menu = mode.gestures.hex_context_menu(H(2, 5))
     assert menu is not None
     first = menu.actions()[0]
     assert first.text() == "Move Panzer here"
@@ -71,18 +71,18 @@ def test_a_stack_picked_in_the_stack_dock_moves_together_or_is_refused_naming_th
     mode,
 ):
     g = mode.play(stacked()).game
-    mode.show_stack(H(2, 2))
-    for i in range(mode.stack.units.count()):  # Ctrl-click on each
-        mode.stack.units.item(i).setSelected(True)
-    assert sorted(mode.group()) == ["Guns", "Panzer"]
+    mode.board.show_stack(H(2, 2))
+    for i in range(mode.docks.stack.units.count()):  # Ctrl-click on each
+        mode.docks.stack.units.item(i).setSelected(True)
+    assert sorted(mode.board.group()) == ["Guns", "Panzer"]
     # the highlight shows only where both may go (the guns have 4 MP)
     assert mode.reachable and all(h.distance(H(2, 2)) <= 4 for h in mode.reachable)
     far = H(9, 2)
-    assert mode.hex_dragged(H(2, 2), far) is False
-    assert "Guns" in mode.last_message and mode.notices.refusal
+    assert mode.gestures.hex_dragged(H(2, 2), far) is False
+    assert "Guns" in mode.last_message and mode.docks.notices.refusal
     assert g.unit("Panzer").hex == H(2, 2)  # refused whole
     near = H(2, 4)
-    assert mode.hex_dragged(H(2, 2), near)
+    assert mode.gestures.hex_dragged(H(2, 2), near)
     assert g.unit("Panzer").hex == near and g.unit("Guns").hex == near
     assert len(g.actions()) == 1  # one undo step
     mode.undo()
@@ -92,7 +92,7 @@ def test_a_stack_picked_in_the_stack_dock_moves_together_or_is_refused_naming_th
 def test_a_drag_from_an_unpicked_stack_moves_the_whole_stack(mode):
     g = mode.play(stacked()).game
     assert mode.selected is None
-    assert mode.hex_dragged(H(2, 2), H(3, 3))
+    assert mode.gestures.hex_dragged(H(2, 2), H(3, 3))
     assert g.unit("Panzer").hex == H(3, 3) and g.unit("Guns").hex == H(3, 3)
 
 
@@ -100,10 +100,10 @@ def test_docks_redraw_from_what_the_action_changed(mode):
     mode.play(stacked())
     mode.choose_unit("Grenadiers")
     assert mode.hex_clicked(H(4, 6))
-    assert "counters" in mode.redrawn and "log" in mode.redrawn
-    # a move outside combat leaves the combat table alone
-    mode.refresh(changes=_only_log())
-    assert mode.redrawn == ["log"]
+    assert "counters" in mode.board.redrawn and "log" in mode.docks.redrawn
+    # a change of the log alone leaves the counters and the combat table alone
+    mode.document.announce(_only_log())
+    assert mode.docks.redrawn == ["log"] and mode.board.redrawn == []
 
 
 def _only_log():
@@ -132,7 +132,7 @@ def test_hand_over_screen_names_who_acts_next_and_waits(hot_seat):
     mode.handover.ready.click()
     assert not mode.handing_over()
     assert mode.last_message == "Lloyd: your movement phase"  # no stale 'Hand over — …'
-    assert mode.notices.text() == "Lloyd: your movement phase"
+    assert mode.docks.notices.text() == "Lloyd: your movement phase"
     # the hand-over is a lock: the Allied player cannot undo the German's end of phase
     assert not g.can_undo and not mode.turn_bar.undo_button.isEnabled()
     mode.hex_clicked(H(6, 6))
@@ -145,7 +145,7 @@ def test_the_defender_allocating_artillery_is_named_and_locks_undo(hot_seat):
     panel = mode.combat.panel
     mode.hex_clicked(H(4, 3))
     panel.declare.click()
-    assert mode.acting_side() == "allied"
+    assert mode.turns.acting_side() == "allied"
     assert "Lloyd" in mode.turn_bar.player.text()
     assert "allocate defensive artillery" in mode.turn_bar.player.text()
     assert mode.handing_over()
@@ -161,7 +161,7 @@ def test_the_defender_allocating_artillery_is_named_and_locks_undo(hot_seat):
     assert not mode.undo()
     assert "defender" in mode.last_message.lower() or "artillery" in mode.last_message.lower()
     # back to the German for the roll
-    assert mode.acting_side() == "german"
+    assert mode.turns.acting_side() == "german"
     assert mode.handing_over() and mode.handover.words.text().startswith("Erwin:")
 
 
@@ -172,7 +172,7 @@ def test_a_long_message_wraps_and_never_widens_the_window(mode, window):
     QApplication.processEvents()
     assert window.width() == width
     assert window.minimumSizeHint().width() < width  # nothing asks for more room
-    assert mode.notices.label.wordWrap()
+    assert mode.docks.notices.label.wordWrap()
 
 
 def test_new_games_from_the_window_roll_from_entropy_unless_a_seed_is_asked(
@@ -183,12 +183,12 @@ def test_new_games_from_the_window_roll_from_entropy_unless_a_seed_is_asked(
     assert not dialog.fixed.isChecked() and dialog.seed_value() is None
     assert not dialog.seed.isEnabled()
     monkeypatch.setattr(NewGameDialog, "exec", lambda _d: QDialog.DialogCode.Accepted)
-    assert mode.new_game_dialog()
+    assert mode.files.new_game_dialog()
     assert mode.game.seed is None
-    assert "entropy" in mode.info_text()
+    assert "entropy" in mode.files.info_text()
     mode.session.set_dirty(False)
     mode.new_game(seed=31, options=Options())
-    assert mode.game.seed == 31 and "seed 31" in mode.info_text()
+    assert mode.game.seed == 31 and "seed 31" in mode.files.info_text()
 
 
 def test_a_new_game_shows_no_earlier_roll(mode):
@@ -259,9 +259,9 @@ def test_names_that_repeat_carry_their_formation(mode):
     g = mode.play(Game.custom(HexMap.blank(12, 10), units, seed=1, phase="german_movement")).game
     label = g.label("p1-21")
     assert label != g.label("p1-10") and "21" in label and "Panzer 1" in label
-    assert mode.layer.items["p1-21"].toolTip().startswith(label)
-    mode.show_stack(H(4, 4))
-    assert mode.stack.units.item(0).text().startswith(label)
+    assert mode.board.layer.items["p1-21"].toolTip().startswith(label)
+    mode.board.show_stack(H(4, 4))
+    assert mode.docks.stack.units.item(0).text().startswith(label)
 
 
 def test_a_new_game_opens_readable_and_centred_on_the_set_up(mode):
@@ -287,13 +287,13 @@ def test_a_contact_result_marks_the_counters(mode):
     panel.dice.hand_entry.setValue(roll_for(c.odds, "CONTACT"))
     panel.dice.hand_button.click()
     assert c.result == "CONTACT"
-    assert mode.layer.items["Panzer"].contact and mode.layer.items["Doughboys"].contact
-    assert "CONTACT" in mode.layer.items["Doughboys"].toolTip()
-    assert not mode.layer.items["Grenadiers"].contact
+    assert mode.board.layer.items["Panzer"].contact and mode.board.layer.items["Doughboys"].contact
+    assert "CONTACT" in mode.board.layer.items["Doughboys"].toolTip()
+    assert not mode.board.layer.items["Grenadiers"].contact
 
 
 def test_the_crt_dock_shows_the_whole_table_in_printed_order(mode):
-    crt = mode.crt
+    crt = mode.docks.crt
     assert crt.columns[0] == "1:6" and crt.columns[-1] == ">8:1"
     assert crt.columns[1:-1] == ["1:5", "1:4", "1:3", "1:2", "1:1"] + [
         f"{n}:1" for n in range(2, 9)
@@ -323,11 +323,11 @@ def test_picking_a_unit_to_set_up_scrolls_to_its_entry_zone(mode):
 
 def test_undo_says_so_and_the_stack_dock_follows_the_units_back(mode):
     g = mode.play(stacked()).game
-    assert mode.hex_dragged(H(2, 2), H(3, 3))
+    assert mode.gestures.hex_dragged(H(2, 2), H(3, 3))
     assert mode.undo()
     assert g.unit("Panzer").hex == H(2, 2)
     assert mode.last_message.startswith("Undone:")
-    assert mode.stack_hex == H(2, 2) and mode.stack.units.count() == 2
+    assert mode.board.stack_hex == H(2, 2) and mode.docks.stack.units.count() == 2
 
 
 def test_place_names_under_counters_are_drawn_above_them(mode):
@@ -336,11 +336,11 @@ def test_place_names_under_counters_are_drawn_above_them(mode):
     m.add_place(H(6, 6), "Thala", "town")
     units = [unit("Panzer", 2, 2), unit("Doughboys", 9, 7, "allied")]
     mode.play(Game.custom(m, units, seed=1, phase="german_movement"))
-    names = mode.layer.names
+    names = mode.board.layer.names
     assert [p.name for p in names.places] == ["Sbiba"]  # Thala has no counter on it
-    assert names.zValue() > mode.layer.items["Panzer"].zValue()
+    assert names.zValue() > mode.board.layer.items["Panzer"].zValue()
     assert names.boundingRect().contains(*mode.canvas.layout.center(H(2, 2)))
-    assert mode.hex_dragged(H(2, 2), H(3, 3))
+    assert mode.gestures.hex_dragged(H(2, 2), H(3, 3))
     assert names.places == []
 
 
@@ -356,13 +356,13 @@ def test_a_drag_shows_where_the_stack_may_go_and_the_path_before_the_button_is_l
 
     tool.pressed(event(H(2, 2)))
     tool.hex_changed(event(H(2, 3)))  # the pointer leaves the hex, the button still down
-    assert sorted(mode.group()) == ["Guns", "Panzer"]  # the stack is carried
+    assert sorted(mode.board.group()) == ["Guns", "Panzer"]  # the stack is carried
     assert mode.reachable and H(2, 4) in mode.reachable  # where both may go is lit
     assert H(9, 2) not in mode.reachable  # too far for the guns
     tool.hex_changed(event(H(2, 4)))
     preview = mode.canvas.map_scene.preview
     assert preview.path and preview.path[0] == H(2, 2) and preview.path[-1] == H(2, 4)
-    words = mode.notices.text()
+    words = mode.docks.notices.text()
     assert "Move Panzer, Guns together to" in words and "MP left: Panzer" in words
     assert g.actions() == []  # nothing moved yet
     tool.released(event(H(2, 4)))
@@ -374,9 +374,9 @@ def test_a_stack_that_may_move_no_further_says_which_unit_has_spent_its_mp(mode)
     """Seen under Xvfb: after a stack move the guns had no MP left, and the notice read
     'Panzer cannot end its move in 0303: it is already there'."""
     g = mode.play(stacked()).game
-    assert mode.hex_dragged(H(2, 2), H(2, 4))  # two clear hexes: the guns' four MP
+    assert mode.gestures.hex_dragged(H(2, 2), H(2, 4))  # two clear hexes: the guns' four MP
     assert g.unit("Guns").hex == H(2, 4)
-    words = mode.notices.text()
+    words = mode.docks.notices.text()
     assert "already there" not in words
     assert "Guns" in words and "spent all its 4 MP" in words
 

@@ -39,7 +39,7 @@ def test_start_page_new_game_with_a_fixed_seed(qtbot, mode, monkeypatch):
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(NewGameDialog, "exec", exec_)
-    page.new_kasserine.connect(mode.new_game_dialog)
+    page.new_kasserine.connect(mode.files.new_game_dialog)
     qtbot.mouseClick(page.cards["kasserine"], Qt.MouseButton.LeftButton)
     assert asked, "the start page's card opened the new game dialog"
     g = mode.game
@@ -80,7 +80,7 @@ def test_german_setup_by_clicks(mode):
     target = sorted(mode.highlight.hexes)[0]
     assert mode.hex_clicked(target)
     assert g.unit(first.id).hex == target
-    assert mode.layer.items[first.id].isVisible()
+    assert mode.board.layer.items[first.id].isVisible()
     # Italians: within 2 hexes of the east edge
     italian = next(u for u in waiting_for_setup(g) if u.nationality == "italian")
     mode.choose_unit(italian.id)
@@ -121,7 +121,7 @@ def test_move_by_clicking_a_highlighted_hex(mode):
     assert mode.hex_clicked(goal)
     assert g.unit("Grenadiers").hex == goal
     assert (
-        mode.layer.items["Grenadiers"].pos().toPoint() != mode.layer.items["Panzer"].pos().toPoint()
+        mode.board.layer.items["Grenadiers"].pos().toPoint() != mode.board.layer.items["Panzer"].pos().toPoint()
     )
     assert g.can_undo and mode.turn_bar.undo_button.isEnabled()
     mode.turn_bar.undo_button.click()
@@ -150,8 +150,8 @@ def test_a_click_on_a_forbidden_hex_changes_nothing_and_says_why(mode):
     )
     assert mode.window.statusBar().currentMessage() == mode.last_message
     # the sentence is shown where the players look, in red
-    assert mode.notices.text() == mode.last_message and mode.notices.refusal
-    assert mode.notices.isVisible()
+    assert mode.docks.notices.text() == mode.last_message and mode.docks.notices.refusal
+    assert mode.docks.notices.isVisible()
     south = H(1, 7)  # straight south climbs the cliff; round it is too far
     assert not mode.hex_clicked(south)
     assert g.state == before
@@ -181,12 +181,12 @@ def test_stack_inspector_lists_a_stack_and_picks_from_it(mode):
     ]
     g = Game.custom(HexMap.blank(8, 8), units, phase="german_movement")
     mode.play(g)
-    items = [mode.layer.items[u] for u in ("A", "B", "Sappers")]
+    items = [mode.board.layer.items[u] for u in ("A", "B", "Sappers")]
     assert len({(i.pos().x(), i.pos().y()) for i in items}) == 3  # drawn offset
     assert "Sappers" in items[0].toolTip() and "B" in items[0].toolTip()
     mode.hex_clicked(H(2, 2))
-    assert set(mode.stack.units.ids()) == {"A", "B", "Sappers"}
-    mode.stack.units.select_id("Sappers")
-    mode.stack.units.itemSelectionChanged.emit()
+    assert set(mode.docks.stack.units.ids()) == {"A", "B", "Sappers"}
+    mode.docks.stack.units.select_id("Sappers")
+    mode.docks.stack.units.itemSelectionChanged.emit()
     assert mode.selected == "Sappers"
     assert mode.highlight.hexes == {h: f"{8 - c}" for h, c in g.reachable("Sappers").items()}

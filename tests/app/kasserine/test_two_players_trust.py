@@ -66,7 +66,7 @@ def test_the_defender_handed_the_advance_cannot_undo_the_attacker_s_retreat(hot_
     panel = mode.combat.panel
     panel.result_units.select_id("Panzer")
     panel.decision_unit = "Panzer"
-    mode._refresh_selection()
+    mode.board.refresh_selection()
     goal = g.retreat_paths("Panzer")[0][-1]
     assert mode.hex_clicked(goal), mode.last_message
     assert g.pending() is not None and g.pending().side == "allied"  # his advance
@@ -83,7 +83,7 @@ def test_the_defender_cannot_withdraw_the_attacker_s_attack(hot_seat):
     panel = mode.combat.panel
     mode.hex_clicked(H(4, 3))
     panel.declare.click()
-    assert mode.handing_over() and mode.acting_side() == "allied"
+    assert mode.handing_over() and mode.turns.acting_side() == "allied"
     _take_the_mouse(mode)
     assert not mode.undo()
     assert len(g.combats()) == 1
@@ -102,7 +102,7 @@ def test_the_hand_over_for_a_retreat_names_the_player_once(hot_seat):
     panel.dice.hand_button.click()
     panel.result_units.select_id("Panzer")
     panel.decision_unit = "Panzer"
-    mode._refresh_selection()
+    mode.board.refresh_selection()
     g = mode.game
     assert mode.hex_clicked(g.retreat_paths("Panzer")[0][-1])
     assert mode.handing_over()

@@ -30,7 +30,7 @@ def test_hovering_a_stack_lists_it(mode):
     mode.play(skirmish(phase="german_movement"))
     mode.hex_hovered(H(4, 3))
     assert "Doughboys" in mode.window.statusBar().currentMessage()
-    assert "US infantry battalion 2-16" in mode.layer.items["Doughboys"].toolTip()
+    assert "US infantry battalion 2-16" in mode.board.layer.items["Doughboys"].toolTip()
 
 
 def test_breakdown_from_the_stack_inspector(mode):
@@ -45,16 +45,16 @@ def test_breakdown_from_the_stack_inspector(mode):
 
     able = next(a.unit for a in game.legal_actions(moves=False) if isinstance(a, BreakdownUnit))
     panzer = game.unit(able)
-    mode.show_stack(panzer.hex)
+    mode.board.show_stack(panzer.hex)
     mode.choose_unit(panzer.id)
-    button = mode.stack.buttons["breakdown"]
+    button = mode.docks.stack.buttons["breakdown"]
     assert button.isEnabled()
-    assert not mode.stack.buttons["destroy_bridge"].isEnabled()
+    assert not mode.docks.stack.buttons["destroy_bridge"].isEnabled()
     button.click()
     halves = [u for u in game.units() if u.id.startswith(panzer.id + ".")]
     assert len(halves) == 2 and all(u.cf < panzer.cf for u in halves)
-    assert all(u.id in mode.layer.items for u in halves)
-    assert panzer.id not in mode.layer.items
+    assert all(u.id in mode.board.layer.items for u in halves)
+    assert panzer.id not in mode.board.layer.items
     assert mode.selected == halves[0].id
 
 
@@ -69,13 +69,13 @@ def test_engineers_blow_and_the_map_shows_it(mode):
     mode.play(g)
     mode.hex_clicked(H(3, 3))
     assert mode.selected == "Sappers"
-    assert [a[1] for a in mode.unit_actions(H(3, 3))] == ["destroy_bridge"]
-    assert mode.hex_context_menu(H(3, 3)) is not None  # right click offers it too
-    mode.stack.buttons["destroy_bridge"].click()
+    assert [a[1] for a in mode.gestures.unit_actions(H(3, 3))] == ["destroy_bridge"]
+    assert mode.gestures.hex_context_menu(H(3, 3)) is not None  # right click offers it too
+    mode.docks.stack.buttons["destroy_bridge"].click()
     assert g.bridge_destroyed(H(3, 3))
-    assert H(3, 3) in mode.layer.blown
-    assert not mode.stack.buttons["rebuild_bridge"].isEnabled()  # one bridge a turn
-    mode.unit_action("rebuild_bridge")
+    assert H(3, 3) in mode.board.layer.blown
+    assert not mode.docks.stack.buttons["rebuild_bridge"].isEnabled()  # one bridge a turn
+    mode.gestures.unit_action("rebuild_bridge")
     assert mode.last_message.startswith("Engineers") or "bridge" in mode.last_message.lower()
 
 
@@ -99,10 +99,10 @@ def test_reinforcements_enter_at_their_arrival_point_or_wait_when_blocked(mode):
         arrival_points={"Tebessa": [H(0, 4)]},
     )
     mode.play(g)
-    tree = mode.reinforcements.tree
+    tree = mode.docks.reinforcements.tree
     entry = tree.topLevelItem(0).child(0)
     assert "click a highlighted hex to enter" in entry.text(0)
-    mode.reinforcements._clicked(entry, 0)
+    mode.docks.reinforcements._clicked(entry, 0)
     assert mode.selected == "Rangers"
     assert set(mode.highlight.hexes) == set(g.reachable("Rangers"))
     goal = H(0, 4)
@@ -118,7 +118,7 @@ def test_reinforcements_enter_at_their_arrival_point_or_wait_when_blocked(mode):
     )
     mode.session.dirty = False
     mode.play(blocked)
-    text = mode.reinforcements.tree.topLevelItem(0).child(0).text(0)
+    text = mode.docks.reinforcements.tree.topLevelItem(0).child(0).text(0)
     assert "blocked: an enemy unit holds Tebessa" in text
 
 
@@ -163,16 +163,16 @@ def test_engaged_counters_flip_and_a_panzer_breaks_off(mode):
     panel.dice.hand_entry.setValue(4)  # 3:1, row 4: ENGAGED
     panel.dice.hand_button.click()
     assert g.combats()[-1].result == "ENGAGED"
-    assert mode.layer.items["Panzer"].unit.engaged  # drawn on its flipped side
-    assert "ENGAGED" in mode.layer.items["Panzer"].toolTip()
+    assert mode.board.layer.items["Panzer"].unit.engaged  # drawn on its flipped side
+    assert "ENGAGED" in mode.board.layer.items["Panzer"].toolTip()
     for _ in range(3):
         mode.turn_bar.end_button.click()
     assert g.state.phase == "german_movement" and g.state.turn == 2
     mode.hex_clicked(H(3, 3))
     assert mode.selected == "Panzer"
     assert mode.reachable == {}  # engaged: it may not move...
-    assert mode.stack.buttons["break_off"].isEnabled()  # ...except by breaking off
-    mode.stack.buttons["break_off"].click()
+    assert mode.docks.stack.buttons["break_off"].isEnabled()  # ...except by breaking off
+    mode.docks.stack.buttons["break_off"].click()
     assert not g.unit("Panzer").engaged
-    assert not mode.layer.items["Panzer"].unit.engaged
+    assert not mode.board.layer.items["Panzer"].unit.engaged
     assert mode.reachable  # and now it moves, 2 MP poorer

@@ -86,15 +86,16 @@ class NewGameDialog(QDialog):
         players = self.rows
         rules = QGroupBox("Optional rules", self)
         grid = QVBoxLayout(rules)
-        self.controls: dict[str, QWidget] = {}
+        self.controls: dict[str, QCheckBox | QComboBox] = {}
         defaults = Options()
         for name, field in Options.model_fields.items():
             title, line = OPTION_TEXT.get(name, (name.replace("_", " ").capitalize(), ""))
             value = getattr(defaults, name)
             choices = typing.get_args(field.annotation)
             row = QHBoxLayout()
+            control: QCheckBox | QComboBox
             if isinstance(value, bool):
-                control: QWidget = QCheckBox(title, rules)
+                control = QCheckBox(title, rules)
                 control.setChecked(value)
                 row.addWidget(control, 1)
             else:

@@ -501,12 +501,15 @@ class CrtDock(QDockWidget):
         for c, name in enumerate(self.columns):
             for r in range(self.table.rowCount()):
                 item = self.table.item(r, c)
+                if item is None:
+                    continue
                 hit = name == column
                 landed = hit and row is not None and r == row - 2
                 colour = QColor("#f3c94f") if landed else QColor("#fdf0c2") if hit else None
                 item.setBackground(QBrush(colour) if colour else QBrush())
-        if column in self.columns:
-            self.table.scrollToItem(self.table.item(0, self.columns.index(column)))
+        first = self.table.item(0, self.columns.index(column)) if column in self.columns else None
+        if first is not None:
+            self.table.scrollToItem(first)
 
 
 def waiting_for_setup(game: Game) -> list[UnitView]:

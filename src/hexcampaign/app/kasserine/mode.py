@@ -1,93 +1,109 @@
-"""KasserineMode: Kasserine Pass played hot-seat in the main window.
+"""KasserineMode: Kasserine Pass played in the main window. Wiring only.
 
-The mode hangs its turn bar, docks and Game menu on the window, installs the play tool
-on the canvas and draws the counters above the map. It never changes the game itself:
-every click becomes one engine call through the session, and everything on screen is
-redrawn from the game afterwards. A refusal shows the engine's sentence.
+The mode builds its named parts, hangs them on the window and connects the open game's
+`changed(changes, initiator)` to the refresh of each one, in the order they read each
+other; it never changes the game itself.
+
+    document   GameDocument (document.py): the game, its players, file and autosave
+    docks      PlayDocks (play_docks.py): turn bar, notice line, the docks
+    board      BoardView (board_view.py): counters, highlights, the selection
+    framing    BoardFraming (framing.py): the view's zoom and centre
+    turns      Turns (turns.py): who acts now, the hand-over screen
+    gestures   Gestures (gestures.py): clicks, drags, menus, End phase, Undo, which the
+               phase tools (phase_tools.py) turn into typed actions
+    computer   ComputerPlay (computer_play.py): the computer players and the hint
+    files      GameFiles (game_files.py): new, open, save, close; information, victory
+    menu       GameMenu (game_menu.py): the Game menu
+
+The one path of an action: a click on the map -> PlayTool (tool.py) -> Gestures.hex_clicked
+-> the phase tool (phase_tools.tool_for) builds the engine's action (MoveUnit...) ->
+GameDocument.act -> Game.apply -> the change record -> `changed` -> each part's
+`on_changed` (docks, board, files, turns, then the computer's turn).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
 from hexcampaign.app import autosave
-from hexcampaign.app.kasserine.board import CounterLayer, HighlightItem
 from hexcampaign.app.kasserine.board_view import PLAY_ZOOM, BoardView
-from hexcampaign.app.kasserine.combat_panel import CombatDock
+from hexcampaign.app.kasserine.combat_panel import CombatPanel
 from hexcampaign.app.kasserine.computer_play import ComputerPlay
-from hexcampaign.app.kasserine.dialogs import VictoryDialog
-from hexcampaign.app.kasserine.docks import (
-    CrtDock,
-    LogDock,
-    NoticeBar,
-    ReinforcementsDock,
-    SetupDock,
-    StackDock,
-    TurnBar,
-)
+from hexcampaign.app.kasserine.document import FILE_SUFFIX, GameDocument, orphan_autosaves
+from hexcampaign.app.kasserine.framing import BoardFraming
 from hexcampaign.app.kasserine.game_files import GameFiles
+from hexcampaign.app.kasserine.game_menu import GameMenu
 from hexcampaign.app.kasserine.gestures import Gestures
-from hexcampaign.app.kasserine.handover import HandOverDialog
-from hexcampaign.app.kasserine.session import (
-    FILE_SUFFIX,
-    PlaySession,
-    orphan_autosaves,
-)
+from hexcampaign.app.kasserine.play_docks import PlayDocks
 from hexcampaign.app.kasserine.tool import PlayTool
 from hexcampaign.app.kasserine.turns import Turns
-from hexcampaign.hexes import Hex
-from hexcampaign.kasserine import Game
+from hexcampaign.kasserine import Game, Options
 from hexcampaign.rules.changes import PlayChanges
 
 __all__ = ["PLAY_ZOOM", "KasserineMode"]
 
 
-class KasserineMode(GameFiles, BoardView, Gestures, Turns, ComputerPlay, QObject):
+class _Part:
+    """A name of the mode's public face, kept for scripts and tests (the screenshots,
+    the reliability tests): it is the named part's own attribute."""
+
+    def __init__(self, part: str, name: str | None = None) -> None:
+        self.part, self.name = part, name
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = self.name or name
+
+    def __get__(self, mode: Any, owner: type | None = None) -> Any:
+        return self if mode is None else getattr(getattr(mode, self.part), str(self.name))
+
+    def __set__(self, mode: Any, value: Any) -> None:
+        setattr(getattr(mode, self.part), str(self.name), value)
+
+
+class KasserineMode(QObject):
     SUFFIXES = (FILE_SUFFIX,)
-    game_changed = Signal()  # after any change of game, or a new/opened game
 
     def __init__(self, window: Any) -> None:
         super().__init__(window)
         self.window = window
         self.canvas = window.canvas
-        self.session: PlaySession | None = None
-        # Games are autosaved at every change of phase (see PlaySession), not on a timer.
+        self.document: GameDocument | None = None
+        # Games are autosaved at every change of phase and every lock (PlayDocument).
         self.autosaver = autosave.Autosaver(None, self, prefix="kasserine-")
-        self.layer: CounterLayer | None = None
-        self.highlight: HighlightItem | None = None
-        self.tool = PlayTool(self)
         self.active = False
-        self.selected: str | None = None  # the unit the player is handling
-        self.picked: list[str] = []  # several units of one hex picked in the Stack dock
-        self.handover: HandOverDialog | None = None
-        self.hand_over_screen = True  # hot-seat: wait for the next player at each change
-        self.stack_hex: Hex | None = None
-        self.reachable: dict[Hex, int] = {}
-        self.victory_dialog: VictoryDialog | None = None
         self.last_message = ""
-        self._fighting: bool | None = None
-        self._side: str | None = None
-        self._build_docks()
-        self._build_computer()
-        self._build_menu()
+        self.docks = PlayDocks(self)
+        self.board = BoardView(self)
+        self.framing = BoardFraming(self)
+        self.turns = Turns(self)
+        self.gestures = Gestures(self)
+        self.computer = ComputerPlay(self)
+        self.files = GameFiles(self)
+        self.menu = GameMenu(self)
+        self.tool = PlayTool(self.gestures)
+        self._connect_docks()
         self._show(False)
+        self.docks.enable(False)  # no game yet
+        self.menu.enable(False)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.autosaver.quitting)
-            app.aboutToQuit.connect(self.computers.shutdown)
-            app.aboutToQuit.connect(self.hints.cancel)
+            app.aboutToQuit.connect(self.computer.shutdown)
+
+    # --- the window's switch -------------------------------------------------------------
 
     def activate(self) -> None:
         """Show the docks, turn bar and Game menu; install the play tool; draw the game."""
         self.active = True
         self._show(True)
-        if self.session is not None:
-            self._show_game()
-            QTimer.singleShot(0, self._computer_go)
+        if self.document is not None:
+            self.board.show_game()
+            self.document.announce(initiator=self)
+            QTimer.singleShot(0, self.computer.go)
         else:
             orphans = orphan_autosaves()
             if orphans:
@@ -101,139 +117,151 @@ class KasserineMode(GameFiles, BoardView, Gestures, Turns, ComputerPlay, QObject
 
     def deactivate(self) -> None:
         self.active = False
-        self.computers.cancel()  # it goes on when the game is shown again
-        self.hints.cancel()
-        self._fighting = None
+        self.computer.stop()  # it goes on when the game is shown again
+        self.framing.forget()
         self._show(False)
         if self.canvas.tool is self.tool:
             self.canvas.set_tool(None)
-        self._drop_items()
+        self.board.drop_items()
 
-    @property
-    def document(self) -> PlaySession | None:
-        """The open game (the window's File > Save saves it while this mode is in charge)."""
-        return self.session
+    # --- the one open/save/close flow (app/dialogs/files.py) -----------------------------
+
+    def open_path(self, path: Path | str) -> bool:
+        return self.files.open_path(path)
+
+    def load_document(self, path: Path) -> GameDocument:
+        return GameDocument.load(path, self)
+
+    def show_document(self, document: Any) -> None:
+        self.files.show_document(document)
+
+    def maybe_close(self) -> bool:
+        return self.files.maybe_close()
 
     def close_document(self) -> bool:
         """File > Close: put the game away (asking first about unsaved moves)."""
-        return self.close_game()
+        return self.files.close_game()
+
+    def new_document(self) -> bool:
+        """A start-page card: ask for a new game."""
+        return self.files.new_game_dialog()
+
+    def new_game(
+        self,
+        seed: int | None = None,
+        options: Options | None = None,
+        players: dict[str, str] | None = None,
+        computer: dict[str, str] | None = None,
+    ) -> GameDocument:
+        return self.files.new_game(seed, options, players, computer)
+
+    def play(
+        self,
+        game: Game,
+        players: dict[str, str] | None = None,
+        computer: dict[str, str] | None = None,
+    ) -> GameDocument:
+        """Play any engine game (a custom position, a game loaded elsewhere)."""
+        return self.files.play(game, players, computer)
+
+    def save_to(self, path: Path | str) -> bool:
+        return self.files.save_to(path)
+
+    @property
+    def session(self) -> GameDocument | None:
+        """The open game under its older name (scripts and tests)."""
+        return self.document
+
+    @property
+    def game(self) -> Game | None:
+        return self.document.game if self.document is not None else None
+
+    @property
+    def combat_choices(self) -> CombatPanel:
+        """The attack being built and the result's unit (the Combat dock's), for the
+        phase tools."""
+        return self.docks.combat.panel
+
+    # --- what every part says to the players ---------------------------------------------
 
     def say(self, text: str, refusal: bool = False) -> None:
         """A sentence for the players: in the notice line under the turn bar (refusals in
         red) and in the status bar."""
         self.last_message = text
-        self.notices.show_notice(text, refusal)
+        self.docks.notices.show_notice(text, refusal)
         self.window.show_message(text, 10000)
 
-    @property
-    def game(self) -> Game | None:
-        return self.session.game if self.session is not None else None
-
-    def _changed(self, changes: PlayChanges) -> None:
-        self.clear_hint()  # a hint is for the position it was asked in
-        if changes:
-            who = self.computer_side_of_last()
-            self.say(f"The computer ({who}): {changes[-1]}" if who else changes[-1])
-        self.refresh(changes)
-        self._hand_over_if_side_changed()
-        self._computer_go()
-
-    def _refused(self, sentence: str) -> None:
-        self.say(sentence, refusal=True)
-
-    def _status(self, text: str, refusal: bool = False) -> None:
+    def status(self, text: str, refusal: bool = False) -> None:
         """Hover information: the notice line and the status bar, not last_message."""
-        self.notices.show_notice(text, refusal)
+        self.docks.notices.show_notice(text, refusal)
         self.window.show_message(text, 8000)
 
-    def _update_title(self) -> None:
-        if self.session is None or not self.active:
-            return
-        star = "*" if self.session.dirty else ""
-        self.window.setWindowTitle(f"{self.session.title}{star} — Kasserine Pass — hexcampaign")
+    def attach(self, document: GameDocument) -> None:
+        """Listen to a new game: each part refreshes from its `changed` alone, in the
+        order they read each other; its refusals are shown once."""
+        document.changed.connect(self.computer.before_change)  # a hint is for a position
+        document.changed.connect(self._notice)
+        document.changed.connect(self.docks.on_changed)
+        document.changed.connect(self.framing.on_changed)
+        document.changed.connect(self.board.on_changed)
+        document.changed.connect(self.files.on_changed)
+        document.changed.connect(self.turns.on_changed)  # the hand-over comes last
+        document.changed.connect(self.computer.after_change)  # its turn, if it is
+        document.refused.connect(self._refused)
+        document.dirty_changed.connect(lambda _d: self.files.update_title())
 
-    def _build_docks(self) -> None:
-        w = self.window
-        self.turn_bar = TurnBar(w)
-        w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
-        w.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
-        self.notices = NoticeBar(w)
-        w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.notices)
-        self.setup = SetupDock(w)
-        self.reinforcements = ReinforcementsDock(w)
-        self.stack = StackDock(w)
-        self.combat = CombatDock(lambda: self.session, w)
-        self.log = LogDock(w)
-        self.crt = CrtDock(w)
-        left = Qt.DockWidgetArea.LeftDockWidgetArea
-        right = Qt.DockWidgetArea.RightDockWidgetArea
-        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-        w.addDockWidget(left, self.setup)
-        w.addDockWidget(left, self.stack)
-        w.addDockWidget(left, self.reinforcements)
-        w.addDockWidget(right, self.combat)
-        w.addDockWidget(bottom, self.log)
-        w.addDockWidget(bottom, self.crt)
-        w.tabifyDockWidget(self.log, self.crt)
-        self.log.raise_()
-        # The map is the game: the docks take what they need and no more.
-        w.resizeDocks([self.log], [150], Qt.Orientation.Vertical)
-        w.resizeDocks([self.setup, self.combat], [330, 400], Qt.Orientation.Horizontal)
-        self.docks = [self.setup, self.stack, self.reinforcements, self.combat, self.log, self.crt]
-        self.turn_bar.end_phase_requested.connect(self.end_phase)
-        self.turn_bar.undo_requested.connect(self.undo)
-        self.setup.unit_chosen.connect(self.choose_unit)
-        self.setup.done_requested.connect(self.end_phase)
-        self.reinforcements.unit_chosen.connect(self.choose_unit)
-        self.stack.action_requested.connect(lambda name: self.unit_action(name))
-        self.combat.panel.decision_unit_changed.connect(lambda _u: self._refresh_selection())
-        self.combat.panel.attack_changed.connect(self._refresh_selection)
-        self.combat.panel.settled.connect(self._panel_settled)
-        self.stack.units_chosen.connect(self._stack_picked)
+    # --- the public face of the parts (scripts, screenshots and tests use these) ---------
 
-        self.log.export_button.clicked.connect(self._export_log)
+    setup = _Part("docks")
+    combat = _Part("docks")
+    turn_bar = _Part("docks")
+    highlight = _Part("board")
+    selected = _Part("board")
+    reachable = _Part("board")
+    choose_unit = _Part("board")
+    hex_clicked = _Part("gestures")
+    hex_hovered = _Part("gestures")
+    end_phase = _Part("gestures")
+    undo = _Part("gestures")
+    handover = _Part("turns")
+    handing_over = _Part("turns")
+    hand_over_screen = _Part("turns")
+    hint = _Part("computer")
+    last_hint = _Part("computer")
+    victory_dialog = _Part("files")
+    show_victory = _Part("files")
+    _export_log = _Part("files", "export_log")
+    _centre_on = _Part("framing", "centre_on")
 
-    def _build_menu(self) -> None:
-        menu = self.window.menu("&Game")
-        self.menu = menu
-        self._menu_actions: list[QAction] = []
-        self._game_actions: list[QAction] = []
+    # --- inside --------------------------------------------------------------------------
 
-        def add(text, slot, shortcut=None, needs_game=True):
-            action = QAction(text, self.window)
-            if shortcut:
-                action.setShortcut(QKeySequence(shortcut))
-            action.triggered.connect(lambda _c=False: slot())
-            menu.addAction(action)
-            self._menu_actions.append(action)
-            if needs_game:
-                self._game_actions.append(action)
-            return action
+    def _notice(self, changes: PlayChanges, _initiator: object = None) -> None:
+        """The action's last log line in the notice line (the computer's named)."""
+        if changes:
+            who = self.computer.side_of_last()
+            self.say(f"The computer ({who}): {changes[-1]}" if who else changes[-1])
 
-        add("&New Kasserine Pass game…", self.new_game_dialog, needs_game=False)
-        add("&Open game…", self.open_dialog, needs_game=False)
-        add("Open an &autosaved game…", self.open_autosave_dialog, needs_game=False)
-        menu.addSeparator()
-        add("&Save game", self.save, "Ctrl+Shift+G")
-        add("Save game &as…", self.save_as)
-        menu.addSeparator()
-        add("&Undo the last action", self.undo, "Ctrl+Alt+Z")
-        add("&End phase", self.end_phase, "Ctrl+E")
-        self.clear_action = add("C&lear the selection", self.clear_selection, "Escape")
-        add("E&xport the log…", self._export_log)
-        add("Game &information…", self.show_info)
-        self._build_computer_menu(add)
-        menu.addSeparator()
-        add("&Close the game", self.close_game)
+    def _refused(self, sentence: str) -> None:
+        """The engine's refusal, once: in red in the notice line, and through the
+        window's one helper in the status bar."""
+        self.last_message = sentence
+        self.docks.notices.show_notice(sentence, True)
+        getattr(self.window, "show_refusal", self.window.show_message)(sentence)
+
+    def _connect_docks(self) -> None:
+        d, g = self.docks, self.gestures
+        d.turn_bar.end_phase_requested.connect(g.end_phase)
+        d.turn_bar.undo_requested.connect(g.undo)
+        d.setup.unit_chosen.connect(self.board.choose_unit)
+        d.setup.done_requested.connect(g.end_phase)
+        d.reinforcements.unit_chosen.connect(self.board.choose_unit)
+        d.stack.action_requested.connect(lambda name: g.unit_action(name))
+        d.stack.units_chosen.connect(self.board.stack_picked)
+        d.combat.panel.decision_unit_changed.connect(lambda _u: self.board.refresh_selection())
+        d.combat.panel.attack_changed.connect(self.board.refresh_selection)
+        d.combat.panel.settled.connect(self.turns.panel_settled)
+        d.log.export_button.clicked.connect(self.files.export_log)
 
     def _show(self, visible: bool) -> None:
-        self.turn_bar.setVisible(visible)
-        self.notices.setVisible(visible)
-        for dock in self.docks:
-            dock.setVisible(visible)
-        if visible and self.game is not None:
-            self.setup.setVisible(self.game.state.phase == "german_setup")
-        for action in getattr(self, "_menu_actions", []):
-            action.setVisible(visible)
-        if hasattr(self, "menu"):
-            self.menu.menuAction().setVisible(visible)
+        self.docks.show(visible)
+        self.menu.show(visible)

@@ -1,26 +1,93 @@
 """What a click or a drag on the map means, one small object per phase family.
 
-The play tool (tool.py) turns pointer events into `click(hex)` and `drag(start, end)`;
-the mode asks `tool_for(game)` which of these objects answers now. Each object knows
-one family of phases: German set-up, movement, declaring attacks, the defender
-allocating artillery, and a combat result's retreat or advance. None of them changes
-the game itself: each gesture is one engine call through the session.
+The play tool (tool.py) turns pointer events into hexes for Gestures (gestures.py), which
+asks `tool_for(table)` which of these objects answers now and hands it `click(hex)` or
+`drag(start, end)`. Each object knows one family of phases: German set-up, movement,
+declaring attacks, the defender allocating artillery, and a combat result's retreat or
+advance. None of them changes the game itself: a gesture that acts builds the engine's
+own action (PlaceUnit, MoveUnit, MoveStack, Retreat, Advance) and sends it with
+`document.act(action, tool)`; the document's `changed` redraws everything else.
+
+`PlayTable` lists every member of the play mode the tools use, so a reader (or a type
+checker) sees the whole contract; the mode (mode.py) is the one object that has them.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from hexcampaign.app.kasserine.docks import waiting_for_setup
 from hexcampaign.hexes import Hex
-from hexcampaign.kasserine import IllegalAction
+from hexcampaign.kasserine import Game, IllegalAction, UnitView
+from hexcampaign.kasserine.state import Advance, MoveStack, MoveUnit, PlaceUnit, Retreat
+
+if TYPE_CHECKING:
+    from hexcampaign.app.kasserine.document import GameDocument
 
 
-class KasserineMode(Protocol):
-    """The play mode as a phase tool sees it: its game session, board and docks. A
-    protocol, not an import of mode.py, so the tools and the mode form no circle."""
+class Selection(Protocol):
+    """The board's selection, as the tools read and change it (board_view.BoardView)."""
 
-    session: object
+    selected: str | None
+    reachable: dict[Hex, int]
+
+    def group(self) -> list[str]: ...
+
+    def units_at(self, h: Hex | None) -> list[UnitView]: ...
+
+    def choose_unit(self, unit_id: str | None, keep_group: bool = False) -> None: ...
+
+    def choose_units(self, unit_ids: list[str]) -> None: ...
+
+    def show_stack(self, h: Hex | None) -> None: ...
+
+    def why_not(self, uid: str, h: Hex) -> str: ...
+
+
+class CombatChoices(Protocol):
+    """The attack being built and the unit whose retreat or advance is chosen (the
+    Combat dock)."""
+
+    target: Hex | None
+    decision_unit: str | None
+
+    def choose_target(self, h: Hex) -> bool: ...
+
+    def toggle_attacker(self, unit_id: str) -> bool: ...
+
+
+class WhoActs(Protocol):
+    """Who acts now (turns.Turns)."""
+
+    def acting_words(self) -> str: ...
+
+    def defence_pending(self) -> bool: ...
+
+
+class PlayTable(Protocol):
+    """Everything of the play mode a phase tool uses. A protocol, not an import of
+    mode.py, so the tools and the mode form no circle."""
+
+    @property
+    def game(self) -> Game | None: ...
+
+    @property
+    def document(self) -> GameDocument | None: ...
+
+    @property
+    def board(self) -> Selection: ...
+
+    @property
+    def turns(self) -> WhoActs: ...
+
+    @property
+    def combat_choices(self) -> CombatChoices: ...
+
+    def say(self, text: str, refusal: bool = False) -> None: ...
+
+
+# The older name of the protocol.
+KasserineMode = PlayTable
 
 
 class PhaseTool:
@@ -28,11 +95,18 @@ class PhaseTool:
 
     name = "watch"
 
-    def __init__(self, mode: KasserineMode) -> None:
-        self.mode = mode
+    def __init__(self, table: PlayTable) -> None:
+        self.table = table
+        self.board = table.board
+
+    @property
+    def game(self) -> Game:
+        g = self.table.game
+        assert g is not None, "a phase tool is made for a game on the board"
+        return g
 
     def click(self, h: Hex) -> bool:
-        self.mode.show_stack(h)
+        self.board.show_stack(h)
         return False
 
     def drag_began(self, start: Hex) -> None:
@@ -42,6 +116,12 @@ class PhaseTool:
         """A drag that this phase gives no meaning: the same as a click where it ended."""
         return self.click(end)
 
+    def act(self, action: object) -> bool:
+        """Send one engine action to the document; False when the rules refuse it (the
+        document says why, once)."""
+        document = self.table.document
+        return document is not None and document.act(action, self) is not None
+
 
 class SetupTool(PhaseTool):
     """German set-up: pick a unit in the set-up dock, click a hex of its entry zone."""
@@ -49,23 +129,23 @@ class SetupTool(PhaseTool):
     name = "set-up"
 
     def click(self, h: Hex) -> bool:
-        mode, g = self.mode, self.mode.game
-        uid = mode.selected
-        if uid in {u.id for u in waiting_for_setup(g)}:
-            if mode.session.act("place", uid, h) is None:
+        g, board = self.game, self.board
+        uid = board.selected
+        if uid is not None and uid in {u.id for u in waiting_for_setup(g)}:
+            if not self.act(PlaceUnit(unit=uid, hex=(h.q, h.r))):
                 return False
             rest = [u.id for u in waiting_for_setup(g)]
             # The next unit of the same formation is what a player places next.
             zone = g.state.units[uid].entry
             same = [x for x in rest if g.state.units[x].entry == zone]
-            mode.choose_unit((same or rest or [None])[0])
+            board.choose_unit(next(iter(same or rest), None))
             return True
-        mode.show_stack(h)
-        mine = [u for u in mode.units_at(h) if u.side == "german"]
+        board.show_stack(h)
+        mine = [u for u in board.units_at(h) if u.side == "german"]
         if mine:
-            mode.choose_unit(mine[-1].id)
+            board.choose_unit(mine[-1].id)
         else:
-            mode.say(
+            self.table.say(
                 "German set-up: pick a unit in the set-up dock, then click a hex of its entry zone."
             )
         return False
@@ -79,19 +159,18 @@ class MovementTool(PhaseTool):
     name = "movement"
 
     def click(self, h: Hex) -> bool:
-        mode, g = self.mode, self.mode.game
-        side = g.state.side
-        mine = [u for u in mode.units_at(h) if u.side == side]
+        g, board = self.game, self.board
+        mine = [u for u in board.units_at(h) if u.side == g.state.side]
         if mine:
-            mode.show_stack(h)
+            board.show_stack(h)
             ids = [u.id for u in reversed(mine)]  # top counter first
-            uid = mode.selected
+            uid = board.selected
             # Clicking the same stack again steps to the next unit in it.
             nxt = ids[(ids.index(uid) + 1) % len(ids)] if uid in ids else ids[0]
-            mode.choose_unit(nxt)
+            board.choose_unit(nxt)
             return False
-        if mode.selected is None:
-            mode.show_stack(h)
+        if board.selected is None:
+            board.show_stack(h)
             return False
         return self.move_here(h)
 
@@ -106,30 +185,32 @@ class MovementTool(PhaseTool):
     def _carried(self, start: Hex) -> list[str]:
         """What a drag from `start` moves, picked: the selection when it stands there,
         else the whole stack there (its own units); [] when nothing of the side is."""
-        mode, g = self.mode, self.mode.game
-        group = [uid for uid in mode.group() if g.unit(uid).hex == start]
+        g, board = self.game, self.board
+        group = [uid for uid in board.group() if g.unit(uid).hex == start]
         if not group:
             # A drag from a stack nobody picked moves the whole stack (its own units).
-            group = [u.id for u in reversed(mode.units_at(start)) if u.side == g.state.side]
+            group = [u.id for u in reversed(board.units_at(start)) if u.side == g.state.side]
             if group:
-                mode.choose_units(group)
+                board.choose_units(group)
         return group
 
     def move_here(self, h: Hex) -> bool:
         """Move the selection to h: one unit, or the picked units of one stack together."""
-        mode, g = self.mode, self.mode.game
-        group = mode.group()
+        g, board = self.game, self.board
+        group = board.group()
+        if not group:
+            return False
         uid = group[0]
         view = g.unit(uid)
         if view.hex == h:
             return False
-        if h not in mode.reachable:
+        if h not in board.reachable:
             # The engine's path finder names the unit, the hex under the pointer and the
             # reason (enemy there, MP, zone of control, cliff, stacking).
             for unit_id in group:
-                why = mode._why_not(unit_id, h)
+                why = board.why_not(unit_id, h)
                 if why:
-                    mode.say(why, refusal=True)
+                    self.table.say(why, refusal=True)
                     return False
         try:
             path = g.path_to(uid, h)
@@ -139,44 +220,45 @@ class MovementTool(PhaseTool):
             path = view.hex.line_to(h)[1:] if view.hex is not None else [h]
         if not path:
             return False
+        steps = [(x.q, x.r) for x in path]
         if len(group) > 1:
-            done = mode.session.act("move_stack", group, path)
+            done = self.act(MoveStack(units=list(group), path=steps))
         else:
-            done = mode.session.act("move", uid, path)
-        if done is None:
+            done = self.act(MoveUnit(unit=uid, path=steps))
+        if not done:
             return False
-        mode.show_stack(h)
+        board.show_stack(h)
         return True
 
 
 class DeclareTool(PhaseTool):
     """The attacker's combat phase: an enemy hex becomes the target, friendly units
-    next to it join or leave the attack."""
+    next to it join or leave the attack (the Combat dock declares it)."""
 
     name = "declare"
 
     def click(self, h: Hex) -> bool:
-        mode, g = self.mode, self.mode.game
-        panel = mode.combat.panel
+        g, board = self.game, self.board
+        choices = self.table.combat_choices
         side = g.state.side
-        stack = mode.units_at(h)
-        mode.show_stack(h)
+        stack = board.units_at(h)
+        board.show_stack(h)
         if any(u.side != side for u in stack):
-            panel.choose_target(h)
+            choices.choose_target(h)
             return False
         mine = [u for u in stack if u.side == side]
-        if panel.target is not None and mine:
-            toggled = [u.id for u in mine if panel.toggle_attacker(u.id)]
+        if choices.target is not None and mine:
+            toggled = [u.id for u in mine if choices.toggle_attacker(u.id)]
             if not toggled:
-                reasons = {g.attacker_refusal(u.id, panel.target) for u in mine}
-                reasons.discard(None)
-                mode.say(
+                target = choices.target
+                reasons = {why for u in mine if (why := g.attacker_refusal(u.id, target))}
+                self.table.say(
                     "; ".join(sorted(reasons))
                     or "Combat: these units cannot attack the chosen hex",
                     refusal=True,
                 )
         elif mine:
-            mode.choose_unit(mine[-1].id)
+            board.choose_unit(mine[-1].id)
         return False
 
 
@@ -187,9 +269,10 @@ class DefenceTool(PhaseTool):
     name = "defence"
 
     def click(self, h: Hex) -> bool:
-        self.mode.show_stack(h)
-        self.mode.say(
-            f"{self.mode.acting_words()}: choose your guns in the Combat dock, then Allocate."
+        self.board.show_stack(h)
+        self.table.say(
+            f"{self.table.turns.acting_words()}: choose your guns in the Combat dock, then "
+            "Allocate."
         )
         return False
 
@@ -201,37 +284,40 @@ class ResultTool(PhaseTool):
     name = "result"
 
     def click(self, h: Hex) -> bool:
-        mode, g = self.mode, self.mode.game
+        g = self.game
         decision = g.pending()
-        uid = mode.combat.panel.decision_unit
+        uid = self.table.combat_choices.decision_unit
         if uid is None or decision is None:
             return False
         retreat = decision.kind == "retreat"
         paths = g.retreat_paths(uid) if retreat else g.advance_paths(uid)
         ends = {p[-1]: p for p in reversed(paths) if p}
-        method = "retreat" if retreat else "advance"
         if h in ends:
-            return mode.session.act(method, uid, ends[h]) is not None
-        view = g.unit(uid)
-        path = view.hex.line_to(h)[1:] if view.hex is not None else [h]
-        if path:
-            return mode.session.act(method, uid, path) is not None
-        return False
+            path = ends[h]
+        else:  # the straight line: the engine's refusal says which rule forbids it
+            view = g.unit(uid)
+            path = view.hex.line_to(h)[1:] if view.hex is not None else [h]
+        if not path:
+            return False
+        steps = [(x.q, x.r) for x in path]
+        return self.act(Retreat(unit=uid, path=steps) if retreat else Advance(unit=uid, path=steps))
 
 
-def tool_for(mode: KasserineMode) -> PhaseTool:
+def tool_for(table: PlayTable) -> PhaseTool:
     """The object that gives clicks their meaning now."""
-    g = mode.game
+    g = table.game
+    if g is None:
+        return PhaseTool(table)
     decision = g.pending()
     if decision is not None and decision.kind in ("retreat", "advance"):
-        return ResultTool(mode)
+        return ResultTool(table)
     phase = g.state.phase
     if phase == "german_setup":
-        return SetupTool(mode)
+        return SetupTool(table)
     if phase.endswith("movement"):
-        return MovementTool(mode)
+        return MovementTool(table)
     if phase.endswith("combat") and decision is None:
-        if mode.defence_pending():
-            return DefenceTool(mode)
-        return DeclareTool(mode)
-    return PhaseTool(mode)
+        if table.turns.defence_pending():
+            return DefenceTool(table)
+        return DeclareTool(table)
+    return PhaseTool(table)

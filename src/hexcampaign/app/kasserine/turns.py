@@ -1,29 +1,51 @@
 """Who acts now: the side to play, or the defender allocating artillery during the
-other side's combat; the turn bar's words and the hand-over screen between two people.
-A mixin of KasserineMode."""
+other side's combat; the turn bar's words and the hand-over screen between two people."""
 
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 from hexcampaign.app.kasserine.handover import HandOverDialog
 from hexcampaign.kasserine.game import PHASE_WORDS
+from hexcampaign.rules.changes import PlayChanges
+
+if TYPE_CHECKING:
+    from hexcampaign.app.kasserine.mode import KasserineMode
 
 
 class Turns:
-    """Who acts now, and the hand-over between people (a mixin of KasserineMode)."""
+    """Who acts now, the turn bar, and the hand-over between people."""
+
+    def __init__(self, mode: KasserineMode) -> None:
+        self.mode = mode
+        self.handover: HandOverDialog | None = None
+        self.hand_over_screen = True  # hot-seat: wait for the next player at each change
+        self.side: str | None = None  # who acted when last looked (a change: hand over)
+
+    def on_changed(self, _changes: PlayChanges, _initiator: object = None) -> None:
+        """The turn bar follows every action (Undo follows its lock); then, when another
+        player must act, the hand-over."""
+        if self.mode.game is None:
+            return
+        self.refresh_turn_bar()
+        self.hand_over_if_side_changed()
+
+    def new_game(self) -> None:
+        """A new game's first player needs no hand-over screen."""
+        self.side = self.acting_side()
 
     def defence_pending(self) -> bool:
         """A declared attack waits for the defender to allocate artillery."""
-        g = self.game
+        g = self.mode.game
         if g is None or g.pending() is not None or not g.state.phase.endswith("combat"):
             return False
-        return self.combat.panel.defending_combat() is not None
+        return self.mode.docks.combat.panel.defending_combat() is not None
 
     def acting_side(self) -> str | None:
         """Who must act now: the side to play, or the defender allocating artillery
         during the other side's combat. None when the game is over."""
-        g = self.game
+        g = self.mode.game
         if g is None or g.over:
             return None
         if self.defence_pending():
@@ -34,18 +56,20 @@ class Turns:
         """ "Allied player: your movement phase" — what the hand-over screen and the
         turn bar say."""
         side = self.acting_side()
-        if side is None:
+        document = self.mode.document
+        if side is None or document is None:
             return "The game is over"
-        g = self.game
-        if side in self.session.computer:
-            return self.computer_words()
-        who = self.session.player(side)
+        g = document.game
+        if side in document.computer:
+            return self.mode.computer.computer_words()
+        who = document.player(side)
+        decision = g.pending()
         if self.defence_pending():
             what = "allocate defensive artillery"
-        elif g.pending() is not None and g.pending().side != g.state.side:
+        elif decision is not None and decision.side != g.state.side:
             # "retreat Panzer 6 3 hexes": the player is named once, not "Erwin: German
             # player: retreat …" (seen under Xvfb).
-            what = g.describe(g.pending()).partition(": ")[2]
+            what = g.describe(decision).partition(": ")[2]
         else:
             phase = PHASE_WORDS[g.state.phase].removeprefix("German ").removeprefix("Allied ")
             what = f"your {phase} phase"
@@ -59,58 +83,66 @@ class Turns:
         """The date, the phase and the player who acts now ("Feb 14, German combat —
         Lloyd (Allied) to play": during the German's combat the defender allocating
         artillery, not the side whose phase it is)."""
-        g = self.game
+        document = self.mode.document
+        if document is None:
+            return ""
         side = self.acting_side()
         if side is None:
-            return self.session.whose_turn()
+            return document.whose_turn()
+        g = document.game
         who = "German" if side == "german" else "Allied"
-        return f"{g.date()}, {PHASE_WORDS[g.state.phase]} — {self.session.player(side)} ({who}) to play"
-
-    def _took_the_mouse(self) -> None:
-        """The next player pressed 'I have the mouse': the notice line says what is
-        theirs to do now (it kept 'Hand over — …' until the next action)."""
-        if self.game is not None and self.acting_side() is not None:
-            self.say(self.acting_words())
+        return f"{g.date()}, {PHASE_WORDS[g.state.phase]} — {document.player(side)} ({who}) to play"
 
     def handing_over(self) -> bool:
         return self.handover is not None and self.handover.isVisible()
 
-    def _hand_over_if_side_changed(self) -> None:
+    def hand_over_if_side_changed(self) -> None:
         """Hot-seat: when another player must act, the hand-over screen names them and
         waits (also for the defender's artillery in the other side's combat)."""
         side = self.acting_side()
-        if side != self._side and side is not None and self._side is not None and self.active:
+        document = self.mode.document
+        if side != self.side and side is not None and self.side is not None and self.mode.active:
             words = self.acting_words()
-            if self.session.computer:
+            if document is not None and document.computer:
                 # Against the computer nobody hands the mouse over: the turn bar says
                 # who acts (the computer, or you).
-                self._side = side
+                self.side = side
                 return
-            self.say(f"Hand over — {words}")
+            self.mode.say(f"Hand over — {words}")
             if not self.hand_over_screen:
-                self._side = side
+                self.side = side
                 return
             if self.handover is None:
-                self.handover = HandOverDialog(self.window)
+                self.handover = HandOverDialog(self.mode.window)
                 self.handover.accepted.connect(self._took_the_mouse)
             self.handover.hand_to(words, self.hand_over_detail())
-        self._side = side
+        self.side = side
 
-    def _refresh_turn_bar(self) -> None:
+    def refresh_turn_bar(self) -> None:
+        document = self.mode.document
+        if document is None:
+            return
         acting = self.acting_side()
-        players = {side: self.session.player(side) for side in ("german", "allied")}
-        self.turn_bar.refresh(self.game, players, acting, self.acting_words() if acting else "")
-        words = self.computer_words()
+        players = {side: document.player(side) for side in ("german", "allied")}
+        bar = self.mode.docks.turn_bar
+        bar.refresh(document.game, players, acting, self.acting_words() if acting else "")
+        words = self.mode.computer.computer_words()
         if words:
             # The computer acts: the bar says so in place of "… to play".
-            self.turn_bar.player.setText(f"<b>{html.escape(words)}</b>")
-            self.turn_bar.undo_button.setEnabled(False)  # its moves are not a person's to undo
+            bar.player.setText(f"<b>{html.escape(words)}</b>")
+            bar.undo_button.setEnabled(False)  # its moves are not a person's to undo
 
-    def _panel_settled(self) -> None:
+    def panel_settled(self) -> None:
         """The Combat dock declared an attack or settled the defender's artillery: who
         acts may have changed without a new engine action (no guns allocated)."""
-        if self.game is None:
+        if self.mode.game is None:
             return
-        self._refresh_turn_bar()
-        self._hand_over_if_side_changed()
-        self._computer_go()  # a person's defence settled: the computer's roll may follow
+        self.refresh_turn_bar()
+        self.hand_over_if_side_changed()
+        self.mode.computer.go()  # a person's defence settled: the computer's roll may follow
+
+    def _took_the_mouse(self) -> None:
+        """The next player pressed 'I have the mouse': the notice line says what is
+        theirs to do now (it kept 'Hand over — …' until the next action)."""
+        if self.mode.game is not None and self.acting_side() is not None:
+            self.mode.say(self.acting_words())

@@ -1,0 +1,209 @@
+"""A Kasserine Pass game held open in the window: the engine's Game, the players' names,
+the sides the computer plays, the file it lives in, unsaved changes and the autosave.
+
+`GameDocument` is the play document of this ruleset (app/play_document.py): a gesture
+becomes one of the engine's own typed actions (`MoveUnit`, `DeclareAttack`, ...), sent
+with `document.act(action, initiator)`; the engine validates and applies it, and the
+document emits `changed(changes, initiator)` once with the engine's change record (or
+`refused(sentence)` with its refusal). The computer's actions come through
+`apply_recorded`, the same path. A crash loses at most the current phase because every
+phase change and every lock is written to the user data folder first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+from hexcampaign.app.autosave import autosave_dir, find_orphans
+from hexcampaign.app.document import naming_the_file
+from hexcampaign.app.play_document import PlayDocument
+from hexcampaign.files import FileFormatError, read_limited, trailing_value
+from hexcampaign.kasserine import Game
+from hexcampaign.kasserine.game import PHASE_WORDS
+from hexcampaign.rules.changes import PlayChanges
+
+FILE_SUFFIX = ".kpgame"
+FILE_FILTER = "Kasserine Pass games (*.kpgame);;All files (*)"
+DEFAULT_PLAYERS = {"german": "German player", "allied": "Allied player"}
+SAVE_WHAT = "Kasserine Pass save"
+COMPUTER_LEVELS = ("easy", "normal")
+
+
+def autosave_folder() -> Path:
+    return autosave_dir()
+
+
+def orphan_autosaves(folder: Path | None = None) -> list[Path]:
+    """Autosaved games whose program is no longer running (it crashed or was killed),
+    newest first. A running program's own autosave is not an orphan."""
+    found = [o.path for o in find_orphans(folder, (FILE_SUFFIX,))]
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+class GameDocument(PlayDocument):
+    """A Kasserine Pass game as a document: the engine's Game and the players' names.
+    A game never saved is dirty from its first moment (it exists nowhere else)."""
+
+    KIND = "game"
+    SUFFIX = FILE_SUFFIX
+    FILE_FILTER = FILE_FILTER
+    UNTITLED = "New Kasserine Pass game"
+
+    def __init__(
+        self,
+        game: Game,
+        players: dict[str, str] | None = None,
+        path: Path | None = None,
+        parent: QObject | None = None,
+        computer: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(game, path, parent)
+        self.players = {**DEFAULT_PLAYERS, **(players or {})}
+        # The sides the computer plays and at which level ({"allied": "normal"}); a side
+        # not named here is a person's.
+        self.computer: dict[str, str] = _levels(computer or {})
+        # How fast the computer's moves are shown (the window's pace name), saved in
+        # "computer" as "pace"; None: not yet set (a new game, a save without it).
+        self.pace: str | None = None
+
+    @property
+    def game(self) -> Game:
+        """The rules engine: read it freely; change it only through `act`."""
+        return self._engine
+
+    def phase_key(self) -> tuple[int, str, str]:
+        g = self._engine
+        return (g.state.turn, g.state.phase, g.side_to_play)
+
+    # --- acting through the engine -------------------------------------------------------
+
+    def act(self, action: Any, *args: Any, **kwargs: Any) -> Any:
+        """Apply one typed engine action (`document.act(MoveUnit(...), self)`): the
+        engine's change record, or None when refused (see PlayDocument.act)."""
+        if isinstance(action, str):
+            return self._act_by_name(action, args, kwargs)
+        return super().act(action, *args, **kwargs)
+
+    def apply_recorded(
+        self, action: Any, faces: list[int] | None = None, initiator: object = None
+    ) -> PlayChanges | None:
+        """A computer's action, applied with the dice its worker's copy rolled (`faces`,
+        else those recorded on the action), so both copies stay identical; refused like
+        any action. One `changed`, as for a person's action."""
+        recorded = action if faces is None else action.model_copy(update={"faces": list(faces)})
+        return self._run(lambda: self._engine.apply_recorded(recorded), initiator)
+
+    def set_computer(self, side: str, level: str | None) -> None:
+        """The computer plays `side` at `level`; None: a person plays it. Saved."""
+        if level is None:
+            self.computer.pop(side, None)
+        else:
+            self.computer[side] = _levels({side: level})[side]
+        self.set_dirty(True)
+
+    # --- what the players see ------------------------------------------------------------
+
+    def player(self, side: str) -> str:
+        """The name of who plays `side`: a person's name, or "The computer (normal)"."""
+        if side in self.computer:
+            return f"The computer ({self.computer[side]})"
+        return self.players.get(side) or DEFAULT_PLAYERS[side]
+
+    def whose_turn(self) -> str:
+        """ "Feb 16, Allied movement — Alice (Allied) to play"."""
+        g = self.game
+        if g.over:
+            return f"The game is over: {g.victory_level()} ({g.victory_points()} points)"
+        side = g.side_to_play
+        who = "German" if side == "german" else "Allied"
+        return f"{g.date()}, {PHASE_WORDS[g.state.phase]} — {self.player(side)} ({who}) to play"
+
+    def suggested_name(self) -> str:
+        return self.path.name if self.path else f"kasserine{FILE_SUFFIX}"
+
+    # --- files ---------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The engine's save with the players' names and the sides the computer plays
+        added (covered by its check, so the save loads without a replay)."""
+        extra: dict = {"players": dict(self.players)}
+        if self.computer:
+            extra["computer"] = {**self.computer, **({"pace": self.pace} if self.pace else {})}
+        return self.game.to_json(extra=extra)
+
+    def file_text(self) -> str:
+        return self.to_json()
+
+    @classmethod
+    def load(cls, path: Path | str, parent: QObject | None = None) -> GameDocument:
+        """Read a saved game (the file is read and parsed once); a bad file raises
+        FileFormatError with one sentence."""
+        path = Path(path)
+        raw = read_limited(path, SAVE_WHAT)
+        try:
+            game = Game.from_json(raw)
+        except FileFormatError as error:
+            raise type(error)(naming_the_file(error, path, "This file")) from None
+        text = raw.decode("utf-8", "replace")
+        computer = _app_object(text, "computer")
+        document = cls(game, _players(text), path, parent, _levels(computer))
+        pace = computer.get("pace")
+        document.pace = pace if isinstance(pace, str) else None
+        return document
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def _act_by_name(self, name: str, args: tuple, kwargs: dict) -> Any:
+        """The engine method `name` called with its arguments, through the one path of
+        every action (one `changed`, the refusal one way); its own answer comes back.
+        Only for the Combat dock until it sends typed actions (issue 26)."""
+        answer: list[Any] = []
+        method: Callable[..., Any] = getattr(self._engine, name)
+
+        def step() -> PlayChanges:
+            answer.append(method(*args, **kwargs))
+            changes = self._engine.last_changes
+            return changes if isinstance(changes, PlayChanges) else PlayChanges.everything()
+
+        if self._run(step, None) is None:
+            return None
+        return answer[0] if answer[0] is not None else []
+
+
+def _players(text: str) -> dict[str, str]:
+    """The players' names, which the app writes after the engine's keys, before the
+    check (see to_json)."""
+    players = _app_object(text, "players")
+    return {k: str(v) for k, v in players.items() if k in DEFAULT_PLAYERS and isinstance(v, str)}
+
+
+def _app_object(text: str, key: str) -> dict:
+    """One small object the app wrote at the save's top level, whatever the spacing; {}
+    when absent (a save from before it) or not an object."""
+    found = trailing_value(text, key)
+    return found if isinstance(found, dict) else {}
+
+
+def _levels(levels: dict) -> dict[str, str]:
+    """Only known sides; an unknown level reads as "normal" (a newer program's level)."""
+    return {
+        side: level if level in COMPUTER_LEVELS else "normal"
+        for side, level in levels.items()
+        if side in DEFAULT_PLAYERS and isinstance(level, str)
+    }
+
+
+__all__ = [
+    "COMPUTER_LEVELS",
+    "DEFAULT_PLAYERS",
+    "FILE_FILTER",
+    "FILE_SUFFIX",
+    "FileFormatError",
+    "GameDocument",
+    "autosave_folder",
+    "orphan_autosaves",
+]

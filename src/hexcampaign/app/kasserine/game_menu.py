@@ -1,0 +1,65 @@
+"""The Game menu of the play mode: each entry calls the part that does it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence
+
+if TYPE_CHECKING:
+    from hexcampaign.app.kasserine.mode import KasserineMode
+
+
+class GameMenu:
+    """The menu and its actions; those that need a game are greyed without one."""
+
+    def __init__(self, mode: KasserineMode) -> None:
+        self.mode = mode
+        self.window = mode.window
+        self.menu = mode.window.menu("&Game")
+        self.actions: list[QAction] = []
+        self.game_actions: list[QAction] = []
+        files, gestures, board = mode.files, mode.gestures, mode.board
+        add = self.add
+        add("&New Kasserine Pass game…", files.new_game_dialog, needs_game=False)
+        add("&Open game…", files.open_dialog, needs_game=False)
+        add("Open an &autosaved game…", files.open_autosave_dialog, needs_game=False)
+        self.menu.addSeparator()
+        add("&Save game", files.save, "Ctrl+Shift+G")
+        add("Save game &as…", files.save_as)
+        self.menu.addSeparator()
+        add("&Undo the last action", gestures.undo, "Ctrl+Alt+Z")
+        add("&End phase", gestures.end_phase, "Ctrl+E")
+        self.clear_action = add("C&lear the selection", board.clear_selection, "Escape")
+        add("E&xport the log…", files.export_log)
+        add("Game &information…", files.show_info)
+        mode.computer.add_to_menu(self.menu, add)
+        self.menu.addSeparator()
+        add("&Close the game", files.close_game)
+
+    def add(
+        self,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: str | None = None,
+        needs_game: bool = True,
+    ) -> QAction:
+        action = QAction(text, self.window)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _c=False: slot())
+        self.menu.addAction(action)
+        self.actions.append(action)
+        if needs_game:
+            self.game_actions.append(action)
+        return action
+
+    def show(self, visible: bool) -> None:
+        for action in self.actions:
+            action.setVisible(visible)
+        self.menu.menuAction().setVisible(visible)
+
+    def enable(self, has_game: bool) -> None:
+        for action in self.game_actions:
+            action.setEnabled(has_game)

@@ -1,0 +1,125 @@
+"""The play mode's turn bar, notice line and docks, placed on the window and redrawn from
+the game's change record: each dock on the flags it watches (the widgets are in
+docks.py and combat_panel.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget
+
+from hexcampaign.app.kasserine.combat_panel import CombatDock
+from hexcampaign.app.kasserine.docks import (
+    CrtDock,
+    LogDock,
+    NoticeBar,
+    ReinforcementsDock,
+    SetupDock,
+    StackDock,
+    TurnBar,
+)
+from hexcampaign.kasserine.crt import printed_row
+from hexcampaign.rules.changes import Play, PlayChanges
+
+if TYPE_CHECKING:
+    from hexcampaign.app.kasserine.mode import KasserineMode
+
+# What each dock redraws on (a move outside combat leaves the combat table alone).
+SETUP_FLAGS = Play.PHASE | Play.UNITS
+LOG_FLAGS = Play.LOG | Play.PHASE
+COMBAT_FLAGS = Play.COMBAT | Play.DECISION | Play.PHASE | Play.UNITS | Play.ELIMINATED
+
+
+class PlayDocks:
+    """The turn bar (its refresh is Turns'), the notice line and the six docks."""
+
+    def __init__(self, mode: KasserineMode) -> None:
+        self.mode = mode
+        w = mode.window
+        self.turn_bar = TurnBar(w)
+        w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
+        w.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
+        self.notices = NoticeBar(w)
+        w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.notices)
+        self.setup = SetupDock(w)
+        self.reinforcements = ReinforcementsDock(w)
+        self.stack = StackDock(w)
+        self.combat = CombatDock(lambda: mode.document, w)
+        self.log = LogDock(w)
+        self.crt = CrtDock(w)
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        w.addDockWidget(left, self.setup)
+        w.addDockWidget(left, self.stack)
+        w.addDockWidget(left, self.reinforcements)
+        w.addDockWidget(right, self.combat)
+        w.addDockWidget(bottom, self.log)
+        w.addDockWidget(bottom, self.crt)
+        w.tabifyDockWidget(self.log, self.crt)
+        self.log.raise_()
+        # The map is the game: the docks take what they need and no more.
+        w.resizeDocks([self.log], [150], Qt.Orientation.Vertical)
+        w.resizeDocks([self.setup, self.combat], [330, 400], Qt.Orientation.Horizontal)
+        self.all: list[QDockWidget] = [
+            self.setup,
+            self.stack,
+            self.reinforcements,
+            self.combat,
+            self.log,
+            self.crt,
+        ]
+        self.redrawn: list[str] = []  # which docks the last change redrew, for the tests
+
+    def show(self, visible: bool) -> None:
+        self.turn_bar.setVisible(visible)
+        self.notices.setVisible(visible)
+        for dock in self.all:
+            dock.setVisible(visible)
+        game = self.mode.game
+        if visible and game is not None:
+            self.setup.setVisible(game.state.phase == "german_setup")
+
+    def enable(self, has_game: bool) -> None:
+        for dock in self.all:
+            dock.setEnabled(has_game)
+
+    def new_game(self) -> None:
+        """No earlier game's attack, defence or roll in the new one."""
+        panel = self.combat.panel
+        panel.target = None
+        panel.defense_done = set()
+        panel.show_last = False
+        panel.dice.clear()
+        panel.advance_dice.clear()
+
+    def on_changed(self, changes: PlayChanges, _initiator: object = None) -> None:
+        g = self.mode.game
+        self.redrawn = []
+        if g is None:
+            return
+        flags = changes.flags
+        if flags & SETUP_FLAGS:
+            self.redrawn += ["setup", "reinforcements"]
+            self.setup.refresh(g)
+            self.setup.setVisible(self.mode.active and g.state.phase == "german_setup")
+            self.reinforcements.refresh(g)
+        if flags & LOG_FLAGS:
+            self.redrawn.append("log")
+            self.log.refresh(g)
+        if flags & COMBAT_FLAGS:
+            self.redrawn += ["combat", "crt"]
+            self.combat.panel.refresh()
+            self.refresh_crt()
+
+    def refresh_crt(self) -> None:
+        """The table's column of the attack in hand, and the row it rolled."""
+        g = self.mode.game
+        if g is None:
+            return
+        combat = self.combat.panel.current_combat()
+        row = None
+        if combat is not None and combat.resolved and combat.roll:
+            row = printed_row(combat.roll, g.state.options.crt_high_rolls)
+        self.crt.refresh(g.state.options.crt_high_rolls, combat.odds if combat else None, row)
