@@ -34,10 +34,15 @@ def test_wizard_sets_the_end_the_calendar_and_picks_units_from_the_chart(mode):
     assert len(division.units) == 1
 
 
-def test_wizard_seeds_differ_and_a_fixed_error_clears(mode):
-    seeds = {mode.new_campaign_dialog().seed.value() for _ in range(3)}
-    assert len(seeds) > 1
-    dialog = mode.dialog
+def test_wizard_rolls_from_entropy_unless_a_seed_is_given_and_a_fixed_error_clears(mode):
+    dialog = mode.new_campaign_dialog()
+    assert dialog.seed.value() == 0 and dialog.seed.text() == "none: dice from entropy"
+    assert dialog.start()
+    assert mode.campaign.seed is None and '"seed":null' in mode.document.file_text().replace(" ", "")
+    dialog = mode.new_campaign_dialog()
+    dialog.seed.setValue(77)
+    assert dialog.start() and mode.campaign.seed == 77
+    dialog = mode.new_campaign_dialog()
     dialog.side_names[0].setText("")
     assert not dialog.start() and dialog.refusal.isVisible()
     dialog.side_names[0].setText("Axis")

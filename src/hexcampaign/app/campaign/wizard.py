@@ -427,7 +427,7 @@ class NewCampaignDialog(QDialog):
             sides=names,  # type: ignore[arg-type]
             capitals=dict(zip(names, capitals, strict=True)),
             charts=charts,
-            seed=self.seed.value(),
+            seed=self.seed.value() or None,  # 0 ("none"): dice from entropy
             options=self.options(),
         )
         for i, name in enumerate(names):

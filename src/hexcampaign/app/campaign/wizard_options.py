@@ -4,7 +4,6 @@ and the dice seed, read back as the engine's `Options`."""
 from __future__ import annotations
 
 import datetime
-import random
 
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDateEdit, QFormLayout, QSpinBox, QWidget
@@ -77,8 +76,14 @@ class OptionsPage(QWidget):
         self.seed = QSpinBox(page)
         self.seed.setObjectName("seed")
         self.seed.setRange(0, 2_000_000_000)
-        # A fresh seed each campaign (shown, so a campaign can be played again the same).
-        self.seed.setValue(random.SystemRandom().randrange(1, 2_000_000_000))
+        # A campaign between people rolls from the operating system's entropy, so the
+        # file never holds what tells the next roll; a seed only for a rematch or a test.
+        self.seed.setSpecialValueText("none: dice from entropy")
+        self.seed.setValue(0)
+        self.seed.setToolTip(
+            "Leave at none for a campaign between people: nobody can tell the next roll. "
+            "A number makes the dice reproducible (a rematch, a test)."
+        )
         form.addRow("Dice seed:", self.seed)
 
     def options(self) -> Options:
