@@ -6,9 +6,9 @@ import os
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from benchmarks.players import choose  # the benchmarks' random player, fast in the full scenario
 
 from hexcampaign.kasserine import Game, Options
 from hexcampaign.kasserine.ai import Opponent
@@ -16,9 +16,6 @@ from hexcampaign.kasserine.state import SupportDefense
 from hexcampaign.maps import HexMap
 
 from .helpers import H, U
-
-sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
-from players import choose  # noqa: E402
 
 GUN = {"kind": "artillery", "cf": 0, "support": 3, "range": 3, "mf": 8}
 
