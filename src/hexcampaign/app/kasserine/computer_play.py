@@ -285,19 +285,11 @@ class ComputerPlay:
             self.applying = ""
         if changes is None:
             raise IllegalAction(document.last_refusal)
+        # Its dice land as a person's do (the Combat dock's one place for their words).
         if action.kind == "resolve":
-            combat = next((c for c in g.combats() if c.id == action.combat), None)
-            if combat is not None:
-                text = (
-                    f"Attack {combat.id} at {combat.odds}: "
-                    + (f"rolled {combat.roll} — " if combat.roll else "no roll needed — ")
-                    + (combat.result or "")
-                )
-                panel.dice.show_roll(g.actions()[-1].faces or [], text)
-                panel.refresh()
+            panel.roll_box.show_rolled(action.combat)
         elif action.kind == "advance_roll":
-            faces = g.actions()[-1].faces or []
-            panel.dice.show_roll(faces, f"D ELIM: advance die {faces[0] if faces else ''}")
+            panel.result.show_advance_die()
 
     def _computer_showing(self, action: Any) -> None:
         """A computer's move: its path first (the counter follows at the next tick)."""

@@ -12,7 +12,6 @@ phase change and every lock is written to the user data folder first.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,13 +80,6 @@ class GameDocument(PlayDocument):
 
     # --- acting through the engine -------------------------------------------------------
 
-    def act(self, action: Any, *args: Any, **kwargs: Any) -> Any:
-        """Apply one typed engine action (`document.act(MoveUnit(...), self)`): the
-        engine's change record, or None when refused (see PlayDocument.act)."""
-        if isinstance(action, str):
-            return self._act_by_name(action, args, kwargs)
-        return super().act(action, *args, **kwargs)
-
     def apply_recorded(
         self, action: Any, faces: list[int] | None = None, initiator: object = None
     ) -> PlayChanges | None:
@@ -154,25 +146,6 @@ class GameDocument(PlayDocument):
         pace = computer.get("pace")
         document.pace = pace if isinstance(pace, str) else None
         return document
-
-    # --- helpers -------------------------------------------------------------------------
-
-    def _act_by_name(self, name: str, args: tuple, kwargs: dict) -> Any:
-        """The engine method `name` called with its arguments, through the one path of
-        every action (one `changed`, the refusal one way); its own answer comes back.
-        Only for the Combat dock until it sends typed actions (issue 26)."""
-        answer: list[Any] = []
-        method: Callable[..., Any] = getattr(self._engine, name)
-
-        def step() -> PlayChanges:
-            answer.append(method(*args, **kwargs))
-            changes = self._engine.last_changes
-            return changes if isinstance(changes, PlayChanges) else PlayChanges.everything()
-
-        if self._run(step, None) is None:
-            return None
-        return answer[0] if answer[0] is not None else []
-
 
 def _players(text: str) -> dict[str, str]:
     """The players' names, which the app writes after the engine's keys, before the
