@@ -1,5 +1,6 @@
 """Kasserine Pass played hot-seat in the app: counters, movement, combat, results,
-reinforcements, the log and victory, all through the rules engine.
+reinforcements, the log and victory, all through the rules engine. The mode's parts and
+the one path of an action are listed in mode.py.
 
     from hexcampaign.app.kasserine import install
     mode = install(window)      # builds the mode (docks hidden) on a MainWindow
@@ -10,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexcampaign.app.kasserine.document import FILE_SUFFIX, GameDocument
 from hexcampaign.app.kasserine.mode import KasserineMode
-from hexcampaign.app.kasserine.session import FILE_SUFFIX, PlaySession
+from hexcampaign.app.kasserine.session import PlaySession
 
 
 def install(window: Any) -> KasserineMode:
@@ -19,4 +21,4 @@ def install(window: Any) -> KasserineMode:
     return KasserineMode(window)
 
 
-__all__ = ["FILE_SUFFIX", "KasserineMode", "PlaySession", "install"]
+__all__ = ["FILE_SUFFIX", "GameDocument", "KasserineMode", "PlaySession", "install"]
