@@ -1,11 +1,17 @@
-"""Shared fixtures: per-test settings folders and a small map with every feature."""
+"""Shared fixtures: per-test settings folders and a small map with every feature; and
+hypothesis without its per-example deadline (200 ms by default: a timing check that a
+busy machine fails; no test here times anything)."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
+
+settings.register_profile("hexcampaign", deadline=None)
+settings.load_profile("hexcampaign")
 
 
 @pytest.fixture(autouse=True)
