@@ -719,7 +719,7 @@ def test_after_a_pan_the_tiles_around_the_window_are_drawn_ahead(window, qtbot):
     right_of_window = math.floor(visible.right() * canvas.zoom / TILE) + 1
     row = math.floor(visible.center().y() * canvas.zoom / TILE)
     key = ("map", canvas.zoom, canvas.viewport().devicePixelRatioF(), right_of_window, row)
-    qtbot.waitUntil(lambda: canvas.map_scene.tiles.get(key) is not False, timeout=3000)
+    qtbot.waitUntil(lambda: canvas.map_scene.tiles.get(key) is not False, timeout=30_000)
 
 
 def test_closing_asks_about_the_unsaved_game_of_a_play_mode(window, monkeypatch):

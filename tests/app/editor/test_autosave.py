@@ -42,7 +42,7 @@ def test_the_autosave_appears_after_the_interval_and_never_over_the_users_file(q
     w, user_file = edited_window(qtbot, tmp_path)
     untouched = user_file.read_bytes()
     saver = w.editor.autosaver
-    qtbot.waitUntil(saver.map_path.exists, timeout=3000)
+    qtbot.waitUntil(saver.map_path.exists, timeout=30_000)
     assert saver.map_path.parent == autosave_dir()
     assert load_map(saver.map_path) == w.document.map
     assert user_file.read_bytes() == untouched
@@ -67,10 +67,10 @@ def test_a_clean_close_deletes_the_autosave_and_the_lock(qtbot, tmp_path):
     w, _ = edited_window(qtbot, tmp_path)
     saver = w.editor.autosaver
     w.show()
-    qtbot.waitUntil(saver.map_path.exists, timeout=3000)
+    qtbot.waitUntil(saver.map_path.exists, timeout=30_000)
     w.document.undo_stack.setClean()  # the user chose "Discard" when asked
     w.close()
-    qtbot.waitUntil(lambda: not saver.lock_path.exists(), timeout=2000)
+    qtbot.waitUntil(lambda: not saver.lock_path.exists(), timeout=30_000)
     assert not saver.map_path.exists()
     assert list(autosave_dir().iterdir()) == []
 
@@ -153,7 +153,7 @@ def test_a_second_program_offers_the_orphaned_autosave_and_restores_the_edits(
     w = MainWindow()
     qtbot.addWidget(w)
     w.show()
-    qtbot.waitUntil(lambda: w.document is not None, timeout=3000)
+    qtbot.waitUntil(lambda: w.document is not None, timeout=30_000)
     assert len(offered) == 1 and offered[0].source == str(user_file)
     assert w.document.map == edited
     assert w.document.path == user_file

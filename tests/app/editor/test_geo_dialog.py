@@ -92,7 +92,7 @@ def test_mapping_a_value_changes_the_live_preview(qtbot, region):
     before = dialog.preview_image.copy()
     assert set(dialog.plan.terrain.values()) == {"plain"}
     dialog.set_target("polygon", "landuse", "forest", "rugged_crest")
-    qtbot.waitUntil(lambda: "rugged_crest" in dialog.plan.terrain.values(), timeout=3000)
+    qtbot.waitUntil(lambda: "rugged_crest" in dialog.plan.terrain.values(), timeout=30_000)
     assert dialog.preview_image != before
 
 

@@ -115,7 +115,7 @@ def test_validation_refreshes_after_an_edit(window, qtbot):
         ]
         return any("crosses a cliff hexside" in t for t in texts)
 
-    qtbot.waitUntil(shows_road_over_cliff, timeout=2000)
+    qtbot.waitUntil(shows_road_over_cliff, timeout=30_000)
     assert editor.validation.list.count() == before + 1
 
 
@@ -232,7 +232,7 @@ def test_last_tool_and_dock_layout_are_remembered(qtbot):
     first.editor.set_tool("cliff")
     first.editor.history.hide()
     first.close()
-    qtbot.waitUntil(lambda: Settings().value("editor.window_state") is not None, timeout=2000)
+    qtbot.waitUntil(lambda: Settings().value("editor.window_state") is not None, timeout=30_000)
     second = MainWindow()
     qtbot.addWidget(second)
     assert second.editor.tool.name == "cliff"
@@ -293,7 +293,7 @@ def test_overview_follows_edits_by_repainting_only_what_changed(window, qtbot):
     editor.brush.terrain = "rugged_crest"
     editor.brush.radius = 2
     drag(editor.tool, [at(10, 8), at(12, 8)])
-    qtbot.waitUntil(lambda: not overview._redraw.isActive(), timeout=2000)
+    qtbot.waitUntil(lambda: not overview._redraw.isActive(), timeout=30_000)
     assert rebuilds == []  # a partial repaint, not the whole map
     partial = overview._image.copy()
     original_rebuild()

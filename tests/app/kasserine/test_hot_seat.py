@@ -212,7 +212,7 @@ def test_dice_land_before_the_result_is_said(qtbot):
     dice.animate = True
     dice.show_roll([3, 4], "Attack 1 at 3:1: rolled 7 — D BACK 2")
     assert dice.result.text() == "…"  # tumbling
-    qtbot.waitUntil(lambda: dice.result.text().endswith("D BACK 2"), timeout=3000)
+    qtbot.waitUntil(lambda: dice.result.text().endswith("D BACK 2"), timeout=30_000)
     assert dice.faces.faces == [3, 4]
 
 
