@@ -130,7 +130,8 @@ class ResultPanel(QGroupBox):
             self.help.setText("D ELIM: roll one die for the MP of the advance.")
         elif kind == "losses":
             self.help.setText(
-                f"Select units worth at least {decision.factors} combat factors."
+                # The number is in the engine's question above (with its plural).
+                "Select the units to remove."
                 + (
                     " A German unit on the breakdown chart may be broken down first."
                     if breakdowns
