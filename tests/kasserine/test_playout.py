@@ -97,3 +97,13 @@ def test_random_playout_with_options(options):
     play(g, rng)
     assert g.over and g.replay().state == g.state
     assert Game.from_json(g.to_json()).state == g.state
+
+
+def test_the_benchmarks_random_player_plays_on_when_no_unit_can_move():
+    """Game seed 55 reaches a movement phase where no unit of the side can move (action
+    161): the benchmarks' player crashed there on an empty choice (make bench)."""
+    from benchmarks.players import play as bench_play
+
+    g = Game.scenario(seed=55)
+    assert bench_play(g, random.Random(55)) > 161
+    assert g.over and g.state.turn == 12
