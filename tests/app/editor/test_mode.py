@@ -215,6 +215,28 @@ def test_map_properties_and_palette_change_and_resize_undo(window):
     assert window.canvas.hexmap is doc.map
 
 
+def test_a_swapped_map_reaches_the_canvas_and_docks_through_changed_alone(window):
+    """MapDocument.changed is (ChangeSet, initiator), as the play documents' signal: a
+    resize (a new map object) is 'everything changed' from its undo command, and the
+    canvas, the overview and the palette follow it on redo and undo with no other signal."""
+    from hexcampaign.app.editor.commands import ReplaceMap
+    from hexcampaign.maps.changes import ChangeSet
+
+    doc = window.document
+    heard = []
+    doc.changed.connect(lambda changes, initiator: heard.append((changes, initiator)))
+    before = doc.map
+    window.editor.apply_resize(2, 0, 0, 0)
+    [(changes, command)] = heard
+    assert isinstance(command, ReplaceMap) and changes.flags == ChangeSet.everything().flags
+    assert doc.map is not before and window.canvas.hexmap is doc.map
+    assert window.editor.overview.hexmap is doc.map
+    doc.undo_stack.undo()
+    assert heard[-1][1] is command and doc.map is before
+    assert window.canvas.hexmap is before and window.editor.overview.hexmap is before
+    assert not hasattr(doc, "replaced")  # one signal: nothing else to follow
+
+
 def test_refusals_are_status_sentences(window):
     editor = window.editor
     editor.set_tool("bridge")
