@@ -788,3 +788,28 @@ def test_file_save_saves_the_game_when_a_play_mode_is_in_charge(window, monkeypa
     assert offered[0].name == "kasserine.kpgame"
     assert window.windowTitle().startswith("mine.kpgame")  # the game's title, not the map's
     assert window.document.path is None  # the map copy the game shows was not saved instead
+
+
+@pytest.mark.parametrize("kind", ["game", "campaign"])
+def test_an_engine_refusal_is_shown_by_the_windows_one_helper(qtbot, tmp_path, kind):
+    from hexcampaign.kasserine import Game
+
+    from .campaign.conftest import small_campaign
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.install_play_modes()
+    path = tmp_path / ("a.kpgame" if kind == "game" else "a.hxcampaign")
+    if kind == "game":
+        path.write_text(Game.scenario(seed=3).to_json())
+    else:
+        small_campaign().save(path)
+    assert w.open_path(path)
+    shown = []
+    helper = w.show_refusal
+    w.show_refusal = lambda sentence: shown.append(sentence) or helper(sentence)
+    sentence = "Movement: <b>1st Armored</b> has no movement points left"
+    w.document_in_charge().refuse(sentence)
+    assert shown == [sentence]  # the mode sent its document's refusal to the one helper
+    assert w.statusBar().currentMessage() == sentence  # plain text, as written
+    assert w.status.last_refusal == sentence
