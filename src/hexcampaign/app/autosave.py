@@ -71,7 +71,7 @@ class Orphan:
 
     def describe(self) -> str:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
-        origin = self.source or f"a new {_KIND_WORDS.get(self.suffix, 'document')} that was never saved"
+        origin = self.source or f"a new {FILE_KIND_WORDS.get(self.suffix, 'document')} that was never saved"
         return f"{self.title} (autosaved {when}, from {origin})"
 
     def load(self) -> HexMap:
@@ -377,7 +377,8 @@ def recover_orphans(
     return restored
 
 
-_KIND_WORDS = {".hexmap": "map", ".kpgame": "game", ".hxcampaign": "campaign"}
+# The word a sentence uses for a file of each kind ("a new game", "Could not open the map").
+FILE_KIND_WORDS = {".hexmap": "map", ".kpgame": "game", ".hxcampaign": "campaign"}
 
 
 def _lock_pid(lock: Path) -> int | None:

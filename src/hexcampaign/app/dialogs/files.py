@@ -28,8 +28,6 @@ from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.paths import maps_path, resources_path
 
 LAST_FOLDER_SETTING = "last_folder"
-# The word a message uses for a file of each kind ("Could not open the game").
-KIND_WORDS = {".hexmap": "map", ".kpgame": "game", ".hxcampaign": "campaign"}
 
 
 def open_in(window: Any, mode: Any, path: Path | str) -> bool:
@@ -179,7 +177,7 @@ def _restore(window: Any, mode: Any, document: Any, orphan: autosave.Orphan) -> 
 
 
 def _open_failed(window: Any, path: Path, sentence: str) -> None:
-    kind = KIND_WORDS.get(path.suffix.lower(), "file")
+    kind = autosave.FILE_KIND_WORDS.get(path.suffix.lower(), "file")
     _error(window, f"Could not open the {kind}", sentence)
 
 
