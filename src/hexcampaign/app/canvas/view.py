@@ -147,13 +147,8 @@ class MapView(QGraphicsView):
         self._tool_button = None
         self.clear_preview()
 
-    def set_preview(
-        self,
-        hexes: Iterable[Hex] = (),
-        sides: Iterable[HexSide] = (),
-        path: Iterable[Hex] = (),
-        color: QColor | str | None = None,
-    ) -> None:
+    def set_preview(self, hexes: Iterable[Hex] = (), sides: Iterable[HexSide] = (),
+                    path: Iterable[Hex] = (), color: QColor | str | None = None) -> None:
         if self.map_scene is not None:
             self.map_scene.preview.set_preview(hexes, sides, path, color)
 
