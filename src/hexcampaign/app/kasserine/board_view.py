@@ -15,7 +15,7 @@ from hexcampaign.kasserine.state import PlaceUnit
 from hexcampaign.rules.changes import Play, PlayChanges
 
 if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.mode import KasserineMode
+    from hexcampaign.app.kasserine.table import BoardTable
 
 MOVE_COLOUR = "#ffc800"
 ENTRY_COLOUR = "#3aa0ff"
@@ -31,7 +31,7 @@ __all__ = ["PLAY_ZOOM", "BoardView"]
 class BoardView:
     """The counters and highlights on the canvas, and the selection they show."""
 
-    def __init__(self, mode: KasserineMode) -> None:
+    def __init__(self, mode: BoardTable) -> None:
         self.mode = mode
         self.canvas = mode.canvas
         self.layer: CounterLayer | None = None

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QVBoxLayout,
+    QWidget,
 )
 
 from hexcampaign.app.kasserine.combat_odds import OddsView
@@ -27,15 +28,15 @@ from hexcampaign.kasserine import IllegalAction
 from hexcampaign.kasserine.state import DeclareAttack
 
 if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.combat_dock import CombatPanel
+    from hexcampaign.app.kasserine.table import CombatTable
 
 
 class AttackPanel(QGroupBox):
     """The attack being built. Uses of the combat panel: `document`, `game`, `odds`,
     `show_last` and its `attack_changed` and `settled` signals."""
 
-    def __init__(self, combat: CombatPanel) -> None:
-        super().__init__("Attack", combat)
+    def __init__(self, combat: CombatTable, parent: QWidget | None = None) -> None:
+        super().__init__("Attack", parent)
         self.combat = combat
         self.target: Hex | None = None
         self.help = QLabel(self)

@@ -7,14 +7,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QAbstractItemView, QGroupBox, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from hexcampaign.app.kasserine.docks import UnitList, side_word
 from hexcampaign.kasserine import Combat
 from hexcampaign.kasserine.state import SupportDefense
 
 if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.combat_dock import CombatPanel
+    from hexcampaign.app.kasserine.table import CombatTable
 
 
 def prompt_font() -> QFont:
@@ -29,8 +36,8 @@ class DefensePanel(QGroupBox):
     """The defender's guns for the attack waiting on them. Uses of the combat panel:
     `document`, `game`, `defense_done`, `defending_combat`, `refresh` and `settled`."""
 
-    def __init__(self, combat: CombatPanel) -> None:
-        super().__init__("Defensive artillery", combat)
+    def __init__(self, combat: CombatTable, parent: QWidget | None = None) -> None:
+        super().__init__("Defensive artillery", parent)
         self.combat = combat
         self.prompt = QLabel(self)
         self.prompt.setWordWrap(True)

@@ -56,10 +56,12 @@ class CombatPanel(QWidget):
         self.idle = QLabel(IDLE_WORDS, self)
         self.idle.setWordWrap(True)
         self.odds = OddsPanel(self)
-        self.builder = AttackPanel(self)
-        self.defense = DefensePanel(self)
-        self.roll_box = RollPanel(self)
-        self.result = ResultPanel(self, self.roll_box.dice)
+        # Each step panel is handed the workflow it uses (table.CombatTable) and is a
+        # child widget of it.
+        self.builder = AttackPanel(self, self)
+        self.defense = DefensePanel(self, self)
+        self.roll_box = RollPanel(self, self)
+        self.result = ResultPanel(self, self.roll_box.dice, self)
         layout = QVBoxLayout(self)
         for widget in (self.idle, self.builder, self.defense, self.result, self.odds, self.roll_box):
             layout.addWidget(widget)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QVBoxLayout,
+    QWidget,
 )
 
 from hexcampaign.app.kasserine.combat_defense import prompt_font
@@ -25,15 +26,17 @@ from hexcampaign.kasserine import Decision
 from hexcampaign.kasserine.state import AdvanceRoll, BreakdownUnit, DeclineAdvance, TakeLosses
 
 if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.combat_dock import CombatPanel
+    from hexcampaign.app.kasserine.table import CombatTable
 
 
 class ResultPanel(QGroupBox):
     """The decision a result waits for. Uses of the combat panel: `document`, `game`,
     the roll panel's `dice` and the `decision_unit_changed` signal."""
 
-    def __init__(self, combat: CombatPanel, dice: DiceWidget) -> None:
-        super().__init__("Result", combat)
+    def __init__(
+        self, combat: CombatTable, dice: DiceWidget, parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Result", parent)
         self.combat = combat
         self.attack_dice = dice  # the attack's dice also show the advance die
         self.decision_unit: str | None = None  # the unit whose retreat/advance is shown

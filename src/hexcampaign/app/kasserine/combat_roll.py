@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QGroupBox, QVBoxLayout
+from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from hexcampaign.app.kasserine.dice import DiceWidget
 from hexcampaign.app.kasserine.docks import side_word
@@ -14,15 +14,15 @@ from hexcampaign.kasserine import Combat, crt
 from hexcampaign.kasserine.state import Resolve
 
 if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.combat_dock import CombatPanel
+    from hexcampaign.app.kasserine.table import CombatTable
 
 
 class RollPanel(QGroupBox):
     """The dice of the attack in hand. Uses of the combat panel: `document`, `game`,
     `defense_done` and `current_combat`."""
 
-    def __init__(self, combat: CombatPanel) -> None:
-        super().__init__("Roll", combat)
+    def __init__(self, combat: CombatTable, parent: QWidget | None = None) -> None:
+        super().__init__("Roll", parent)
         self.combat = combat
         self.dice = DiceWidget(self)
         layout = QVBoxLayout(self)

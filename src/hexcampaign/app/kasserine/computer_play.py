@@ -23,7 +23,7 @@ from hexcampaign.rules.changes import PlayChanges
 
 if TYPE_CHECKING:
     from hexcampaign.app.kasserine.document import GameDocument
-    from hexcampaign.app.kasserine.mode import KasserineMode
+    from hexcampaign.app.kasserine.table import ComputerTable
 
 SIDE_WORDS = {"german": "German", "allied": "Allied"}
 SHOWN_PATH = "#ffc800"
@@ -32,13 +32,13 @@ SHOWN_PATH = "#ffc800"
 class ComputerPlay:
     """The computer players and the hint."""
 
-    def __init__(self, mode: KasserineMode) -> None:
+    def __init__(self, mode: ComputerTable) -> None:
         self.mode = mode
         self.canvas = mode.canvas
         self.computers = ComputerPlayers(
             None,
             pace="normal",
-            parent=mode,
+            parent=mode.owner,
             apply=self._computer_apply,
             defended=lambda: mode.docks.combat.panel.defense_done,
         )
@@ -49,7 +49,7 @@ class ComputerPlay:
         c.failed.connect(lambda sentence: mode.say(sentence, refusal=True))
         c.defended.connect(self._computer_defended)
         c.defence_wanted.connect(lambda _ids: self._computer_waits_for_defence())
-        self.hints = HintThinker(mode)
+        self.hints = HintThinker(mode.owner)
         self.hints.ready.connect(self._show_hint)
         self.hints.failed.connect(lambda sentence: mode.say(sentence, refusal=True))
         self.hint_arrows: HintArrows | None = None

@@ -14,7 +14,7 @@ from hexcampaign.kasserine.state import PlaceUnit
 from hexcampaign.rules.changes import PlayChanges
 
 if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.mode import KasserineMode
+    from hexcampaign.app.kasserine.table import FramingTable
 
 # A new game opens at this zoom (or closer): counters' numbers and place names read.
 PLAY_ZOOM = 0.8
@@ -23,7 +23,7 @@ PLAY_ZOOM = 0.8
 class BoardFraming:
     """Where the view looks, and the Combat dock that takes room from it."""
 
-    def __init__(self, mode: KasserineMode) -> None:
+    def __init__(self, mode: FramingTable) -> None:
         self.mode = mode
         self.canvas = mode.canvas
         self.fighting: bool | None = None  # the Combat dock is up (None: not yet laid out)

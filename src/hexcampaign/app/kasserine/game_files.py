@@ -20,13 +20,13 @@ from hexcampaign.kasserine import Game, Options
 from hexcampaign.rules.changes import PlayChanges
 
 if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.mode import KasserineMode
+    from hexcampaign.app.kasserine.table import FilesTable
 
 
 class GameFiles:
     """Games as documents: start, open, save, close; the title, information, victory."""
 
-    def __init__(self, mode: KasserineMode) -> None:
+    def __init__(self, mode: FilesTable) -> None:
         self.mode = mode
         self.window = mode.window
         self.victory_dialog: VictoryDialog | None = None
@@ -52,7 +52,7 @@ class GameFiles:
             self.victory_dialog.close()
             self.victory_dialog = None
         mode.document = document
-        document.setParent(mode)
+        document.setParent(mode.owner)
         mode.computer.show_document(document)  # what an earlier game's computer thought goes
         mode.attach(document)
         mode.board.new_game()
@@ -119,7 +119,7 @@ class GameFiles:
         """Start the scenario (no questions asked: the caller has asked them).
         `computer`: the sides the computer plays, {"allied": "normal"}."""
         game = Game.scenario(seed=seed, options=options or Options())
-        document = GameDocument(game, players, None, self.mode, computer)
+        document = GameDocument(game, players, None, self.mode.owner, computer)
         self.show_document(document)
         dice = f"seed {seed}" if seed is not None else "dice from the operating system"
         self.mode.say(f"New game, {dice}: {document.whose_turn()}.")
@@ -132,7 +132,7 @@ class GameFiles:
         computer: dict[str, str] | None = None,
     ) -> GameDocument:
         """Play any engine game (a custom position, a game loaded elsewhere)."""
-        document = GameDocument(game, players, None, self.mode, computer)
+        document = GameDocument(game, players, None, self.mode.owner, computer)
         self.show_document(document)
         return document
 

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 
 if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.mode import KasserineMode
+    from hexcampaign.app.kasserine.table import MenuTable
 
 
 class GameMenu:
     """The menu and its actions; those that need a game are greyed without one."""
 
-    def __init__(self, mode: KasserineMode) -> None:
+    def __init__(self, mode: MenuTable) -> None:
         self.mode = mode
         self.window = mode.window
         self.menu = mode.window.menu("&Game")

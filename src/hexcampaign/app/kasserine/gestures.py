@@ -18,7 +18,7 @@ from hexcampaign.kasserine import Game
 from hexcampaign.kasserine.state import BreakdownUnit, BreakOff, BridgeWork, EndPhase
 
 if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.mode import KasserineMode
+    from hexcampaign.app.kasserine.table import GesturesTable
 
 # A box listing every open item grew taller than the screen at the German set-up (38
 # units left), with its OK button below it: the rest are counted, not listed.
@@ -51,7 +51,7 @@ def unit_action_of(
 class Gestures:
     """What the player does with the mouse and keys (HexGestures, for the play tool)."""
 
-    def __init__(self, mode: KasserineMode) -> None:
+    def __init__(self, mode: GesturesTable) -> None:
         self.mode = mode
         self.menu: QMenu | None = None  # the right-click menu shown last
 

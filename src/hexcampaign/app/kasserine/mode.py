@@ -177,6 +177,13 @@ class KasserineMode(QObject):
         return self.document.game if self.document is not None else None
 
     @property
+    def owner(self) -> QObject:
+        """The QObject the parts' Qt objects belong to (the open game's document, the
+        computer's workers): the mode itself. The parts see the mode as protocols
+        (table.py), which are no QObject."""
+        return self
+
+    @property
     def combat_choices(self) -> CombatPanel:
         """The attack being built and the result's unit (the Combat dock's), for the
         phase tools."""

@@ -8,83 +8,34 @@ advance. None of them changes the game itself: a gesture that acts builds the en
 own action (PlaceUnit, MoveUnit, MoveStack, Retreat, Advance) and sends it with
 `document.act(action, tool)`; the document's `changed` redraws everything else.
 
-`PlayTable` lists every member of the play mode the tools use, so a reader (or a type
-checker) sees the whole contract; the mode (mode.py) is the one object that has them.
+`PlayTable` (table.py) lists every member of the play mode the tools use, so a reader (or
+a type checker) sees the whole contract; the mode (mode.py) is the one object that has them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
-
 from hexcampaign.app.kasserine.docks import waiting_for_setup
+from hexcampaign.app.kasserine.table import CombatChoices, PlayTable, Selection, WhoActs
 from hexcampaign.hexes import Hex
-from hexcampaign.kasserine import Game, IllegalAction, UnitView
+from hexcampaign.kasserine import Game, IllegalAction
 from hexcampaign.kasserine.state import Advance, MoveStack, MoveUnit, PlaceUnit, Retreat
 
-if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.document import GameDocument
-
-
-class Selection(Protocol):
-    """The board's selection, as the tools read and change it (board_view.BoardView)."""
-
-    selected: str | None
-    reachable: dict[Hex, int]
-
-    def group(self) -> list[str]: ...
-
-    def units_at(self, h: Hex | None) -> list[UnitView]: ...
-
-    def choose_unit(self, unit_id: str | None, keep_group: bool = False) -> None: ...
-
-    def choose_units(self, unit_ids: list[str]) -> None: ...
-
-    def show_stack(self, h: Hex | None) -> None: ...
-
-    def why_not(self, uid: str, h: Hex) -> str: ...
-
-
-class CombatChoices(Protocol):
-    """The attack being built and the unit whose retreat or advance is chosen (the
-    Combat dock)."""
-
-    target: Hex | None
-    decision_unit: str | None
-
-    def choose_target(self, h: Hex) -> bool: ...
-
-    def toggle_attacker(self, unit_id: str) -> bool: ...
-
-
-class WhoActs(Protocol):
-    """Who acts now (turns.Turns)."""
-
-    def acting_words(self) -> str: ...
-
-    def defence_pending(self) -> bool: ...
-
-
-class PlayTable(Protocol):
-    """Everything of the play mode a phase tool uses. A protocol, not an import of
-    mode.py, so the tools and the mode form no circle."""
-
-    @property
-    def game(self) -> Game | None: ...
-
-    @property
-    def document(self) -> GameDocument | None: ...
-
-    @property
-    def board(self) -> Selection: ...
-
-    @property
-    def turns(self) -> WhoActs: ...
-
-    @property
-    def combat_choices(self) -> CombatChoices: ...
-
-    def say(self, text: str, refusal: bool = False) -> None: ...
-
+# The protocols live in table.py with those of the mode's other parts; these names stay
+# importable from here.
+__all__ = [
+    "CombatChoices",
+    "DeclareTool",
+    "DefenceTool",
+    "KasserineMode",
+    "MovementTool",
+    "PhaseTool",
+    "PlayTable",
+    "ResultTool",
+    "Selection",
+    "SetupTool",
+    "WhoActs",
+    "tool_for",
+]
 
 # The older name of the protocol.
 KasserineMode = PlayTable

@@ -23,7 +23,7 @@ from hexcampaign.kasserine.crt import printed_row
 from hexcampaign.rules.changes import Play, PlayChanges
 
 if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.mode import KasserineMode
+    from hexcampaign.app.kasserine.table import DocksTable
 
 # What each dock redraws on (a move outside combat leaves the combat table alone).
 SETUP_FLAGS = Play.PHASE | Play.UNITS
@@ -34,7 +34,7 @@ COMBAT_FLAGS = Play.COMBAT | Play.DECISION | Play.PHASE | Play.UNITS | Play.ELIM
 class PlayDocks:
     """The turn bar (its refresh is Turns'), the notice line and the six docks."""
 
-    def __init__(self, mode: KasserineMode) -> None:
+    def __init__(self, mode: DocksTable) -> None:
         self.mode = mode
         w = mode.window
         self.turn_bar = TurnBar(w)

@@ -11,13 +11,13 @@ from hexcampaign.kasserine.game import PHASE_WORDS
 from hexcampaign.rules.changes import PlayChanges
 
 if TYPE_CHECKING:
-    from hexcampaign.app.kasserine.mode import KasserineMode
+    from hexcampaign.app.kasserine.table import TurnsTable
 
 
 class Turns:
     """Who acts now, the turn bar, and the hand-over between people."""
 
-    def __init__(self, mode: KasserineMode) -> None:
+    def __init__(self, mode: TurnsTable) -> None:
         self.mode = mode
         self.handover: HandOverDialog | None = None
         self.hand_over_screen = True  # hot-seat: wait for the next player at each change
