@@ -87,9 +87,9 @@ class MapItems:
             return
         layout: Layout = self.mode.window.canvas.layout
         for layer in self._overlays(c):
-            item = HexOverlay(layout, layer)
-            scene.addItem(item)
-            self.overlays.append(item)
+            overlay = HexOverlay(layout, layer)
+            scene.addItem(overlay)
+            self.overlays.append(overlay)
         for place in c.map.places():
             holder = c.holder(place.name)
             colour = side_colour(c.sides, holder) if holder else QColor("#999999")
