@@ -177,6 +177,7 @@ def computer_hint_shot(window: Any) -> QWidget:
     mode._centre_on(*window.canvas.layout.center(Hex(middle.q, middle.r)))
     for _ in range(5):
         QApplication.processEvents()
+    _settled(mode)
     return window
 
 
