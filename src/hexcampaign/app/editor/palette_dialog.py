@@ -404,7 +404,7 @@ class PaletteDialog(QDialog):
                            symbol=self._symbol_box(row).currentData())
 
     def _name(self, row: int) -> str:
-        return self._text(row, NAME) or _slug(self._text(row, LABEL))
+        return self._text(row, NAME) or _terrain_id(self._text(row, LABEL))
 
     def _text(self, row: int, column: int) -> str:
         item = self.table.item(row, column)
@@ -451,9 +451,9 @@ class PaletteDialog(QDialog):
     def _free_name(self, label: str, row: int = -1) -> str:
         """A terrain name made from `label` that no other row (than `row`) uses."""
         names = {self._name(r) for r in range(self.table.rowCount()) if r != row}
-        name, n = _slug(label), 2
+        name, n = _terrain_id(label), 2
         while name in names:
-            name, n = f"{_slug(label)}_{n}", n + 1
+            name, n = f"{_terrain_id(label)}_{n}", n + 1
         return name
 
     def _double_clicked(self, row: int, column: int) -> None:
@@ -518,11 +518,14 @@ def _paint(item: QTableWidgetItem) -> None:
         item.setForeground(QColor("#000000" if colour.lightness() > 110 else "#ffffff"))
 
 
-def _slug(label: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "_", label.lower()).strip("_")
-    if not slug or not slug[0].isalpha():
-        slug = "t_" + slug
-    return slug[:MAX_NAME]
+def _terrain_id(label: str) -> str:
+    """A terrain's name in the palette file made from its label ("Olive grove" ->
+    "olive_grove"): an identifier, not a file name (files.safe_filename and
+    campaign.names.slug make those)."""
+    name = re.sub(r"[^a-z0-9]+", "_", label.lower()).strip("_")
+    if not name or not name[0].isalpha():
+        name = "t_" + name
+    return name[:MAX_NAME]
 
 
 def _number(value: float) -> str:
