@@ -12,6 +12,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests scripts benchmarks packaging
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
 
 bench: $(STAMP)
