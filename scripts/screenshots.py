@@ -188,7 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(["hexcampaign-screenshots"])
     studio = Studio(app)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name in args.names or list(SHOTS):
+    for number, name in enumerate(args.names or list(SHOTS)):
+        # Each shot starts from a fresh user too: a dock layout saved when an earlier
+        # shot's window closed would otherwise be restored into this one.
+        os.environ["HEXCAMPAIGN_CONFIG_DIR"] = str(scratch / f"config-{number}")
         widget = SHOTS[name](studio)
         studio.settle()
         target = args.out / f"{name}.png"
