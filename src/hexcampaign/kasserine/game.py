@@ -722,6 +722,28 @@ class Game:
             snapshot = self._snapshot = (self._locked, base.state, base._dice.state(), base._lines)
         return snapshot
 
+    def copy(self) -> Game:
+        """An independent copy of the game as it stands (position, log, locks, dice), for a
+        caller that must try actions without touching this one: a turn file is checked
+        whole on a copy. Much cheaper than a save and a load; logged actions are values
+        never changed once logged, so the copy shares them."""
+        game = Game(
+            self.map,
+            copy_state(self.state),
+            self.entry_zones,
+            self.arrival_points,
+            self.board,
+            initial=self._initial,  # never changed: games share it
+        )
+        game._actions = list(self._actions)
+        game._lines = list(self._lines)
+        game._locked = self._locked
+        game._lock_reason = self._lock_reason
+        game._snapshot = self._snapshot  # restored through copy_state: never changed in place
+        game._start_text = self._start_text
+        game.context.dice = GameDice.restore(self._dice.state())
+        return game
+
     def _rebuild(self, actions: list[Action], locked: int, start: Snapshot | None = None) -> Game:
         """A new game that re-applies `actions` with their recorded dice, from the start
         position or from a snapshot (count, state, dice, log) of their first actions."""

@@ -312,7 +312,7 @@ class MailGame:
         event = _chance_event(self.game, action)
         may_roll = event is not None and self._may_roll(x, event)
         if event is not None and not may_roll:
-            trial = Game.from_json(self.game.to_json())
+            trial = self.game.copy()
             trial.apply(action)  # IllegalAction with the rule's sentence when refused
             if trial.actions()[-1].faces:  # it rolls: the dice wait for the answer
                 x.waiting = {"event": event, "action": action.model_dump(mode="json")}
@@ -370,7 +370,7 @@ class MailGame:
                 "This turn file does not follow the newest file of this game: it answers "
                 "another version of the game."
             )
-        game = Game.from_json(self.game.to_json())
+        game = self.game.copy()
         nx = x.copy()
         lines = _replay(game, nx, body, self.opponent)
         nx.seq, nx.last_hash, nx.outgoing = seq + 1, _file_hash(bytes(data)), None
