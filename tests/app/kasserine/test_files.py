@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from hexcampaign.app.kasserine.document import GameDocument
 from hexcampaign.app.kasserine.session import autosave_folder
@@ -213,3 +214,18 @@ def test_a_game_reopened_while_the_defender_allocates_says_the_defender_acts(mod
     assert mode.game is not s.game and mode.turns.acting_side() == "allied"
     assert "Lloyd (Allied) to play" in mode.last_message
     assert "Erwin" not in mode.last_message
+
+
+def test_a_save_made_just_before_the_roll_reopens_at_the_roll(mode, window):
+    """The defender's artillery is in the save: the attacker rolls next (it said the
+    defender was to allocate, and that no gun of his was in range, with both firing)."""
+    path = Path(__file__).parents[2] / "kasserine" / "fixtures" / "before-the-roll.kpgame"
+    assert mode.open_path(path)
+    g = mode.game
+    [attack] = [c for c in g.combats() if not c.resolved]
+    assert len(attack.defense_artillery) == 2
+    assert mode.turns.acting_side() == "german"
+    assert "to allocate" not in mode.turn_bar.player.text()
+    panel = mode.docks.combat.panel
+    assert panel.defending_combat() is None
+    assert panel.roll_box.isVisibleTo(panel) and not panel.defense.isVisibleTo(panel)

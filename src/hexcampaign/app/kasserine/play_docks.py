@@ -89,7 +89,12 @@ class PlayDocks:
         """No earlier game's attack, defence or roll in the new one."""
         panel = self.combat.panel
         panel.target = None
-        panel.defense_done = set()
+        # A game reopened between the defender's allocation and the roll: the allocation
+        # is in the game, so the attacker rolls next (the window's own record is empty).
+        g = self.mode.game
+        panel.defense_done = {
+            c.id for c in (g.combats() if g is not None else []) if not c.resolved and c.defense_artillery
+        }
         panel.show_last = False
         panel.dice.clear()
         panel.advance_dice.clear()
