@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import Any
 
 from common import Result
+from players import SeededSecrets, choose_by_mail
 
 
 def run() -> list[Result]:
@@ -45,7 +45,7 @@ def _whole_game(seed: int) -> tuple[list[tuple[str, bytes]], list[str]]:
     from hexcampaign.kasserine import mail
     from hexcampaign.kasserine.mail import MailGame
 
-    mail.secrets = _Seeded(seed)  # type: ignore[assignment]
+    mail.secrets = SeededSecrets(seed)  # type: ignore[assignment]
     rng = random.Random(seed)
     german = MailGame.start(side="german", names={"german": "Erwin", "allied": "Lloyd"})
     allied = MailGame.join(german.outgoing() or b"")
@@ -69,39 +69,8 @@ def _whole_game(seed: int) -> tuple[list[tuple[str, bytes]], list[str]]:
         mover = next((c for c in copies.values() if c.my_move), None)
         if mover is None:
             break
-        mover.apply(_choose(mover, rng))
+        mover.apply(choose_by_mail(mover, rng))
     import secrets as real
 
     mail.secrets = real  # type: ignore[assignment]
     return files, before
-
-
-def _choose(mover: Any, rng: random.Random) -> Any:
-    from hexcampaign.kasserine.state import DeclareAttack, EndPhase, Resolve
-
-    g = mover.game
-    actions = mover.legal_actions(moves=False)
-    ends = [a for a in actions if isinstance(a, EndPhase)]
-    fights = [a for a in actions if isinstance(a, DeclareAttack | Resolve)]
-    others = [a for a in actions if a not in ends and a not in fights]
-    if fights and rng.random() < 0.6:
-        return rng.choice(fights)
-    if others and rng.random() < 0.8:
-        return rng.choice(others)
-    if "movement" in g.phase and rng.random() < 0.8:
-        mine = [u.id for u in g.units() if u.side == mover.side and u.hex is not None]
-        moves = g.legal_moves(rng.choice(mine)) if mine else []
-        if moves:
-            return rng.choice(moves)
-    return rng.choice(ends or others or fights)
-
-
-class _Seeded:
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed)
-
-    def token_bytes(self, n: int) -> bytes:
-        return self._random.randbytes(n)
-
-    def token_hex(self, n: int) -> str:
-        return self.token_bytes(n).hex()

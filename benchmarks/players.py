@@ -8,9 +8,10 @@ one. apply() checks every action against every rule again."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hexcampaign.kasserine import Game
-from hexcampaign.kasserine.state import EndPhase, MoveUnit
+from hexcampaign.kasserine.state import DeclareAttack, EndPhase, MoveUnit, Resolve
 
 
 def choose(g: Game, rng: random.Random):
@@ -43,3 +44,39 @@ def play(g: Game, rng: random.Random, limit: int = 20000) -> int:
         if steps >= limit:
             raise RuntimeError("a random game did not finish")
     return steps
+
+
+def choose_by_mail(mover: Any, rng: random.Random) -> Any:
+    """A random legal action of the side that must act in a game by e-mail (a MailGame),
+    leaning towards attacking and ending phases; moves are drawn one unit at a time
+    (listing every move is slow)."""
+    g = mover.game
+    actions = mover.legal_actions(moves=False)
+    ends = [a for a in actions if isinstance(a, EndPhase)]
+    fights = [a for a in actions if isinstance(a, DeclareAttack | Resolve)]
+    others = [a for a in actions if a not in ends and a not in fights]
+    if fights and rng.random() < 0.6:
+        return rng.choice(fights)
+    if others and rng.random() < 0.8:
+        return rng.choice(others)
+    if "movement" in g.phase and rng.random() < 0.8:
+        mine = [u.id for u in g.units() if u.side == mover.side and u.hex is not None]
+        moves = g.legal_moves(rng.choice(mine)) if mine else []
+        if moves:
+            return rng.choice(moves)
+    return rng.choice(ends or others or fights)
+
+
+class SeededSecrets:
+    """Stands in for the `secrets` module of hexcampaign.kasserine.mail so a test's or a
+    benchmark's game by e-mail is the same every run (the program's own games draw from
+    the operating system's entropy)."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def token_bytes(self, n: int) -> bytes:
+        return self._random.randbytes(n)
+
+    def token_hex(self, n: int) -> str:
+        return self.token_bytes(n).hex()

@@ -1,8 +1,27 @@
-"""Helpers for the window tests: comparing two pictures, and a disk that fills up."""
+"""Helpers for the window tests: a shown main window, comparing two pictures, and a
+disk that fills up."""
 
 from __future__ import annotations
 
 import errno
+from typing import Any
+
+
+def shown_window(
+    qtbot: Any, width: int = 1400, height: int = 900, play_modes: bool = False, **options: Any
+) -> Any:
+    """A main window shown at that size (`options` go to MainWindow: editor=False,
+    settings=...); with `play_modes`, the Kasserine and campaign modes installed."""
+    from hexcampaign.app import MainWindow
+
+    w = MainWindow(**options)
+    qtbot.addWidget(w)
+    if play_modes:
+        w.install_play_modes()
+    w.resize(width, height)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
 
 
 def largest_difference(a, b) -> int:

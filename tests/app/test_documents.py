@@ -12,6 +12,7 @@ import sys
 import pytest
 from PySide6.QtGui import QKeySequence
 
+from app.helpers import shown_window
 from hexcampaign.app import MainWindow
 from hexcampaign.app.autosave import autosave_dir, find_orphans
 from hexcampaign.app.dialogs import files
@@ -26,13 +27,7 @@ from .campaign.conftest import small_campaign
 
 @pytest.fixture
 def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.install_play_modes()
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return shown_window(qtbot, 1280, 800, play_modes=True)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from hexcampaign.app import MainWindow
+from app.helpers import shown_window
 from hexcampaign.kasserine import Game
 from hexcampaign.maps import HexMap, save_map
 
@@ -18,12 +18,7 @@ KINDS = ["map", "game", "campaign"]
 
 @pytest.fixture
 def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.install_play_modes()
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
+    w = shown_window(qtbot, 1280, 800, play_modes=True)
     yield w
     for document in (w.document, *(m.document for m in w.modes.play_modes.values())):
         if document is not None:

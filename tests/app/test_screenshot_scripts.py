@@ -14,7 +14,7 @@ from scripts import screenshots
 from scripts.shots import campaign as desk_shots
 from scripts.shots import kasserine as kasserine_shots
 
-from hexcampaign.app import MainWindow
+from app.helpers import shown_window
 from hexcampaign.app.settings import Settings
 
 TOP = Path(__file__).resolve().parents[2]
@@ -26,12 +26,7 @@ MADE_BY_GEO_SCRIPT = {"geo-dialog", "geo-imported", "geo-finished"}
 
 @pytest.fixture
 def window(qtbot):
-    w = MainWindow(settings=Settings(), editor=False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return shown_window(qtbot, settings=Settings(), editor=False)
 
 
 def test_no_screenshot_module_ships_in_the_package() -> None:

@@ -7,26 +7,13 @@ import json
 import random
 
 import pytest
+from benchmarks.players import SeededSecrets, choose_by_mail  # the random players
 
 from hexcampaign.kasserine import mail
 from hexcampaign.kasserine.mail import MailGame, TurnFileError, _sealed, dice_faces
-from hexcampaign.kasserine.state import DeclareAttack, EndPhase, Resolve
+from hexcampaign.kasserine.state import EndPhase, Resolve
 
 NAMES = {"german": "Erwin", "allied": "Lloyd"}
-
-
-class SeededSecrets:
-    """Stands in for the `secrets` module so a test's games are the same every run (the
-    program's own games draw from the operating system's entropy)."""
-
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed)
-
-    def token_bytes(self, n: int) -> bytes:
-        return self._random.randbytes(n)
-
-    def token_hex(self, n: int) -> str:
-        return self.token_bytes(n).hex()
 
 
 @pytest.fixture(autouse=True)
@@ -76,28 +63,8 @@ class Table:
         mover = next((c for c in (self.german, self.allied) if c.my_move), None)
         if mover is None:
             return False
-        mover.apply(choose(mover, self.rng))
+        mover.apply(choose_by_mail(mover, self.rng))
         return True
-
-
-def choose(mover: MailGame, rng: random.Random):
-    """A random legal action of the side to move, leaning towards attacking and ending
-    phases (moves are drawn one unit at a time: listing every move is slow)."""
-    g = mover.game
-    actions = mover.legal_actions(moves=False)
-    ends = [a for a in actions if isinstance(a, EndPhase)]
-    fights = [a for a in actions if isinstance(a, DeclareAttack | Resolve)]
-    others = [a for a in actions if a not in ends and a not in fights]
-    if fights and rng.random() < 0.6:
-        return rng.choice(fights)
-    if others and rng.random() < 0.8:
-        return rng.choice(others)
-    if "movement" in g.phase and not mover._x.answering and rng.random() < 0.8:
-        mine = [u.id for u in g.units() if u.side == mover.side and u.hex is not None]
-        moves = g.legal_moves(rng.choice(mine)) if mine else []
-        if moves:
-            return rng.choice(moves)
-    return rng.choice(ends or others or fights)
 
 
 def play_until(table: Table, done, limit: int = 6000) -> None:

@@ -16,8 +16,9 @@ One class for both rulesets, so the path of every action is the same in both mod
   is autosaved at every change of phase and at every lock (a roll, an answer from the
   other side), before `changed` tells anybody to show it.
 
-A subclass says which engine it holds (`engine`), how a phase is named for the
-autosave (`phase_key`) and how the engine undoes (`engine_undo`, `engine_can_undo`).
+A subclass says what its engine needs beyond `apply`, `undo`, `can_undo`, `turn`,
+`side_to_play` and `phase` (the campaign's `can_undo()` is a method: it overrides
+`engine_can_undo`).
 The map document keeps its undo commands (app/document.py) but publishes its ChangeSet
 through a `changed` signal of the same shape.
 """
@@ -58,8 +59,10 @@ class PlayDocument(Document):
         return self._engine
 
     def phase_key(self) -> tuple:
-        """Where the game stands (turn, side, phase): a change of it is autosaved."""
-        raise NotImplementedError
+        """Where the game stands (turn, side to play, phase): a change of it is
+        autosaved. Both engines answer these three the same way."""
+        e = self._engine
+        return (e.turn, e.side_to_play, e.phase)
 
     def engine_apply(self, action: Any) -> PlayChanges:
         return self._engine.apply(action)

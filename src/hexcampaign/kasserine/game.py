@@ -1,5 +1,6 @@
-"""The Kasserine Pass game facade: construction, the questions players ask, actions,
-the log, undo, replay and saves.
+"""The Kasserine Pass game facade: construction, actions, the log, undo, replay and
+saves; the questions players ask without acting are in questions.py (`GameQuestions`,
+which `Game` is built on).
 
 Every change goes through `_do(action)`: the action's handler (found in HANDLERS, one
 rule module function per action type) validates it against the rules and applies it to
@@ -20,14 +21,14 @@ from __future__ import annotations
 import datetime
 import errno
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from hexcampaign.files import atomic_write_text
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import combat, movement, phases, results, unit_work
-from hexcampaign.kasserine.board import NO_HEX, Board, shared_board
+from hexcampaign.kasserine.board import Board, shared_board
 from hexcampaign.kasserine.combat import Combat
 from hexcampaign.kasserine.context import (
     GameContext,
@@ -35,13 +36,11 @@ from hexcampaign.kasserine.context import (
     copy_state,
     decision_key,
     lock_reason,
-    unit_views,
 )
-from hexcampaign.kasserine.legal import legal_actions, move_actions
-from hexcampaign.kasserine.obligations import available_attackers
 from hexcampaign.kasserine.options import Options
 from hexcampaign.kasserine.phases import PHASE_WORDS
 from hexcampaign.kasserine.position import refuse
+from hexcampaign.kasserine.questions import GameQuestions, declaration, id_of_combat
 from hexcampaign.kasserine.saves import (
     COMPACT,
     LIMITS,
@@ -68,7 +67,6 @@ from hexcampaign.kasserine.state import (
     BreakdownUnit,
     BreakOff,
     BridgeWork,
-    Decision,
     DeclareAttack,
     DeclineAdvance,
     EndPhase,
@@ -118,7 +116,7 @@ __all__ = [
 ]
 
 
-class Game:
+class Game(GameQuestions):
     """One game of Kasserine Pass: a map, the units, the state and the action log."""
 
     def __init__(
@@ -295,34 +293,6 @@ class Game:
             "can_undo": self.can_undo,
         }
 
-    def units(self) -> list[UnitView]:
-        return list(self._views().values())
-
-    def unit(self, unit_id: str) -> UnitView:
-        self.context.unit(unit_id)  # an unknown id is refused with a sentence
-        return self._views()[unit_id]
-
-    def label(self, unit_id: str) -> str:
-        """The unit as its counter names it, with its formation where names repeat."""
-        return self.context.label(self.context.unit(unit_id))
-
-    def hex_label(self, h: Hex) -> str:
-        """The hex as the map prints it (4 digits), with its place's name."""
-        return self.context.hexname(h)
-
-    def pending(self) -> Decision | None:
-        """The decision a combat result awaits (losses, retreat, advance) and whose it is."""
-        return self.context.pending()
-
-    def describe(self, decision: Decision, who: str | None = None) -> str:
-        """The decision in a sentence naming the units by their counters; `who` names
-        the one who decides ("Anna (German)"), by default "German player"."""
-        return decision.describe(self.context.labels, who)
-
-    def combats(self) -> list[Combat]:
-        """The attacks declared this phase, resolved or not."""
-        return [Combat(self.context, c.id) for c in self.state.combats]
-
     def date(self, turn: int | None = None) -> str:
         first = datetime.date.fromisoformat(self.rules.first_day)
         day = first + datetime.timedelta(days=(turn or self.state.turn) - 1)
@@ -344,63 +314,7 @@ class Game:
         decision = self.pending()
         return decision.side if decision else self.state.side
 
-    def zone_of_control(self, side: str) -> set[Hex]:
-        zones = self.context.position.zoc(side)
-        return {self.board.hexes[i] for i, units in enumerate(zones) if units}
-
-    def held_places(self, side: str) -> list[str]:
-        return sorted(name for name, holder in self.state.holders.items() if holder == side)
-
-    def victory_points(self) -> int:
-        return phases.victory_points(self.context)
-
-    def victory_level(self) -> str:
-        return phases.victory_level(self.context)
-
-    def air_power_available(self) -> bool:
-        return combat.air_power_error(self.context) is None
-
     # --- movement ---------------------------------------------------------------------------
-
-    def reachable(self, unit_id: str) -> dict[Hex, int]:
-        """Every hex the unit may end its move in now -> total MP spent this phase."""
-        reach = movement.unit_range(self.context, self.context.unit(unit_id))
-        hexes = self.board.hexes
-        return {hexes[i]: cost for i, cost in reach.ends.items()}
-
-    def movement_refusal(self, unit_id: str) -> str | None:
-        """Why the unit may move to no hex at all now (the one reason), or None when
-        some hex is open to it."""
-        ctx = self.context
-        unit = ctx.unit(unit_id)
-        error = movement.movement_error(ctx, unit)
-        if error:
-            return error
-        if movement.unit_range(ctx, unit).ends:
-            return None
-        left = unit.mf - unit.mp_spent
-        if left <= 0:
-            return f"Movement: {ctx.label(unit)} has spent all its {unit.mf} MP this phase"
-        return (
-            f"Movement: {ctx.label(unit)} has {left} MP left and no hex it may reach with "
-            "them (enemy units, their zones of control, terrain or stacking are in the way)"
-        )
-
-    def path_to(self, unit_id: str, goal: Hex) -> list[Hex]:
-        """The cheapest path reachable() found to `goal` (start excluded); a hex out of
-        reach is refused with the reason (enemy, stacking, zone of control, MP)."""
-        ctx = self.context
-        unit = ctx.unit(unit_id)
-        reach = movement.unit_range(ctx, unit)
-        i = self.board.index.get(goal, NO_HEX)
-        if i not in reach.ends:
-            raise refuse(movement.end_refusal(ctx, unit, i))
-        return [self.board.hexes[j] for j in reach.route(i)]
-
-    def entry_hexes(self, unit_id: str) -> list[Hex]:
-        """Where a German unit may be placed in set-up: its entry zone; Italians within 2
-        hexes of the east edge."""
-        return movement.entry_hexes(self.context, self.context.unit(unit_id))
 
     def place(self, unit_id: str, hex: Hex) -> PlayChanges:
         """German set-up: put an entering unit on a hex of its entry zone."""
@@ -419,11 +333,6 @@ class Game:
         self._do(BreakdownUnit(unit=unit_id))
         return [u.id for u in self.state.units.values() if u.broken_from == unit_id]
 
-    def breakdown_refusal(self, unit_id: str) -> str | None:
-        """Why the unit may not break down now (the one reason: side, half of the turn,
-        the breakdown chart, stacking), or None. The BreakdownUnit action asks the same."""
-        return unit_work.breakdown_error(self.context, self.context.unit(unit_id))[0]
-
     def break_off(self, unit_id: str) -> PlayChanges:
         return self._do(BreakOff(unit=unit_id))
 
@@ -432,9 +341,6 @@ class Game:
 
     def rebuild_bridge(self, unit_id: str, hex: Hex) -> PlayChanges:
         return self._do(BridgeWork(unit=unit_id, hex=(hex.q, hex.r), destroy=False))
-
-    def bridge_destroyed(self, hex: Hex) -> bool:
-        return (hex.q, hex.r) in self.state.destroyed_bridges
 
     # --- combat -------------------------------------------------------------------------------
 
@@ -445,99 +351,16 @@ class Game:
         artillery: list[str] | None = None,
         air_power: bool = False,
     ) -> Combat:
-        self._do(_declaration(attackers, defenders, artillery, air_power))
+        self._do(declaration(attackers, defenders, artillery, air_power))
         return Combat(self.context, self.state.combats[-1].id)
-
-    def preview_attack(
-        self,
-        attackers: list[str],
-        defenders: list[str],
-        artillery: list[str] | None = None,
-        air_power: bool = False,
-    ) -> Combat:
-        """The attack as declare_attack would declare it now — odds, factors and chances —
-        without declaring it: it is declared on a copy of the position, so the game, its
-        log and its undo are untouched (a declaration locks undo). Refused as
-        declare_attack would refuse it."""
-        ctx = self.context
-        copy = GameContext(self.map, copy_state(ctx.state), self.entry_zones, self.arrival_points, self.board)
-        combat.declare(copy, _declaration(attackers, defenders, artillery, air_power))
-        return Combat(copy, copy.state.combats[-1].id)
-
-    def attacker_refusal(self, unit_id: str, target: Hex) -> str | None:
-        """Why the unit may not attack the hex `target` now (the one reason), or None."""
-        ctx = self.context
-        i = self.board.index.get(target, NO_HEX)
-        if i == NO_HEX:
-            return "Map: the hex is off the map"
-        return combat.combat_phase_error(ctx) or combat.attacker_error(ctx, ctx.unit(unit_id), i)
-
-    def support_refusal(self, unit_id: str, attackers: list[str]) -> str | None:
-        """Why the battery may not support an attack by `attackers` now (the one
-        reason: side, already supporting, range, the MP to fight), or None."""
-        ctx = self.context
-        return combat.combat_phase_error(ctx) or combat.support_error(ctx, ctx.unit(unit_id), list(attackers))
-
-    def available_attackers(self, target: Hex) -> list[UnitView]:
-        """The side to play's units that may still attack the hex `target` this phase."""
-        i = self.board.index.get(target, NO_HEX)
-        if i == NO_HEX:
-            return []
-        return [self.unit(u.id) for u in available_attackers(self.context, i)]
-
-    def target_refusal(self, target: Hex) -> str | None:
-        """Why the side to play may not attack the stack in `target` now, or None."""
-        i = self.board.index.get(target, NO_HEX)
-        if i == NO_HEX:
-            return "Map: the hex is off the map"
-        return combat.target_error(self.context, i)
-
-    def attackable_defenders(self, target: Hex) -> list[UnitView]:
-        """The enemy units in `target` an attack may name now: its combat units not yet
-        attacked (artillery in a stack is attacked as if it were not there), or the
-        artillery standing alone."""
-        i = self.board.index.get(target, NO_HEX)
-        if i == NO_HEX:
-            return []
-        return [self.unit(u.id) for u in combat.attackable_defenders(self.context, i)]
-
-    def selective_attack(self) -> bool:
-        """May the side to play attack some units of a stack (the Germans), or must it
-        attack a whole stack as one combat (the Allies)?"""
-        return combat.selective_attack(self.context)
-
-    def artillery_in_range(self, attackers: list[str]) -> list[UnitView]:
-        """The side to play's batteries, not yet supporting this phase, in range of one
-        of `attackers`; support_refusal says which of them may not fire (the MP)."""
-        ctx = self.context
-        return [
-            self.unit(u.id)
-            for u in ctx.state.units.values()
-            if not u.eliminated and combat.support_reach_error(ctx, u, list(attackers)) is None
-        ]
-
-    def defense_artillery(self, combat_id: Combat | int) -> list[UnitView]:
-        """The defender's batteries that may fire in defence against the attack now."""
-        ctx = self.context
-        c = ctx.combat(_combat_id(combat_id))
-        return [
-            self.unit(u.id)
-            for u in ctx.state.units.values()
-            if not u.eliminated and combat.defense_support_error(ctx, c, u) is None
-        ]
-
-    def defense_support_refusal(self, combat_id: Combat | int, unit_id: str) -> str | None:
-        """Why the battery may not fire in defence against the attack, or None."""
-        ctx = self.context
-        return combat.defense_support_error(ctx, ctx.combat(_combat_id(combat_id)), ctx.unit(unit_id))
 
     def support_defense(self, combat: Combat | int, artillery: list[str]) -> PlayChanges:
         """The defender's artillery: it shows the defender's hand, so undo stops here."""
-        return self._do(SupportDefense(combat=_combat_id(combat), artillery=list(artillery)))
+        return self._do(SupportDefense(combat=id_of_combat(combat), artillery=list(artillery)))
 
     def resolve(self, combat: Combat | int, roll: int | None = None) -> str:
         """Roll (or take the hand-entered roll) and apply the result; the result words."""
-        cid = _combat_id(combat)
+        cid = id_of_combat(combat)
         self._do(Resolve(combat=cid, roll=roll))
         return self.context.combat(cid).result or ""
 
@@ -556,26 +379,6 @@ class Game:
 
     def decline_advance(self) -> PlayChanges:
         return self._do(DeclineAdvance())
-
-    def retreat_paths(self, unit_id: str) -> list[list[Hex]]:
-        """The legal retreats of a unit the pending decision asks to retreat."""
-        decision = self.pending()
-        if decision is None or decision.kind != "retreat" or unit_id not in decision.units:
-            return []
-        paths = self.context.position.retreat_paths(self.context.unit(unit_id), decision.hexes)
-        return [[self.board.hexes[i] for i in p] for p in paths]
-
-    def advance_paths(self, unit_id: str) -> list[list[Hex]]:
-        """The legal advances of a unit the pending decision lets advance."""
-        decision = self.pending()
-        if decision is None or decision.kind != "advance" or unit_id not in decision.units:
-            return []
-        paths = results.advance_paths(self.context, self.context.unit(unit_id), decision)
-        return [[self.board.hexes[i] for i in p] for p in paths]
-
-    def obligations(self) -> list[str]:
-        """What must still happen before the phase may end (empty when it may)."""
-        return phases.obligations(self.context)
 
     def end_phase(self) -> PlayChanges:
         return self._do(EndPhase())
@@ -599,17 +402,6 @@ class Game:
             self.context.dice.settle()
 
     # --- legal actions ----------------------------------------------------------------------
-
-    def legal_actions(self, moves: bool = True) -> list[Action]:
-        """What the side to play may do now, as action values for apply().
-
-        moves=False leaves out the (many) movement actions; legal_moves(unit) lists them
-        unit by unit."""
-        return legal_actions(self.context, moves)
-
-    def legal_moves(self, unit_id: str) -> list[MoveUnit]:
-        """The move actions of one unit: one per hex it may end in, along the cheapest path."""
-        return move_actions(self.context, [self.context.unit(unit_id)])
 
     # --- undo, replay and saves -------------------------------------------------------------
 
@@ -802,20 +594,3 @@ class Game:
                 # position. Other locks (two a turn) are derived if undo asks.
                 self._snapshot = (self._locked, copy_state(ctx.state), ctx.dice.state(), list(self._lines))
         return result
-
-    def _views(self) -> dict[str, UnitView]:
-        """Every unit's (frozen) view, kept with the position (context.unit_views)."""
-        return unit_views(self.context, self._view_cache)
-
-
-def _combat_id(combat: Combat | int) -> int:
-    return combat.id if isinstance(combat, Combat) else int(combat)
-
-
-def _declaration(
-    attackers: Iterable[str], defenders: Iterable[str], artillery: Iterable[str] | None, air_power: bool
-) -> DeclareAttack:
-    """The action declare_attack applies and preview_attack tries on a copy."""
-    return DeclareAttack(
-        attackers=list(attackers), defenders=list(defenders), artillery=list(artillery or []), air_power=air_power
-    )

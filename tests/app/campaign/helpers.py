@@ -10,6 +10,7 @@ import zlib
 
 from PySide6.QtWidgets import QApplication
 
+from app import helpers as windows
 from hexcampaign.app import MainWindow
 from hexcampaign.app.campaign import install
 from hexcampaign.campaign import Campaign, Options
@@ -28,12 +29,7 @@ def settle() -> None:
 
 def shown_window(qtbot, width: int = 1400, height: int = 900) -> MainWindow:
     """A main window without the editor, shown at that size."""
-    w = MainWindow(editor=False)
-    qtbot.addWidget(w)
-    w.resize(width, height)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return windows.shown_window(qtbot, width, height, editor=False)
 
 
 def open_desk(window: MainWindow):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from hexcampaign.app import MainWindow
+from app.helpers import shown_window
 from hexcampaign.app.kasserine import install
 from hexcampaign.app.kasserine.dice import DiceWidget
 from hexcampaign.app.settings import Settings
@@ -30,12 +30,7 @@ def quiet_dice(monkeypatch):
 
 @pytest.fixture
 def window(qtbot):
-    w = MainWindow(settings=Settings(), editor=False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return shown_window(qtbot, settings=Settings(), editor=False)
 
 
 @pytest.fixture

@@ -106,10 +106,6 @@ class CampaignDocument(PlayDocument):
         finally:
             self._reason = ""
 
-    def phase_key(self) -> tuple:
-        c = self.campaign
-        return (c.turn, c.side_to_play, c.phase)
-
     def engine_apply(self, action: Any) -> CampaignChanges:
         changes = self.campaign.apply(action)
         for note in getattr(changes.value, "overridden", None) or ():

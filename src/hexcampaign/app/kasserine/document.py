@@ -74,10 +74,6 @@ class GameDocument(PlayDocument):
         """The rules engine: read it freely; change it only through `act`."""
         return self._engine
 
-    def phase_key(self) -> tuple[int, str, str]:
-        g = self._engine
-        return (g.state.turn, g.state.phase, g.side_to_play)
-
     # --- acting through the engine -------------------------------------------------------
 
     def apply_recorded(

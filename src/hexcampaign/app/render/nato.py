@@ -34,7 +34,7 @@ SIZE_MARKS = {
     "regiment": "III",
     "brigade": "X",
     "division": "XX",
-    "corps": "XXX",
+    "corps": "XXX",  # three Xs: the NATO corps mark
 }
 
 
