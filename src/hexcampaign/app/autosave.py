@@ -247,7 +247,7 @@ class Autosaver(QObject):
     def quitting(self) -> None:
         """The program ends: unsaved work keeps its autosave for the next start."""
         try:
-            dirty = self.document is not None and self.document.dirty
+            dirty = self.document is not None and self.document.unsaved_work
         except RuntimeError:
             dirty = False
         if dirty:

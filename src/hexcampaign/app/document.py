@@ -48,6 +48,9 @@ class Document(QObject):
         self.path = Path(path) if path else None
         self.revision = 0  # bumped by every change; the autosaver compares it
         self._dirty = False
+        # The revision the user chose to discard at a close question: its autosave is
+        # not rewritten when the program then quits (a later change keeps it again).
+        self.discarded_revision: int | None = None
 
     # --- what every document has ----------------------------------------------------------
 
@@ -66,6 +69,16 @@ class Document(QObject):
         if dirty != self._dirty:
             self._dirty = dirty
             self.dirty_changed.emit(dirty)
+
+    def discard_changes(self) -> None:
+        """The user answered Discard: this revision's changes are to be dropped."""
+        self.discarded_revision = self.revision
+
+    @property
+    def unsaved_work(self) -> bool:
+        """Changes the user still wants: unsaved, and not discarded since they were made
+        (what an autosave at quitting keeps for the next start)."""
+        return self.dirty and self.discarded_revision != self.revision
 
     @property
     def title(self) -> str:

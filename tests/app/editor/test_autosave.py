@@ -212,3 +212,24 @@ def test_an_autosave_locked_on_another_computer_is_left_alone(qapp):
     assert find_orphans() == []
     (folder / "z.lock").write_text(json.dumps({"pid": dead.pid, "host": socket.gethostname()}))
     assert [o.session for o in find_orphans()] == ["z"]
+
+
+def test_discard_at_the_close_question_leaves_no_autosave_when_the_program_quits(
+    qtbot, tmp_path, monkeypatch
+):
+    """Discard means the work goes: quitting must not write it to the autosave again
+    (the next start said the program had not closed normally)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from hexcampaign.app.dialogs import files
+
+    w, _ = edited_window(qtbot, tmp_path, interval=600)
+    saver = w.editor.autosaver
+    saver.autosave_now()
+    assert saver.map_path.exists()
+    monkeypatch.setattr(
+        QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard
+    )
+    assert files.may_close(w, w.document)
+    w.editor._quitting()
+    assert not saver.map_path.exists() and not saver.lock_path.exists()

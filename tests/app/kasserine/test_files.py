@@ -229,3 +229,22 @@ def test_a_save_made_just_before_the_roll_reopens_at_the_roll(mode, window):
     panel = mode.docks.combat.panel
     assert panel.defending_combat() is None
     assert panel.roll_box.isVisibleTo(panel) and not panel.defense.isVisibleTo(panel)
+
+
+def test_discard_at_quit_leaves_no_autosave_of_the_game(mode, window, monkeypatch):
+    """A game whose changes were discarded at the close question is not written to the
+    autosave again as the program quits (nothing is offered back at the next start)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from hexcampaign.app.dialogs import files
+
+    s = mode.new_game(seed=8)
+    place_everyone(mode)
+    mode.setup.done.click()  # a phase change: autosaved
+    assert s.autosave_path is not None and s.autosave_path.exists()
+    monkeypatch.setattr(
+        QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard
+    )
+    assert files.may_close(window, s)
+    mode.autosaver.quitting()
+    assert not s.autosave_path.exists() and not mode.autosaver.lock_path.exists()

@@ -117,7 +117,10 @@ def may_close(host: Any, document: Document | None) -> bool:
     )
     if answer == QMessageBox.StandardButton.Save:
         return save(host, document)
-    return answer == QMessageBox.StandardButton.Discard
+    if answer == QMessageBox.StandardButton.Discard:
+        document.discard_changes()  # so quitting does not autosave what was discarded
+        return True
+    return False
 
 
 def ask_open_path(host: Any, title: str, file_filter: str) -> Path | None:

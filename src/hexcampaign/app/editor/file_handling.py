@@ -221,7 +221,7 @@ class EditorFiles:
         """The program ends without the window closing (a logout, say): unsaved edits
         keep their autosave so the next start offers them."""
         try:
-            dirty = self.document is not None and self.document.dirty
+            dirty = self.document is not None and self.document.unsaved_work
         except RuntimeError:
             dirty = False
         if dirty:
