@@ -9,23 +9,41 @@ better) is excused: the rules never leave a player unable to end his turn.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 from hexcampaign.kasserine.board import NO_HEX
 from hexcampaign.kasserine.combat import may_fight
 from hexcampaign.kasserine.context import GameContext
 from hexcampaign.kasserine.position import enemy_of
-from hexcampaign.kasserine.state import UnitState
+from hexcampaign.kasserine.state import Axial, UnitState
+
+
+class Duty(NamedTuple):
+    """One obligation: its sentence, what kind it is, and the unit and hex it is about
+    (the still-to-do list names and centres them)."""
+
+    text: str
+    kind: str  # "resolve", "must attack", "must be attacked", "re-attack", "counter-attack"
+    unit: UnitState | None
+    at: Axial | None
 
 
 def combat_obligations(ctx: GameContext) -> list[str]:
+    return [duty.text for duty in combat_duties(ctx)]
+
+
+def combat_duties(ctx: GameContext) -> list[Duty]:
+    """combat_obligations() with the kind, unit and hex of each."""
     state = ctx.state
     side = state.side
     enemy = enemy_of(side)
     pos = ctx.position
-    problems: list[str] = []
+    problems: list[Duty] = []
     for c in state.combats:
         if not c.resolved:
-            problems.append(f"Combat: attack {c.id} has been declared and must be resolved")
+            problems.append(
+                Duty(f"Combat: attack {c.id} has been declared and must be resolved", "resolve", None, c.target)
+            )
     enemy_zones = pos.zoc(enemy)
     must_be_attacked: dict[str, UnitState] = {}
     for u in _on_map(ctx, side):
@@ -37,8 +55,13 @@ def combat_obligations(ctx: GameContext) -> list[str]:
         if not u.attacked and can_attack_with(ctx, u):
             assert u.at is not None  # _on_map
             problems.append(
-                f"Combat: {ctx.label(u)} is in an enemy zone of control at "
-                f"{ctx.hexname(u.at)} and must attack"
+                Duty(
+                    f"Combat: {ctx.label(u)} is in an enemy zone of control at "
+                    f"{ctx.hexname(u.at)} and must attack",
+                    "must attack",
+                    u,
+                    u.at,
+                )
             )
         for e in enemy_zones[i]:
             must_be_attacked.setdefault(e.id, e)
@@ -46,8 +69,13 @@ def combat_obligations(ctx: GameContext) -> list[str]:
         if not e.defended and can_be_attacked(ctx, e):
             assert e.at is not None  # in a zone of control: on the map
             problems.append(
-                f"Combat: {ctx.label(e)} at {ctx.hexname(e.at)} has a unit in its zone of "
-                "control and must be attacked this phase"
+                Duty(
+                    f"Combat: {ctx.label(e)} at {ctx.hexname(e.at)} has a unit in its zone of "
+                    "control and must be attacked this phase",
+                    "must be attacked",
+                    e,
+                    e.at,
+                )
             )
     for record in state.engagements:
         if record.side == side and record.turn == state.turn:
@@ -55,8 +83,13 @@ def combat_obligations(ctx: GameContext) -> list[str]:
                 e = state.units[uid]
                 if ctx.on_map(e) and not e.defended and can_be_attacked(ctx, e):
                     problems.append(
-                        f"Engaged: {ctx.label(e)} was engaged last turn and must be re-attacked "
-                        "this phase"
+                        Duty(
+                            f"Engaged: {ctx.label(e)} was engaged last turn and must be "
+                            "re-attacked this phase",
+                            "re-attack",
+                            e,
+                            e.at,
+                        )
                     )
         elif record.side == enemy:
             problems.extend(_all_attacked(ctx, record.attackers, "Engaged"))
@@ -65,14 +98,19 @@ def combat_obligations(ctx: GameContext) -> list[str]:
             continue
         attackers = [state.units[a] for a in contact.attackers if ctx.on_map(state.units[a])]
         defenders = [state.units[d] for d in contact.defenders if ctx.on_map(state.units[d])]
-        still_there = any(_in_zoc_of(ctx, d, a) for d in defenders for a in attackers)
+        still_there = any(in_zoc_of(ctx, d, a) for d in defenders for a in attackers)
         if not still_there:
             continue
         for a in attackers:
             if not a.defended and can_be_attacked(ctx, a):
                 problems.append(
-                    f"Contact: {ctx.label(a)} must be counter-attacked this phase, or every "
-                    "defending unit must have moved away from the units that attacked it"
+                    Duty(
+                        f"Contact: {ctx.label(a)} must be counter-attacked this phase, or every "
+                        "defending unit must have moved away from the units that attacked it",
+                        "counter-attack",
+                        a,
+                        a.at,
+                    )
                 )
     return problems
 
@@ -178,20 +216,26 @@ def _least_defense(ctx: GameContext, e: UnitState) -> Fraction | None:
     return min(Fraction(pos.defense_basic(g) * ctx.board.city[i]) for g in groups)
 
 
-def _all_attacked(ctx: GameContext, ids: list[str], rule: str) -> list[str]:
+def _all_attacked(ctx: GameContext, ids: list[str], rule: str) -> list[Duty]:
     """A counter-attack on any of these units must take on all of them."""
     units = [ctx.state.units[u] for u in ids if ctx.on_map(ctx.state.units[u])]
     if not any(u.defended for u in units):
         return []
     return [
-        f"{rule}: a counter-attack must attack all the units that attacked; "
-        f"{ctx.label(u)} has not been attacked"
+        Duty(
+            f"{rule}: a counter-attack must attack all the units that attacked; "
+            f"{ctx.label(u)} has not been attacked",
+            "counter-attack",
+            u,
+            u.at,
+        )
         for u in units
         if not u.defended and can_be_attacked(ctx, u)
     ]
 
 
-def _in_zoc_of(ctx: GameContext, d: UnitState, a: UnitState) -> bool:
+def in_zoc_of(ctx: GameContext, d: UnitState, a: UnitState) -> bool:
+    """Is unit `d` in the zone of control of unit `a` (adjacent, not above a cliff)?"""
     pos = ctx.position
     i, j = pos.index_of(a), pos.index_of(d)
     if j not in ctx.board.neighbour[i] or a.cf <= 0:
