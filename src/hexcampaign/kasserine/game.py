@@ -434,6 +434,11 @@ class Game(GameQuestions):
         """A new game: the start position and seed, with the log re-applied."""
         return self._rebuild(self._actions, self._locked)
 
+    def at_start(self) -> Game:
+        """A new game at this game's start position (its map, seed and options, no action
+        yet), where a replay of its actions with `apply_recorded` begins (the tracker's)."""
+        return self._rebuild([], 0)
+
     def to_json(self, extra: dict[str, object] | None = None) -> str:
         """The save: compact JSON, its last key the check (saves.save_text)."""
         if self._start_text is None:
