@@ -23,12 +23,14 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from hexcampaign.app.kasserine.opponent import PACE_WORDS
 from hexcampaign.app.kasserine.session import COMPUTER_LEVELS, DEFAULT_PLAYERS
+from hexcampaign.app.kasserine.tracker_dock import TrackerCharts
 from hexcampaign.kasserine import Game, Options
 
 # One line per optional rule: what it changes, in the players' words. Keys are the
@@ -371,7 +373,13 @@ class VictoryDialog(QDialog):
         layout.addWidget(self.places)
         layout.addWidget(scale)
         layout.addWidget(QLabel("<b>The whole game</b>", self))
-        layout.addWidget(self.log, 1)
+        # The tracker's charts beside the log (tracker_dock.py; the same as the dock's).
+        self.charts = TrackerCharts(None, self)
+        self.charts.follow(game)
+        self.story = QTabWidget(self)
+        self.story.addTab(self.charts, "Charts")
+        self.story.addTab(self.log, "Log")
+        layout.addWidget(self.story, 1)
         layout.addWidget(close)
         self.level = level
         self.points = points

@@ -19,6 +19,7 @@ from hexcampaign.app.kasserine.docks import (
     StackDock,
     TurnBar,
 )
+from hexcampaign.app.kasserine.tracker_dock import TrackerDock
 from hexcampaign.kasserine.crt import printed_row
 from hexcampaign.rules.changes import Play, PlayChanges
 
@@ -48,6 +49,7 @@ class PlayDocks:
         self.combat = CombatDock(lambda: mode.document, w)
         self.log = LogDock(w)
         self.crt = CrtDock(w)
+        self.tracker = TrackerDock(w)
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
@@ -58,6 +60,8 @@ class PlayDocks:
         w.addDockWidget(bottom, self.log)
         w.addDockWidget(bottom, self.crt)
         w.tabifyDockWidget(self.log, self.crt)
+        w.addDockWidget(bottom, self.tracker)
+        w.tabifyDockWidget(self.crt, self.tracker)
         self.log.raise_()
         # The map is the game: the docks take what they need and no more.
         w.resizeDocks([self.log], [150], Qt.Orientation.Vertical)
@@ -69,6 +73,7 @@ class PlayDocks:
             self.combat,
             self.log,
             self.crt,
+            self.tracker,
         ]
         self.redrawn: list[str] = []  # which docks the last change redrew, for the tests
 
@@ -105,6 +110,8 @@ class PlayDocks:
         if g is None:
             return
         flags = changes.flags
+        # Every action may add to the history: one look at the position (Tracker.follow).
+        self.tracker.refresh(g)
         if flags & SETUP_FLAGS:
             self.redrawn += ["setup", "reinforcements"]
             self.setup.refresh(g)
