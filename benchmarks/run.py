@@ -20,6 +20,7 @@ BENCHES = [
     "bench_movement",
     "bench_throughput",
     "bench_undo",  # campaign Back at ~100 and ~600 actions (50 ms at 600)
+    "bench_tracker",  # follow one action (2 ms), a finished game's replay (2x Game.replay)
     "bench_mail",  # a turn file by e-mail verified and replayed (100 ms), a whole game's (500 ms)
     "bench_render",
     "bench_canvas",
