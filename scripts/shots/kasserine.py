@@ -123,6 +123,30 @@ def victory_shot(window: Any) -> QWidget:
     return dialog
 
 
+def tracker_shot(window: Any) -> QWidget:
+    """The Tracker dock on Feb 21: the victory points over the turns of a game the
+    computer plays against itself (easy against easy), in front of the log."""
+    mode = kasserine_mode(window)
+    game = Game.scenario(seed=SEED)
+    bots = {side: Opponent(side, "easy", seed=SEED + n) for n, side in enumerate(("german", "allied"))}
+    while game.turn < 8 and not game.over:
+        bot = next((b for b in bots.values() if b.waits_on_me(game)), None)
+        if bot is None:
+            game.end_phase()
+            continue
+        other = bots["allied" if bot.side == "german" else "german"]
+        if not bot.play(game, defense=lambda g, o=other: o.play(g)):
+            game.end_phase()
+    mode.play(game, {"german": "Erwin", "allied": "Lloyd"})
+    _settled(mode)
+    dock = mode.docks.tracker
+    dock.raise_()
+    window.resizeDocks([dock], [380], Qt.Orientation.Vertical)
+    for _ in range(5):
+        QApplication.processEvents()
+    return window
+
+
 def new_game_shot(window: Any) -> QWidget:
     """The new game dialog: players, every optional rule explained, the seed."""
     from hexcampaign.app.kasserine.dialogs import NewGameDialog
@@ -189,6 +213,7 @@ SHOTS: dict[str, Callable[[Any], QWidget]] = {
     "kasserine-odds": odds_shot,
     "kasserine-handover": handover_shot,
     "kasserine-victory": victory_shot,
+    "kasserine-tracker": tracker_shot,
     "kasserine-computer": computer_hint_shot,
 }
 # The window size of a shot, where it is not scripts/screenshots.py's usual one.
