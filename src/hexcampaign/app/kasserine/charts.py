@@ -43,6 +43,7 @@ class Bars:
     colours: list[QColor]
     values: list[list[float]] = field(default_factory=list)
     note: str = ""
+    stacked: bool = False  # one bar a group, its series on top of each other
 
 
 def chart_data(tracker: Tracker, which: str) -> Bars:
@@ -67,6 +68,7 @@ def chart_data(tracker: Tracker, which: str) -> Bars:
             [GERMAN, ALLIED],
             [[float(n), 0.0] if side == "german" else [0.0, float(n)] for side, formation, n in rows],
             f"German {lost.get('german', 0)}, Allied {lost.get('allied', 0)} factors lost",
+            stacked=True,
         )
     if which == "odds":
         tallies = tracker.odds()
@@ -107,12 +109,15 @@ def paint_chart(painter: QPainter, rect: QRectF, tracker: Tracker, which: str) -
     painter.setFont(font)
     note = QRectF(rect.left() + 8, rect.bottom() - 20, rect.width() - 16, 18)
     painter.drawText(note, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, data.note)
-    plot = QRectF(rect.left() + 40, rect.top() + 30, rect.width() - 56, rect.height() - 90)
+    slanted = which != "points" and len(data.labels) > 6  # slanted labels need more room
+    below = 120 if slanted else 70
+    plot = QRectF(rect.left() + 40, rect.top() + 30, rect.width() - 56, rect.height() - below)
     if not data.labels:
         painter.drawText(plot, Qt.AlignmentFlag.AlignCenter, "Nothing yet")
         painter.restore()
         return
-    top = max([v for group in data.values for v in group] + [1.0])
+    tallest = [sum(group) if data.stacked else max(group, default=0.0) for group in data.values]
+    top = float(_nice(max(tallest + [1.0])))
     if which == "points":
         top = float(max(tracker.max_points, 1))
         _levels(painter, plot, tracker, top)
@@ -178,6 +183,12 @@ class ChartView(QWidget):
 # --- inside ------------------------------------------------------------------------------
 
 
+def _nice(value: float) -> int:
+    """The axis' top: the value rounded up to a whole number of its ticks."""
+    step = max(1, round(value / 5))
+    return -(-int(-(-value // 1)) // step) * step
+
+
 def _axis(painter: QPainter, plot: QRectF, top: float) -> None:
     painter.setPen(QPen(QColor("#666666"), 1))
     painter.drawLine(plot.bottomLeft(), plot.bottomRight())
@@ -234,14 +245,18 @@ def _bars(painter: QPainter, plot: QRectF, data: Bars, top: float) -> None:
     per = len(data.series)
     for i, group in enumerate(data.values):
         left = plot.left() + width * i + width * 0.1
-        bar = width * 0.8 / per
+        bar = width * 0.8 / (1 if data.stacked else per)
+        base = plot.bottom()
         for j, value in enumerate(group):
             if value <= 0:
                 continue
             h = plot.height() * value / top
-            painter.fillRect(QRectF(left + bar * j, plot.bottom() - h, bar - 1, h), data.colours[j])
+            x = left if data.stacked else left + bar * j
+            painter.fillRect(QRectF(x, base - h, bar - 1, h), data.colours[j])
+            if data.stacked:
+                base -= h
         painter.setPen(QColor("#333333"))
-        label = data.labels[i] if len(data.labels[i]) <= 18 else data.labels[i][:17] + "…"
+        label = data.labels[i] if len(data.labels[i]) <= 16 else data.labels[i][:15] + "…"
         painter.save()
         painter.translate(plot.left() + width * (i + 0.5), plot.bottom() + 4)
         if groups > 6:
