@@ -47,6 +47,7 @@ CANVAS = 256.0  # every drawing is made in this square
 FILE_TYPES = {
     "application-x-hexcampaign-map": "map",
     "application-x-hexcampaign-kpgame": "kpgame",
+    "application-x-hexcampaign-kpturn": "kpgame",  # a turn file of a game by e-mail
     "application-x-hexcampaign-campaign": "campaign",
 }
 

@@ -24,7 +24,7 @@ def test_desktop_entry_claims_exactly_the_mime_types_declared(files):
     entry = files.desktop_entry()
     claimed = [t for t in entry["MimeType"].split(";") if t]
     assert sorted(claimed) == sorted(files.mime_types())
-    assert len(claimed) == 3
+    assert len(claimed) == 4  # map, game, turn file, campaign
 
 
 def test_desktop_entry_icon_is_installed_at_every_size(files):

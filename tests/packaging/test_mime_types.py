@@ -1,20 +1,22 @@
-"""The three file types: globs, JSON parentage, icons, and magic that matches real saves."""
+"""The four file types: globs, JSON parentage, icons, and magic that matches real saves."""
 
 from __future__ import annotations
 
 from hexcampaign import maps_path
 from hexcampaign.campaign import Campaign
 from hexcampaign.kasserine import Game
+from hexcampaign.kasserine.mail import MailGame
 from hexcampaign.maps import load_map, save_map
 
 EXPECTED_GLOBS = {
     "application/x-hexcampaign-map": "*.hexmap",
     "application/x-hexcampaign-kpgame": "*.kpgame",
+    "application/x-hexcampaign-kpturn": "*.kpturn",
     "application/x-hexcampaign-campaign": "*.hxcampaign",
 }
 
 
-def test_three_types_with_their_file_name_globs(files):
+def test_four_types_with_their_file_name_globs(files):
     types = files.mime_types()
     assert set(types) == set(EXPECTED_GLOBS)
     for name, node in types.items():
@@ -43,12 +45,15 @@ def test_magic_names_each_file_saved_by_the_program(files, tmp_path):
     hexmap = load_map(maps_path("cm-sample.hexmap"))
     save_map(hexmap, tmp_path / "map")
     (tmp_path / "game").write_text(Game.scenario(seed=1).to_json(), encoding="utf-8")
+    invitation = MailGame.start("german", {"german": "Erwin", "allied": "Lloyd"}).outgoing()
+    (tmp_path / "turn").write_bytes(invitation or b"")
     capitals = {"german": hexmap.place("Altdorf").hex, "us": hexmap.place("Fort Lewis").hex}
     campaign = Campaign.new(hexmap, capitals=capitals)
     (tmp_path / "campaign").write_text(campaign.to_json(), encoding="utf-8")
     saved = {
         "application/x-hexcampaign-map": tmp_path / "map",
         "application/x-hexcampaign-kpgame": tmp_path / "game",
+        "application/x-hexcampaign-kpturn": tmp_path / "turn",
         "application/x-hexcampaign-campaign": tmp_path / "campaign",
     }
     types = files.mime_types()

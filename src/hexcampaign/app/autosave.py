@@ -378,7 +378,12 @@ def recover_orphans(
 
 
 # The word a sentence uses for a file of each kind ("a new game", "Could not open the map").
-FILE_KIND_WORDS = {".hexmap": "map", ".kpgame": "game", ".hxcampaign": "campaign"}
+FILE_KIND_WORDS = {
+    ".hexmap": "map",
+    ".kpgame": "game",
+    ".kpturn": "turn file",
+    ".hxcampaign": "campaign",
+}
 
 
 def _lock_pid(lock: Path) -> int | None:

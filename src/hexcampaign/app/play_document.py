@@ -117,6 +117,10 @@ class PlayDocument(Document):
         if self.autosaver is not None and self.autosaver.document is self:
             self.autosaver.discard()
 
+    def before_showing(self, changes: PlayChanges) -> None:
+        """A subclass's last word before an action is shown (a game by e-mail writes its
+        turn file here)."""
+
     # --- helpers ----------------------------------------------------------------------
 
     def _run(self, step: Any, initiator: object) -> PlayChanges | None:
@@ -135,6 +139,7 @@ class PlayDocument(Document):
         if phase != self._phase or changes.flags & Play.LOCK:
             self._phase = phase
             self.autosave()
+        self.before_showing(changes)
         self.changed.emit(changes, initiator)
         return changes
 

@@ -41,6 +41,7 @@ from hexcampaign.files import FileFormatError, parse_json, trailing_value
 from hexcampaign.kasserine.game import Game
 from hexcampaign.kasserine.options import Options
 from hexcampaign.kasserine.state import Action, EndPhase, Resolve, SupportDefense
+from hexcampaign.rules.changes import PlayChanges
 from hexcampaign.rules.errors import IllegalAction
 
 TURN_FORMAT = "hexcampaign-kasserine-turn"
@@ -180,6 +181,35 @@ class _Exchange:
         return hmac.new(self.master, f"secret {number}".encode(), hashlib.sha256).digest()
 
 
+@dataclass(frozen=True)
+class TurnHeader:
+    """What a turn file says of itself, read once its check is found to cover every
+    byte (the window uses it to find the game the file belongs to)."""
+
+    game_id: str
+    number: int
+    kind: str  # "invitation", "turn" or "answer"
+    sender: str  # "german" or "allied"
+    names: dict[str, str]  # the players' names (given in the invitation only, else {})
+
+
+def read_header(data: bytes) -> TurnHeader:
+    """The header of a turn file; TurnFileError (one sentence) when it is not one or was
+    changed. Nothing is replayed: `MailGame.receive` verifies the rest."""
+    body = _verified_body(data)
+    try:
+        names = body.get("names") if body.get("kind") == "invitation" else None
+        return TurnHeader(
+            game_id=_text(body["game"]),
+            number=_count(body["seq"]),
+            kind=_text(body["kind"]),
+            sender=_side(body["from"]),
+            names={s: _name(names[s], s) for s in SIDES} if isinstance(names, dict) else {},
+        )
+    except (KeyError, TypeError, ValueError):
+        raise TurnFileError("This turn file is damaged: a value in it is missing or wrong.") from None
+
+
 class MailGame:
     """One player's copy of a Kasserine Pass game played by e-mail."""
 
@@ -275,6 +305,18 @@ class MailGame:
         if g.over or x.waiting is not None:
             return False
         return x.answering or (g.side_to_play == x.side and not _defence_due(g, x))
+
+    @property
+    def answering(self) -> bool:
+        """True while this side answers the other side's declared attacks (its defensive
+        artillery, then `Answer()`)."""
+        return self._x.answering
+
+    def combats_to_answer(self) -> list[int]:
+        """While answering: the declared attacks this side's guns may still defend."""
+        if not self._x.answering:
+            return []
+        return sorted({a.combat for a in _allocations(self.game)})
 
     def legal_actions(self, moves: bool = True) -> list[Any]:
         """This side's legal actions now: while answering, the defensive artillery it
@@ -415,16 +457,16 @@ class MailGame:
         declared_at = x.declared.get(event)
         return declared_at is None or declared_at < x.answered
 
-    def _apply_mine(self, action: Any, event: str | None) -> list[str]:
+    def _apply_mine(self, action: Any, event: str | None) -> PlayChanges:
         """Apply this side's action, its dice (if it rolls) those of `event`."""
         x, game = self._x, self.game
         if event is None:
-            lines = list(game.apply(action))
+            lines = game.apply(action)
         else:
             start = x.used.get(event, 0)
             secret, fresh = x.secret(x.paired), bytes.fromhex(x.their_fresh)
             faces = dice_faces(secret, fresh, x.game_id, event, start + FACES_FED)[start:]
-            lines = list(game.apply_recorded(action.model_copy(update={"faces": faces})))
+            lines = game.apply_recorded(action.model_copy(update={"faces": faces}))
             x.used[event] = start + len(game.actions()[-1].faces or [])
         _note_declarations(game, x)
         return lines
@@ -690,4 +732,14 @@ def _side(value: object) -> str:
     return str(value)
 
 
-__all__ = ["MAIL_KEY", "TURN_SUFFIX", "Answer", "MailGame", "TurnFileError", "commitment", "dice_faces"]
+__all__ = [
+    "MAIL_KEY",
+    "TURN_SUFFIX",
+    "Answer",
+    "MailGame",
+    "TurnFileError",
+    "TurnHeader",
+    "commitment",
+    "dice_faces",
+    "read_header",
+]

@@ -79,14 +79,16 @@ class DefensePanel(QGroupBox):
         if c is None:
             return False
         guns = self.guns.selected_ids()
+        document = self.combat.document
         self.combat.defense_done.add(c.id)  # before the act: the attacker acts next
         if guns:
-            if self.combat.document.act(SupportDefense(combat=c.id, artillery=guns), self) is None:
+            if document.act(SupportDefense(combat=c.id, artillery=guns), self) is None:
                 self.combat.defense_done.discard(c.id)
                 return False
-            return True
-        self.combat.refresh()
-        self.combat.settled.emit()
+        else:
+            self.combat.refresh()
+            self.combat.settled.emit()
+        document.defence_settled(self.combat.defense_done)  # by e-mail: the answer goes
         return True
 
 

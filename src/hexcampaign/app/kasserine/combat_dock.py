@@ -151,12 +151,20 @@ class CombatPanel(QWidget):
         g = self.game
         if g.pending() is not None or not g.state.phase.endswith("combat"):
             return None
+        document = self.document
         return next(
-            (c for c in g.combats() if not c.resolved and c.id not in self.defense_done), None
+            (
+                c
+                for c in g.combats()
+                if not c.resolved and document.awaits_defence(c.id, self.defense_done)
+            ),
+            None,
         )
 
     def computer_plays(self, side: str) -> bool:
-        return side in self.document.computer
+        """Is `side` played away from this table's people (the computer, or the opponent
+        of a game by e-mail)? Its controls are then not theirs to press."""
+        return not self.document.plays_here(side)
 
     # --- redraw ---------------------------------------------------------------------------
 
@@ -181,7 +189,7 @@ class CombatPanel(QWidget):
         if decision is not None:
             self.result.show_decision(decision)
         elif current is not None and not current.resolved:
-            if current.id not in self.defense_done:
+            if self.document.awaits_defence(current.id, self.defense_done):
                 self.defense.show_defense(current)
             else:
                 self.roll_box.show_roll_for(current)

@@ -23,6 +23,7 @@ from hexcampaign.app.play_document import PlayDocument
 from hexcampaign.files import FileFormatError, read_limited, trailing_value
 from hexcampaign.kasserine import Game
 from hexcampaign.kasserine.game import PHASE_WORDS
+from hexcampaign.kasserine.mail import MAIL_KEY
 from hexcampaign.rules.changes import PlayChanges
 
 FILE_SUFFIX = ".kpgame"
@@ -93,6 +94,30 @@ class GameDocument(PlayDocument):
             self.computer[side] = _levels({side: level})[side]
         self.set_dirty(True)
 
+    # --- who plays where (a game by e-mail answers otherwise: mail_document.py) -----------
+
+    @property
+    def remote(self) -> bool:
+        """True for a game by e-mail (the other side plays on another computer)."""
+        return False
+
+    def plays_here(self, side: str) -> bool:
+        """Does a person at this computer play `side` (not the computer, not a remote
+        opponent)?"""
+        return side not in self.computer
+
+    def remote_side(self) -> str | None:
+        """The side that must act on another computer now (games by e-mail), else None."""
+        return None
+
+    def awaits_defence(self, combat_id: int, settled: set[int]) -> bool:
+        """Does this declared attack wait for the defender's artillery? At one table the
+        Combat dock remembers which defences are settled (`settled`)."""
+        return combat_id not in settled
+
+    def defence_settled(self, settled: set[int]) -> None:
+        """The defender settled an attack's guns (at one table nothing more happens)."""
+
     # --- what the players see ------------------------------------------------------------
 
     def player(self, side: str) -> str:
@@ -131,12 +156,21 @@ class GameDocument(PlayDocument):
         """Read a saved game (the file is read and parsed once); a bad file raises
         FileFormatError with one sentence."""
         path = Path(path)
-        raw = read_limited(path, SAVE_WHAT)
+        return cls.from_raw(read_limited(path, SAVE_WHAT), path, parent)
+
+    @classmethod
+    def from_raw(cls, raw: bytes, path: Path, parent: QObject | None = None) -> GameDocument:
+        """A game from the bytes of its save (read once by `load`)."""
+        text = raw.decode("utf-8", "replace")
+        if trailing_value(text, MAIL_KEY) is not None:
+            raise FileFormatError(
+                f"{path.name} is a game by e-mail: open it in the Kasserine Pass mode "
+                "(File > Open), which keeps its exchange."
+            )
         try:
             game = Game.from_json(raw)
         except FileFormatError as error:
             raise type(error)(naming_the_file(error, path, "This file")) from None
-        text = raw.decode("utf-8", "replace")
         computer = _app_object(text, "computer")
         document = cls(game, _players(text), path, parent, _levels(computer))
         pace = computer.get("pace")

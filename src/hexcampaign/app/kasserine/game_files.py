@@ -66,6 +66,7 @@ class GameFiles:
         # event loop), so the view's size is the one the player will see.
         QTimer.singleShot(0, mode.framing.frame_the_play)
         mode.turns.new_game()
+        mode.mail.show_document(document)  # a game by e-mail: its turn files, its replay
         if document.path is None:
             document.autosave()  # a game never saved is protected at once
         if document.path is not None:

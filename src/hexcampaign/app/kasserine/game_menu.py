@@ -25,6 +25,8 @@ class GameMenu:
         add("&New Kasserine Pass game…", files.new_game_dialog, needs_game=False)
         add("&Open game…", files.open_dialog, needs_game=False)
         add("Open an &autosaved game…", files.open_autosave_dialog, needs_game=False)
+        add("New game by &e-mail…", mode.mail.new_game_dialog, needs_game=False)
+        add("Send &turn…", mode.mail.send_turn)
         self.menu.addSeparator()
         add("&Save game", files.save, "Ctrl+Shift+G")
         add("Save game &as…", files.save_as)

@@ -13,6 +13,8 @@ other; it never changes the game itself.
                phase tools (phase_tools.py) turn into typed actions
     computer   ComputerPlay (computer_play.py): the computer players and the hint
     files      GameFiles (game_files.py): new, open, save, close; information, victory
+    mail       MailFiles (mail_files.py): games by e-mail: invitation, turn files, the
+               opponent's turn shown step by step (the document: mail_document.py)
     menu       GameMenu (game_menu.py): the Game menu
 
 The one path of an action: a click on the map -> PlayTool (tool.py) -> Gestures.hex_clicked
@@ -38,10 +40,13 @@ from hexcampaign.app.kasserine.framing import BoardFraming
 from hexcampaign.app.kasserine.game_files import GameFiles
 from hexcampaign.app.kasserine.game_menu import GameMenu
 from hexcampaign.app.kasserine.gestures import Gestures
+from hexcampaign.app.kasserine.mail_document import load_game
+from hexcampaign.app.kasserine.mail_files import MailFiles
 from hexcampaign.app.kasserine.play_docks import PlayDocks
 from hexcampaign.app.kasserine.tool import PlayTool
 from hexcampaign.app.kasserine.turns import Turns
 from hexcampaign.kasserine import Game, Options
+from hexcampaign.kasserine.mail import TURN_SUFFIX
 from hexcampaign.rules.changes import PlayChanges
 
 __all__ = ["PLAY_ZOOM", "KasserineMode"]
@@ -65,7 +70,7 @@ class _Part:
 
 
 class KasserineMode(QObject):
-    SUFFIXES = (FILE_SUFFIX,)
+    SUFFIXES = (FILE_SUFFIX, TURN_SUFFIX)
 
     def __init__(self, window: Any) -> None:
         super().__init__(window)
@@ -83,6 +88,7 @@ class KasserineMode(QObject):
         self.gestures = Gestures(self)
         self.computer = ComputerPlay(self)
         self.files = GameFiles(self)
+        self.mail = MailFiles(self)
         self.menu = GameMenu(self)
         self.tool = PlayTool(self.gestures)
         self._connect_docks()
@@ -127,10 +133,17 @@ class KasserineMode(QObject):
     # --- the one open/save/close flow (app/dialogs/files.py) -----------------------------
 
     def open_path(self, path: Path | str) -> bool:
+        """A game, or a turn file of a game by e-mail (an invitation joins its game)."""
+        if Path(path).suffix.lower() == TURN_SUFFIX:
+            return self.mail.open_turn(path)
         return self.files.open_path(path)
 
+    def new_mail_document(self) -> bool:
+        """File > New game by e-mail…: ask, then write the invitation."""
+        return self.mail.new_game_dialog()
+
     def load_document(self, path: Path) -> GameDocument:
-        return GameDocument.load(path, self)
+        return load_game(path, self)  # a game by e-mail keeps its exchange
 
     def show_document(self, document: Any) -> None:
         self.files.show_document(document)

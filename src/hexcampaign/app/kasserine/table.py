@@ -248,6 +248,17 @@ class FileCommands(Protocol):
     def close_game(self) -> bool: ...
 
 
+class MailCommands(Protocol):
+    """What the Game menu and the games' files call of the games by e-mail
+    (mail_files.MailFiles)."""
+
+    def new_game_dialog(self) -> bool: ...
+
+    def send_turn(self) -> bool: ...
+
+    def show_document(self, document: GameDocument) -> None: ...
+
+
 class MenuSwitch(Protocol):
     """The Game menu (game_menu.GameMenu), as a game opens and closes."""
 
@@ -443,9 +454,26 @@ class FilesTable(Protocol):
     @property
     def menu(self) -> MenuSwitch: ...
 
+    @property
+    def mail(self) -> MailCommands: ...
+
     def attach(self, document: GameDocument) -> None: ...
 
     def say(self, text: str, refusal: bool = False) -> None: ...
+
+
+class MailTable(FilesTable, Protocol):
+    """What the games by e-mail (mail_files.MailFiles) use of the mode: what the files
+    use, the close question and the files part that shows a game."""
+
+    @property
+    def files(self) -> GameShower: ...
+
+    def maybe_close(self) -> bool: ...
+
+
+class GameShower(Protocol):
+    def show_document(self, document: GameDocument) -> None: ...
 
 
 class MenuTable(Protocol):
@@ -456,6 +484,9 @@ class MenuTable(Protocol):
 
     @property
     def files(self) -> FileCommands: ...
+
+    @property
+    def mail(self) -> MailCommands: ...
 
     @property
     def gestures(self) -> PlayerGestures: ...

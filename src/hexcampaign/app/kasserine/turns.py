@@ -46,8 +46,12 @@ class Turns:
         """Who must act now: the side to play, or the defender allocating artillery
         during the other side's combat. None when the game is over."""
         g = self.mode.game
-        if g is None or g.over:
+        document = self.mode.document
+        if g is None or g.over or document is None:
             return None
+        remote = document.remote_side()
+        if remote is not None:  # by e-mail: the opponent's turn file is awaited
+            return remote
         if self.defence_pending():
             return "allied" if g.state.side == "german" else "german"
         return g.side_to_play
@@ -63,6 +67,11 @@ class Turns:
         if side in document.computer:
             return self.mode.computer.computer_words()
         who = document.player(side)
+        if side == document.remote_side():
+            sent = getattr(document, "turn_path", None)
+            if sent is None:  # joined: the first turn comes from the other side
+                return f"Waiting for {who}'s turn file"
+            return f"Waiting for {who}'s turn file (send {sent.name}, then open the answer)"
         decision = g.pending()
         if self.defence_pending():
             what = "allocate defensive artillery"
@@ -103,9 +112,9 @@ class Turns:
         document = self.mode.document
         if side != self.side and side is not None and self.side is not None and self.mode.active:
             words = self.acting_words()
-            if document is not None and document.computer:
-                # Against the computer nobody hands the mouse over: the turn bar says
-                # who acts (the computer, or you).
+            if document is not None and (document.computer or document.remote):
+                # Against the computer or by e-mail nobody hands the mouse over: the
+                # turn bar says who acts (the computer, the opponent far away, or you).
                 self.side = side
                 return
             self.mode.say(f"Hand over — {words}")
@@ -126,6 +135,11 @@ class Turns:
         players = {side: document.player(side) for side in ("german", "allied")}
         bar = self.mode.docks.turn_bar
         bar.refresh(document.game, players, acting, self.acting_words() if acting else "")
+        if document.remote:  # by e-mail: undo stops at what the opponent has seen
+            if acting is not None and acting == document.remote_side():
+                bar.player.setText(f"<b>{html.escape(self.acting_words(), quote=False)}</b>")
+            bar.undo_button.setEnabled(document.can_undo)
+            bar.end_button.setEnabled(acting is not None and document.plays_here(acting))
         words = self.mode.computer.computer_words()
         if words:
             # The computer acts: the bar says so in place of "… to play".

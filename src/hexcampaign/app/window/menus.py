@@ -75,6 +75,11 @@ def build_window_menus(window: Any, bar: MenuBar) -> None:
     gets `recent_menu`, `save_action`, `save_as_action`, `close_action`, `layer_actions`."""
     file = bar.menu("&File")
     bar.action(file, "&New map…", window.new_map, QKeySequence.StandardKey.New)
+    bar.action(
+        file,
+        "New Kasserine game by &e-mail…",
+        lambda: window.modes.start_new("hexcampaign.app.kasserine", "new_mail_document"),
+    )
     bar.action(file, "&Open…", window.open_dialog, QKeySequence.StandardKey.Open)
     window.recent_menu = file.addMenu("Open &recent")
     file.addSeparator()

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QDockWidget, QToolBar, QWidget
 # The play modes `install_play_modes` offers: (menu title, module with install(window),
 # the file suffixes it opens).
 PLAY_MODES = (
-    ("&Kasserine Pass (hot-seat game)", "hexcampaign.app.kasserine", (".kpgame",)),
+    ("&Kasserine Pass (hot-seat game)", "hexcampaign.app.kasserine", (".kpgame", ".kpturn")),
     ("&CM campaign (umpire's desk)", "hexcampaign.app.campaign", (".hxcampaign",)),
 )
 
@@ -107,13 +107,14 @@ class ModeSwitch:
         self.add_mode(title, mode, tuple(mode.SUFFIXES))
         return mode
 
-    def start_new(self, module_name: str) -> None:
-        """A start-page card: put the play mode in charge and ask for the new game."""
+    def start_new(self, module_name: str, how: str = "new_document") -> None:
+        """A start-page card (or File > New game by e-mail…, how="new_mail_document"):
+        put the play mode in charge and ask for the new game."""
         mode = self.play_mode(module_name)
         if mode is None:
             return
         self.set_mode(mode)
-        mode.new_document()
+        getattr(mode, how)()
 
     def open_in(self, mode: Any, path: Path) -> bool:
         """Open a file of a mode's kind: its open_path is the one flow of
