@@ -89,6 +89,10 @@ def test_refusals_and_obligations_find_their_section():
     saved = Game.load(FIXTURES / "feb17-german-combat.kpgame")
     rules = {section_for(o).rule for o in saved.obligations()}
     assert rules == {"Declared attack", "Mandatory attacks"}
+    # The End phase refusal names its first obligation, then "Also open: ..." others:
+    # the first decides.
+    ending = refused(saved.end_phase, "Also open", "and 9 more")
+    assert section_for(str(ending)).rule == "Declared attack"
     assert section_for("Mandatory attacks").title == "Zone of Control"
     assert section_for("ENGAGED").interpretation == "ENGAGED"
     assert "flipped" in interpretation_of(section_for("Engaged: x must be re-attacked"))

@@ -3,6 +3,8 @@ About with the licences."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt, QTimer, QUrl
 from PySide6.QtGui import QImage, QPixmap, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign import __version__
+from hexcampaign.kasserine.rule_sections import RuleSection, interpretation_of
 from hexcampaign.paths import docs_path
 from hexcampaign.rulebook import RULE_BOOKS, sections
 
@@ -130,8 +133,29 @@ class RulesWindow(QDialog):
         self.books.currentIndexChanged.connect(self._show_book)
         self.section_list.currentRowChanged.connect(self._show_section)
         self.resize(1000, 720)
+        self._focus: RuleSection | None = None
         self.books.setCurrentIndex(list(RULE_BOOKS).index(book))
         self._show_book()
+
+    def show_rule(self, rule: RuleSection) -> None:
+        """Open the Kasserine Pass rulebook at a rule's section, scrolled to its heading,
+        with the program's reading of that rule first below it (a refusal's or an
+        obligation's "Rule ..." link)."""
+        self._focus = rule
+        self.books.setCurrentIndex(list(RULE_BOOKS).index("kasserine"))
+        titles = [s.title for s in self._sections]
+        if rule.title in titles:
+            row = titles.index(rule.title)
+            if self.section_list.currentRow() == row:
+                self._show_section(row)
+            else:
+                self.section_list.setCurrentRow(row)
+        self.raise_()
+        self.activateWindow()
+
+    def shown_rule(self) -> RuleSection | None:
+        """The rule the window was opened at, while its section is shown (for tests)."""
+        return self._focus
 
     def _show_book(self) -> None:
         self._sections = sections(self.books.currentData())
@@ -143,11 +167,42 @@ class RulesWindow(QDialog):
         if not 0 <= row < len(self._sections):
             return
         section = self._sections[row]
-        parts = [f"## {section.title}", section.text.strip()]
-        if section.interpretations:
+        rule = self._focus if self._focus is not None and self._focus.title == section.title else None
+        self._focus = rule  # another section picked: no rule in focus any more
+        text = section.text.strip()
+        if rule is not None and rule.heading:
+            # The rule's heading as a heading of its own, to scroll to (the book's
+            # headings are lines of their own, which markdown would run together).
+            text = re.sub(
+                rf"^{re.escape(rule.heading)}$", f"\n### {rule.heading}\n", text, count=1, flags=re.M
+            )
+        parts = [f"## {section.title}", text]
+        reading = interpretation_of(rule) if rule is not None else None
+        others = [t for t in section.interpretations if t != reading]
+        if reading:
+            parts.append(f"---\n\n### How hexcampaign reads this rule ({rule.rule if rule else ''})")
+            parts.append(reading)
+        if others:
             parts.append("---\n\n### How hexcampaign reads this section")
-            parts.extend(section.interpretations)
+            parts.extend(others)
         self.text.setMarkdown("\n\n".join(parts))
+        self._scroll_to(rule.heading if rule is not None and rule.heading else None)
+
+    def _scroll_to(self, heading: str | None) -> None:
+        """The section from its top, or from the rule's heading."""
+        bar = self.text.verticalScrollBar()
+        bar.setValue(0)
+        if heading is None:
+            return
+        block = self.text.document().begin()
+        while block.isValid():
+            if block.text().strip() == heading:
+                cursor = QTextCursor(block)
+                self.text.setTextCursor(cursor)
+                top = self.text.document().documentLayout().blockBoundingRect(block).top()
+                bar.setValue(int(top))
+                return
+            block = block.next()
 
 
 def show_user_guide(parent: QWidget) -> GuideWindow:
@@ -159,6 +214,17 @@ def show_user_guide(parent: QWidget) -> GuideWindow:
 def show_interpretations(parent: QWidget) -> GuideWindow:
     window = GuideWindow("rules-interpretations.md", "Rules interpretations", parent)
     window.show()
+    return window
+
+
+def show_rule_section(parent: QWidget | None, rule: RuleSection) -> RulesWindow:
+    """Help > Rules at one rule's section: the Rules window already open for this
+    window, or a new one."""
+    window = next((w for w in parent.findChildren(RulesWindow) if w.isVisible()), None) if parent else None
+    if window is None:
+        window = RulesWindow(parent, "kasserine")
+    window.show()
+    window.show_rule(rule)
     return window
 
 

@@ -137,9 +137,13 @@ def section_for(sentence_or_rule: str) -> RuleSection | None:
     name, colon, rest = sentence_or_rule.partition(":")
     key = name.strip().lower()
     if colon:
-        for rule, words, narrower in REFINED:
-            if key == rule and words in rest.lower():
-                return SECTIONS[narrower]
+        # The words found first decide: the End phase refusal names its first
+        # obligation, then others ("... Also open: ...").
+        text = rest.lower()
+        found = [(text.find(words), narrower) for rule, words, narrower in REFINED if rule == key]
+        found = [(at, narrower) for at, narrower in found if at >= 0]
+        if found:
+            return SECTIONS[min(found)[1]]
     return SECTIONS.get(key)
 
 

@@ -96,8 +96,11 @@ def test_setup_done_is_refused_while_a_unit_has_no_place(mode, answering_message
     assert mode.last_message.startswith("German initial placement:")
     assert "must be placed" in mode.last_message
     said = next(text for _kind, text in answering_message_boxes if "Still to do" in text)
-    # 41 units to place: a box listing them all was taller than the screen, OK below it.
-    assert said.count("•") == 10 and said.endswith(f"and {len(g.obligations()) - 9} more like these")
+    # 41 units to place: a box listing them all was taller than the screen, OK below it;
+    # the whole list is the Still to do dock's, brought into view.
+    assert f"{len(g.obligations())} items, every one listed in the Still to do dock" in said
+    assert "more like these" not in said
+    assert mode.docks.still_to_do.isVisible() and len(mode.docks.still_to_do.required()) == len(g.obligations())
     place_everyone(mode)
     mode.setup.done.click()
     assert g.state.phase == "german_movement"

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.kasserine.counters import counter_icon, describe_unit
+from hexcampaign.app.kasserine.still_to_do_dock import NoticeLinks
 from hexcampaign.app.plain_text import literal
 from hexcampaign.files import atomic_write_text
 from hexcampaign.hexes import Hex
@@ -164,6 +165,8 @@ class NoticeBar(QToolBar):
         self.label.setObjectName("kasserine-notice")
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.addWidget(self.label)
+        self.links = NoticeLinks(self)  # a refusal's rule, the whole list of obligations
+        self.links_shown = self.addWidget(self.links)  # a tool bar shows its widgets by action
         self.refusal = False
         self.show_notice("")
 
@@ -172,6 +175,8 @@ class NoticeBar(QToolBar):
         self.label.setStyleSheet(self.REFUSAL_STYLE if refusal else self.EVENT_STYLE)
         self.label.setText(text)
         self.label.setToolTip(literal(text))
+        self.links.show_for(text, refusal)
+        self.links_shown.setVisible(bool(self.links.text()))
 
     def text(self) -> str:
         return self.label.text()

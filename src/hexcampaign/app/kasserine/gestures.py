@@ -20,17 +20,18 @@ from hexcampaign.kasserine.state import BreakdownUnit, BreakOff, BridgeWork, End
 if TYPE_CHECKING:
     from hexcampaign.app.kasserine.table import GesturesTable
 
-# A box listing every open item grew taller than the screen at the German set-up (38
-# units left), with its OK button below it: the rest are counted, not listed.
-LISTED = 10
-
-
 def still_to_do(problems: list[str]) -> str:
-    """The End phase refusal: the first LISTED open items and how many more."""
-    shown = problems if len(problems) <= LISTED else problems[: LISTED - 1]
-    more = len(problems) - len(shown)
-    text = "Still to do before the phase ends:\n\n• " + "\n• ".join(shown)
-    return text + (f"\n• and {more} more like these" if more else "")
+    """The End phase refusal. A box listing every open item grew taller than the screen
+    at the German set-up (41 units to place), and a box naming the first few left the
+    rest out of reach: the whole list is the Still to do dock's, which the refusal
+    brings into view (it scrolls; each item centres its hex and links to its rule)."""
+    if len(problems) == 1:
+        return f"Still to do before the phase ends:\n\n• {problems[0]}"
+    return (
+        f"Still to do before the phase ends: {len(problems)} items, every one listed in "
+        "the Still to do dock (click one to go to its hex, or its rule to read it).\n\n"
+        f"The first: {problems[0]}"
+    )
 
 
 def unit_action_of(

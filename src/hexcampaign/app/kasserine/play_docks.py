@@ -4,7 +4,7 @@ docks.py and combat_panel.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
@@ -19,12 +19,14 @@ from hexcampaign.app.kasserine.docks import (
     StackDock,
     TurnBar,
 )
+from hexcampaign.app.kasserine.still_to_do_dock import StillToDoDock
 from hexcampaign.app.kasserine.tracker_dock import TrackerDock
 from hexcampaign.kasserine.crt import printed_row
 from hexcampaign.rules.changes import Play, PlayChanges
 
 if TYPE_CHECKING:
     from hexcampaign.app.kasserine.table import DocksTable
+    from hexcampaign.kasserine.still_to_do import ToDo
 
 # What each dock redraws on (a move outside combat leaves the combat table alone).
 SETUP_FLAGS = Play.PHASE | Play.UNITS
@@ -50,12 +52,15 @@ class PlayDocks:
         self.log = LogDock(w)
         self.crt = CrtDock(w)
         self.tracker = TrackerDock(w)
+        self.still_to_do = StillToDoDock(w)
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         right = Qt.DockWidgetArea.RightDockWidgetArea
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         w.addDockWidget(left, self.setup)
         w.addDockWidget(left, self.stack)
         w.addDockWidget(left, self.reinforcements)
+        w.addDockWidget(left, self.still_to_do)
+        w.tabifyDockWidget(self.reinforcements, self.still_to_do)
         w.addDockWidget(right, self.combat)
         w.addDockWidget(bottom, self.log)
         w.addDockWidget(bottom, self.crt)
@@ -74,7 +79,10 @@ class PlayDocks:
             self.log,
             self.crt,
             self.tracker,
+            self.still_to_do,
         ]
+        self.still_to_do.item_chosen.connect(self.go_to)
+        self.notices.links.still_to_do_requested.connect(self.reveal_still_to_do)
         self.redrawn: list[str] = []  # which docks the last change redrew, for the tests
 
     def show(self, visible: bool) -> None:
@@ -112,6 +120,7 @@ class PlayDocks:
         flags = changes.flags
         # Every action may add to the history: one look at the position (Tracker.follow).
         self.tracker.refresh(g)
+        self.refresh_still_to_do()  # any action may settle or open an item
         if flags & SETUP_FLAGS:
             self.redrawn += ["setup", "reinforcements"]
             self.setup.refresh(g)
@@ -124,6 +133,29 @@ class PlayDocks:
             self.redrawn += ["combat", "crt"]
             self.combat.panel.refresh()
             self.refresh_crt()
+
+    def refresh_still_to_do(self) -> None:
+        self.still_to_do.refresh(self.mode.game)
+        self.notices.links.obligations = [i.text for i in self.still_to_do.required()]
+
+    def reveal_still_to_do(self) -> None:
+        """The whole list in view (the End phase refused, the notice line's link)."""
+        self.still_to_do.show()
+        self.still_to_do.raise_()
+
+    def go_to(self, item: ToDo) -> None:
+        """An item of the list clicked: the board centres on its hex; a unit of the side
+        to play is selected (its moves shown), another hex's stack is shown."""
+        mode: Any = self.mode  # the board and framing: not in DocksTable (table.py)
+        g, h = mode.game, item.hex
+        if g is None or h is None or not g.map.contains(h):
+            return
+        mode.framing.centre_on(*mode.canvas.layout.center(h))
+        uid = item.unit
+        if uid is not None and uid in g.state.units and g.unit(uid).side == g.side_to_play and g.unit(uid).hex == h:
+            mode.board.choose_unit(uid)
+        else:
+            mode.board.show_stack(h)
 
     def refresh_crt(self) -> None:
         """The table's column of the attack in hand, and the row it rolled."""
