@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from hexcampaign.app.kasserine.document import GameDocument
@@ -150,7 +151,9 @@ class MailFiles:
             return
         self.remember(document)
         opponent = document.mail.names[document.mail.opponent]
-        self.mode.say(f"Turn file written: send {path.name} to {opponent} ({path.parent}).")
+        words = f"Turn file written: send {path.name} to {opponent} ({path.parent})."
+        # After the action's own line, which the notice shows when it is shown.
+        QTimer.singleShot(0, lambda: self.mode.say(words))
         if self.note is not None:
             self.note.close()
         self.note = TurnSentNote(path, opponent, self.window)
