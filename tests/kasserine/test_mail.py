@@ -226,3 +226,50 @@ def test_only_the_side_to_move_may_act():
     assert table.allied.legal_actions() == []
     with pytest.raises(Exception, match="move, not yours"):
         table.allied.apply(EndPhase())
+
+
+def _play_to_the_air_power_roll(cheat: bool):
+    """Random play by e-mail under the 50/50 air-power rule until the Feb 22 die; with
+    `cheat` the German's program rolls it at once, with randomness the Allies chose
+    before it was asked for (so the German could have known it in advance)."""
+    from hexcampaign.kasserine import Options
+
+    rng = random.Random(2)
+    german = MailGame.start("german", NAMES, Options(allied_air_power="roll"))
+    allied = MailGame.join(german.outgoing())
+    if cheat:
+        honest = MailGame._may_roll  # a program changed to roll the air-power die early
+        german._may_roll = lambda x, event: event.startswith("air power") or honest(x, event)
+    sent = {"german": german.outgoing(), "allied": None}
+    for _ in range(20000):
+        for me, you, side in ((german, allied, "german"), (allied, german, "allied")):
+            out = me.outgoing()
+            if out is not None and out != sent[side]:
+                sent[side] = out
+                if b"air power" in out or any("air power" in line for line in me.game.log()[-3:]):
+                    return me, you, out
+                you.receive(out)
+        mover = german if german.my_move else allied if allied.my_move else None
+        if mover is not None:
+            mover.apply(choose_by_mail(mover, rng))
+    raise AssertionError("no air-power roll")
+
+
+def test_the_air_power_die_is_asked_for_so_the_german_cannot_know_it_in_advance():
+    german, allied, out = _play_to_the_air_power_roll(cheat=False)
+    assert german.waiting_for == "air power of Feb 22"
+    assert not any("air power: rolled" in line for line in german.game.log())
+    allied.receive(out)
+    german.receive(allied.outgoing())  # the answer: now the die is rolled
+    assert any("Allied air power: rolled" in line for line in german.game.log())
+    allied.receive(german.outgoing())
+    assert allied.game.log() == german.game.log()
+
+
+def test_an_air_power_die_rolled_without_asking_is_refused():
+    german, allied, out = _play_to_the_air_power_roll(cheat=True)
+    assert any("Allied air power: rolled" in line for line in german.game.log())
+    before = allied.to_json()
+    with pytest.raises(TurnFileError, match="before you had answered"):
+        allied.receive(out)
+    assert allied.to_json() == before

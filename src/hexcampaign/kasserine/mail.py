@@ -352,6 +352,15 @@ class MailGame:
                 "Artillery",
             )
         event = _chance_event(self.game, action)
+        if event is not None and event.startswith("air power"):
+            trial = self.game.copy()
+            trial.apply(action)
+            if not trial.actions()[-1].faces:
+                event = None  # this end of phase rolls no die
+            else:
+                # Known at once to whoever holds both parts, so asked for like an
+                # attack's dice: the other side's randomness must come after the request.
+                x.declared.setdefault(event, len(self.game.actions()) - 1)
         may_roll = event is not None and self._may_roll(x, event)
         if event is not None and not may_roll:
             trial = self.game.copy()
@@ -425,6 +434,9 @@ class MailGame:
                 lines.extend(self._apply_mine(action, _chance_event(self.game, action)))
             self._hand_over_if_due()
         elif body.get("asks"):
+            asks = body["asks"]
+            if isinstance(asks, str) and asks.startswith("air power"):
+                nx.declared.setdefault(asks, len(self.game.actions()) - 1)
             if _allocations(self.game):
                 nx.answering = True  # the defender chooses his guns, then answers
             else:
@@ -576,7 +588,10 @@ def _replay(game: Game, x: _Exchange, body: dict[str, Any], sender: str) -> list
                 )
             if event is not None and claimed:
                 declared_at = x.declared.get(event)
-                if theirs is None or mine is None or (declared_at is not None and declared_at >= x.mine_at):
+                asked_late = declared_at is not None and declared_at >= x.mine_at
+                # Air power is asked for before it is rolled; an attack is declared.
+                unasked = declared_at is None and event.startswith("air power")
+                if theirs is None or mine is None or asked_late or unasked:
                     raise TurnFileError(
                         f"This turn file rolls the dice of {event} before you had answered "
                         "with your part of them."
