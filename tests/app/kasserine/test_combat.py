@@ -34,7 +34,10 @@ def test_end_phase_is_refused_while_an_attack_is_owed(mode, answering_message_bo
     assert mode.last_message.startswith("Combat: Panzer")
     kind, text = answering_message_boxes[-1]
     assert kind == "warning"
-    assert "must attack" in text and "must be attacked" in text  # every obligation listed
+    assert "Still to do dock" in text  # the box points to the whole list
+    listed = " ".join(item.text for item in mode.docks.still_to_do.required())
+    assert "must attack" in listed and "must be attacked" in listed  # every obligation listed
+    assert mode.docks.still_to_do.isVisible()
 
 
 def test_odds_panel_follows_the_engine_and_the_defender_allocates(mode):

@@ -50,8 +50,13 @@ def test_a_game_saved_from_the_window_reopens_without_replaying_its_log(
     assert mode.save_to(path)
     state, log = s.game.state.model_copy(deep=True), s.game.log()
 
-    def no_replay(*args, **kwargs):
-        raise AssertionError("the save was replayed")
+    rebuild = Game._rebuild
+
+    def no_replay(self, actions, *args, **kwargs):
+        # The Tracker dock builds the start position (no actions) for its own series.
+        if actions:
+            raise AssertionError("the save was replayed")
+        return rebuild(self, actions, *args, **kwargs)
 
     monkeypatch.setattr(Game, "_rebuild", no_replay)
     assert mode.open_path(path)

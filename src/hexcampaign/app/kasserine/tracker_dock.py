@@ -98,6 +98,8 @@ class TrackerDock(QDockWidget):
         self.charts = TrackerCharts(None, self)
         self.setWidget(self.charts)
         self._game: Game | None = None
+        self._behind = False  # a change came while the charts were out of sight
+        self.visibilityChanged.connect(self._catch_up)
 
     @property
     def tracker(self) -> Tracker:
@@ -110,4 +112,15 @@ class TrackerDock(QDockWidget):
             self.charts.tracker = Tracker()
             for view in self.charts.views.values():
                 view.tracker = self.charts.tracker
+        if not self.charts.isVisible():
+            # Out of sight (a tab behind the log): followed when shown, so opening a long
+            # save is not slowed by a replay nobody looks at.
+            self._behind = True
+            return
+        self._behind = False
         self.charts.follow(game)
+
+    def _catch_up(self, visible: bool) -> None:
+        if visible and self._behind and self._game is not None:
+            self._behind = False
+            self.charts.follow(self._game)
