@@ -278,6 +278,8 @@ def lock_reason(action: Action, ctx: GameContext) -> str:
     """Why undo stops at `action` (it just locked play), in the refusal's words."""
     if action.faces or action.kind in ("resolve", "advance_roll"):
         return "a die roll was seen"
+    if action.kind == "reopened":  # kasserine/reopened.py
+        return "the game was reopened from an older save, which its log keeps"
     if action.kind == "support":
         return f"the defender allocated artillery to attack {action.combat}; the attack stands"
     state = ctx.state

@@ -27,7 +27,7 @@ from typing import Any
 
 from hexcampaign.files import atomic_write_text
 from hexcampaign.hexes import Hex
-from hexcampaign.kasserine import combat, movement, phases, results, unit_work
+from hexcampaign.kasserine import combat, movement, phases, reopened, results, unit_work
 from hexcampaign.kasserine.board import Board, shared_board
 from hexcampaign.kasserine.combat import Combat
 from hexcampaign.kasserine.context import (
@@ -107,6 +107,7 @@ HANDLERS: dict[type, Callable[[GameContext, Any], list[str]]] = {
     Retreat: results.retreat,
     Advance: results.advance,
     EndPhase: phases.end_phase,
+    reopened.Reopened: reopened.note,
 }
 
 # Names other modules knew here before the rule families had modules of their own.
@@ -401,8 +402,6 @@ class Game(GameQuestions):
         finally:
             self.context.dice.settle()
 
-    # --- legal actions ----------------------------------------------------------------------
-
     # --- undo, replay and saves -------------------------------------------------------------
 
     @property
@@ -429,6 +428,11 @@ class Game(GameQuestions):
             self._do(action.model_copy(deep=True))
         self.last_changes = PlayChanges.everything()
         return self.last_changes
+
+    def identify(self, game_id: str) -> None:
+        """Give a game without an id its own (kept in its saves: app/kasserine/reopening.py)."""
+        self._initial = self._initial.model_copy(update={"game_id": game_id})
+        self.state.game_id, self._snapshot, self._start_text = game_id, None, None
 
     def replay(self) -> Game:
         """A new game: the start position and seed, with the log re-applied."""
@@ -541,7 +545,7 @@ class Game(GameQuestions):
         game.context.dice = GameDice.restore(self._dice.state())
         return game
 
-    def _rebuild(self, actions: list[Action], locked: int, start: Snapshot | None = None) -> Game:
+    def _rebuild(self, actions: list[Any], locked: int, start: Snapshot | None = None) -> Game:
         """A new game that re-applies `actions` with their recorded dice, from the start
         position or from a snapshot (count, state, dice, log) of their first actions."""
         count, state, dice, lines = start or (0, self._initial, {"seed": self._initial.seed, "rolls": []}, [])

@@ -43,7 +43,7 @@ from hexcampaign.kasserine.save_check import (
     log_problem,
     start_problem,
 )
-from hexcampaign.kasserine.state import PHASES, Action, AdvanceRoll, GameState, Resolve
+from hexcampaign.kasserine.state import PHASES, AdvanceRoll, GameState, LoggedAction, Resolve
 from hexcampaign.kasserine.tables import rules_table
 from hexcampaign.maps import HexMap, MapFormatError
 from hexcampaign.maps.fileformat import map_from_document, map_to_document
@@ -63,7 +63,8 @@ SAVE_WHAT = "Kasserine Pass save"
 # Lists a save may hold beyond files.MAX_LIST; the map's are its own loader's to bound.
 LIMITS = {"actions": MAX_ACTIONS, "log": MAX_LOG_LINES}
 LIMITS_SKIP = frozenset({"map"})
-ACTIONS = TypeAdapter(list[Action])
+# A save's log: the players' actions and the notes of reopened saves (kasserine/reopened.py).
+ACTIONS = TypeAdapter(list[LoggedAction])
 
 
 class GameFormatError(FileFormatError):
@@ -80,7 +81,7 @@ class SaveContents:
     initial: GameState
     entry_zones: dict[str, list[Hex]]
     arrival_points: dict[str, list[Hex]]
-    actions: list[Action]
+    actions: list[LoggedAction]
     locked: int
     saved: GameState
     log: list[str] | None
@@ -110,7 +111,7 @@ def start_document(
 def save_text(
     start: Callable[[], dict[str, object]],
     start_text: str,
-    actions: list[Action],
+    actions: list[LoggedAction],
     locked: int,
     state: GameState,
     log: list[str],
@@ -148,7 +149,7 @@ def save_text(
     return body[:-1] + ',"check":"' + _digest(body) + '"}'
 
 
-def lock_index(initial: GameState, actions: Sequence[Action]) -> int:
+def lock_index(initial: GameState, actions: Sequence[LoggedAction]) -> int:
     """How many actions of the log are locked from undo: up to the last that showed new
     information (a roll, the defender's artillery) or handed the game to the other side
     (a declared attack, the next side's phase). Saves written before these locks carry a
@@ -158,8 +159,10 @@ def lock_index(initial: GameState, actions: Sequence[Action]) -> int:
     locked = 0
     for k, action in enumerate(actions, 1):
         kind = action.kind
-        if action.faces or kind in ("support", "declare"):
-            locked = k  # new information, or the attack handed to the defender
+        if action.faces or kind in ("support", "declare", "reopened"):
+            # New information, the attack handed to the defender, or a note of a save
+            # reopened (taking it back would erase it).
+            locked = k
         elif (isinstance(action, Resolve) and action.roll is not None) or (
             isinstance(action, AdvanceRoll) and action.die is not None
         ):

@@ -147,6 +147,10 @@ class GameState(BaseModel):
     # None: the program's dice roll from the operating system's entropy (nothing in a
     # save tells the next roll); an int: they follow this seed (tests, tools).
     seed: int | None = 1
+    # The game's own id, fixed for its life like the seed ("" in saves from before ids and
+    # in games by e-mail): the window's journal knows by it when a save is older than the
+    # game it came from (app/kasserine/reopening.py).
+    game_id: str = ""
     options: Options = Field(default_factory=Options)
     units: dict[str, UnitState] = Field(default_factory=dict)
     holders: dict[str, Side] = Field(default_factory=dict)
@@ -259,6 +263,16 @@ class EndPhase(_Action):
     kind: Literal["end_phase"] = "end_phase"
 
 
+class Reopened(_Action):
+    """A line in the log, nothing else: the game was reopened from a save older than it
+    had gone (`further` actions further; `roll_at`, the target of the first roll taken
+    back). Not a move of either side: never in a turn file, only in a save (LoggedAction)."""
+
+    kind: Literal["reopened"] = "reopened"
+    further: int = Field(ge=1, le=1_000_000)
+    roll_at: Axial | None = None
+
+
 Action = Annotated[
     PlaceUnit
     | MoveUnit
@@ -275,5 +289,26 @@ Action = Annotated[
     | Advance
     | DeclineAdvance
     | EndPhase,
+    Field(discriminator="kind"),
+]
+
+# What a save's log holds: the players' actions and the notes of reopened saves.
+LoggedAction = Annotated[
+    PlaceUnit
+    | MoveUnit
+    | MoveStack
+    | BreakdownUnit
+    | BreakOff
+    | BridgeWork
+    | DeclareAttack
+    | SupportDefense
+    | Resolve
+    | AdvanceRoll
+    | TakeLosses
+    | Retreat
+    | Advance
+    | DeclineAdvance
+    | EndPhase
+    | Reopened,
     Field(discriminator="kind"),
 ]
