@@ -253,3 +253,49 @@ def test_discard_at_quit_leaves_no_autosave_of_the_game(mode, window, monkeypatc
     assert files.may_close(window, s)
     mode.autosaver.quitting()
     assert not s.autosave_path.exists() and not mode.autosaver.lock_path.exists()
+
+
+BEFORE_THE_ROLL = Path(__file__).parents[2] / "kasserine" / "fixtures" / "before-the-roll.kpgame"
+
+
+def test_the_roll_is_in_the_autosave_before_it_is_shown(mode):
+    """A crash right after the dice shows nothing the next start would not restore."""
+    assert mode.open_path(BEFORE_THE_ROLL)
+    s = mode.session
+    seen: list[Game] = []
+    s.changed.connect(lambda *_args: seen.append(Game.load(s.autosave_path)))
+    mode.docks.combat.panel.dice.roll_button.click()
+    rolled = [c for c in s.game.combats() if c.resolved]
+    assert rolled and not s.can_undo
+    # what the first listener found on disk already holds the result it is told of
+    assert seen and seen[0].log() == s.game.log() and seen[0].state == s.game.state
+
+
+def test_reopening_a_save_from_before_the_roll_is_written_into_the_log(mode, tmp_path):
+    assert mode.open_path(BEFORE_THE_ROLL)  # a save from before game ids gets one
+    path = tmp_path / "attack.kpgame"
+    assert mode.save_to(path)
+    g = mode.game
+    [attack] = [c for c in g.combats() if not c.resolved]
+    where = g.hex_label(attack.target)
+    mode.docks.combat.panel.dice.roll_button.click()  # the roll the player dislikes
+    assert mode.open_path(path)  # ... so he reopens the save made before it
+    line = f"Reopened from before the roll on {where} (the game had gone 1 action further)"
+    assert mode.game.log()[-1].endswith(line)
+    assert line in mode.last_message  # the notice line shows it to both players
+    assert not mode.session.can_undo  # it cannot be taken back ...
+    assert mode.save_to(path)
+    assert Game.load(path).log()[-1].endswith(line)  # ... nor lost by saving
+    # Opening the same save again, nothing further having been played: no second note.
+    assert mode.open_path(path)
+    assert sum("Reopened" in entry for entry in mode.game.log()) == 1
+
+
+def test_a_new_game_and_its_saves_keep_one_id_and_games_by_e_mail_have_none(mode, tmp_path):
+    s = mode.new_game(seed=3)
+    game_id = s.game.state.game_id
+    assert len(game_id) == 16
+    path = tmp_path / "new.kpgame"
+    assert mode.save_to(path)
+    assert mode.open_path(path) and mode.game.state.game_id == game_id
+    assert mode.new_game(seed=3).game.state.game_id != game_id  # another game, another id

@@ -19,6 +19,7 @@ from hexcampaign.app.autosave import DEFAULT_INTERVAL_S, INTERVAL_SETTING, Orpha
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import MapDocument
 from hexcampaign.app.plain_text import literal
+from hexcampaign.app.play_recovery import DISCARD, LATER, RESTORE, recover_plays
 from hexcampaign.app.render import LAYER_NAMES, RenderError
 from hexcampaign.app.window import map_files
 from hexcampaign.maps import HexMap
@@ -200,7 +201,10 @@ class EditorFiles:
                 self._say(f"Also recovered {orphan.title}: saved as {target}.")
             opened.append(orphan)
 
-        return recover_orphans(self.ask_restore, open_map, self._say)
+        maps = recover_orphans(self.ask_restore, open_map, self._say)
+        # Games and campaigns next, in their own modes (one can be shown at a time).
+        play = recover_plays(self.window, self.ask_restore_play, self._say)
+        return maps + ([play] if play is not None else [])
 
     def ask_restore(self, orphan: Orphan) -> bool:
         """The recovery question (tests replace this method). HEXCAMPAIGN_RECOVER=yes/no
@@ -216,6 +220,27 @@ class EditorFiles:
             QMessageBox.StandardButton.Yes,
         )
         return answer == QMessageBox.StandardButton.Yes
+
+    def ask_restore_play(self, orphan: Orphan) -> str:
+        """Restore, Discard or Not now for a game or campaign (tests replace this
+        method; HEXCAMPAIGN_RECOVER=yes/no answers it too)."""
+        preset = os.environ.get("HEXCAMPAIGN_RECOVER", "").strip().lower()
+        if preset in ("yes", "no"):
+            return RESTORE if preset == "yes" else DISCARD
+        box = QMessageBox(self.window)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Restore unsaved play?")
+        box.setText(literal(f"hexcampaign did not close normally. Restore {orphan.describe()}?"))
+        box.setInformativeText(
+            literal("Every roll shown before the end is in it. Not now keeps it in the autosave folder.")
+        )
+        restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(restore)
+        box.exec()
+        clicked = box.clickedButton()
+        return RESTORE if clicked is restore else DISCARD if clicked is discard else LATER
 
     def _quitting(self) -> None:
         """The program ends without the window closing (a logout, say): unsaved edits

@@ -19,12 +19,13 @@ from PySide6.QtCore import QObject
 
 from hexcampaign.app.autosave import autosave_dir, find_orphans
 from hexcampaign.app.document import naming_the_file
+from hexcampaign.app.kasserine import reopening
 from hexcampaign.app.play_document import PlayDocument
 from hexcampaign.files import FileFormatError, read_limited, trailing_value
 from hexcampaign.kasserine import Game
 from hexcampaign.kasserine.game import PHASE_WORDS
 from hexcampaign.kasserine.mail import MAIL_KEY
-from hexcampaign.rules.changes import PlayChanges
+from hexcampaign.rules.changes import Play, PlayChanges
 
 FILE_SUFFIX = ".kpgame"
 FILE_FILTER = "Kasserine Pass games (*.kpgame);;All files (*)"
@@ -93,6 +94,13 @@ class GameDocument(PlayDocument):
         else:
             self.computer[side] = _levels({side: level})[side]
         self.set_dirty(True)
+
+    def before_showing(self, changes: PlayChanges) -> None:
+        """Undo locked (a roll, a hand-over): this computer's journal learns how far the
+        game has gone, after the autosave and before anything is shown, so reopening an
+        older save is written into the log (reopening.py)."""
+        if changes.flags & Play.LOCK and not self.remote:
+            reopening.record(self.game)
 
     # --- who plays where (a game by e-mail answers otherwise: mail_document.py) -----------
 

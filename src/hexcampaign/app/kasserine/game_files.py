@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from hexcampaign.app.dialogs import files
+from hexcampaign.app.kasserine import reopening
 from hexcampaign.app.kasserine.dialogs import NewGameDialog, VictoryDialog
 from hexcampaign.app.kasserine.document import FILE_FILTER, GameDocument, autosave_folder
 from hexcampaign.app.plain_text import literal
@@ -44,6 +45,8 @@ class GameFiles:
         goes, with what its computer thought and its dialogs."""
         mode = self.mode
         old = mode.document
+        if not document.remote:
+            reopening.give_id(document.game)  # known by it to this computer's journal
         mode.autosaver.attach(document)  # the earlier game's autosave goes
         document.autosaver = mode.autosaver
         if old is not None and old is not document:
@@ -71,6 +74,18 @@ class GameFiles:
             document.autosave()  # a game never saved is protected at once
         if document.path is not None:
             mode.say(f"Opened {document.path.name}: {mode.turns.turn_words()}.")  # who acts
+        self._note_if_reopened(document)
+
+    def _note_if_reopened(self, document: GameDocument) -> None:
+        """This computer saw the game go further than the save just opened: the log says
+        so, for both players to see, and undo stops there (reopening.py)."""
+        note = None if document.remote else reopening.note_for(document.game)
+        if note is None:
+            return
+        changes = document.act(note, initiator=self)
+        if changes is not None:
+            name = document.path.name if document.path is not None else "The game"
+            self.mode.say(f"{name}: {' '.join(changes)}. The game's log keeps this.")
 
     def maybe_close(self) -> bool:
         """True when the game may be dropped (saved, discarded, or nothing unsaved)."""
