@@ -64,6 +64,7 @@ def test_a_crashed_game_is_offered_at_start_and_restored_with_its_last_roll(
     assert w.mode is mode  # shown in its own mode
     assert mode.game.state == game.state and mode.game.log() == game.log()  # the roll kept
     assert mode.document.path == source and mode.document.dirty  # the unsaved work it was
+    assert mode.last_message.startswith("Restored the unsaved work of attack.kpgame: ")
     assert [o.session for o in find_orphans(suffixes=(".kpgame",))] == []  # adopted
     mode.document.set_dirty(False)
 

@@ -299,3 +299,12 @@ def test_a_new_game_and_its_saves_keep_one_id_and_games_by_e_mail_have_none(mode
     assert mode.save_to(path)
     assert mode.open_path(path) and mode.game.state.game_id == game_id
     assert mode.new_game(seed=3).game.state.game_id != game_id  # another game, another id
+
+
+def test_save_as_names_the_new_file_in_the_title_at_once(mode, window, tmp_path):
+    """Seen under Xvfb: after Save As of an unchanged game the title kept the old name."""
+    from hexcampaign.app.dialogs import files
+
+    assert mode.open_path(BEFORE_THE_ROLL)
+    assert files.save_to(window, mode.document, tmp_path / "attack.kpgame")  # what Save As does
+    assert window.windowTitle().startswith("attack.kpgame — Kasserine Pass")

@@ -232,7 +232,7 @@ class EditorFiles:
         box.setWindowTitle("Restore unsaved play?")
         box.setText(literal(f"hexcampaign did not close normally. Restore {orphan.describe()}?"))
         box.setInformativeText(
-            literal("Every roll shown before the end is in it. Not now keeps it in the autosave folder.")
+            literal("It holds every roll that was shown. Not now keeps it in the autosave folder.")
         )
         restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
         discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
+from hexcampaign.app.autosave import orphan_at
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.kasserine import reopening
 from hexcampaign.app.kasserine.dialogs import NewGameDialog, VictoryDialog
@@ -73,7 +74,13 @@ class GameFiles:
         if document.path is None:
             document.autosave()  # a game never saved is protected at once
         if document.path is not None:
-            mode.say(f"Opened {document.path.name}: {mode.turns.turn_words()}.")  # who acts
+            # A dead program's autosave is named for the file it was the unsaved work of.
+            orphan = orphan_at(document.path)
+            if orphan is None:
+                mode.say(f"Opened {document.path.name}: {mode.turns.turn_words()}.")  # who acts
+            else:
+                name = Path(orphan.source).name if orphan.source else "a game never saved"
+                mode.say(f"Restored the unsaved work of {name}: {mode.turns.turn_words()}.")
         self._note_if_reopened(document)
 
     def _note_if_reopened(self, document: GameDocument) -> None:

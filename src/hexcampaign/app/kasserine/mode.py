@@ -229,6 +229,7 @@ class KasserineMode(QObject):
         document.changed.connect(self.computer.after_change)  # its turn, if it is
         document.refused.connect(self._refused)
         document.dirty_changed.connect(lambda _d: self.files.update_title())
+        document.path_changed.connect(lambda _p: self.files.update_title())  # Save As
 
     # --- the public face of the parts (scripts, screenshots and tests use these) ---------
 
