@@ -1,10 +1,12 @@
-"""The play mode's docks and turn bar: set-up, reinforcements, the stack inspector, the
-game log and the Combat Results Table. Each one redraws from the game on `refresh()`."""
+"""The play mode's docks and turn bar: reinforcements, the stack inspector, the
+game log and the Combat Results Table (the set-up dock: setup_dock.py). Each one redraws
+from the game on `refresh()`."""
 
 from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -37,6 +39,10 @@ from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game, UnitView
 from hexcampaign.kasserine.game import PHASE_WORDS
 from hexcampaign.kasserine.tables import crt_table
+
+if TYPE_CHECKING:  # at run time through __getattr__ below (setup_dock.py imports this module)
+    from hexcampaign.app.kasserine.setup_dock import SetupDock as SetupDock
+    from hexcampaign.app.kasserine.setup_dock import waiting_for_setup as waiting_for_setup
 
 ICON = 36
 UNIT_ROLE = Qt.ItemDataRole.UserRole
@@ -223,53 +229,6 @@ class UnitList(QListWidget):
         for i in range(self.count()):
             item = self.item(i)
             item.setSelected(item.data(UNIT_ROLE) == unit_id)
-
-
-class SetupDock(QDockWidget):
-    """German set-up: the entering formations wait here until placed."""
-
-    unit_chosen = Signal(object)  # unit id or None
-    done_requested = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("German set-up", parent)
-        self.setObjectName("kasserine-setup")
-        body = QWidget(self)
-        self.help = QLabel(
-            "Pick a unit, then click a highlighted hex of its entry zone. "
-            "Italians go within 2 hexes of the east edge.",
-            body,
-        )
-        self.help.setWordWrap(True)
-        self.units = UnitList(body)
-        self.units.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.count = QLabel(body)
-        self.count.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
-        self.done = QPushButton("Done — end the set-up", body)
-        self.done.setObjectName("setup-done")
-        layout = QVBoxLayout(body)
-        layout.addWidget(self.help)
-        layout.addWidget(self.units, 1)
-        layout.addWidget(self.count)
-        layout.addWidget(self.done)
-        self.setWidget(body)
-        self.units.itemSelectionChanged.connect(self._chosen)
-        self.done.clicked.connect(self.done_requested)
-
-    def refresh(self, game: Game) -> None:
-        waiting = waiting_for_setup(game)
-        zones = {u.id: game.state.units[u.id].entry or "" for u in waiting}
-        notes = {uid: f"entry zone: {zone}" if zone else "" for uid, zone in zones.items()}
-        self.units.show_units(waiting, notes)
-        self.count.setText(
-            f"{len(waiting)} unit{'s' if len(waiting) != 1 else ''} still to place"
-            if waiting
-            else "Every unit is placed: end the set-up."
-        )
-
-    def _chosen(self) -> None:
-        ids = self.units.selected_ids()
-        self.unit_chosen.emit(ids[0] if ids else None)
 
 
 class ReinforcementsDock(QDockWidget):
@@ -517,19 +476,17 @@ class CrtDock(QDockWidget):
             self.table.scrollToItem(first)
 
 
-def waiting_for_setup(game: Game) -> list[UnitView]:
-    """German units still to be placed in the set-up (engine rule: entering German units
-    without an arrival date, on turn 1)."""
-    if game.state.phase != "german_setup":
-        return []
-    return [
-        u
-        for u in game.units()
-        if u.side == "german" and u.hex is None and not u.eliminated and u.arrives is None
-    ]
-
-
 def _line_side(line: str) -> str:
     """A log line's side, from the phase it names ("Feb 14, German movement: ...")."""
     head = line.split(":", 1)[0]
     return "German" if "German" in head else "Allied" if "Allied" in head else ""
+
+
+def __getattr__(name: str) -> Any:
+    """SetupDock and waiting_for_setup live in setup_dock.py now; imports of them from
+    here keep working (looked up when asked: setup_dock.py imports this module)."""
+    if name in ("SetupDock", "waiting_for_setup"):
+        from hexcampaign.app.kasserine import setup_dock
+
+        return getattr(setup_dock, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

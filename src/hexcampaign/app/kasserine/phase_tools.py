@@ -14,7 +14,7 @@ a type checker) sees the whole contract; the mode (mode.py) is the one object th
 
 from __future__ import annotations
 
-from hexcampaign.app.kasserine.docks import waiting_for_setup
+from hexcampaign.app.kasserine.setup_dock import waiting_for_setup
 from hexcampaign.app.kasserine.table import CombatChoices, PlayTable, Selection, WhoActs
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game, IllegalAction
