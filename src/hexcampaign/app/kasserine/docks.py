@@ -1,25 +1,22 @@
-"""The play mode's docks and turn bar: reinforcements, the stack inspector, the
-game log and the Combat Results Table (the set-up dock: setup_dock.py). Each one redraws
-from the game on `refresh()`."""
+"""The play mode's docks and turn bar: reinforcements, the stack inspector and the
+Combat Results Table (the set-up dock: setup_dock.py; the game log: log_dock.py). Each one
+redraws from the game on `refresh()`."""
 
 from __future__ import annotations
 
 import html
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QDockWidget,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPlainTextEdit,
     QPushButton,
     QSizePolicy,
     QTableWidget,
@@ -32,9 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.kasserine.counters import counter_icon, describe_unit
+from hexcampaign.app.kasserine.log_dock import LogDock as LogDock  # moved: imports still work
 from hexcampaign.app.kasserine.still_to_do_dock import NoticeLinks
 from hexcampaign.app.plain_text import literal
-from hexcampaign.files import atomic_write_text
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game, UnitView
 from hexcampaign.kasserine.game import PHASE_WORDS
@@ -366,54 +363,6 @@ class StackDock(QDockWidget):
             button.setEnabled(name in available)
 
 
-class LogDock(QDockWidget):
-    """Every action and roll in plain words, with a filter per side and export."""
-
-    FILTERS = ("Both sides", "German", "Allied")
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Game log", parent)
-        self.setObjectName("kasserine-log")
-        body = QWidget(self)
-        self.filter = QComboBox(body)
-        self.filter.addItems(self.FILTERS)
-        self.export_button = QPushButton("Export…", body)
-        self.text = QPlainTextEdit(body)
-        self.text.setReadOnly(True)
-        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        top = QHBoxLayout()
-        top.addWidget(QLabel("Show:", body))
-        top.addWidget(self.filter, 1)
-        top.addWidget(self.export_button)
-        layout = QVBoxLayout(body)
-        layout.addLayout(top)
-        layout.addWidget(self.text, 1)
-        self.setWidget(body)
-        self.lines: list[str] = []
-        self.filter.currentIndexChanged.connect(lambda _i: self._show())
-
-    def refresh(self, game: Game) -> None:
-        lines = game.log()
-        if lines != self.lines:
-            self.lines = lines
-            self._show()
-
-    def shown_lines(self) -> list[str]:
-        wanted = self.filter.currentText()
-        if wanted == self.FILTERS[0]:
-            return list(self.lines)
-        return [line for line in self.lines if _line_side(line) == wanted]
-
-    def export_to(self, path: Path | str) -> None:
-        """Write the shown lines as text (atomic); OSError when the disk refuses."""
-        atomic_write_text(Path(path), "\n".join(self.shown_lines()) + "\n")
-
-    def _show(self) -> None:
-        self.text.setPlainText("\n".join(self.shown_lines()))
-        bar = self.text.verticalScrollBar()
-        bar.setValue(bar.maximum())
-
-
 class CrtDock(QDockWidget):
     """The Combat Results Table as printed, from the data file, with the column of the
     attack in hand highlighted."""
@@ -474,12 +423,6 @@ class CrtDock(QDockWidget):
         first = self.table.item(0, self.columns.index(column)) if column in self.columns else None
         if first is not None:
             self.table.scrollToItem(first)
-
-
-def _line_side(line: str) -> str:
-    """A log line's side, from the phase it names ("Feb 14, German movement: ...")."""
-    head = line.split(":", 1)[0]
-    return "German" if "German" in head else "Allied" if "Allied" in head else ""
 
 
 def __getattr__(name: str) -> Any:
