@@ -1,31 +1,58 @@
-"""The game log dock: every action and roll in plain words, with a filter per side and
-export (imported from docks.py too)."""
+"""The game log dock: every action and roll in plain words, grouped under a heading per
+turn (the newest open, older turns folded; a click on a heading opens or folds it), each
+turn's lines under their phase. Every hex number the map has is a link: a click centres
+the board on that hex and shows its stack. A search field keeps only the lines containing
+its words (any case), together with the filter by side; the count says how many lines
+are shown of how many, and Export… writes exactly those lines. The lines are the
+engine's (Game.log); kasserine/log_index.py reads them back by turn and finds the hexes."""
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
+from urllib.parse import quote, unquote
 
+from PySide6.QtCore import QSize, Qt, QUrl, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
+    QLineEdit,
     QPushButton,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from hexcampaign.files import atomic_write_text
+from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game
+from hexcampaign.kasserine.log_index import HexNumbers, LogLine, LogTurn, by_turn, matching
 
 __all__ = ["LogDock"]
 
+STYLE = """
+a.turn { color: #5a4a2a; text-decoration: none; font-weight: bold; }
+a.hex { color: #2a5d8f; }
+span.count { color: #7a6a4a; }
+span.found { background-color: #fdf0c2; }
+p.turn { margin: 8px 0 2px 0; }
+p.phase { margin: 4px 0 1px 8px; color: #5a4a2a; font-style: italic; }
+p.line { margin: 0 0 1px 20px; }
+"""
+
+# About fourteen lines of the log in view (it had five): a phase reads without scrolling,
+# and at 1,280×800 the map and the side docks keep their room.
+LINES_IN_VIEW = 14
+
 
 class LogDock(QDockWidget):
-    """Every action and roll in plain words, with a filter per side and export."""
+    """Every action and roll in plain words, by turn, with hex links, a filter per side,
+    a search and export."""
 
     FILTERS = ("Both sides", "German", "Allied")
+    hex_chosen = Signal(object)  # the Hex whose number was clicked
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Game log", parent)
@@ -33,44 +60,165 @@ class LogDock(QDockWidget):
         body = QWidget(self)
         self.filter = QComboBox(body)
         self.filter.addItems(self.FILTERS)
+        self.search = QLineEdit(body)
+        self.search.setObjectName("kasserine-log-search")
+        self.search.setPlaceholderText("Search the log")
+        self.search.setClearButtonEnabled(True)
+        self.count = QLabel(body)
+        self.count.setObjectName("kasserine-log-count")
+        self.count.setTextFormat(Qt.TextFormat.PlainText)
         self.export_button = QPushButton("Export…", body)
-        self.text = QPlainTextEdit(body)
-        self.text.setReadOnly(True)
-        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.export_button.setToolTip("Write the lines shown (filter and search) to a text file")
+        self.browser = QTextBrowser(body)
+        self.browser.setObjectName("kasserine-log-lines")
+        self.browser.setOpenLinks(False)  # the links are ours: a turn's heading, or a hex
+        self.browser.document().setDefaultStyleSheet(STYLE)
+        self.browser.anchorClicked.connect(self.open_link)
+        self.text = self.browser  # its older name (a plain text box then)
         top = QHBoxLayout()
         top.addWidget(QLabel("Show:", body))
-        top.addWidget(self.filter, 1)
+        top.addWidget(self.filter)
+        top.addWidget(self.search, 1)
+        top.addWidget(self.count)
         top.addWidget(self.export_button)
         layout = QVBoxLayout(body)
+        layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(top)
-        layout.addWidget(self.text, 1)
+        layout.addWidget(self.browser, 1)
         self.setWidget(body)
         self.lines: list[str] = []
-        self.filter.currentIndexChanged.connect(lambda _i: self._show())
+        self.turns: list[LogTurn] = []
+        self.numbers: HexNumbers | None = None
+        self._numbers_of: object = None  # the map the hex numbers were read from
+        self.calendar: dict[str, int] = {}  # "Feb 14" -> 1
+        self.folding: dict[str, bool] = {}  # a turn's heading clicked: True open, False folded
+        self.filter.currentIndexChanged.connect(lambda _i: self._show(to_end=True))
+        self.search.textChanged.connect(self._searched)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        hint = super().sizeHint()
+        line = self.browser.fontMetrics().lineSpacing()
+        return QSize(hint.width(), max(hint.height(), LINES_IN_VIEW * line + 60))
 
     def refresh(self, game: Game) -> None:
+        if game.map is not self._numbers_of:
+            self._numbers_of = game.map
+            self.numbers = HexNumbers(game.map)
+            self.calendar = {game.date(t): t for t in range(1, game.rules.turns + 1)}
         lines = game.log()
         if lines != self.lines:
+            if lines[: len(self.lines)] != self.lines:
+                self.folding = {}  # another game (or an undo): no turn opened by hand
             self.lines = lines
-            self._show()
+            self.turns = by_turn(lines, self.calendar)
+            self._show(to_end=True)
 
     def shown_lines(self) -> list[str]:
-        wanted = self.filter.currentText()
-        if wanted == self.FILTERS[0]:
-            return list(self.lines)
-        return [line for line in self.lines if _line_side(line) == wanted]
+        """The lines the side filter and the search let through, oldest first (what the
+        count counts and Export… writes; a folded turn's lines are among them)."""
+        return [line.text for turn in self.turns for line in self._let_through(turn)]
 
     def export_to(self, path: Path | str) -> None:
         """Write the shown lines as text (atomic); OSError when the disk refuses."""
         atomic_write_text(Path(path), "\n".join(self.shown_lines()) + "\n")
 
-    def _show(self) -> None:
-        self.text.setPlainText("\n".join(self.shown_lines()))
-        bar = self.text.verticalScrollBar()
-        bar.setValue(bar.maximum())
+    def is_open(self, date: str) -> bool:
+        """Whether a turn's lines are shown under its heading: the newest turn, and every
+        turn with a match while searching, unless its heading was clicked."""
+        if date in self.folding:
+            return self.folding[date]
+        return bool(self.search.text().strip()) or bool(self.turns) and date == self.turns[-1].date
+
+    def toggle(self, date: str) -> None:
+        self.folding[date] = not self.is_open(date)
+        self._show(to_end=False)
+
+    def open_link(self, url: QUrl) -> None:
+        """A hex number shows its hex on the board; a turn's heading opens or folds it."""
+        scheme, _, what = url.toString().partition(":")
+        if scheme == "hex" and self.numbers is not None:
+            h: Hex | None = self.numbers.hexes.get(unquote(what))
+            if h is not None:
+                self.hex_chosen.emit(h)
+        elif scheme == "turn":
+            self.toggle(unquote(what))
+
+    # --- inside --------------------------------------------------------------------------
+
+    def _let_through(self, turn: LogTurn) -> list[LogLine]:
+        side = self.filter.currentText()
+        return matching(turn.lines, "" if side == self.FILTERS[0] else side, self.search.text())
+
+    def _searched(self, _text: str) -> None:
+        self.folding = {}  # a new search opens every turn it finds something in
+        self._show(to_end=True)
+
+    def _show(self, to_end: bool) -> None:
+        shown = [(turn, self._let_through(turn)) for turn in self.turns]
+        total, count = len(self.lines), sum(len(lines) for _turn, lines in shown)
+        self.count.setText(f"{count} of {total} line{'' if total == 1 else 's'}")
+        bar = self.browser.verticalScrollBar()
+        position = bar.value()
+        self.browser.setHtml(self._html(shown))
+        bar.setValue(bar.maximum() if to_end else position)
+
+    def _html(self, shown: list[tuple[LogTurn, list[LogLine]]]) -> str:
+        if not self.lines:
+            return "<p>Nothing has happened yet.</p>"
+        words = self.search.text().strip()
+        parts = []
+        for turn, lines in shown:
+            if not lines:
+                continue  # a turn the filter or the search leaves empty has no heading
+            is_open = self.is_open(turn.date)
+            mark = "▾" if is_open else "▸"
+            name = turn.date + (f" · turn {turn.turn}" if turn.turn is not None else "")
+            of = (
+                f"{len(lines)} of {len(turn.lines)}"
+                if len(lines) < len(turn.lines)
+                else f"{len(lines)}"
+            )
+            many = "" if len(turn.lines) == 1 else "s"
+            parts.append(
+                f'<p class="turn"><a class="turn" href="turn:{quote(turn.date)}">{mark} {escape(name)}</a>'
+                f' <span class="count">— {of} line{many}</span></p>'
+            )
+            if not is_open:
+                continue
+            phase = None
+            for line in lines:
+                if line.phase != phase:
+                    phase = line.phase
+                    if phase:
+                        parts.append(f'<p class="phase">{escape(phase)}</p>')
+                parts.append(f'<p class="line">{self._linked(line.event, words)}</p>')
+        return (
+            "".join(parts) or "<p>No line of the log is shown: change the filter or the search.</p>"
+        )
+
+    def _linked(self, text: str, words: str) -> str:
+        """The text escaped, each hex number of the map a link, the search's words marked."""
+        mentions = self.numbers.find(text) if self.numbers is not None else []
+        out, at = [], 0
+        for m in mentions:
+            out.append(_marked(text[at : m.start], words))
+            out.append(f'<a class="hex" href="hex:{quote(m.label)}">{_marked(m.label, words)}</a>')
+            at = m.end
+        out.append(_marked(text[at:], words))
+        return "".join(out)
 
 
-def _line_side(line: str) -> str:
-    """A log line's side, from the phase it names ("Feb 14, German movement: ...")."""
-    head = line.split(":", 1)[0]
-    return "German" if "German" in head else "Allied" if "Allied" in head else ""
+def _marked(text: str, words: str) -> str:
+    """The text escaped, with every occurrence of the words (any case) marked."""
+    if not words:
+        return escape(text)
+    folded, wanted = text.casefold(), words.casefold()
+    if len(folded) != len(text):  # a letter that folds to two ("ß"): left unmarked
+        return escape(text)
+    out, at = [], 0
+    while (found := folded.find(wanted, at)) >= 0:
+        end = found + len(wanted)
+        out.append(escape(text[at:found]) + f'<span class="found">{escape(text[found:end])}</span>')
+        at = end
+    out.append(escape(text[at:]))
+    return "".join(out)

@@ -26,6 +26,7 @@ from hexcampaign.rules.changes import Play, PlayChanges
 
 if TYPE_CHECKING:
     from hexcampaign.app.kasserine.table import DocksTable
+    from hexcampaign.hexes import Hex
     from hexcampaign.kasserine.still_to_do import ToDo
 
 # What each dock redraws on (a move outside combat leaves the combat table alone).
@@ -69,7 +70,7 @@ class PlayDocks:
         w.tabifyDockWidget(self.crt, self.tracker)
         self.log.raise_()
         # The map is the game: the docks take what they need and no more.
-        w.resizeDocks([self.log], [150], Qt.Orientation.Vertical)
+        w.resizeDocks([self.log], [self.log.sizeHint().height()], Qt.Orientation.Vertical)
         w.resizeDocks([self.setup, self.combat], [330, 400], Qt.Orientation.Horizontal)
         self.all: list[QDockWidget] = [
             self.setup,
@@ -82,6 +83,7 @@ class PlayDocks:
             self.still_to_do,
         ]
         self.still_to_do.item_chosen.connect(self.go_to)
+        self.log.hex_chosen.connect(self.show_hex)
         self.notices.links.still_to_do_requested.connect(self.reveal_still_to_do)
         self.redrawn: list[str] = []  # which docks the last change redrew, for the tests
 
@@ -155,6 +157,13 @@ class PlayDocks:
         if uid is not None and uid in g.state.units and g.unit(uid).side == g.side_to_play and g.unit(uid).hex == h:
             mode.board.choose_unit(uid)
         else:
+            mode.board.show_stack(h)
+
+    def show_hex(self, h: Hex) -> None:
+        """A hex number clicked in the log: the board centres on it and shows its stack."""
+        mode: Any = self.mode  # the board and framing: not in DocksTable (table.py)
+        if mode.game is not None and mode.game.map.contains(h):
+            mode.framing.centre_on(*mode.canvas.layout.center(h))
             mode.board.show_stack(h)
 
     def refresh_crt(self) -> None:
