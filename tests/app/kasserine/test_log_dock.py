@@ -155,3 +155,36 @@ def test_the_log_reads_a_dozen_lines_at_1280_by_800_and_leaves_room_to_the_other
         assert dock.isVisible() and dock.height() >= dock.minimumSizeHint().height() + 40, (
             dock.windowTitle()
         )
+
+
+def test_a_hex_numbers_tooltip_names_its_place(mode, qtbot):
+    log = feb17(mode)
+    cursor = log.browser.document().find("1409")
+    assert not cursor.isNull()
+    log.browser.setTextCursor(cursor)
+    log.browser.ensureCursorVisible()
+    QApplication.processEvents()
+    point = log.browser.cursorRect(cursor).center() - QPoint(6, 0)
+    qtbot.mouseMove(log.browser.viewport(), point)
+    QApplication.processEvents()
+    assert (
+        log.browser.toolTip() == f"Show {mode.game.hex_label(log.numbers.hexes['1409'])} on the map"
+    )
+
+
+def test_new_lines_follow_the_end_unless_the_player_scrolled_up_to_read(mode):
+    log = feb17(mode)
+    bar = log.browser.verticalScrollBar()
+    declare = next(a for a in mode.game.legal_actions() if a.kind == "declare")
+    assert mode.document.act(declare) is not None
+    QApplication.processEvents()
+    assert "Attack 14: " in seen(log).splitlines()[-1]  # at the end, in view
+    assert bar.value() == bar.maximum()
+    log.toggle("Feb 14")  # a long turn opened, and read from the top
+    bar.setValue(0)
+    declare = next(a for a in mode.game.legal_actions() if a.kind == "declare")
+    before = len(log.lines)
+    mode.document.act(declare)
+    QApplication.processEvents()
+    assert len(log.lines) > before and log.count.text().startswith(f"{len(log.lines)} of")
+    assert bar.value() == 0 < bar.maximum()

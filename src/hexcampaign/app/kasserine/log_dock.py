@@ -8,6 +8,7 @@ engine's (Game.log); kasserine/log_index.py reads them back by turn and finds th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from urllib.parse import quote, unquote
@@ -74,6 +75,7 @@ class LogDock(QDockWidget):
         self.browser.setOpenLinks(False)  # the links are ours: a turn's heading, or a hex
         self.browser.document().setDefaultStyleSheet(STYLE)
         self.browser.anchorClicked.connect(self.open_link)
+        self.browser.highlighted.connect(self._hovered)
         self.text = self.browser  # its older name (a plain text box then)
         top = QHBoxLayout()
         top.addWidget(QLabel("Show:", body))
@@ -92,6 +94,7 @@ class LogDock(QDockWidget):
         self._numbers_of: object = None  # the map the hex numbers were read from
         self.calendar: dict[str, int] = {}  # "Feb 14" -> 1
         self.folding: dict[str, bool] = {}  # a turn's heading clicked: True open, False folded
+        self._hex_name: Callable[[Hex], str] | None = None  # "1318 (Kasserine)", from the game
         self.filter.currentIndexChanged.connect(lambda _i: self._show(to_end=True))
         self.search.textChanged.connect(self._searched)
 
@@ -105,13 +108,18 @@ class LogDock(QDockWidget):
             self._numbers_of = game.map
             self.numbers = HexNumbers(game.map)
             self.calendar = {game.date(t): t for t in range(1, game.rules.turns + 1)}
+        self._hex_name = game.hex_label
         lines = game.log()
         if lines != self.lines:
+            bar = self.browser.verticalScrollBar()
+            # New lines bring the end into view, unless the player scrolled up to read.
+            follow = bar.value() >= bar.maximum() - 2
             if lines[: len(self.lines)] != self.lines:
                 self.folding = {}  # another game (or an undo): no turn opened by hand
+                follow = True
             self.lines = lines
             self.turns = by_turn(lines, self.calendar)
-            self._show(to_end=True)
+            self._show(to_end=follow)
 
     def shown_lines(self) -> list[str]:
         """The lines the side filter and the search let through, oldest first (what the
@@ -148,6 +156,14 @@ class LogDock(QDockWidget):
     def _let_through(self, turn: LogTurn) -> list[LogLine]:
         side = self.filter.currentText()
         return matching(turn.lines, "" if side == self.FILTERS[0] else side, self.search.text())
+
+    def _hovered(self, url: QUrl) -> None:
+        """Over a hex number, the tooltip names the hex and its place and says what a
+        click does."""
+        scheme, _, what = url.toString().partition(":")
+        h = self.numbers.hexes.get(unquote(what)) if scheme == "hex" and self.numbers else None
+        name = self._hex_name(h) if h is not None and self._hex_name is not None else ""
+        self.browser.setToolTip(f"Show {name} on the map" if name else "")
 
     def _searched(self, _text: str) -> None:
         self.folding = {}  # a new search opens every turn it finds something in
