@@ -107,7 +107,7 @@ class LogDock(QDockWidget):
         if game.map is not self._numbers_of:
             self._numbers_of = game.map
             self.numbers = HexNumbers(game.map)
-            self.calendar = {game.date(t): t for t in range(1, game.rules.turns + 1)}
+        self.calendar = {game.date(t): t for t in range(1, game.rules.turns + 1)}  # per game
         self._hex_name = game.hex_label
         lines = game.log()
         if lines != self.lines:
