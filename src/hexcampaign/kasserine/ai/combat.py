@@ -10,21 +10,19 @@ a hex, with and without all artillery in range) tell exactly which units may sti
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.ai.odds import attack_value, column
 from hexcampaign.kasserine.ai.situation import Situation, high_rolls_of
 from hexcampaign.kasserine.state import BreakdownUnit, DeclareAttack, SupportDefense
+from hexcampaign.kasserine.tables import ALL_ODDS
 
 if TYPE_CHECKING:
     from hexcampaign.kasserine.combat import Combat
     from hexcampaign.kasserine.game import Game
     from hexcampaign.kasserine.units import UnitView
-
-# A declaration being weighed: (its worth, the target, the attackers, the odds column).
-Declaration = tuple[float, Hex, list["UnitView"], str]
-
 
 def support_kinds(game: Game) -> set[str]:
     return set(game.rules.support_kinds)
@@ -71,8 +69,26 @@ def estimate(sit: Situation, attackers: list[UnitView], hexes: dict[str, Hex], g
     return col, value
 
 
+# How many rounds of improvement each level gives its plan of attacks: a round tries every
+# single change (one unit or gun to another attack, a stack split) and keeps the best. The
+# search has a fixed size rather than a clock, so a seed plays the same game everywhere.
+LOOKAHEAD = {"easy": 0, "normal": 6, "hard": 30}
+# What an attack costs the plan when it is declared at 1:1 or better and the guns that can
+# reach the hex could push it below 1:1: the attacker then risks A ELIM for little.
+CUT = 3.0
+
+Slot = tuple[Hex, tuple[str, ...]]  # one attack: the hex and the units it names
+
+
 def plan_attacks(game: Game, sit: Situation, level: str, rng: random.Random) -> list[DeclareAttack]:
-    """The attacks to declare now, best first; every obligation the position allows met."""
+    """The attacks to declare now, best first; every obligation the position allows met.
+
+    Attackers and guns are first placed one by one where each adds most, every odds
+    column read against every defending battery that can reach the hex (the worst case).
+    Then the plan is improved by single changes: a unit or a gun to another attack, and
+    (German) a stack attacked unit by unit (selective attack). "hard" reads each plan
+    against the defender's own answer, the guns placed as the defending computer places
+    them, and keeps the worst case only to refuse attacks the guns could cut below 1:1."""
     offers = [a for a in game.legal_actions(moves=False) if isinstance(a, DeclareAttack)]
     if not offers:
         return []
@@ -81,11 +97,12 @@ def plan_attacks(game: Game, sit: Situation, level: str, rng: random.Random) -> 
     for a in offers:
         d0 = sit.units[a.defenders[0]]
         assert d0.hex is not None  # a unit that can be attacked stands on the map
-        t = targets.setdefault(d0.hex, {"defenders": [], "attackers": set(), "guns": set()})
+        t = targets.setdefault(d0.hex, {"defenders": [], "attackers": set(), "guns": set(), "groups": set()})
         if len(a.defenders) > len(t["defenders"]):
             t["defenders"] = list(a.defenders)
         t["attackers"].update(a.attackers)
         t["guns"].update(a.artillery)
+        t["groups"].add(tuple(sorted(a.defenders)))
     hexes = {u.id: u.hex for u in sit.units.values() if u.hex is not None}
     # Each attacker goes where it adds most; a target nobody else can reach comes first,
     # because leaving it unattacked breaks the zone-of-control rule.
@@ -128,38 +145,208 @@ def plan_attacks(game: Game, sit: Situation, level: str, rng: random.Random) -> 
                 best, best_gain = h, gain
         if best is not None:
             guns_plan[best].append(gun)
-    air = game.air_power_available() if level == "normal" else False
-    declarations: list[Declaration] = []
-    for h, atts in plan.items():
-        if not atts:
-            continue
-        defenders = [sit.units[d] for d in targets[h]["defenders"]]
-        guns_there = enemy_support(sit, h, sit.enemy)
-        col, value = estimate(sit, atts, hexes, guns_plan[h], h, defenders, guns_there)
-        declarations.append((value, h, atts, col))
+    slots: dict[Slot, list[UnitView]] = {
+        (h, tuple(targets[h]["defenders"])): atts for h, atts in plan.items() if atts
+    }
+    slot_guns: dict[Slot, list[UnitView]] = {
+        (h, tuple(targets[h]["defenders"])): guns_plan[h] for h, atts in plan.items() if atts
+    }
+    if LOOKAHEAD.get(level, 0):
+        planner = _Planner(sit, hexes, targets, choices, level)
+        slots, slot_guns = planner.improve(slots, slot_guns, LOOKAHEAD[level])
+    air = game.air_power_available() if level != "easy" else False
+    declarations: list[tuple[float, Slot]] = []
+    for slot, atts in slots.items():
+        h, names = slot
+        defenders = [sit.units[d] for d in names]
+        col, value = estimate(sit, atts, hexes, slot_guns[slot], h, defenders, _fire(sit, slot))
+        declarations.append((value, slot))
     declarations.sort(key=lambda d: (-d[0], d[1]))
-    result = []
     air_target = None
     if air and declarations:
         # Allied air power: the attack one column helps most.
-        def lift(d: Declaration) -> float:
-            value, h, atts, col = d
-            defenders = [sit.units[x] for x in targets[h]["defenders"]]
-            shifted = estimate(sit, atts, hexes, guns_plan[h], h, defenders,
-                               enemy_support(sit, h, sit.enemy), air=True)[1]
+        def lift(d: tuple[float, Slot]) -> float:
+            value, slot = d
+            defenders = [sit.units[x] for x in slot[1]]
+            shifted = estimate(sit, slots[slot], hexes, slot_guns[slot], slot[0], defenders,
+                               _fire(sit, slot), air=True)[1]
             return shifted - value
 
         air_target = max(declarations, key=lift)[1]
-    for _value, h, atts, _col in declarations:
-        result.append(
-            DeclareAttack(
-                attackers=sorted(a.id for a in atts),
-                defenders=list(targets[h]["defenders"]),
-                artillery=sorted(g.id for g in guns_plan[h]),
-                air_power=h == air_target,
-            )
+    return [
+        DeclareAttack(
+            attackers=sorted(a.id for a in slots[slot]),
+            defenders=list(slot[1]),
+            artillery=sorted(g.id for g in slot_guns[slot]),
+            air_power=slot == air_target,
         )
-    return result
+        for _value, slot in declarations
+    ]
+
+
+def _fire(sit: Situation, slot: Slot) -> float:
+    """Every defending battery that could fire for this attack (the worst case)."""
+    return sum(g.support for g in guns_for(sit, slot))
+
+
+def guns_for(sit: Situation, slot: Slot) -> list[UnitView]:
+    """The enemy batteries that may fire in defence of this attack: in range of the hex,
+    not firing already, and not named in it. A battery alone in a hex it is attacked in
+    defends itself and cannot also support (the engine refuses it), but it may still fire
+    for another attacked hex in its range; a battery stacked with combat units is not
+    named (artillery in a stack is attacked as if it were not there) and fires for its
+    own hex."""
+    target, names = slot
+    guns = support_kinds(sit.game)
+    out = []
+    for u in sit.units.values():
+        if u.side == sit.side or u.hex is None or u.eliminated or u.kind not in guns:
+            continue
+        if u.id in sit.supported or u.id in names:
+            continue
+        if u.hex.distance(target) <= u.range:
+            out.append(u)
+    return out
+
+
+class _Planner:
+    """Improves a plan of attacks by single changes, each plan scored as a whole."""
+
+    def __init__(self, sit: Situation, hexes: dict[str, Hex], targets: dict[Hex, dict],
+                 choices: dict[str, list[Hex]], level: str) -> None:
+        self.sit, self.hexes, self.targets, self.choices, self.level = sit, hexes, targets, choices, level
+        self.hr = high_rolls_of(sit.game)
+        self.guns: dict[Slot, list[UnitView]] = {}
+        self.allowed_guns = {h: set(t["guns"]) for h, t in targets.items()}
+
+    def fire(self, slot: Slot) -> list[UnitView]:
+        if slot not in self.guns:
+            self.guns[slot] = guns_for(self.sit, slot)
+        return self.guns[slot]
+
+    def strengths(self, slot: Slot, atts: list[UnitView], guns: list[UnitView]) -> tuple[float, float, float, float]:
+        """(attack, basic defense, the loss A ELIM takes, the attackers' basic factors)."""
+        h, names = slot
+        ground = self.sit.ground
+        attack = sum(u.cf * ground.attack_factor(self.hexes[u.id], h) for u in atts)
+        attack += sum(g.support for g in guns)
+        basic, loss = defense_of(self.sit, [self.sit.units[d] for d in names], h)
+        return attack, basic, loss, float(sum(u.cf for u in atts))
+
+    def score(self, slots: dict[Slot, list[UnitView]], guns: dict[Slot, list[UnitView]]) -> float:
+        parts = {s: self.strengths(s, atts, guns[s]) for s, atts in slots.items()}
+        answer = self.answer(parts) if self.level == "hard" else {}
+        total = 0.0
+        for s, (attack, basic, loss, cf) in parts.items():
+            worst = basic + sum(g.support for g in self.fire(s))
+            declared = column(attack, basic)
+            col_worst = column(attack, worst)
+            if self.level == "hard":
+                value = attack_value(column(attack, basic + answer.get(s, 0.0)), cf, basic, loss, self.hr)
+                value = 0.8 * value + 0.2 * attack_value(col_worst, cf, basic, loss, self.hr)
+            else:
+                value = attack_value(col_worst, cf, basic, loss, self.hr)
+            if _at_least_even(declared) and not _at_least_even(col_worst):
+                value -= CUT
+            total += value
+        return total
+
+    def answer(self, parts: dict[Slot, tuple[float, float, float, float]]) -> dict[Slot, float]:
+        """The defending computer's guns on these attacks (as combat.plan_defense places
+        them): the support each attack would meet."""
+        added = {s: 0.0 for s in parts}
+        batteries = {g.id: g for s in parts for g in self.fire(s)}
+        for gun in sorted(batteries.values(), key=lambda g: (-g.support, g.id)):
+            best, best_gain = None, -1.0
+            for s, (attack, basic, loss, cf) in parts.items():
+                if gun not in self.fire(s):
+                    continue
+                before = attack_value(column(attack, basic + added[s]), cf, basic, loss, self.hr)
+                after = attack_value(column(attack, basic + added[s] + gun.support), cf, basic, loss, self.hr)
+                if before - after > best_gain:
+                    best, best_gain = s, before - after
+            if best is not None:
+                added[best] += gun.support
+        return added
+
+    def improve(self, slots: dict[Slot, list[UnitView]], guns: dict[Slot, list[UnitView]],
+                rounds: int) -> tuple[dict[Slot, list[UnitView]], dict[Slot, list[UnitView]]]:
+        best = self.score(slots, guns)
+        for _ in range(rounds):
+            found = None
+            for cand in self._changes(slots, guns):
+                value = self.score(*cand)
+                if value > best + 1e-6:
+                    best, found = value, cand
+            if found is None:
+                break
+            slots, guns = found
+        return slots, guns
+
+    def _changes(self, slots: dict[Slot, list[UnitView]], guns: dict[Slot, list[UnitView]]) -> Iterator[
+            tuple[dict[Slot, list[UnitView]], dict[Slot, list[UnitView]]]]:
+        """Every plan one change away."""
+        by_hex: dict[Hex, list[Slot]] = {}
+        for s in slots:
+            by_hex.setdefault(s[0], []).append(s)
+        for s, atts in slots.items():
+            if len(atts) < 2:
+                continue  # the last attacker stays: its target must be attacked
+            for u in atts:
+                for h in self.choices.get(u.id, []):
+                    for other in by_hex.get(h, []):
+                        if other == s:
+                            continue
+                        new = dict(slots)
+                        new[s] = [a for a in atts if a is not u]
+                        new[other] = slots[other] + [u]
+                        yield new, self._fitted(new, guns)
+        for gid in sorted(set().union(*self.allowed_guns.values())):
+            gun = self.sit.units[gid]
+            now = next((s for s, gs in guns.items() if gun in gs), None)
+            for dest in [*slots, None]:
+                if dest == now or (dest is not None and not self._may_support(gun, dest, slots[dest])):
+                    continue
+                new_guns = {k: [g for g in v if g is not gun] for k, v in guns.items()}
+                if dest is not None:
+                    new_guns[dest] = new_guns[dest] + [gun]
+                yield slots, new_guns
+        if self.sit.side != "german":
+            return
+        for s, atts in slots.items():
+            h, names = s
+            if len(names) < 2 or len(atts) < len(names):
+                continue
+            groups = self.targets[h]["groups"]
+            if not all((d,) in groups for d in names):
+                continue
+            # Selective attack: each unit of the stack its own combat, the strongest
+            # attackers on the weakest defender, one attacker on each of the others.
+            ordered = sorted(names, key=lambda d: (self.sit.units[d].cf, d))
+            strongest = sorted(atts, key=lambda u: (-u.cf, u.id))
+            new = {k: v for k, v in slots.items() if k != s}
+            for i, d in enumerate(ordered[1:]):
+                new[(h, (d,))] = [strongest[-1 - i]]
+            new[(h, (ordered[0],))] = strongest[: len(atts) - len(ordered) + 1]
+            new_guns = {k: v for k, v in guns.items() if k != s}
+            for k in new:
+                new_guns.setdefault(k, [])
+            new_guns[(h, (ordered[0],))] = list(guns[s])
+            yield new, self._fitted(new, new_guns)
+
+    def _may_support(self, gun: UnitView, slot: Slot, atts: list[UnitView]) -> bool:
+        assert gun.hex is not None  # an offered gun stands on the map
+        return gun.id in self.allowed_guns[slot[0]] and any(
+            gun.hex.distance(self.hexes[a.id]) <= gun.range for a in atts)
+
+    def _fitted(self, slots: dict[Slot, list[UnitView]], guns: dict[Slot, list[UnitView]]) -> dict[
+            Slot, list[UnitView]]:
+        """The guns that may still support each attack once its attackers changed."""
+        return {s: [g for g in guns.get(s, []) if self._may_support(g, s, slots[s])] for s in slots}
+
+
+def _at_least_even(col: str) -> bool:
+    return col != "none" and ALL_ODDS.index(col) >= ALL_ODDS.index("1:1")
 
 
 def _lift(sit: Situation, hexes: dict[str, Hex], target: Hex, defenders: list[UnitView],

@@ -12,7 +12,6 @@ checks where the unit ended before it picks the next fallback hex.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Iterator, Set
 from typing import TYPE_CHECKING
 
@@ -22,6 +21,7 @@ from hexcampaign.kasserine.ai.objectives import Task, tasks_for
 from hexcampaign.kasserine.ai.odds import attack_value, column
 from hexcampaign.kasserine.ai.situation import Situation, high_rolls_of, look, moved_this_phase
 from hexcampaign.kasserine.state import BreakOff, BridgeWork, MoveUnit
+from hexcampaign.kasserine.tables import ALL_ODDS
 from hexcampaign.rules import IllegalAction
 
 if TYPE_CHECKING:
@@ -40,13 +40,12 @@ CANDIDATES = 6  # end hexes tried per unit before it stays where it is
 
 
 def movement_steps(
-    game: Game, side: str, level: str, rng: random.Random, budget: float = 10.0
+    game: Game, side: str, level: str, rng: random.Random
 ) -> Iterator[MoveUnit | BridgeWork | BreakOff]:
-    """Every move (and bridge or break-off) of `side` this movement phase, in order;
-    after `budget` seconds the units not yet moved stay where they are. A unit that has
+    """Every move (and bridge or break-off) of `side` this movement phase, in order.
+    A unit that has
     already moved this phase (the phase was paused, reopened or handed over half played)
     is not moved again: it stays, and may still attack from where it stands."""
-    deadline = time.perf_counter() + budget
     yield from _special_actions(game, side, level)
     sit = look(game, side)
     done: set[str] = moved_this_phase(game)
@@ -63,8 +62,6 @@ def movement_steps(
     units.sort(key=lambda u: (-u.mf, -u.cf, u.id))
     assigned: dict[str, float] = {}
     for unit in units:
-        if time.perf_counter() > deadline:
-            return
         reach = game.reachable(unit.id)
         if not reach:
             continue
@@ -146,7 +143,8 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
             slots = [s for s in ground.neighbours[target] if s not in enemy]
             allowed = {s for s in slots if all(
                 n == target or n not in enemy
-                or (second and (n in targets or _weak(sit, enemy[n], guns_kinds)))
+                or (second and (n in targets or (_weak(sit, enemy[n], guns_kinds)
+                                                 and (level == "easy" or not enemy_support(sit, n, sit.enemy)))))
                 for n in ground.neighbours[s])}
             options = []
             for u in fighters:
@@ -191,8 +189,14 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
             col = column(attack + support, basic + dg)
             value = attack_value(col, sum(u.cf for u, _ in chosen), basic, loss, hr) + bonus
             already_there = all(s == u.hex for u, s in chosen)
-            if value < worth and not already_there:
+            # A contact that holds: even if every battery in reach fires for the
+            # defender, the attack stays at 1:1 or better (worse, it risks A ELIM for
+            # little). Units already in contact that do not hold go round, if they can.
+            holds = level == "easy" or _at_least_even(col)
+            if (value < worth and not already_there) or not holds:
                 continue
+            if level != "easy":
+                chosen = _enough(sit, chosen, gun_moves, target, basic, dg)
             targets.add(target)
             for _u, s in chosen:
                 targets.update(n for n in ground.neighbours[s] if n in enemy)
@@ -202,6 +206,33 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
                     orders.append((u.id, s))
                     occupancy[s] = occupancy.get(s, []) + [u]
     return orders, targets
+
+
+def _at_least_even(col: str) -> bool:
+    return col != "none" and ALL_ODDS.index(col) >= ALL_ODDS.index("1:1")
+
+
+def _enough(sit: Situation, chosen: list[tuple[UnitView, Hex]], gun_moves: list[tuple[UnitView, Hex]],
+            target: Hex, basic: float, dg: float) -> list[tuple[UnitView, Hex]]:
+    """No overkill: the attackers that reach the same worst-case odds column, the
+    smallest units let go first (they go on towards their own objectives). Units already
+    beside the target stay in the attack: they must attack anyway."""
+    ground = sit.ground
+    support = sum(g.support for g, _ in gun_moves)
+
+    def col_of(units: list[tuple[UnitView, Hex]]) -> str:
+        return column(sum(u.cf * ground.attack_factor(s, target) for u, s in units) + support, basic + dg)
+
+    goal = col_of(chosen)
+    kept = list(chosen)
+    for pair in sorted(chosen, key=lambda p: (p[0].cf, p[0].id)):
+        u, s = pair
+        if s == u.hex or len(kept) == 1:
+            continue
+        rest = [p for p in kept if p is not pair]
+        if col_of(rest) == goal:
+            kept = rest
+    return kept
 
 
 def _weak(sit: Situation, units: list[UnitView], guns_kinds: set[str]) -> bool:

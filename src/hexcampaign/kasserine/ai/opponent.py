@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -42,10 +41,12 @@ if TYPE_CHECKING:
 # Asks the defender for its guns, given the game once attacks are declared.
 Defense = Callable[["Game"], object]
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
 SIDES = ("german", "allied")
-# Thinking time a phase may take (s); past it the bot stops planning and ends the phase.
-THINKING = {"easy": 2.0, "normal": 10.0}
+# No clock bounds the thinking: a clock made the window's game (a worker thread sharing
+# the processor with the screen) play differently from the same game without a window.
+# Each level's search has a fixed size instead (combat.LOOKAHEAD), so a seed plays the
+# same game everywhere.
 MAX_ACTIONS = 3000  # a phase never needs this many: a guard against a loop, not a limit
 
 
@@ -132,13 +133,9 @@ class Opponent:
         """Each action as it is applied. Stops when the game waits on the other side,
         when the game is over, or when cancel() is called."""
         self._cancel.clear()
-        started: dict[tuple, float] = {}
         count = idle = 0
         while not game.over and not self._cancel.is_set() and count < MAX_ACTIONS:
-            key = (id(game), turn_of(game), phase_of(game))
-            start = started.setdefault(key, time.perf_counter())
-            out_of_time = time.perf_counter() - start > THINKING[self.level]
-            batch = self._next_batch(game, defense, out_of_time, start)
+            batch = self._next_batch(game, defense)
             if batch is None:
                 return
             progressed = False
@@ -160,9 +157,7 @@ class Opponent:
             if idle >= 3:
                 return
 
-    def _next_batch(
-        self, game: Game, defense: Defense | None, out_of_time: bool, started: float
-    ) -> Iterable[Action] | None:
+    def _next_batch(self, game: Game, defense: Defense | None) -> Iterable[Action] | None:
         """The next actions to try (an iterable of unapplied actions), None to stop."""
         owed = self._owed_defense(game)
         if owed:
@@ -184,11 +179,9 @@ class Opponent:
                 return setup_steps(game, self.level, self.rng)
             return [EndPhase()]
         if phase.endswith("movement"):
-            if key not in self._moved and not out_of_time:
+            if key not in self._moved:
                 self._moved.add(key)
-                spent = time.perf_counter() - started
-                budget = 0.75 * THINKING[self.level] - spent  # the rest is for applying moves
-                return movement_steps(game, self.side, self.level, self.rng, budget)
+                return movement_steps(game, self.side, self.level, self.rng)
             return [EndPhase()]
         return self._combat_batch(game, defense, key)
 
@@ -205,7 +198,7 @@ class Opponent:
                     defense(game)  # the defender allocates its guns before any roll
             if hand_dice(game) and open_[0].odds not in crt_table().automatic:
                 return None  # the players roll real dice and enter them: not the bot's hand
-            if self.side == "german" and self.level == "normal":
+            if self.side == "german" and self.level != "easy":
                 split = useful_breakdown(game, open_[0])
                 if split is not None:
                     return [split]
