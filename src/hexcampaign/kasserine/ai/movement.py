@@ -57,8 +57,24 @@ def movement_steps(
         done.add(uid)
     sit = look(game, side)
     tasks = tasks_for(sit)
+    guns = support_kinds(game)
+    danger: set[Hex] = set()
+    if side == "allied" and level != "easy":
+        # The places worth points keep a garrison: while the Germans could reach a place
+        # we hold, one combat unit on it (the slowest, which would do least elsewhere)
+        # stays there; it may still attack from it.
+        danger = in_reach_of(sit, sit.enemy)
+        keepers: dict[Hex, UnitView] = {}
+        for u in sit.mine():
+            if u.kind in guns or u.hex not in danger or not _garrisoning(sit, u):
+                continue
+            now = keepers.get(u.hex)
+            if now is None or (u.mf, -u.cf, u.id) < (now.mf, -now.cf, now.id):
+                keepers[u.hex] = u
+        done.update(u.id for u in keepers.values())
     units = [u for u in sit.mine() if u.id not in done] + _waiting(sit)
-    # The fastest units choose first: they reach the far objectives others cannot.
+    # The fastest units choose first: they reach the far objectives others cannot. Allied
+    # guns go last, to a hex a combat unit already holds when the Germans are near.
     units.sort(key=lambda u: (-u.mf, -u.cf, u.id))
     assigned: dict[str, float] = {}
     for unit in units:
@@ -71,6 +87,13 @@ def movement_steps(
             continue
         assigned[task.name] = assigned.get(task.name, 0.0) + max(unit.cf, 1)
         ranked = _rank_hexes(sit, unit, reach, task, targets, level, rng)
+        if danger and unit.kind in guns:
+            # Never a gun alone within the Germans' reach: it defends with 1 and dies
+            # on retreat. The best hex that is covered or out of reach, kept in order.
+            # Among the hexes nearly as good for its task only, so it stays in range of
+            # the fight it is for.
+            safe = [h for h in ranked[: 3 * CANDIDATES] if h not in danger or _covered(sit, h)]
+            ranked = safe or ranked
         if not ranked:
             continue
         if unit.hex is not None and ranked[0] == unit.hex:
@@ -128,8 +151,9 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
     if level == "easy":
         rng.shuffle(scored)
         scored = scored[: max(1, len(scored) // 2)]
-    goal = GOAL_ODDS[sit.side] if level == "normal" else GOAL_ODDS[sit.side] - 2
-    worth = WORTH[(sit.side, level)]
+    goal = GOAL_ODDS[sit.side] if level != "easy" else GOAL_ODDS[sit.side] - 2
+    worth = WORTH[(sit.side, "easy" if level == "easy" else "normal")]
+    danger = in_reach_of(sit, sit.enemy) if sit.side == "allied" and level != "easy" else set()
     used: set[str] = set()
     orders: Orders = []
     targets: set[Hex] = set()
@@ -182,7 +206,7 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
             for g in sorted(guns, key=lambda g: (-g.support, g.id)):
                 if g.id in used or attack + support >= goal * (basic + dg):
                     continue
-                spot = _gun_spot(sit, g, reach[g.id], target, may_fight)
+                spot = _gun_spot(sit, g, reach[g.id], target, may_fight, danger, occupancy)
                 if spot is not None:
                     support += g.support
                     gun_moves.append((g, spot))
@@ -235,6 +259,28 @@ def _enough(sit: Situation, chosen: list[tuple[UnitView, Hex]], gun_moves: list[
     return kept
 
 
+def in_reach_of(sit: Situation, side: str) -> set[Hex]:
+    """The hexes `side`'s combat units could attack next turn: within their movement
+    allowance (on the lie of the land) of a hex beside it."""
+    ground = sit.ground
+    guns = support_kinds(sit.game)
+    out: set[Hex] = set()
+    for u in sit.units.values():
+        if u.side != side or u.hex is None or u.eliminated or u.kind in guns or u.cf <= 0:
+            continue
+        field = ground.distance_to(u.hex)
+        out.update(h for h, mp in field.items() if mp <= u.mf + 2)
+    return out
+
+
+def _covered(sit: Situation, h: Hex, occupancy: dict[Hex, list[UnitView]] | None = None) -> bool:
+    """Does a combat unit of ours stand in `h` (a gun stacked with it is attacked with
+    the stack and fires for it, not alone with a defense of 1)?"""
+    guns = support_kinds(sit.game)
+    here = (occupancy or sit.at).get(h, [])
+    return any(u.side == sit.side and u.kind not in guns and u.cf > 0 for u in here)
+
+
 def _weak(sit: Situation, units: list[UnitView], guns_kinds: set[str]) -> bool:
     """A stack a single soak-off can take on without much risk: lone guns, one factor."""
     return sum(u.cf if u.kind not in guns_kinds else 1 for u in units) <= 1
@@ -242,12 +288,16 @@ def _weak(sit: Situation, units: list[UnitView], guns_kinds: set[str]) -> bool:
 
 def _gun_spot(
     sit: Situation, gun: UnitView, reach: dict[Hex, int], target: Hex,
-    may_fight: Callable[[UnitView, Hex], bool],
+    may_fight: Callable[[UnitView, Hex], bool], danger: Set[Hex] = frozenset(),
+    occupancy: dict[Hex, list[UnitView]] | None = None,
 ) -> Hex | None:
-    """A hex within the gun's range of `target`, out of enemy zones, where it may fire."""
+    """A hex within the gun's range of `target`, out of enemy zones, where it may fire;
+    never alone where the enemy can reach it (`danger`)."""
     best = None
     for h, mp in reach.items():
         if h.distance(target) > gun.range or h in sit.enemy_zoc or not may_fight(gun, h):
+            continue
+        if h in danger and not _covered(sit, h, occupancy):
             continue
         here = sit.at.get(h, [])
         if here and here[0].side != sit.side:
@@ -374,7 +424,7 @@ def _special_actions(game: Game, side: str, level: str) -> Iterator[BridgeWork |
                 yield action  # slow the German columns down while they are close
             elif not action.destroy and side == "german":
                 yield action  # our roads forward
-        elif isinstance(action, BreakOff) and level == "normal":
+        elif isinstance(action, BreakOff) and level != "easy":
             unit = sit.units[action.unit]
             around = sit.ground.neighbours[unit.hex] if unit.hex is not None else []  # engaged: on the map
             foes = [u for n in around for u in sit.at.get(n, []) if u.side != side]
