@@ -27,7 +27,7 @@ from typing import Any
 
 from hexcampaign.files import atomic_write_text
 from hexcampaign.hexes import Hex
-from hexcampaign.kasserine import combat, movement, phases, reopened, results, unit_work
+from hexcampaign.kasserine import combat, movement, phases, placements, reopened, results, unit_work
 from hexcampaign.kasserine.board import Board, shared_board
 from hexcampaign.kasserine.combat import Combat
 from hexcampaign.kasserine.context import (
@@ -74,6 +74,7 @@ from hexcampaign.kasserine.state import (
     MoveStack,
     MoveUnit,
     PlaceUnit,
+    PlaceUnits,
     Resolve,
     Retreat,
     SupportDefense,
@@ -93,6 +94,7 @@ Snapshot = tuple[int, GameState, DiceState, list[str]]
 # Each action type and the rule that carries it out (a handler takes its own type only).
 HANDLERS: dict[type, Callable[[GameContext, Any], list[str]]] = {
     PlaceUnit: movement.place,
+    PlaceUnits: placements.place_units,
     MoveUnit: movement.move,
     MoveStack: movement.move_stack,
     BreakdownUnit: unit_work.breakdown,

@@ -182,6 +182,16 @@ class PlaceUnit(_Action):
     hex: Axial
 
 
+class PlaceUnits(_Action):
+    """German set-up: several units placed at once (a whole formation, the hint's set-up,
+    a saved set-up), unit k on hex k: one action, one undo step; all of them, or none
+    (kasserine/placements.py)."""
+
+    kind: Literal["place_units"] = "place_units"
+    units: list[str] = Field(min_length=1, max_length=200)
+    hexes: list[Axial] = Field(min_length=1, max_length=200)
+
+
 class MoveUnit(_Action):
     kind: Literal["move"] = "move"
     unit: str
@@ -275,6 +285,7 @@ class Reopened(_Action):
 
 Action = Annotated[
     PlaceUnit
+    | PlaceUnits
     | MoveUnit
     | MoveStack
     | BreakdownUnit
@@ -295,6 +306,7 @@ Action = Annotated[
 # What a save's log holds: the players' actions and the notes of reopened saves.
 LoggedAction = Annotated[
     PlaceUnit
+    | PlaceUnits
     | MoveUnit
     | MoveStack
     | BreakdownUnit
