@@ -8,15 +8,18 @@ import typing
 from pathlib import Path
 
 from hexcampaign.kasserine import game as game_module
-from hexcampaign.kasserine.state import Action
+from hexcampaign.kasserine.state import Action, LoggedAction, Reopened
 
 PACKAGE = Path(game_module.__file__).parent
 PREFIX = "hexcampaign.kasserine"
 
 
 def test_every_action_type_has_a_handler_in_the_table():
-    union = typing.get_args(typing.get_args(Action)[0])
+    # Every entry of a save's log (the players' actions and the note of a reopened save)
+    union = typing.get_args(typing.get_args(LoggedAction)[0])
     assert set(union) == set(game_module.HANDLERS)
+    # ... of which only the note is no move of either side.
+    assert set(union) - set(typing.get_args(typing.get_args(Action)[0])) == {Reopened}
     assert all(callable(handler) for handler in game_module.HANDLERS.values())
 
 

@@ -134,7 +134,7 @@ class GameContext:
         """The unit as its counter names it, with its formation where another counter
         bears the same name ("21 Pz — Panzer 1")."""
         name = u.name or u.id
-        if name in self._repeated_names():
+        if _base_name(u) in self._repeated_names():
             short = formation_short(u.parent)
             return f"{short} — {name}" if short else f"{name} ({u.id})"
         return name
@@ -161,7 +161,11 @@ class GameContext:
         units = self.state.units
         key = (id(units), len(units))
         if self._names[:2] != key:  # new units appear only by breakdown (and undo)
-            counts = Counter(u.name or u.id for u in units.values())
+            # Counted by the counters the game began with: the parts of a broken-down
+            # unit are one "Panzer 1" (they name their formation as it did), so neither
+            # they nor the other formation's "Panzer 1" lose it after a breakdown.
+            origins = {(_base_name(u), u.broken_from or u.id) for u in units.values()}
+            counts = Counter(name for name, _origin in origins)
             self._names = (*key, frozenset(n for n, k in counts.items() if k > 1))
         return self._names[2]
 
@@ -307,3 +311,12 @@ def decision_key(state: GameState) -> tuple:
         return ()
     first = state.pending[0]
     return (len(state.pending), id(first), first.kind, len(first.units))
+
+
+def _base_name(u: UnitState) -> str:
+    """The name of the counter a unit began as: "Panzer 1" for "Panzer 1 (2)", a part of
+    the broken-down Panzer 1 (unit_work.breakdown names the parts so)."""
+    name = u.name or u.id
+    if u.broken_from is not None and name.endswith(")") and " (" in name:
+        return name.rsplit(" (", 1)[0]
+    return name

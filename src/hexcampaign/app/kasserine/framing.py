@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
+from hexcampaign.app.render import DEFAULT_HEX_SIZE
+from hexcampaign.app.style import COORDINATE_MIN_SCREEN_HEX
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import IllegalAction
 from hexcampaign.kasserine.state import PlaceUnit
@@ -16,8 +18,10 @@ from hexcampaign.rules.changes import PlayChanges
 if TYPE_CHECKING:
     from hexcampaign.app.kasserine.table import FramingTable
 
-# A new game opens at this zoom (or closer): counters' numbers and place names read.
-PLAY_ZOOM = 0.8
+# A game opens at this zoom (or closer): counters' numbers, place names and the hex
+# numbers read. The hex numbers show from COORDINATE_MIN_SCREEN_HEX screen pixels a hex;
+# at 0.8 (25.6 px) they vanished on opening a save, while a new game opened at 0.9.
+PLAY_ZOOM = max(0.9, COORDINATE_MIN_SCREEN_HEX / DEFAULT_HEX_SIZE * 1.05)
 
 
 class BoardFraming:
@@ -40,17 +44,19 @@ class BoardFraming:
             return
         fighting = g.state.phase.endswith("combat") or g.pending() is not None
         if mode.active and fighting != self.fighting:
-            centre, focus = self.seen_centre(), self.focus_point()
+            corner, focus = self.seen_corner(), self.focus_point()
             mode.docks.combat.setVisible(fighting)
-            if centre is not None and self.fighting is not None and not self.recentre_pending:
-                # The dock takes its room from the board's right edge, where the map
-                # hid what the player was looking at (the fight at Sidi Bou Zid, under
-                # Xvfb): once the window has laid it out, the same point is centred
-                # again, and the hex the player last picked is brought into view. The
-                # dock shown and hidden again before that (two phases ended at once)
-                # keeps the first centre: the view never drifts.
+            if corner is not None and self.fighting is not None and not self.recentre_pending:
+                # The dock takes its room from the board's right edge (or gives it back).
+                # The board does not move under the player: once the window has laid the
+                # dock out, the same map point is at the top left again (re-centring made
+                # the whole board jump by half the dock's width), and the hex the player
+                # last picked is brought into view with the least shift (the fight at
+                # Sidi Bou Zid went under the dock, under Xvfb). The dock shown and
+                # hidden again before that (two phases ended at once) keeps the first
+                # corner: the view never drifts.
                 self.recentre_pending = True
-                QTimer.singleShot(0, self.canvas, lambda c=centre, f=focus: self.keep_centre(c, f))
+                QTimer.singleShot(0, self.canvas, lambda c=corner, f=focus: self.keep_corner(c, f))
         self.fighting = fighting if mode.active else None
 
     def frame_the_play(self) -> None:
@@ -74,12 +80,12 @@ class BoardFraming:
         my = sum(p[1] for p in points) / len(points)
         self.centre_on(mx, my)
 
-    def seen_centre(self) -> tuple[float, float] | None:
-        """The scene point in the middle of the board now (None with no map)."""
+    def seen_corner(self) -> tuple[float, float] | None:
+        """The scene point at the board's top left now (None with no map)."""
         if self.canvas.map_scene is None:
             return None
-        middle = self.canvas.visible_scene_rect().center()
-        return (middle.x(), middle.y())
+        corner = self.canvas.visible_scene_rect().topLeft()
+        return (corner.x(), corner.y())
 
     def focus_point(self) -> tuple[float, float] | None:
         """The middle of the hex the player last picked, when it is on screen."""
@@ -89,16 +95,16 @@ class BoardFraming:
         point = self.canvas.layout.center(picked)
         return point if self.canvas.visible_scene_rect().contains(*point) else None
 
-    def keep_centre(
-        self, centre: tuple[float, float], focus: tuple[float, float] | None = None
+    def keep_corner(
+        self, corner: tuple[float, float], focus: tuple[float, float] | None = None
     ) -> None:
         self.recentre_pending = False
         if self.canvas.map_scene is None or self.mode.game is None:
             return
         seen = self.canvas.visible_scene_rect()
-        if abs(seen.center().x() - centre[0]) > 1 or abs(seen.center().y() - centre[1]) > 1:
+        if abs(seen.left() - corner[0]) > 1 or abs(seen.top() - corner[1]) > 1:
             # The canvas keeps its own edges (a margin of desk beyond the map).
-            self.canvas.centerOn(*centre)
+            self.canvas.centerOn(corner[0] + seen.width() / 2, corner[1] + seen.height() / 2)
             self.canvas.viewport_changed.emit()
         if focus is None:
             return

@@ -99,6 +99,7 @@ class Gestures:
         stack = board.units_at(h)
         here = ", ".join((u.label or u.name or u.id) for u in reversed(stack))
         prefix = f"{g.map.label(h)}: {here}. " if here else ""
+        prefix += self._badge_words(h)
         unit = board.selected
         on_itself = unit is not None and g.unit(unit).hex == h
         if (
@@ -110,12 +111,33 @@ class Gestures:
         ):
             if h in board.reachable:
                 mode.status(prefix + self._move_words(unit, h))
+            elif any(u.side == g.state.side for u in stack):
+                # A click on a stack of one's own picks it (it moves nothing there): no
+                # refusal for a move nobody asked for.
+                mode.canvas.clear_preview()
+                mode.status(prefix + "Click to pick a unit of this stack.")
             else:
                 mode.canvas.clear_preview()
                 mode.status(prefix + board.why_not(unit, h), refusal=True)
             return
         if prefix:
             mode.status(prefix)
+
+    def _badge_words(self, h: Hex) -> str:
+        """What a victory place's badge means ("A3": the Allies hold it, 3 VP), said when
+        the pointer is on its hex (the badges were explained nowhere)."""
+        g = self.mode.game
+        place = g.map.place_at(h) if g is not None else None
+        if g is None or place is None or place.name not in g.state.victory:
+            return ""
+        points = g.state.victory[place.name]
+        holder = g.state.holders.get(place.name, "allied")
+        badge = ("G" if holder == "german" else "A") + str(points)
+        who = "the Germans" if holder == "german" else "the Allies"
+        return (
+            f"{place.name}: {points} victory point{'s' * (points != 1)}, held by {who} "
+            f"(its badge {badge}: A Allied, G German, and the points). "
+        )
 
     def hex_context_menu(self, h: Hex) -> QMenu | None:
         """Right click: the unit actions possible in that hex, as a pop-up menu."""
@@ -133,6 +155,15 @@ class Gestures:
         for uid, name, text in self.unit_actions(h):
             action = menu.addAction(text)
             action.triggered.connect(lambda _c=False, u=uid, n=name: self.unit_action(n, u))
+        # The hex's own units can always be picked from its menu, whatever is selected
+        # (with another unit selected, a right click here gave only a red refusal).
+        own = [u for u in reversed(mode.board.units_at(h)) if u.side == mode.game.state.side]
+        if own and not mode.computer.computer_side():
+            if not menu.isEmpty():
+                menu.addSeparator()
+            for u in own:
+                pick = menu.addAction(f"Pick {mode.game.label(u.id)}")
+                pick.triggered.connect(lambda _c=False, uid=u.id: mode.board.choose_unit(uid))
         if menu.isEmpty():
             return None
         menu.popup(QCursor.pos())

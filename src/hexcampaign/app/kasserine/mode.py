@@ -260,7 +260,13 @@ class KasserineMode(QObject):
         """The action's last log line in the notice line (the computer's named)."""
         if changes:
             who = self.computer.side_of_last()
-            self.say(f"The computer ({who}): {changes[-1]}" if who else changes[-1])
+            line = changes[-1]
+            actions = self.game.actions() if self.game is not None else []
+            if actions and actions[-1].kind == "move_stack" and len(changes) > 1:
+                # A stack moved together writes a line a unit: all of them are said (the
+                # last alone read as if one unit had moved).
+                line = f"{len(changes)} units moved together: " + "; ".join(changes)
+            self.say(f"The computer ({who}): {line}" if who else line)
 
     def _refused(self, sentence: str) -> None:
         """The engine's refusal, once: in red in the notice line, and through the
