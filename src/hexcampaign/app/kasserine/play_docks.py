@@ -46,7 +46,7 @@ class PlayDocks:
         w.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         self.notices = NoticeBar(w)
         w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.notices)
-        self.setup = SetupDock(w)
+        self.setup = SetupDock(w, mode)  # the mode: its document and notice line
         self.reinforcements = ReinforcementsDock(w)
         self.stack = StackDock(w)
         self.combat = CombatDock(lambda: mode.document, w)
