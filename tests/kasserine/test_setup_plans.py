@@ -128,3 +128,14 @@ def test_a_set_up_breaking_a_rule_is_refused_whole(tmp_path):
     )
     assert "2712" in str(refused.value)
     assert len(waiting(g)) == 41
+
+
+def test_a_game_set_up_in_one_action_saves_reloads_and_replays():
+    g = Game.scenario(seed=1)
+    g.apply(formation_plan(g, "D.A.K."))
+    text = g.to_json()
+    back = Game.from_json(text)
+    assert positions(back) == positions(g) and back.can_undo
+    assert positions(g.replay()) == positions(g)
+    back.undo()
+    assert len(waiting(back)) == 41
