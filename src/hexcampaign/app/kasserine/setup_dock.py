@@ -48,7 +48,8 @@ class SetupDock(QDockWidget):
         body = QWidget(self)
         self.help = QLabel(
             "Pick a unit, then click a highlighted hex of its entry zone. "
-            "Italians go within 2 hexes of the east edge.",
+            "Italians go within 2 hexes of the east edge. Or place a whole formation, "
+            "or the hint's set-up, at once: one Undo takes it back.",
             body,
         )
         self.help.setWordWrap(True)
