@@ -89,6 +89,11 @@ class GameQuestions:
     def air_power_available(self) -> bool:
         return combat.air_power_error(self.context) is None
 
+    def air_power_refusal(self) -> str | None:
+        """Why Allied air power may not shift this attack now (the rule's sentence), or
+        None when it may."""
+        return combat.air_power_error(self.context)
+
     def reachable(self, unit_id: str) -> dict[Hex, int]:
         """Every hex the unit may end its move in now -> total MP spent this phase."""
         reach = movement.unit_range(self.context, self.context.unit(unit_id))
@@ -149,7 +154,9 @@ class GameQuestions:
         log and its undo are untouched (a declaration locks undo). Refused as
         declare_attack would refuse it."""
         ctx = self.context
-        copy = GameContext(self.map, copy_state(ctx.state), self.entry_zones, self.arrival_points, self.board)
+        copy = GameContext(
+            self.map, copy_state(ctx.state), self.entry_zones, self.arrival_points, self.board
+        )
         combat.declare(copy, declaration(attackers, defenders, artillery, air_power))
         return Combat(copy, copy.state.combats[-1].id)
 
@@ -165,7 +172,9 @@ class GameQuestions:
         """Why the battery may not support an attack by `attackers` now (the one
         reason: side, already supporting, range, the MP to fight), or None."""
         ctx = self.context
-        return combat.combat_phase_error(ctx) or combat.support_error(ctx, ctx.unit(unit_id), list(attackers))
+        return combat.combat_phase_error(ctx) or combat.support_error(
+            ctx, ctx.unit(unit_id), list(attackers)
+        )
 
     def available_attackers(self, target: Hex) -> list[UnitView]:
         """The side to play's units that may still attack the hex `target` this phase."""
@@ -218,7 +227,9 @@ class GameQuestions:
     def defense_support_refusal(self, combat_id: Combat | int, unit_id: str) -> str | None:
         """Why the battery may not fire in defence against the attack, or None."""
         ctx = self.context
-        return combat.defense_support_error(ctx, ctx.combat(id_of_combat(combat_id)), ctx.unit(unit_id))
+        return combat.defense_support_error(
+            ctx, ctx.combat(id_of_combat(combat_id)), ctx.unit(unit_id)
+        )
 
     def retreat_paths(self, unit_id: str) -> list[list[Hex]]:
         """The legal retreats of a unit the pending decision asks to retreat."""
@@ -261,9 +272,15 @@ def id_of_combat(combat: Combat | int) -> int:
 
 
 def declaration(
-    attackers: Iterable[str], defenders: Iterable[str], artillery: Iterable[str] | None, air_power: bool
+    attackers: Iterable[str],
+    defenders: Iterable[str],
+    artillery: Iterable[str] | None,
+    air_power: bool,
 ) -> DeclareAttack:
     """The action declare_attack applies and preview_attack tries on a copy."""
     return DeclareAttack(
-        attackers=list(attackers), defenders=list(defenders), artillery=list(artillery or []), air_power=air_power
+        attackers=list(attackers),
+        defenders=list(defenders),
+        artillery=list(artillery or []),
+        air_power=air_power,
     )

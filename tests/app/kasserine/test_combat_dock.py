@@ -123,3 +123,40 @@ def test_the_result_asks_in_the_engines_words(mode):
     decision = g.pending()
     assert panel.result_prompt.text() == g.describe(decision, "Lloyd (Allied)")
     assert panel.result_prompt.text().startswith("Lloyd (Allied): retreat Doughboys")
+
+
+def test_air_power_is_not_shown_to_the_german(mode):
+    from .conftest import H, skirmish
+
+    mode.play(skirmish())
+    panel = mode.combat.panel
+    assert not panel.air_power.isVisibleTo(panel)  # before a target is picked
+    mode.hex_clicked(H(4, 3))
+    assert panel.target == H(4, 3)
+    assert not panel.air_power.isVisibleTo(panel)
+
+
+def test_percentages_sit_beside_their_bars_not_on_them(mode):
+    from PySide6.QtWidgets import QProgressBar
+
+    from .conftest import H, skirmish
+
+    mode.play(skirmish())
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    table = panel.odds.chances
+    assert table.rowCount() > 0
+    for r in range(table.rowCount()):
+        words = table.item(r, 1).text()
+        assert words.endswith(")") and "%" in words
+        bar = table.cellWidget(r, 2)
+        assert isinstance(bar, QProgressBar) and not bar.isTextVisible()
+
+
+def test_an_advance_of_one_hex_is_said_in_the_singular():
+    from hexcampaign.kasserine.state import Decision
+
+    one = Decision(kind="advance", side="german", combat=1, units=["Panzer"], hexes=1)
+    assert "up to 1 hex," in one.describe()
+    two = Decision(kind="advance", side="german", combat=1, units=["Panzer"], hexes=2)
+    assert "up to 2 hexes," in two.describe()

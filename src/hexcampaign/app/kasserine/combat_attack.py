@@ -133,6 +133,9 @@ class AttackPanel(QGroupBox):
         g = self.combat.game
         side = g.state.side
         self.show()
+        # Air power belongs to the Allies only: never shown (greyed) to the German; when
+        # the Allies may not use it now, the box says the rule's reason.
+        self._show_air_power(side)
         if self.target is None:
             self.help.setText(
                 f"{self.combat.document.player(side)}: click an enemy hex to attack it. "
@@ -165,11 +168,20 @@ class AttackPanel(QGroupBox):
             for i in range(self.attackers.count()):
                 self.attackers.item(i).setSelected(True)
         self._fill_artillery()
-        self.air_power.setVisible(side == "allied")
-        self.air_power.setEnabled(g.air_power_available())
         self.declare.setEnabled(True)
 
     # --- inside ---------------------------------------------------------------------------
+
+    def _show_air_power(self, side: str) -> None:
+        self.air_power.setVisible(side == "allied")
+        refusal = self.combat.game.air_power_refusal() if side == "allied" else None
+        self.air_power.setEnabled(refusal is None)
+        self.air_power.setText(
+            "Use Allied air power (one column better)"
+            if refusal is None
+            else f"Use Allied air power — not now. {refusal}"
+        )
+        self.air_power.setToolTip(refusal or "")
 
     def _air_power(self) -> bool:
         return self.air_power.isChecked() and self.air_power.isEnabled()

@@ -68,13 +68,16 @@ class OddsPanel(QGroupBox):
         self.lines = QLabel(self)
         self.lines.setWordWrap(True)
         self.lines.setTextFormat(Qt.TextFormat.PlainText)
-        self.chances = QTableWidget(0, 2, self)
-        self.chances.setHorizontalHeaderLabels(["Result", "Chance"])
+        # The percentage has its own column: drawn on the bar, the bar's edge struck
+        # through the digits ("3̶8.9%") under some styles.
+        self.chances = QTableWidget(0, 3, self)
+        self.chances.setHorizontalHeaderLabels(["Result", "Chance", ""])
         self.chances.verticalHeader().setVisible(False)
         self.chances.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.chances.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.chances.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -127,12 +130,16 @@ class OddsPanel(QGroupBox):
             if view.result and word == view.result:
                 item.setBackground(QColor("#f3c94f"))
             self.chances.setItem(r, 0, item)
+            words = QTableWidgetItem(
+                f"{float(chance) * 100:.1f}%  ({chance.numerator}/{chance.denominator})"
+            )
+            words.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.chances.setItem(r, 1, words)
             bar = QProgressBar(self.chances)
             bar.setRange(0, 360)
             bar.setValue(round(float(chance) * 360))
-            bar.setFormat(f"{float(chance) * 100:.1f}%  ({chance.numerator}/{chance.denominator})")
-            bar.setTextVisible(True)
-            self.chances.setCellWidget(r, 1, bar)
+            bar.setTextVisible(False)
+            self.chances.setCellWidget(r, 2, bar)
         height = self.chances.horizontalHeader().height() + 8
         height += sum(self.chances.rowHeight(r) for r in range(len(rows)))
         self.chances.setFixedHeight(height)
