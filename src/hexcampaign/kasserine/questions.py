@@ -31,6 +31,12 @@ from hexcampaign.kasserine.state import (
     MoveUnit,
 )
 from hexcampaign.kasserine.units import UnitView
+from hexcampaign.kasserine.what_if import (
+    WorstCase,
+    copy_context,
+    with_defensive_fire,
+    worst_case,
+)
 from hexcampaign.maps import HexMap
 
 
@@ -159,6 +165,28 @@ class GameQuestions:
         )
         combat.declare(copy, declaration(attackers, defenders, artillery, air_power))
         return Combat(copy, copy.state.combats[-1].id)
+
+    def what_if_attack(
+        self,
+        attackers: list[str],
+        defenders: list[str],
+        artillery: list[str] | None = None,
+        air_power: bool = False,
+    ) -> WorstCase:
+        """The attack previewed, after every battery of the defender that could reach the
+        hex fires for it (the attacker's worst case); refused as declare_attack would."""
+        trial = copy_context(self.context)
+        combat.declare(trial, declaration(attackers, defenders, artillery, air_power))
+        return worst_case(trial, trial.state.combats[-1].id)
+
+    def worst_case(self, combat_id: Combat | int) -> WorstCase:
+        """A declared attack after every defender battery in reach fires for it."""
+        return worst_case(self.context, id_of_combat(combat_id))
+
+    def preview_defense(self, combat_id: Combat | int, guns: list[str]) -> Combat:
+        """A declared attack as it would stand if `guns` fired in its defence, before the
+        defender commits them; refused as SupportDefense would refuse them."""
+        return with_defensive_fire(self.context, id_of_combat(combat_id), list(guns))
 
     def attacker_refusal(self, unit_id: str, target: Hex) -> str | None:
         """Why the unit may not attack the hex `target` now (the one reason), or None."""
