@@ -105,6 +105,13 @@ def test_the_invitation_and_its_note_say_what_to_send_and_where(players):
     bar = lloyd.mode.docks.turn_bar
     assert "Waiting for Erwin's turn file" in bar.player.text()
     assert not bar.end_button.isEnabled()
+    # The German set-up is Erwin's: Lloyd's set-up dock offers nothing to press (seen
+    # under Xvfb: Apply suggestion and Place formation were there to click).
+    setup = lloyd.mode.docks.setup
+    assert not any(
+        b.isEnabled() for b in (setup.apply_suggestion, setup.place_formation, setup.done)
+    )
+    assert erwin.mode.docks.setup.apply_suggestion.isEnabled()
     assert not lloyd.errors
 
 
@@ -182,6 +189,10 @@ def test_the_defender_answers_with_his_guns_in_the_combat_dock(players):
         sent = sender.play_until_hand_over(rng)
         assert receiver.open(sent), receiver.errors
         receiver.mode.mail.to_the_end()
+        # After the replay the notice says who plays on (it kept the last step's line).
+        assert receiver.mode.last_message.startswith(
+            f"{sender.document.mail.names[sender.document.mail.side]}'s turn replayed: "
+        )
         m = receiver.document.mail
         if m.answering and any(
             isinstance(a, SupportDefense) and a.artillery for a in m.legal_actions()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog, QMessageBox
 
+from hexcampaign.app.kasserine import replay_viewer
 from hexcampaign.app.kasserine.document import GameDocument
 from hexcampaign.app.kasserine.mail_dialogs import NewMailGameDialog, TurnReplayBar, TurnSentNote
 from hexcampaign.app.kasserine.mail_document import MailDocument, load_game, mail_folder
@@ -50,6 +51,7 @@ class MailFiles:
         self.window.addToolBar(self.bar)
         self.bar.step_requested.connect(self.step)
         self.bar.end_requested.connect(self.to_the_end)
+        self.bar.viewer_requested.connect(lambda: replay_viewer.view_received(self.window, self.mode.document))
 
     # --- starting and joining ------------------------------------------------------------
 
@@ -162,6 +164,10 @@ class MailFiles:
     def replay_moved(self) -> None:
         document = self.mode.document
         if not isinstance(document, MailDocument) or document.replay is None:
+            if self.bar.isVisible() and isinstance(document, MailDocument):
+                # The last step's line would stay in the notice: say who plays on now.
+                opponent = document.mail.names[document.mail.opponent]
+                self.mode.say(f"{opponent}'s turn replayed: {self.mode.turns.turn_words()}.")
             self.bar.stop()
             return
         replay = document.replay

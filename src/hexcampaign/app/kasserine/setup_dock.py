@@ -113,11 +113,16 @@ class SetupDock(QDockWidget):
         if chosen in names:
             self.formation.setCurrentText(chosen)
         self.formation.blockSignals(False)
-        self.place_formation.setEnabled(bool(names))
-        self.apply_suggestion.setEnabled(bool(names))
+        # Only the German player at this computer sets up: in a game by e-mail the
+        # Allied player's copy shows the set-up waiting, with nothing to press.
+        document = getattr(self.table, "document", None)
+        here = document is None or document.plays_here("german")
+        self.place_formation.setEnabled(here and bool(names))
+        self.apply_suggestion.setEnabled(here and bool(names))
         setting_up = game.state.phase == "german_setup"
-        self.save_button.setEnabled(setting_up and bool(setup_plans.placed_so_far(game)))
-        self.load_button.setEnabled(bool(names))
+        self.save_button.setEnabled(here and setting_up and bool(setup_plans.placed_so_far(game)))
+        self.load_button.setEnabled(here and bool(names))
+        self.done.setEnabled(here)
 
     # --- the buttons -------------------------------------------------------------------
 
