@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
 
+from hexcampaign.app.kasserine import replay_viewer
+
 if TYPE_CHECKING:
     from hexcampaign.app.kasserine.table import MenuTable
 
@@ -36,6 +38,8 @@ class GameMenu:
         self.clear_action = add("C&lear the selection", board.clear_selection, "Escape")
         add("E&xport the log…", files.export_log)
         add("Game &information…", files.show_info)
+        add("&Replay viewer…", lambda: replay_viewer.view_game(self.window, mode.game), "Ctrl+Alt+R")
+        add("Replay a sa&ved game…", lambda: replay_viewer.ask_and_view_save(self.window), needs_game=False)
         mode.computer.add_to_menu(self.menu, add)
         self.menu.addSeparator()
         add("&Close the game", files.close_game)

@@ -115,6 +115,7 @@ class TurnReplayBar(QToolBar):
 
     step_requested = Signal()
     end_requested = Signal()
+    viewer_requested = Signal()  # the turn in the replay viewer (replay_viewer.view_received)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Received turn", parent)
@@ -128,9 +129,11 @@ class TurnReplayBar(QToolBar):
         self.step_button.setObjectName("replay-step")
         self.end_button = QPushButton("To the end", self)
         self.end_button.setObjectName("replay-end")
+        self.viewer_button = QPushButton("Replay viewer…", self)
+        self.viewer_button.setObjectName("replay-viewer")
         self.line = QLabel(self)
         self.line.setObjectName("replay-line")
-        for widget in (self.title, self.play_button, self.step_button, self.end_button, self.line):
+        for widget in (self.title, self.play_button, self.step_button, self.end_button, self.viewer_button, self.line):
             self.addWidget(widget)
         self.timer = QTimer(self)
         self.timer.setInterval(REPLAY_STEP_MS)
@@ -138,6 +141,7 @@ class TurnReplayBar(QToolBar):
         self.play_button.clicked.connect(self.toggle_play)
         self.step_button.clicked.connect(self.step_requested)
         self.end_button.clicked.connect(self.end_requested)
+        self.viewer_button.clicked.connect(self.viewer_requested)
         self.hide()
 
     def show_step(self, who: str, index: int, total: int, lines: list[str]) -> None:

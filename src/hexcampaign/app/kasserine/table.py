@@ -483,6 +483,9 @@ class MenuTable(Protocol):
     def window(self) -> Any: ...
 
     @property
+    def game(self) -> Game | None: ...
+
+    @property
     def files(self) -> FileCommands: ...
 
     @property
