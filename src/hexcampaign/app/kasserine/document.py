@@ -31,7 +31,7 @@ FILE_SUFFIX = ".kpgame"
 FILE_FILTER = "Kasserine Pass games (*.kpgame);;All files (*)"
 DEFAULT_PLAYERS = {"german": "German player", "allied": "Allied player"}
 SAVE_WHAT = "Kasserine Pass save"
-COMPUTER_LEVELS = ("easy", "normal")
+COMPUTER_LEVELS = ("easy", "normal", "hard")
 
 
 def autosave_folder() -> Path:

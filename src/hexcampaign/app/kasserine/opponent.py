@@ -21,7 +21,7 @@ from hexcampaign.kasserine.ai import Opponent
 # Milliseconds between two actions shown on the board: a person can follow "slow".
 PACES = {"fastest": 0, "fast": 150, "normal": 600, "slow": 1500}
 PACE_WORDS = {"fastest": "as fast as it can", "fast": "fast", "normal": "normal", "slow": "slow"}
-LEVEL_WORDS = {"easy": "easy", "normal": "normal"}
+LEVEL_WORDS = {"easy": "easy", "normal": "normal", "hard": "hard"}
 _POLL_MS = 8  # how often the GUI looks for actions while a computer is thinking
 _SHOWN = "shown"  # a move whose path was drawn a tick ago: now its counter goes
 _SHOWN_FIRST = ("move", "move_stack", "retreat", "advance")  # a move's path is drawn before the counter goes

@@ -36,6 +36,10 @@ GOAL_ODDS = {"german": 6.0, "allied": 5.0}
 # The least average worth (in combat factors) for an attack to be planned at all.
 WORTH = {("german", "normal"): 0.9, ("allied", "normal"): 0.6,
          ("german", "easy"): 0.0, ("allied", "easy"): 0.5}
+# The hard German's attack moves (the hard Allies move as normal ones: lower odds cost
+# them more than they gained in the benchmark).
+HARD_GOAL = {"german": 4.0}
+HARD_WORTH = {"german": 0.5}
 CANDIDATES = 6  # end hexes tried per unit before it stays where it is
 
 
@@ -153,6 +157,11 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
         scored = scored[: max(1, len(scored) // 2)]
     goal = GOAL_ODDS[sit.side] if level != "easy" else GOAL_ODDS[sit.side] - 2
     worth = WORTH[(sit.side, "easy" if level == "easy" else "normal")]
+    if level == "hard" and sit.side == "german":
+        # Hard reads the defender's guns well enough to take more contacts at lower odds
+        # (each still holding at 1:1 or better against every gun in reach): more attacks,
+        # fewer units idle behind an overkill.
+        goal, worth = HARD_GOAL[sit.side], HARD_WORTH[sit.side]
     danger = in_reach_of(sit, sit.enemy) if sit.side == "allied" and level != "easy" else set()
     used: set[str] = set()
     orders: Orders = []
