@@ -7,7 +7,7 @@ import random
 
 from PySide6.QtCore import Qt
 
-from hexcampaign.app.kasserine.docks import waiting_for_setup
+from hexcampaign.app.kasserine.setup_dock import waiting_for_setup
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.state import DeclareAttack, MoveUnit, TakeLosses
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QLabel
 
 from hexcampaign.app.kasserine.dialogs import NewGameDialog
-from hexcampaign.app.kasserine.docks import waiting_for_setup
+from hexcampaign.app.kasserine.setup_dock import waiting_for_setup
 from hexcampaign.app.start_page import StartPage
 from hexcampaign.kasserine import Options
 

@@ -7,8 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog
 
-from hexcampaign.app.kasserine.docks import SetupDock as OldName
-from hexcampaign.app.kasserine.setup_dock import SetupDock, waiting_for_setup
+from hexcampaign.app.kasserine.setup_dock import waiting_for_setup
 from hexcampaign.app.settings import documents_dir
 
 
@@ -17,7 +16,6 @@ def german_positions(g):
 
 
 def test_a_whole_german_set_up_in_four_clicks_and_undo_takes_back_one_formation(mode):
-    assert OldName is SetupDock
     mode.new_game(seed=5)
     g, dock = mode.game, mode.setup
     assert [dock.formation.itemText(i) for i in range(dock.formation.count())] == [

@@ -5,7 +5,6 @@ redraws from the game on `refresh()`."""
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -36,10 +35,6 @@ from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game, UnitView
 from hexcampaign.kasserine.game import PHASE_WORDS
 from hexcampaign.kasserine.tables import crt_table
-
-if TYPE_CHECKING:  # at run time through __getattr__ below (setup_dock.py imports this module)
-    from hexcampaign.app.kasserine.setup_dock import SetupDock as SetupDock
-    from hexcampaign.app.kasserine.setup_dock import waiting_for_setup as waiting_for_setup
 
 ICON = 36
 UNIT_ROLE = Qt.ItemDataRole.UserRole
@@ -424,12 +419,3 @@ class CrtDock(QDockWidget):
         if first is not None:
             self.table.scrollToItem(first)
 
-
-def __getattr__(name: str) -> Any:
-    """SetupDock and waiting_for_setup live in setup_dock.py now; imports of them from
-    here keep working (looked up when asked: setup_dock.py imports this module)."""
-    if name in ("SetupDock", "waiting_for_setup"):
-        from hexcampaign.app.kasserine import setup_dock
-
-        return getattr(setup_dock, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -15,10 +15,10 @@ from hexcampaign.app.kasserine.docks import (
     LogDock,
     NoticeBar,
     ReinforcementsDock,
-    SetupDock,
     StackDock,
     TurnBar,
 )
+from hexcampaign.app.kasserine.setup_dock import SetupDock
 from hexcampaign.app.kasserine.still_to_do_dock import StillToDoDock
 from hexcampaign.app.kasserine.tracker_dock import TrackerDock
 from hexcampaign.kasserine.crt import printed_row
