@@ -17,8 +17,8 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
-from hexcampaign.app.kasserine.docks import waiting_for_setup
 from hexcampaign.app.kasserine.mode import KasserineMode
+from hexcampaign.app.kasserine.setup_dock import waiting_for_setup
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game, Options
 from hexcampaign.kasserine.ai import Opponent
