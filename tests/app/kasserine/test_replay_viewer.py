@@ -45,3 +45,24 @@ def test_a_bad_save_in_the_viewer_is_one_sentence(mode, tmp_path):
     assert not isinstance(box, ReplayViewer)
     assert "bad.kpgame" in box.text()
     box.close()
+
+
+def test_jump_to_follows_the_step_shown(mode, qtbot):
+    """The "Jump to" list names the turn and phase of the step on the board, whichever
+    way the viewer got there (it stayed on "German set-up" for the whole game)."""
+    g = Game.load(SAVE)
+    viewer = view_game(mode.window, g)
+    qtbot.addWidget(viewer)
+    viewer.go(0)
+    assert viewer.phase_box.currentIndex() == 0
+    for _ in range(60):
+        viewer.step_forward()
+    step = viewer.replay.shown
+    assert step is not None and step.phase != "german_setup"
+    assert viewer.phase_box.currentData() == (step.turn, step.phase)
+    viewer.to_the_end()
+    last = viewer.replay.shown
+    assert viewer.phase_box.currentData() == (last.turn, last.phase)
+    viewer.go(0)
+    assert viewer.phase_box.currentIndex() == 0
+    viewer.close()

@@ -245,8 +245,14 @@ class ReplayViewer(QDialog):
         self.slider.setValue(sum(1 for n in numbers if n <= replay.index))
         self.slider.blockSignals(False)
         self.phase_box.blockSignals(True)
-        if step is not None:
-            row = self.phase_box.findData((step.turn, step.phase))
+        if step is None:
+            self.phase_box.setCurrentIndex(0)
+        else:
+            # findData cannot match a Python tuple (Qt compares the wrapped objects by
+            # identity), so the rows are read back here.
+            here = (step.turn, step.phase)
+            rows = range(self.phase_box.count())
+            row = next((r for r in rows if self.phase_box.itemData(r) == here), -1)
             if row >= 0:
                 self.phase_box.setCurrentIndex(row)
         self.phase_box.blockSignals(False)
