@@ -77,6 +77,9 @@ LOOKAHEAD = {"easy": 0, "normal": 6, "hard": 30}
 # reach the hex could push it below 1:1: the attacker then risks A ELIM for little.
 CUT = 3.0
 
+# The share of its guns an "easy" defender fires, each for an attack in range picked at random.
+EASY_FIRE = 0.5
+
 Slot = tuple[Hex, tuple[str, ...]]  # one attack: the hex and the units it names
 
 
@@ -117,7 +120,8 @@ def plan_attacks(game: Game, sit: Situation, level: str, rng: random.Random) -> 
         best, best_gain = None, -1e9
         for h in choices[uid]:
             defenders = [sit.units[d] for d in targets[h]["defenders"]]
-            gain = _lift(sit, hexes, h, defenders, plan[h], [], unit=unit) + (6.0 if not plan[h] else 0.0)
+            gain = _lift(sit, hexes, h, defenders, plan[h], [], unit=unit, see_guns=level != "easy")
+            gain += 6.0 if not plan[h] else 0.0
             if level == "easy":
                 gain += rng.gauss(0, 1.5)
             if gain > best_gain:
@@ -138,7 +142,7 @@ def plan_attacks(game: Game, sit: Situation, level: str, rng: random.Random) -> 
             if not any(gun_hex.distance(hexes[a.id]) <= gun.range for a in atts):
                 continue
             defenders = [sit.units[d] for d in targets[h]["defenders"]]
-            gain = _lift(sit, hexes, h, defenders, atts, guns_plan[h], gun=gun)
+            gain = _lift(sit, hexes, h, defenders, atts, guns_plan[h], gun=gun, see_guns=level != "easy")
             if level == "easy":
                 gain += rng.gauss(0, 0.5)
             if gain > best_gain:
@@ -351,9 +355,10 @@ def _at_least_even(col: str) -> bool:
 
 def _lift(sit: Situation, hexes: dict[str, Hex], target: Hex, defenders: list[UnitView],
           attackers: list[UnitView], guns: list[UnitView], unit: UnitView | None = None,
-          gun: UnitView | None = None) -> float:
-    """How much an attack's worth rises with one more unit or gun (from nothing: 0)."""
-    guns_there = enemy_support(sit, target, sit.enemy)
+          gun: UnitView | None = None, see_guns: bool = True) -> float:
+    """How much an attack's worth rises with one more unit or gun (from nothing: 0);
+    read against the defender's guns in reach unless `see_guns` is False ("easy")."""
+    guns_there = enemy_support(sit, target, sit.enemy) if see_guns else 0.0
     now = estimate(sit, attackers, hexes, guns, target, defenders, guns_there)[1] if attackers else 0.0
     more = attackers + ([unit] if unit is not None else [])
     fire = guns + ([gun] if gun is not None else [])
@@ -381,6 +386,15 @@ def plan_defense(game: Game, sit: Situation, level: str, rng: random.Random) -> 
     for gun in mine:
         gun_hex = gun.hex
         assert gun_hex is not None  # sit.mine() holds the units on the map
+        if level == "easy":
+            # A beginner's guns: each fires half the time, for any attack in its range.
+            in_range = [c.id for c in open_combats if gun.id not in c.defenders
+                        and gun_hex.distance(c.target) <= gun.range]
+            if in_range and rng.random() < EASY_FIRE:
+                cid = rng.choice(in_range)
+                chosen[cid].append(gun.id)
+                added[cid] += gun.support
+            continue
         # A gun not firing now is idle until our own phase: any attack in range takes it.
         best, best_gain = None, -1.0
         for c in open_combats:
@@ -393,8 +407,6 @@ def plan_defense(game: Game, sit: Situation, level: str, rng: random.Random) -> 
             before = attack_value(column(attack, defense), attackers_cf, basic, loss, hr)
             after = attack_value(column(attack, defense + gun.support), attackers_cf, basic, loss, hr)
             gain = before - after
-            if level == "easy":
-                gain += rng.gauss(0, 0.5)
             if gain > best_gain:
                 best, best_gain = c.id, gain
         if best is not None:

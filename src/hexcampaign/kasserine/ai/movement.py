@@ -34,8 +34,12 @@ Orders = list[tuple[str, Hex]]
 # The column an attack planned in movement aims for: below 4:1 the defender never leaves.
 GOAL_ODDS = {"german": 6.0, "allied": 5.0}
 # The least average worth (in combat factors) for an attack to be planned at all.
-WORTH = {("german", "normal"): 0.9, ("allied", "normal"): 0.6,
-         ("german", "easy"): 0.0, ("allied", "easy"): 0.5}
+WORTH = {("german", "normal"): 0.9, ("allied", "normal"): 0.6}
+# "easy" (a level for beginners) plans as a hasty player: it does not read the defender's
+# guns, stops adding units at 3 to 1 against the bare defenders and goes into any contact
+# it finds at 1 to 2 or better, whatever it is worth.
+EASY_GOAL = 3.0
+EASY_LEAST = "1:2"
 # The hard German's attack moves (the hard Allies move as normal ones: lower odds cost
 # them more than they gained in the benchmark).
 HARD_GOAL = {"german": 4.0}
@@ -147,7 +151,7 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
     for target, units in enemy.items():
         combat_units = [u for u in units if u.kind not in guns_kinds] or units
         basic, loss = defense_of(sit, combat_units, target)
-        dg = enemy_support(sit, target, sit.enemy)
+        dg = enemy_support(sit, target, sit.enemy) if level != "easy" else 0.0
         place = ground.places.get(target)
         bonus = (6.0 if sit.last_turn else 2.0) * sit.vp.get(place.name, 0) if place else 0.0
         scored.append((basic + dg - bonus, target, combat_units, basic, loss, dg, bonus))
@@ -155,8 +159,10 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
     if level == "easy":
         rng.shuffle(scored)
         scored = scored[: max(1, len(scored) // 2)]
-    goal = GOAL_ODDS[sit.side] if level != "easy" else GOAL_ODDS[sit.side] - 2
-    worth = WORTH[(sit.side, "easy" if level == "easy" else "normal")]
+    if level == "easy":
+        goal, worth = EASY_GOAL, -1e9
+    else:
+        goal, worth = GOAL_ODDS[sit.side], WORTH[(sit.side, "normal")]
     if level == "hard" and sit.side == "german":
         # Hard reads the defender's guns well enough to take more contacts at lower odds
         # (each still holding at 1:1 or better against every gun in reach): more attacks,
@@ -225,7 +231,7 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
             # A contact that holds: even if every battery in reach fires for the
             # defender, the attack stays at 1:1 or better (worse, it risks A ELIM for
             # little). Units already in contact that do not hold go round, if they can.
-            holds = level == "easy" or _at_least_even(col)
+            holds = _at_least(col, EASY_LEAST) if level == "easy" else _at_least_even(col)
             if (value < worth and not already_there) or not holds:
                 continue
             if level != "easy":
@@ -242,7 +248,11 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
 
 
 def _at_least_even(col: str) -> bool:
-    return col != "none" and ALL_ODDS.index(col) >= ALL_ODDS.index("1:1")
+    return _at_least(col, "1:1")
+
+
+def _at_least(col: str, least: str) -> bool:
+    return col != "none" and ALL_ODDS.index(col) >= ALL_ODDS.index(least)
 
 
 def _enough(sit: Situation, chosen: list[tuple[UnitView, Hex]], gun_moves: list[tuple[UnitView, Hex]],
