@@ -67,3 +67,28 @@ def test_the_odds_follow_the_guns_the_defender_ticks_before_he_commits():
     assert g.preview_defense(c, ["near"]).odds == "2:1"
     assert g.preview_defense(c, []).odds == "4:1"
     assert g.state == before and c.odds == "4:1"
+
+
+def test_the_worst_case_names_the_guns_as_their_counters_do():
+    g = guns_game()
+    worst = g.what_if_attack(["a"], ["x"])
+    assert worst.gun_names == [g.label("near")] and worst.defender == "allied"
+    assert worst.declared_odds == "4:1"
+    assert worst.sentence() == (
+        f"Worst case, if Allied {g.label('near')} fires in defence: 2:1 "
+        "(attack 8 against defence 4)."
+    )
+
+
+def test_with_no_gun_in_reach_the_sentence_says_the_odds_stand():
+    units = [U("a", (3, 2), cf=8), U("x", (4, 2), side="allied", cf=2)]
+    g = game(units, phase="german_combat")
+    assert g.what_if_attack(["a"], ["x"]).sentence() == (
+        "No Allied battery can reach the hex: the odds of 4:1 stand."
+    )
+
+
+def test_an_automatic_worst_case_says_there_is_no_roll():
+    g = guns_game(attack_cf=2, near_support=12)
+    sentence = g.what_if_attack(["a"], ["x"]).sentence()
+    assert f"1:6, {crt.automatic_result('1:6')} without a roll" in sentence

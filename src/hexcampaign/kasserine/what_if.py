@@ -9,7 +9,7 @@ untouched."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from hexcampaign.kasserine import combat, crt
@@ -28,11 +28,37 @@ class WorstCase:
     guns: list[str]  # the batteries that could fire (ids), none when no gun reaches
     distribution: dict[str, Fraction]  # result words -> chance on that column
     automatic: str | None  # the result without a roll (1:6 A ELIM, >8:1), or None
+    gun_names: list[str] = field(default_factory=list)  # the guns as their counters say
+    defender: str = "allied"  # the side whose guns they are
+    declared_odds: str = ""  # the column before any defensive fire
 
     @property
     def changes_nothing(self) -> bool:
         """No battery of the defender can reach the hex: the odds declared stand."""
         return not self.guns
+
+    def sentence(self) -> str:
+        """The worst case as the players read it: the guns by their counters' names, the
+        column they leave and the factors; or that no gun reaches and the odds stand."""
+        side = "Allied" if self.defender == "allied" else "German"
+        if self.changes_nothing:
+            return f"No {side} battery can reach the hex: the odds of {self.declared_odds} stand."
+        names = _and_list(self.gun_names)
+        verb = "fires" if len(self.gun_names) == 1 else "fire"
+        automatic = f", {self.automatic} without a roll" if self.automatic else ""
+        return (
+            f"Worst case, if {side} {names} {verb} in defence: {self.odds}{automatic} "
+            f"(attack {_number(self.attack)} against defence {_number(self.defense)})."
+        )
+
+
+def _and_list(words: list[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _number(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}".rstrip("0")
 
 
 def copy_context(ctx: GameContext) -> GameContext:
@@ -65,6 +91,7 @@ def worst_case(ctx: GameContext, combat_id: int) -> WorstCase:
     """The declared attack after every defender battery in reach fires for it."""
     guns = reaching_guns(ctx, combat_id)
     after = with_defensive_fire(ctx, combat_id, guns)
+    declared = ctx.combat(combat_id)
     return WorstCase(
         odds=after.odds,
         attack=after.attack_strength,
@@ -72,7 +99,16 @@ def worst_case(ctx: GameContext, combat_id: int) -> WorstCase:
         guns=guns,
         distribution=dict(after.distribution),
         automatic=crt.automatic_result(after.odds),
+        gun_names=[ctx.label(ctx.state.units[g]) for g in guns],
+        defender=after.defending_side,
+        declared_odds=declared.odds,
     )
 
 
-__all__ = ["WorstCase", "copy_context", "reaching_guns", "with_defensive_fire", "worst_case"]
+__all__ = [
+    "WorstCase",
+    "copy_context",
+    "reaching_guns",
+    "with_defensive_fire",
+    "worst_case",
+]

@@ -57,7 +57,9 @@ def test_odds_panel_follows_the_engine_and_the_defender_allocates(mode):
     assert odds.lines.text().splitlines() == c.breakdown
     assert odds.shown == c.distribution
     assert abs(sum(odds.shown.values()) - 1) < 1e-9
-    assert odds.chances.rowCount() == len(c.distribution)
+    worst = g.worst_case(c)  # the attacker waits: his worst case is shown beside
+    assert set(odds.results_shown()) == set(c.distribution) | set(worst.distribution)
+    assert odds.worst.text() == worst.sentence() and "Battery" in odds.worst.text()
     assert mode.docks.crt.highlighted == "4:1"
     panel.defense_guns.select_id("Battery")
     panel.allocate.click()

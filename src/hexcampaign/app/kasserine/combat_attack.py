@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QGridLayout,
     QGroupBox,
     QLabel,
     QPushButton,
@@ -48,14 +49,20 @@ class AttackPanel(QGroupBox):
         self.declare = QPushButton("Declare attack", self)
         self.declare.setObjectName("declare")
         layout = QVBoxLayout(self)
+        layout.setSpacing(4)
+        layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.help)
-        for title, widget in (
-            ("Defenders", self.defenders),
-            ("Attackers", self.attackers),
-            ("Artillery in support", self.artillery),
-        ):
-            layout.addWidget(QLabel(f"<b>{title}</b>", self))
-            layout.addWidget(widget)
+        layout.addWidget(QLabel("<b>Defenders</b>", self))
+        layout.addWidget(self.defenders)
+        # The attackers and their guns side by side: one under the other, three
+        # attackers and two guns pushed the odds below the fold of a 1,600×1,000 window.
+        sides = QGridLayout()
+        sides.setSpacing(4)
+        sides.addWidget(QLabel("<b>Attackers</b>", self), 0, 0)
+        sides.addWidget(QLabel("<b>Artillery in support</b>", self), 0, 1)
+        sides.addWidget(self.attackers, 1, 0, Qt.AlignmentFlag.AlignTop)
+        sides.addWidget(self.artillery, 1, 1, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(sides)
         layout.addWidget(self.air_power)
         layout.addWidget(self.declare)
         self.declare.clicked.connect(self.declare_attack)
@@ -115,14 +122,17 @@ class AttackPanel(QGroupBox):
         if not attackers or not defenders:
             odds.show_refusal("Pick at least one attacker and one defender.")
             return None
+        g = self.combat.game
+        guns, air = self.artillery.selected_ids(), self._air_power()
         try:
-            combat = self.combat.game.preview_attack(
-                attackers, defenders, self.artillery.selected_ids(), air_power=self._air_power()
-            )
+            combat = g.preview_attack(attackers, defenders, guns, air_power=air)
+            # The attacker's worst case: every defender battery in reach fires (the
+            # engine declares it on a copy of the position).
+            worst = g.what_if_attack(attackers, defenders, guns, air_power=air)
         except IllegalAction as error:
             odds.show_refusal(str(error))
             return None
-        view = OddsView.of(combat, preview=True)
+        view = OddsView.of(combat, preview=True, worst=worst, worst_words=worst.sentence())
         odds.show_view(view)
         return view
 
@@ -137,6 +147,8 @@ class AttackPanel(QGroupBox):
         # the Allies may not use it now, the box says the rule's reason.
         self._show_air_power(side)
         if self.target is None:
+            self.setTitle("Attack")
+            self.help.show()
             self.help.setText(
                 f"{self.combat.document.player(side)}: click an enemy hex to attack it. "
                 + (
@@ -152,10 +164,9 @@ class AttackPanel(QGroupBox):
             return
         h = self.target
         place = g.map.place_at(h)
-        self.help.setText(
-            f"Target: hex {g.map.label(h)}{' (' + place.name + ')' if place else ''}. "
-            "Pick the attackers and the artillery, then declare."
-        )
+        # The target in the box's title: a line of help here cost the room of a row.
+        self.setTitle(f"Attack on hex {g.map.label(h)}{' (' + place.name + ')' if place else ''}")
+        self.help.hide()
         defenders = g.attackable_defenders(h)
         self.defenders.show_units(defenders)
         self.defenders.setEnabled(g.selective_attack())

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from hexcampaign.app.kasserine.combat_attack import AttackPanel
 from hexcampaign.app.kasserine.combat_defense import DefensePanel
@@ -62,10 +62,26 @@ class CombatPanel(QWidget):
         self.defense = DefensePanel(self, self)
         self.roll_box = RollPanel(self, self)
         self.result = ResultPanel(self, self.roll_box.dice, self)
+        # The steps scroll (a last resort: the odds fold their factor lines and keep
+        # their rows compact); the dice stay below them, outside the scroll, so the Roll
+        # button is never under the fold of a 1,280×800 window.
+        self.steps = QWidget(self)
+        steps = QVBoxLayout(self.steps)
+        steps.setContentsMargins(0, 0, 0, 0)
+        steps.setSpacing(4)
+        for widget in (self.idle, self.builder, self.defense, self.result, self.odds):
+            steps.addWidget(widget)
+        steps.addStretch(1)
+        self.steps_area = QScrollArea(self)
+        self.steps_area.setObjectName("combat-steps")
+        self.steps_area.setWidgetResizable(True)
+        self.steps_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.steps_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.steps_area.setWidget(self.steps)
         layout = QVBoxLayout(self)
-        for widget in (self.idle, self.builder, self.defense, self.result, self.odds, self.roll_box):
-            layout.addWidget(widget)
-        layout.addStretch(1)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.steps_area, 1)
+        layout.addWidget(self.roll_box)
         # The parts' widgets, under the names the rest of the window uses.
         b, d, x = self.builder, self.defense, self.result
         self.builder_help, self.defenders, self.attackers = b.help, b.defenders, b.attackers
@@ -151,6 +167,7 @@ class CombatPanel(QWidget):
         g = self.game
         if g.pending() is not None or not g.state.phase.endswith("combat"):
             return None
+        self.settle_gunless()
         document = self.document
         return next(
             (
@@ -160,6 +177,20 @@ class CombatPanel(QWidget):
             ),
             None,
         )
+
+    def settle_gunless(self) -> None:
+        """An attack no battery of the defender can reach owes him nothing to decide: it
+        is settled at once (in hot-seat the mouse was handed over for an empty list)."""
+        g = self.game
+        document = self.document
+        for c in g.combats():
+            if (
+                not c.resolved
+                and c.id not in self.defense_done
+                and document.awaits_defence(c.id, self.defense_done)
+                and not g.defense_artillery(c)
+            ):
+                self.defense_done.add(c.id)
 
     def computer_plays(self, side: str) -> bool:
         """Is `side` played away from this table's people (the computer, or the opponent
@@ -195,12 +226,30 @@ class CombatPanel(QWidget):
                 self.roll_box.show_roll_for(current)
         else:
             self.builder.show_attack()
-        if decision is not None or (current is not None and not current.resolved):
+        if not self.roll_box.isVisibleTo(self) and self.roll_box.just_rolled():
+            self.roll_box.show_landed()  # the faces stay until the next action
+        if decision is None and current is not None and not current.resolved:
+            self.show_declared(current)
+        elif decision is not None:
             self.odds.show_combat(current)
         elif self.builder.target is not None:
             self.builder.preview()
         else:
             self.odds.show_combat(current)  # the last result of this phase, or nothing
+
+    def show_declared(self, c: Combat) -> None:
+        """A declared attack not rolled yet: while the defender may still fire, the
+        attacker's worst case beside it; when no gun of his reaches, that the odds stand."""
+        g = self.game
+        worst = g.worst_case(c)
+        waiting = self.document.awaits_defence(c.id, self.defense_done)
+        if waiting or (worst.changes_nothing and not c.defense_artillery):
+            head = "Declared, before the defender's guns: " if waiting else ""
+            self.odds.show_view(
+                OddsView.of(c, head=head, worst=worst, worst_words=worst.sentence())
+            )
+        else:
+            self.odds.show_combat(c)
 
     def _enable_for_people(self, decision) -> None:
         """The computer's own controls are not a person's to press (hand dice excepted:
@@ -228,11 +277,7 @@ class CombatDock(QDockWidget):
         super().__init__("Combat", parent)
         self.setObjectName("kasserine-combat")
         self.panel = CombatPanel(document_getter, self)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.panel)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setWidget(scroll)
+        self.setWidget(self.panel)  # the panel scrolls its steps itself, not its dice
 
 
 __all__ = ["CombatDock", "CombatPanel"]

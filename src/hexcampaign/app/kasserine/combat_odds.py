@@ -19,11 +19,13 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from hexcampaign.kasserine import Combat, crt
+from hexcampaign.kasserine.what_if import WorstCase
 
 
 @dataclass(frozen=True)
@@ -38,9 +40,19 @@ class OddsView:
     roll: int | None = None
     result: str | None = None
     preview: bool = False
+    head: str = ""  # what the numbers are, when not the attack as declared
+    worst: WorstCase | None = None  # the engine's what-if after the defender's guns
+    worst_words: str = ""  # that case in a sentence naming the guns
 
     @classmethod
-    def of(cls, combat: Combat, preview: bool = False) -> OddsView:
+    def of(
+        cls,
+        combat: Combat,
+        preview: bool = False,
+        head: str = "",
+        worst: WorstCase | None = None,
+        worst_words: str = "",
+    ) -> OddsView:
         return cls(
             combat.odds,
             combat.attack_strength,
@@ -50,6 +62,9 @@ class OddsView:
             combat.roll,
             combat.result if combat.resolved else None,
             preview,
+            head or ("Preview, not declared yet: " if preview else ""),
+            worst,
+            worst_words,
         )
 
 
@@ -65,29 +80,55 @@ class OddsPanel(QGroupBox):
         big.setBold(True)
         self.column.setFont(big)
         self.totals = QLabel(self)
+        self.totals.setWordWrap(True)  # a long line widened the dock past the window
+        self.worst = QLabel(self)  # the what-if: after every defender gun in reach fires
+        self.worst.setObjectName("worst-case")
+        self.worst.setWordWrap(True)
         self.lines = QLabel(self)
         self.lines.setWordWrap(True)
         self.lines.setTextFormat(Qt.TextFormat.PlainText)
+        # Each unit's factor takes a line: with three attackers and two guns the lines
+        # pushed the chances and the Roll button below a 1,280×800 window's fold. They
+        # are a click away, folded by default; the totals line above says the sum.
+        self.factors = QToolButton(self)
+        self.factors.setObjectName("odds-factors")
+        self.factors.setCheckable(True)
+        self.factors.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.factors.setAutoRaise(True)
+        self.factors.toggled.connect(self._fold_factors)
         # The percentage has its own column: drawn on the bar, the bar's edge struck
         # through the digits ("3̶8.9%") under some styles.
-        self.chances = QTableWidget(0, 3, self)
-        self.chances.setHorizontalHeaderLabels(["Result", "Chance", ""])
+        self.chances = QTableWidget(0, 4, self)
+        self.chances.setHorizontalHeaderLabels(["Result", "Chance", "", "Worst case"])
         self.chances.verticalHeader().setVisible(False)
         self.chances.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.chances.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.chances.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        # Compact rows: the whole table is shown, never scrolled (its height is set to
+        # its rows), so each row is one line of text and a thin bar.
+        rows = self.chances.verticalHeader()
+        rows.setMinimumSectionSize(1)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 4)
+        self.chances.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.chances.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
+        layout.setSpacing(4)
+        layout.setContentsMargins(6, 6, 6, 6)
         top = QHBoxLayout()
         top.addWidget(self.column)
         top.addWidget(self.totals, 1)
         layout.addLayout(top)
-        layout.addWidget(self.lines)
+        layout.addWidget(self.worst)
         layout.addWidget(self.chances)
+        layout.addWidget(self.factors, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.lines)
         self.shown: dict[str, Fraction] = {}
         self.view: OddsView | None = None
+        self._fold_factors(False)
 
     def show_combat(self, combat: Combat | None) -> None:
         self.show_view(OddsView.of(combat) if combat is not None else None)
@@ -105,6 +146,9 @@ class OddsPanel(QGroupBox):
             self.column.setText("—")
             self.totals.setText("Declare an attack to see its odds.")
             self.lines.setText("")
+            self.factors.hide()
+            self.lines.hide()
+            self.worst.hide()
             self.chances.clearContents()
             self.chances.setRowCount(0)
             self.chances.hide()
@@ -112,16 +156,25 @@ class OddsPanel(QGroupBox):
             return
         self.chances.show()
         self.column.setText(view.odds)
-        head = "Preview, not declared yet: " if view.preview else ""
         self.totals.setText(
-            f"{head}Attack {fraction_words(view.attack)} against defence "
+            f"{view.head}Attack {fraction_words(view.attack)} against defence "
             f"{fraction_words(view.defense)}"
             + (f" — rolled {view.roll}: {view.result}" if view.result and view.roll else "")
             + (f" — {view.result} (no roll)" if view.result and not view.roll else "")
         )
         self.lines.setText("\n".join(view.breakdown))
+        self.factors.show()
+        self._fold_factors(self.factors.isChecked())
         self.shown = dict(view.distribution)
-        rows = [(word, self.shown[word]) for word in crt.results_in_order() if word in self.shown]
+        worst = view.worst.distribution if view.worst is not None else {}
+        self.worst.setText(view.worst_words)
+        self.worst.setVisible(bool(view.worst_words))
+        self.chances.setColumnHidden(3, view.worst is None or view.worst.changes_nothing)
+        rows = [
+            (word, self.shown.get(word, Fraction(0)))
+            for word in crt.results_in_order()
+            if word in self.shown or word in worst
+        ]
         self.chances.clearContents()
         self.chances.setRowCount(0)  # drops the old rows' bar widgets too
         self.chances.setRowCount(len(rows))
@@ -140,14 +193,37 @@ class OddsPanel(QGroupBox):
             bar.setValue(round(float(chance) * 360))
             bar.setTextVisible(False)
             self.chances.setCellWidget(r, 2, bar)
-        height = self.chances.horizontalHeader().height() + 8
+            if word in worst:
+                after = QTableWidgetItem(f"{float(worst[word]) * 100:.1f}%")
+                after.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.chances.setItem(r, 3, after)
+        header = self.chances.horizontalHeader()
+        height = max(header.height(), header.sizeHint().height()) + 2 * self.chances.frameWidth()
         height += sum(self.chances.rowHeight(r) for r in range(len(rows)))
         self.chances.setFixedHeight(height)
+
+    def _fold_factors(self, shown: bool) -> None:
+        """The factor lines folded under their button, or shown."""
+        count = len(self.view.breakdown) if self.view is not None else 0
+        self.factors.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.factors.setText(("Hide" if shown else "Show") + f" each unit's factor ({count} lines)")
+        self.lines.setVisible(shown and self.view is not None)
 
     def results_shown(self) -> list[str]:
         """The results listed in the chances table, top to bottom."""
         items = (self.chances.item(r, 0) for r in range(self.chances.rowCount()))
         return [item.text() for item in items if item is not None]
+
+    def worst_case_shown(self) -> dict[str, str]:
+        """The worst-case column as shown: result -> its percentage text."""
+        if self.chances.isColumnHidden(3):
+            return {}
+        shown: dict[str, str] = {}
+        for r in range(self.chances.rowCount()):
+            word, after = self.chances.item(r, 0), self.chances.item(r, 3)
+            if word is not None and after is not None:
+                shown[word.text()] = after.text()
+        return shown
 
 
 def fraction_words(value: Fraction) -> str:

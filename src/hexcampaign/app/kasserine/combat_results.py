@@ -102,6 +102,10 @@ class ResultPanel(QGroupBox):
         mp = decision.mp if decision is not None and decision.kind == "advance" else die
         self.advance_dice.show_roll(faces, f"The advance may spend up to {mp} MP")
         self.attack_dice.show_roll(faces, f"D ELIM: advance die {die}")
+        roll_box = self.attack_dice.parentWidget()
+        if roll_box is not None and roll_box.isHidden():  # the die stays up for the advance
+            roll_box.show()
+            self.attack_dice.show_landed()
 
     # --- redraw ---------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 from hexcampaign.app.kasserine.dice import DiceWidget
 from hexcampaign.app.kasserine.docks import side_word
 from hexcampaign.kasserine import Combat, crt
-from hexcampaign.kasserine.state import Resolve
+from hexcampaign.kasserine.state import AdvanceRoll, Resolve
 
 if TYPE_CHECKING:
     from hexcampaign.app.kasserine.table import CombatTable
@@ -34,10 +34,28 @@ class RollPanel(QGroupBox):
         self.show()
         automatic = crt.automatic_result(c.odds)
         hand = self.combat.game.state.options.dice == "hand" and automatic is None
-        self.dice.set_mode(2, hand)
+        # The last roll's faces and words (they name their attack) stay until this
+        # attack is rolled: they vanished the moment the next attack was ready.
+        self.dice.set_mode(2, hand, keep=self.just_rolled())
         if automatic is not None:  # 1:6 and >8:1 need no dice
             self.dice.roll_button.setText(f"Apply {automatic} (no roll at {c.odds})")
         self.dice.set_enabled(True)
+
+    def just_rolled(self) -> bool:
+        """Was the game's last action a roll (of an attack or of the D ELIM advance die)
+        whose dice this panel shows? Its faces stay up until the next action."""
+        actions = self.combat.game.actions()
+        return (
+            bool(actions)
+            and isinstance(actions[-1], (Resolve, AdvanceRoll))
+            and bool(self.dice.faces.faces or self.dice.result.text())
+        )
+
+    def show_landed(self) -> None:
+        """The dice of the last roll, left up while its result is taken (or the next
+        attack is built): nothing here to press until the next roll."""
+        self.show()
+        self.dice.show_landed()
 
     def roll(self, hand: int | None) -> str | None:
         """Roll the attack in hand (`hand`: the total thrown by hand); its result words,
@@ -70,6 +88,9 @@ class RollPanel(QGroupBox):
             + (rolled.result or "")
         )
         self.dice.show_roll(faces, text)
+        if self.isHidden():  # the result's step: the dice stay up beside it
+            self.show_landed()
         return rolled.result
+
 
 __all__ = ["RollPanel"]

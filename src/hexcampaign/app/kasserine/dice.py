@@ -112,15 +112,18 @@ class DiceWidget(QWidget):
         self.animate = True
         self.set_mode(2, hand=False)
 
-    def set_mode(self, count: int, hand: bool) -> None:
+    def set_mode(self, count: int, hand: bool, keep: bool = False) -> None:
         """Two dice for a combat, one for the D ELIM advance; hand entry for real dice.
         The dice are made ready for a new roll: the last roll's words go with its faces
-        (the second attack of a phase showed the first one's "A BACK 3" under blank dice)."""
-        self._timer.stop()
-        self._landing = []
-        self._saying = ""
-        self.result.setText("")
-        self.faces.set_count(count)
+        (the second attack of a phase showed the first one's "A BACK 3" under blank dice).
+        `keep`: the last roll's faces and words stay up together (they name their attack)
+        until the next roll replaces them."""
+        if not (keep and count == self.faces.count):
+            self._timer.stop()
+            self._landing = []
+            self._saying = ""
+            self.result.setText("")
+            self.faces.set_count(count)
         self.roll_button.setVisible(not hand)
         self.hand_entry.setVisible(hand)
         self.hand_button.setVisible(hand)
@@ -128,6 +131,11 @@ class DiceWidget(QWidget):
         self.hand_entry.setValue(7 if count == 2 else 3)
         self.roll_button.setText("Roll the dice" if count == 2 else "Roll the die")
         self.hand_button.setText("Enter roll")
+
+    def show_landed(self) -> None:
+        """Only the last roll's faces and words: no button, as nothing is to roll now."""
+        for w in (self.roll_button, self.hand_entry, self.hand_button):
+            w.hide()
 
     def set_enabled(self, enabled: bool) -> None:
         for w in (self.roll_button, self.hand_entry, self.hand_button):
