@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from hexcampaign.campaign.forces import check_composition, holds_foot_infantry
 from hexcampaign.campaign.names import check_name, combat_units
 from hexcampaign.campaign.phases import PHASE_TITLES
@@ -9,6 +12,8 @@ from hexcampaign.campaign.state import (
     ARMY_HQ,
     FormationKind,
     FormationRecord,
+    Setup,
+    State,
     UnitRecord,
     formation_kind,
     pair,
@@ -22,6 +27,23 @@ from hexcampaign.hexes import Hex
 from hexcampaign.rules import IllegalAction
 
 ORDINALS = {1: "st", 2: "nd", 3: "rd"}
+
+
+class PurchaseView(Protocol):
+    """What the purchase checks read: the rule modules' World and the Campaign facade
+    both have it, so the desk asks these very checks of the campaign it holds."""
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def setup(self) -> Setup: ...
+
+    @property
+    def side_to_play(self) -> str: ...
+
+    @property
+    def phase(self) -> str: ...
 
 
 def production_points(c: World, side: str) -> int:
@@ -77,7 +99,7 @@ def purchase_list(c: World, side: str, type_ids: list[str]) -> list[str]:
     return [purchase(c, side, type_id) for type_id in type_ids]
 
 
-def check_purchase(c: World, side: str, type_id: str) -> UnitType:
+def check_purchase(c: PurchaseView, side: str, type_id: str) -> UnitType:
     """The unit type, or IllegalAction naming why `side` may not buy it now."""
     rule = "Purchase"
     _own_turn(c, side, "purchase", rule)
@@ -97,6 +119,28 @@ def check_purchase(c: World, side: str, type_id: str) -> UnitType:
             f"Availability: at most {t.per_turn_limit} {t.name} per turn", "Availability"
         )
     _can_spend(c, side, t.cost, f"buy {t.name}")
+    return t
+
+
+def check_basket_item(c: PurchaseView, side: str, basket: Sequence[str], type_id: str) -> UnitType:
+    """The unit type, or IllegalAction naming why it may not join `side`'s basket now:
+    check_purchase's rules, with the units already in the basket counted against a
+    per-turn limit (the basket's total cost is left to the purchase, which refuses it
+    whole and names the PP)."""
+    t = check_purchase(c, side, type_id)
+    if t.per_turn_limit is None:
+        return t
+    bought = c.state.bought_this_turn.get(type_id, 0)
+    held = sum(1 for x in basket if x == type_id)
+    if bought + held >= t.per_turn_limit:
+        already = [f"the basket holds {held}"] if held else []
+        if bought:
+            already.append(f"{bought} {'was' if bought == 1 else 'were'} bought this turn")
+        raise IllegalAction(
+            f"Availability: at most {t.per_turn_limit} {t.name} per turn, and "
+            f"{' and '.join(already)}",
+            "Availability",
+        )
     return t
 
 
@@ -252,7 +296,7 @@ def _spend(c: World, side: str, cost: int, what: str) -> None:
     c.state.pp[side] -= cost
 
 
-def _can_spend(c: World, side: str, cost: int, what: str) -> None:
+def _can_spend(c: PurchaseView, side: str, cost: int, what: str) -> None:
     have = c.state.pp[side]
     if cost > have:
         raise IllegalAction(
@@ -261,7 +305,7 @@ def _can_spend(c: World, side: str, cost: int, what: str) -> None:
         )
 
 
-def _own_turn(c: World, side: str, phase: str, rule: str) -> None:
+def _own_turn(c: PurchaseView, side: str, phase: str, rule: str) -> None:
     if side not in c.setup.sides:
         raise IllegalAction(f"{rule}: there is no side {side!r} in this campaign", rule)
     if side != c.side_to_play:

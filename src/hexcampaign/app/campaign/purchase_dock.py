@@ -31,7 +31,11 @@ from hexcampaign.app.campaign.order_dialog import narrow, steady
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import IllegalAction
 from hexcampaign.campaign import actions as A
+from hexcampaign.campaign.production import check_basket_item
+from hexcampaign.campaign.state import pair
+from hexcampaign.campaign.supply import build_supply_warning, supplying_corps
 from hexcampaign.campaign.tables import campaign_rules
+from hexcampaign.rules.changes import Play, PlayChanges
 
 TYPE_ROLE = Qt.ItemDataRole.UserRole
 BUILD_TITLES = {
@@ -64,6 +68,7 @@ class PurchaseDock(QDockWidget):
         self.mode = mode
         self.basket: list[str] = []  # unit type ids, in the order added
         self._said_at: tuple[int, str, int] | None = None  # what the feedback line is about
+        self._said_add = ""  # the basket's last refusal of a unit
         body = QWidget(self)
         layout = QVBoxLayout(body)
         self.heading = QLabel(body)
@@ -130,12 +135,28 @@ class PurchaseDock(QDockWidget):
         self.setWidget(body)
         self.setMinimumWidth(480)
         mode.watch(desk_flags.PURCHASE_FLAGS, lambda _changes: self.refresh())
+        mode.watch(Play.UNITS, self._built)  # after refresh: its warning is not cleared
 
     # --- the umpire's gestures --------------------------------------------------------------
 
-    def add(self, type_id: str) -> None:
+    def add(self, type_id: str) -> bool:
+        """Put a unit type in the basket if the engine's purchase rules still allow it
+        with the basket as it is (a second Fw 190 against one per turn is refused here,
+        not only at Buy); a refusal is one sentence naming the rule."""
+        c = self.mode.campaign
+        if c is None:
+            return False
+        try:
+            check_basket_item(c, c.side_to_play, self.basket, type_id)
+        except IllegalAction as e:
+            self._said_add = f"{e} (not added to the basket)"
+            self._say(self._said_add, error=True)
+            return False
+        if self._said_add and self.feedback.text() == self._said_add:
+            self.feedback.setText("")  # the refusal was about another unit: it no longer holds
         self.basket.append(type_id)
         self._refresh_basket()
+        return True
 
     def add_selected(self) -> None:
         row = self.table.currentRow()
@@ -175,7 +196,17 @@ class PurchaseDock(QDockWidget):
         if c is None:
             return
         self.mode.start_placing("build", kind)
-        if not self.mode.placing_choices():
+        choices = self.mode.placing_choices()
+        side = c.side_to_play
+        if choices and not any(supplying_corps(c, side, h) for h in choices):
+            # No corps HQ reaches any hex the division may be placed on: said before the
+            # PP are spent (the engine's sentence, for the capital when it is a choice).
+            capital = c.setup.capitals[side]
+            at = next((h for h in choices if pair(h) == tuple(capital)), choices[0])
+            warning = build_supply_warning(c, side, kind, at)
+            if warning:
+                self._say(warning, error=False, warning=True)
+        if not choices:
             # Ask the engine why not, at the capital, so the refusal names the rule.
             capital = c.setup.capitals[c.side_to_play]
             self.mode.placing = None
@@ -268,8 +299,27 @@ class PurchaseDock(QDockWidget):
         elif purchase_phase and self.feedback.text() == NOT_NOW:
             self.feedback.setText("")  # (it stayed into the purchase phase: seen under Xvfb)
 
-    def _say(self, text: str, error: bool) -> None:
+    def _built(self, changes: PlayChanges) -> None:
+        """A formation just built: the engine's supply warning for it, if any, here and
+        in the status bar (the umpire's eyes are on the map after the click)."""
+        c = self.mode.campaign
+        fid = getattr(changes, "value", None)
+        if c is None or not c.actions or not isinstance(fid, str):
+            return
+        last = c.actions[-1]
+        if last.get("act") != "build" or fid not in c.state.formations:
+            return
+        f = c.formation(fid)
+        warning = build_supply_warning(c, f.side, f.kind, f.hex) if f.corps is None else None
+        if warning:
+            text = f"Built the {f.name} at {c.map.label(f.hex)}. {warning}."
+            self._say(text, error=False, warning=True)
+            self.mode.window.show_message(text, 15000)
+
+    def _say(self, text: str, error: bool, warning: bool = False) -> None:
         colour = "#8b0000; background: #fdecea" if error else "#1b5e20; background: #e8f5e9"
+        if warning:
+            colour = "#7a4a00; background: #fff4d6"
         self.feedback.setStyleSheet(f"QLabel {{ color: {colour}; padding: 4px; }}")
         self.feedback.setText(text)
         c = self.mode.campaign
