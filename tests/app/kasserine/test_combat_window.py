@@ -121,6 +121,20 @@ def test_the_declared_attack_shows_the_worst_case_while_the_defender_decides(mod
     assert not panel.odds.worst.isVisibleTo(panel) and panel.odds.worst_case_shown() == {}
 
 
+def test_the_odds_follow_the_guns_as_the_defender_ticks_them(mode):
+    g = mode.play(skirmish()).game
+    panel = mode.combat.panel
+    c = declare(mode)
+    count = len(g.actions())
+    assert panel.odds.column.text() == c.odds == "4:1"
+    panel.defense_guns.select_id("Battery")  # ticked, not committed
+    assert panel.odds.column.text() == g.preview_defense(c, ["Battery"]).odds == "2:1"
+    assert "not fired yet" in panel.odds.totals.text()
+    assert len(g.actions()) == count and c.odds == "4:1"  # nothing was sent
+    panel.defense_guns.clearSelection()
+    assert panel.odds.column.text() == "4:1"
+
+
 def test_with_no_gun_in_reach_the_preview_says_the_odds_stand(mode):
     mode.play(no_allied_gun())
     panel = mode.combat.panel

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.kasserine.combat_odds import defence_view
 from hexcampaign.app.kasserine.docks import UnitList, side_word
 from hexcampaign.kasserine import Combat
 from hexcampaign.kasserine.state import SupportDefense
@@ -51,6 +52,9 @@ class DefensePanel(QGroupBox):
         layout.addWidget(self.guns)
         layout.addWidget(self.allocate)
         self.allocate.clicked.connect(self.allocate_defense)
+        # The odds follow the guns as they are ticked: the defender saw 1:2 only after
+        # committing them.
+        self.guns.itemSelectionChanged.connect(self._guns_ticked)
 
     def show_defense(self, c: Combat) -> None:
         """Ask the defending player about the attack `c`."""
@@ -70,6 +74,12 @@ class DefensePanel(QGroupBox):
         self.guns.show_units(guns)
         self.guns.setVisible(bool(guns))
         self.allocate.setText("Allocate and go on to the roll" if guns else "Go on to the roll")
+
+    def _guns_ticked(self) -> None:
+        c = self.combat.defending_combat()
+        if c is not None:
+            ticked = self.guns.selected_ids()
+            self.combat.odds.show_view(defence_view(self.combat.game, c, ticked))
 
     def allocate_defense(self) -> bool:
         """The guns picked fire in defence (the engine's SupportDefense); none picked, the

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QScrollArea, QVBoxLay
 
 from hexcampaign.app.kasserine.combat_attack import AttackPanel
 from hexcampaign.app.kasserine.combat_defense import DefensePanel
-from hexcampaign.app.kasserine.combat_odds import OddsPanel, OddsView
+from hexcampaign.app.kasserine.combat_odds import OddsPanel, OddsView, defence_view
 from hexcampaign.app.kasserine.combat_results import ResultPanel
 from hexcampaign.app.kasserine.combat_roll import RollPanel
 from hexcampaign.hexes import Hex
@@ -241,13 +241,12 @@ class CombatPanel(QWidget):
         """A declared attack not rolled yet: while the defender may still fire, the
         attacker's worst case beside it; when no gun of his reaches, that the odds stand."""
         g = self.game
+        if self.document.awaits_defence(c.id, self.defense_done):
+            self.odds.show_view(defence_view(g, c, self.defense.guns.selected_ids()))
+            return
         worst = g.worst_case(c)
-        waiting = self.document.awaits_defence(c.id, self.defense_done)
-        if waiting or (worst.changes_nothing and not c.defense_artillery):
-            head = "Declared, before the defender's guns: " if waiting else ""
-            self.odds.show_view(
-                OddsView.of(c, head=head, worst=worst, worst_words=worst.sentence())
-            )
+        if worst.changes_nothing and not c.defense_artillery:
+            self.odds.show_view(OddsView.of(c, worst=worst, worst_words=worst.sentence()))
         else:
             self.odds.show_combat(c)
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexcampaign.kasserine import Combat, crt
+from hexcampaign.kasserine import Combat, Game, crt
 from hexcampaign.kasserine.what_if import WorstCase
 
 
@@ -226,6 +226,20 @@ class OddsPanel(QGroupBox):
         return shown
 
 
+def defence_view(game: Game, c: Combat, ticked: list[str] | None = None) -> OddsView:
+    """A declared attack while the defender picks his guns: the odds with the guns he
+    has ticked (the engine's preview_defense; none ticked: as declared), and the
+    attacker's worst case beside them."""
+    worst = game.worst_case(c)
+    shown = game.preview_defense(c, ticked) if ticked else c
+    head = (
+        "With the guns ticked, not fired yet: "
+        if ticked
+        else "Declared, before the defender's guns: "
+    )
+    return OddsView.of(shown, head=head, worst=worst, worst_words=worst.sentence())
+
+
 def fraction_words(value: Fraction) -> str:
     """ "5", or "2.5 (5/2)": a strength as the totals line shows it."""
     if value.denominator == 1:
@@ -235,4 +249,4 @@ def fraction_words(value: Fraction) -> str:
     )
 
 
-__all__ = ["OddsPanel", "OddsView", "fraction_words"]
+__all__ = ["OddsPanel", "OddsView", "defence_view", "fraction_words"]
