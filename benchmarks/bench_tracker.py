@@ -23,7 +23,7 @@ from hexcampaign.kasserine.tracker import Tracker
 
 
 def run() -> list[Result]:
-    g, _ = play_game("german", "easy", "easy", 5)
+    g, _, _ = play_game("easy", "easy", 5)  # a whole easy-against-easy game
     actions = g.actions()
     copy = g.at_start()
     tracker = Tracker()
