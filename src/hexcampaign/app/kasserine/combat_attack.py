@@ -52,7 +52,8 @@ class AttackPanel(QGroupBox):
         layout.setSpacing(4)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.help)
-        layout.addWidget(QLabel("<b>Defenders</b>", self))
+        self.defenders_title = QLabel("<b>Defenders</b>", self)
+        layout.addWidget(self.defenders_title)
         layout.addWidget(self.defenders)
         # The attackers and their guns side by side: one under the other, three
         # attackers and two guns pushed the odds below the fold of a 1,600×1,000 window.
@@ -159,15 +160,24 @@ class AttackPanel(QGroupBox):
             )
             for lst in (self.defenders, self.attackers, self.artillery):
                 lst.clear()
+            self.defenders_title.show()
+            self.defenders.show()
             self.declare.setEnabled(False)
             self.air_power.setEnabled(False)
             return
         h = self.target
         place = g.map.place_at(h)
-        # The target in the box's title: a line of help here cost the room of a row.
-        self.setTitle(f"Attack on hex {g.map.label(h)}{' (' + place.name + ')' if place else ''}")
-        self.help.hide()
         defenders = g.attackable_defenders(h)
+        # The target in the box's title, and a lone defender too (nothing to pick): a
+        # line of help and a list of one cost the room of the odds' rows.
+        lone = len(defenders) == 1
+        self.setTitle(
+            f"Attack on hex {g.map.label(h)}{' (' + place.name + ')' if place else ''}"
+            + (f" — {g.label(defenders[0].id)}" if lone else "")
+        )
+        self.help.hide()
+        self.defenders_title.setVisible(not lone)
+        self.defenders.setVisible(not lone)
         self.defenders.show_units(defenders)
         self.defenders.setEnabled(g.selective_attack())
         if not self.defenders.selected_ids():
