@@ -186,6 +186,8 @@ def test_at_1600x1000_three_attackers_and_two_guns_show_every_chance_row(mode, w
     assert in_view(panel, panel.odds.column) and in_view(panel, table)
     assert table.verticalScrollBar().maximum() == 0
     assert in_view(panel, panel.declare)
+    for picked in (panel.attackers, panel.artillery):  # every attacker and gun in sight
+        assert in_view(panel, picked) and picked.verticalScrollBar().maximum() == 0
     panel.declare.click()
     assert len(g.combats()[-1].artillery) == 2
     panel.defense_guns.select_id("Battery")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -27,6 +28,7 @@ from hexcampaign.app.kasserine.docks import UnitList
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import IllegalAction
 from hexcampaign.kasserine.state import DeclareAttack
+from hexcampaign.kasserine.units import UnitView
 
 if TYPE_CHECKING:
     from hexcampaign.app.kasserine.table import CombatTable
@@ -240,8 +242,32 @@ class AttackPanel(QGroupBox):
             self.preview()
 
 
+class PickingList(UnitList):
+    """A list of counters to pick from, as tall as its rows really are, up to
+    `max_rows`: side by side in the dock a counter's words wrap to three or four lines,
+    and a height counted for two hid the third attacker behind the list's scroll bar."""
+
+    def show_units(self, units: list[UnitView], notes: dict[str, str] | None = None) -> None:
+        super().show_units(units, notes)
+        self.fit_rows()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_rows()  # a new width wraps the words anew
+
+    def fit_rows(self) -> None:
+        rows = min(self.max_rows, self.count())
+        if rows == 0:
+            return
+        self.doItemsLayout()  # the rows' heights at the list's width, now
+        height = sum(self.visualItemRect(self.item(i)).height() for i in range(rows))
+        height += self.spacing() * (rows + 1) + 2 * self.frameWidth() + 2
+        if height != self.height():
+            self.setFixedHeight(height)
+
+
 def _picking_list(parent: QGroupBox) -> UnitList:
-    units = UnitList(parent, max_rows=4)
+    units = PickingList(parent, max_rows=4)
     units.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
     return units
 
