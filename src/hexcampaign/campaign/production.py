@@ -116,7 +116,9 @@ def check_purchase(c: PurchaseView, side: str, type_id: str) -> UnitType:
     bought = c.state.bought_this_turn.get(type_id, 0)
     if t.per_turn_limit is not None and bought >= t.per_turn_limit:
         raise IllegalAction(
-            f"Availability: at most {t.per_turn_limit} {t.name} per turn", "Availability"
+            f"Availability: at most {t.per_turn_limit} {t.name} per turn, and {bought} "
+            f"{'was' if bought == 1 else 'were'} bought this turn",
+            "Availability",
         )
     _can_spend(c, side, t.cost, f"buy {t.name}")
     return t
@@ -133,12 +135,12 @@ def check_basket_item(c: PurchaseView, side: str, basket: Sequence[str], type_id
     bought = c.state.bought_this_turn.get(type_id, 0)
     held = sum(1 for x in basket if x == type_id)
     if bought + held >= t.per_turn_limit:
-        already = [f"the basket holds {held}"] if held else []
+        # (Here bought < the limit, check_purchase having passed: the basket holds some.)
+        already = f"the basket holds {held}"
         if bought:
-            already.append(f"{bought} {'was' if bought == 1 else 'were'} bought this turn")
+            already += f" and {bought} {'was' if bought == 1 else 'were'} bought this turn"
         raise IllegalAction(
-            f"Availability: at most {t.per_turn_limit} {t.name} per turn, and "
-            f"{' and '.join(already)}",
+            f"Availability: at most {t.per_turn_limit} {t.name} per turn, and {already}",
             "Availability",
         )
     return t

@@ -10,6 +10,7 @@ and can never show a stale counter.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -59,6 +60,24 @@ def strength_summary(f: FormationView) -> str:
     ]
     text = " ".join(p for p in parts if p)
     return text or "empty"
+
+
+ROMAN = re.compile(r"^[IVXLCDM]+$")
+
+
+def designation(name: str) -> str:
+    """The formation's number as a counter prints it beside the size: "1" for the 1st
+    Infantry Division, "10" for the 10th, "II" for II Corps; a renamed formation shows
+    the first number its name holds, else none (the tooltip and the docks name it)."""
+    words = name.replace("-", " ").split()
+    for i, word in enumerate(words):
+        digits = re.match(r"^(\d+)(st|nd|rd|th)?\.?$", word, re.IGNORECASE)
+        if digits:
+            return digits.group(1)
+        # A Roman numeral only before "Corps": "Force D" is no number.
+        if ROMAN.match(word) and words[i + 1 : i + 2] == ["Corps"]:
+            return word
+    return ""
 
 
 class MapItems:
@@ -270,6 +289,11 @@ class CounterItem(QGraphicsItem):
         return out
 
     @property
+    def designation(self) -> str:
+        """The number printed at the counter's top left (tests read it)."""
+        return designation(self.formation.name)
+
+    @property
     def size_mark(self) -> str:
         return nato.size_mark("corps" if self.formation.kind == "corps" else "division")
 
@@ -294,6 +318,12 @@ class CounterItem(QGraphicsItem):
             QRectF(r.left(), r.top() + s * 0.02, r.width(), s * 0.24),
             Qt.AlignmentFlag.AlignCenter,
             self.size_mark,
+        )
+        # The formation's number at the top left, as on a wargame counter ("1" XX).
+        painter.drawText(
+            QRectF(r.left() + s * 0.08, r.top() + s * 0.02, r.width() * 0.4, s * 0.24),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            self.designation,
         )
         # The NATO frame with the branch sign.
         box = QRectF(r.center().x() - s * 0.38, r.top() + s * 0.28, s * 0.76, s * 0.46)

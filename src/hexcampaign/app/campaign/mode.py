@@ -30,8 +30,9 @@ from hexcampaign.app.campaign.dialogs import DeskDialogs
 from hexcampaign.app.campaign.docks import DeskDocks
 from hexcampaign.app.campaign.document import CAMPAIGN_FILTER, COMMITTED, CampaignDocument
 from hexcampaign.app.campaign.flags import MAP_FLAGS
+from hexcampaign.app.campaign.map_tool import DeskTool
 from hexcampaign.app.campaign.menus import DeskMenus
-from hexcampaign.app.campaign.phase_tools import CampaignTool, placing_choices, placing_hint
+from hexcampaign.app.campaign.phase_tools import placing_choices, placing_hint
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import FILE_SUFFIX, Campaign
@@ -69,7 +70,7 @@ class CampaignMode(QObject):
         self._phase: tuple | None = None  # the phase the view state belongs to
         self._was_over = False
         self._refusal_shown = ""  # the refusal the status bar shows, cleared by an action
-        self.tool = CampaignTool(self)
+        self.tool = DeskTool(self)
         self.map = DeskMap(self)
         self.items = self.map.items
         self.dialogs = DeskDialogs(self)
@@ -282,9 +283,21 @@ class CampaignMode(QObject):
     # --- the desk's view ------------------------------------------------------------------
 
     def select(self, fid: str | None) -> None:
+        """Select a formation; a defeated division that must retreat has its retreat
+        hexes shown at once (as taking up its open item does), so a click on its counter
+        is all it takes."""
         self.selected = fid
-        self.placing = None
+        self.placing = ("retreat", fid) if fid and self.retreat_due(fid) else None
         self.view_changed.emit()
+        if self.placing is not None:
+            self.window.show_message(self.placing_hint(), 10000)
+
+    def retreat_due(self, fid: str) -> bool:
+        """The engine holds an open retreat with legal hexes for `fid` now."""
+        c = self.campaign
+        return c is not None and any(
+            i.kind == "retreat" and i.formation == fid and i.choices for i in c.open_items()
+        )
 
     def start_placing(self, what: str, subject: str) -> None:
         """Wait for a map click: ("build", kind), ("retreat", fid) or ("advance", fid)."""
