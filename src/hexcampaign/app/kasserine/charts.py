@@ -27,6 +27,9 @@ CHARTS = {
     "odds": "Odds and defensive fire",
     "results": "Results and chances",
 }
+# A chart on screen at the least: room for slanted labels (120 px under the plot) and a
+# plot 40 px tall.
+MINIMUM_CHART = QSize(260, 160)
 GERMAN = QColor("#8a6a1c")
 ALLIED = QColor("#4f6b2a")
 PALE = QColor("#9aa6b8")
@@ -171,7 +174,9 @@ class ChartView(QWidget):
         super().__init__(parent)
         self.tracker = tracker
         self.which = which
-        self.setMinimumSize(320, 220)
+        # Small enough for the tab group under the board at 1,280×800 (the log's 12 lines
+        # set its height); the export draws at its own size (EXPORT_SIZE).
+        self.setMinimumSize(MINIMUM_CHART)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def paintEvent(self, _event: object) -> None:  # noqa: N802 — Qt's name

@@ -5,9 +5,10 @@ redraws from the game on `refresh()`."""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -37,6 +38,10 @@ from hexcampaign.kasserine.game import PHASE_WORDS
 from hexcampaign.kasserine.tables import crt_table
 
 ICON = 36
+# The turn bar around its labels and buttons: separators, spacing, margins, and a few
+# pixels so the overflow menu never opens; the least width for the player's words.
+TURN_BAR_SLACK = 90
+MIN_WORDS_WIDTH = 140
 UNIT_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -56,10 +61,13 @@ class TurnBar(QToolBar):
         self.setMovable(False)
         self.date = QLabel(self)
         self.phase = QLabel(self)
-        self.player = QLabel(self)
+        # The player's words ("Waiting for Lloyd's turn file (send …)") and the places
+        # held are cut to the room the rest leaves (fit): whole, they pushed Undo and
+        # End phase into the bar's overflow menu.
+        self.player = FittedLabel(self)
         self.player.setTextFormat(Qt.TextFormat.RichText)  # names are escaped in refresh()
         self.points = QLabel(self)
-        self.places = QLabel(self)
+        self.places = FittedLabel(self)
         self.places.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         big = QFont()
         big.setPointSizeF(big.pointSizeF() * 1.25)
@@ -69,7 +77,6 @@ class TurnBar(QToolBar):
             label.setContentsMargins(8, 0, 8, 0)
             self.addWidget(label)
             self.addSeparator()
-        self.places.setWordWrap(False)
         spacer = QWidget(self)
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.addWidget(spacer)
@@ -81,6 +88,23 @@ class TurnBar(QToolBar):
         self.addWidget(self.end_button)
         self.undo_button.clicked.connect(self.undo_requested)
         self.end_button.clicked.connect(self.end_phase_requested)
+        self.player.refit = self.places.refit = self.fit
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 — Qt's name
+        super().resizeEvent(event)
+        self.fit()
+
+    def fit(self) -> None:
+        """The room left by the date, the phase, the points and the two buttons goes to
+        the player's words and the places held: when both do not fit whole, the places
+        keep up to two fifths; each is cut with "…" past its share, whole in its
+        tooltip."""
+        fixed = (self.date, self.phase, self.points, self.undo_button, self.end_button)
+        room = self.width() - sum(w.sizeHint().width() for w in fixed) - TURN_BAR_SLACK
+        places = min(self.places.natural_width(), max(MIN_WORDS_WIDTH, room * 2 // 5))
+        player = max(MIN_WORDS_WIDTH, min(self.player.natural_width(), room - places))
+        self.player.fit_to(player)
+        self.places.fit_to(max(MIN_WORDS_WIDTH, room - player))  # what the player's leave
 
     def refresh(
         self, game: Game, players: dict[str, str], acting: str | None = None, doing: str = ""
@@ -120,6 +144,57 @@ class TurnBar(QToolBar):
         self.end_button.setText("End set-up" if state.phase == "german_setup" else "End phase")
         self.end_button.setEnabled(not game.over)
         self.undo_button.setEnabled(game.can_undo)
+        self.fit()
+
+
+class FittedLabel(QLabel):
+    """A label of the turn bar on one line, cut with "…" when the room the bar gives it
+    (`fit_to`) is too short. `words` is the whole text set."""
+
+    MARGINS = 16  # the turn bar's labels have 8 px either side
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.words = ""
+        self.room = 0  # 0: no limit yet
+        self.refit: Callable[[], None] | None = None  # the bar shares its room out again
+
+    def setText(self, text: str) -> None:  # noqa: N802 — Qt's name
+        self.words = text
+        if self.refit is not None:
+            self.refit()  # new words may need another share (turns.py sets them late)
+        self._show()
+
+    def fit_to(self, room: int) -> None:
+        if room != self.room:
+            self.room = room
+            self._show()
+
+    def plain(self) -> str:
+        if self.textFormat() != Qt.TextFormat.RichText:
+            return self.words
+        document = QTextDocument()
+        document.setHtml(self.words)
+        return document.toPlainText()
+
+    def natural_width(self) -> int:
+        """The width of the whole words on one line (measured in bold: never short)."""
+        return self._metrics().horizontalAdvance(self.plain()) + self.MARGINS
+
+    def _metrics(self) -> QFontMetrics:
+        bold = QFont(self.font())
+        bold.setBold(True)
+        return QFontMetrics(bold)
+
+    def _show(self) -> None:
+        shown = self.words
+        if self.room > 0 and self.natural_width() > self.room:
+            cut = self._metrics().elidedText(
+                self.plain(), Qt.TextElideMode.ElideRight, self.room - self.MARGINS
+            )
+            rich = self.textFormat() == Qt.TextFormat.RichText
+            shown = f"<b>{html.escape(cut, quote=False)}</b>" if rich else cut
+        super().setText(shown)
 
 
 class NoticeLabel(QLabel):

@@ -46,6 +46,7 @@ p.line { margin: 0 0 1px 20px; }
 # About fourteen lines of the log in view (it had five): a phase reads without scrolling,
 # and at 1,280×800 the map and the side docks keep their room.
 LINES_IN_VIEW = 14
+AROUND_THE_LINES = 90  # px
 
 
 class LogDock(QDockWidget):
@@ -101,7 +102,9 @@ class LogDock(QDockWidget):
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         hint = super().sizeHint()
         line = self.browser.fontMetrics().lineSpacing()
-        return QSize(hint.width(), max(hint.height(), LINES_IN_VIEW * line + 60))
+        # Around the lines: the title, the search row, the frame, and the tab bar of the
+        # CRT and the tracker under the dock (play_docks.arrange).
+        return QSize(hint.width(), max(hint.height(), LINES_IN_VIEW * line + AROUND_THE_LINES))
 
     def refresh(self, game: Game) -> None:
         if game.map is not self._numbers_of:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QSizePolicy, QStackedWidget
 
 from hexcampaign.app.kasserine.combat_panel import CombatDock
 from hexcampaign.app.kasserine.docks import (
@@ -33,10 +33,11 @@ if TYPE_CHECKING:
 SETUP_FLAGS = Play.PHASE | Play.UNITS
 LOG_FLAGS = Play.LOG | Play.PHASE
 COMBAT_FLAGS = Play.COMBAT | Play.DECISION | Play.PHASE | Play.UNITS | Play.ELIMINATED
+OWN_POLICY = "hexcampaign-own-size-policy"  # a hidden page's own, while it is ignored
 
 
 class PlayDocks:
-    """The turn bar (its refresh is Turns'), the notice line and the six docks."""
+    """The turn bar (its refresh is Turns'), the notice line and the eight docks."""
 
     def __init__(self, mode: DocksTable) -> None:
         self.mode = mode
@@ -46,6 +47,9 @@ class PlayDocks:
         w.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         self.notices = NoticeBar(w)
         w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.notices)
+        # A bar added later (the e-mail game's replay bar, mail_files) gets a row of its
+        # own: beside it the notice was squeezed to a few characters.
+        w.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         self.setup = SetupDock(w, mode)  # the mode: its document and notice line
         self.reinforcements = ReinforcementsDock(w)
         self.stack = StackDock(w)
@@ -54,24 +58,7 @@ class PlayDocks:
         self.crt = CrtDock(w)
         self.tracker = TrackerDock(w)
         self.still_to_do = StillToDoDock(w)
-        left = Qt.DockWidgetArea.LeftDockWidgetArea
-        right = Qt.DockWidgetArea.RightDockWidgetArea
-        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-        w.addDockWidget(left, self.setup)
-        w.addDockWidget(left, self.stack)
-        w.addDockWidget(left, self.reinforcements)
-        w.addDockWidget(left, self.still_to_do)
-        w.tabifyDockWidget(self.reinforcements, self.still_to_do)
-        w.addDockWidget(right, self.combat)
-        w.addDockWidget(bottom, self.log)
-        w.addDockWidget(bottom, self.crt)
-        w.tabifyDockWidget(self.log, self.crt)
-        w.addDockWidget(bottom, self.tracker)
-        w.tabifyDockWidget(self.crt, self.tracker)
-        self.log.raise_()
-        # The map is the game: the docks take what they need and no more.
-        w.resizeDocks([self.log], [self.log.sizeHint().height()], Qt.Orientation.Vertical)
-        w.resizeDocks([self.setup, self.combat], [330, 400], Qt.Orientation.Horizontal)
+        self.arrange()
         self.all: list[QDockWidget] = [
             self.setup,
             self.stack,
@@ -87,6 +74,43 @@ class PlayDocks:
         self.notices.links.still_to_do_requested.connect(self.reveal_still_to_do)
         self.redrawn: list[str] = []  # which docks the last change redrew, for the tests
 
+    def arrange(self) -> None:
+        """Where the docks sit, so the window fits a 1,280×800 screen with every dock the
+        game opens: the side columns run the window's whole height (the corners are
+        theirs), the left one the stack over the set-up, reinforcements and still-to-do
+        (one tab group: side by side their minimums stacked past 800 px); the log, the
+        CRT and the tracker are tabs under the board only; the Combat dock (combat
+        phases) the whole right column, its Roll button in sight."""
+        w = self.mode.window
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        w.setCorner(Qt.Corner.BottomLeftCorner, left)
+        w.setCorner(Qt.Corner.BottomRightCorner, right)
+        w.addDockWidget(left, self.stack)
+        w.addDockWidget(left, self.reinforcements)
+        w.tabifyDockWidget(self.reinforcements, self.still_to_do)
+        w.tabifyDockWidget(self.still_to_do, self.setup)
+        w.addDockWidget(right, self.combat)
+        w.addDockWidget(bottom, self.log)
+        w.tabifyDockWidget(self.log, self.crt)
+        w.tabifyDockWidget(self.crt, self.tracker)
+        self.front_tabs()
+        self.sized = False  # the docks' first sizes are set when they are first shown
+        central = getattr(w, "central", None)
+        if central is not None:
+            central.currentChanged.connect(lambda _i: pages_in_sight_only(central))
+            pages_in_sight_only(central)
+
+    def first_sizes(self) -> None:
+        """The map is the game: the docks take what they need and no more (set on docks
+        in sight: a hidden dock's new size is forgotten)."""
+        w = self.mode.window
+        vertical = Qt.Orientation.Vertical
+        w.resizeDocks([self.log], [self.log.sizeHint().height()], vertical)
+        w.resizeDocks([self.stack], [self.stack.sizeHint().height()], vertical)
+        w.resizeDocks([self.stack, self.combat], [330, 400], Qt.Orientation.Horizontal)
+
     def show(self, visible: bool) -> None:
         self.turn_bar.setVisible(visible)
         self.notices.setVisible(visible)
@@ -94,7 +118,24 @@ class PlayDocks:
             dock.setVisible(visible)
         game = self.mode.game
         if visible and game is not None:
-            self.setup.setVisible(game.state.phase == "german_setup")
+            self.show_setup(game.state.phase == "german_setup")
+
+    def front_tabs(self) -> None:
+        """The log in front of the CRT and the tracker; the set-up (while the Germans
+        set up) or the reinforcements in front of the left column's tabs."""
+        self.log.raise_()
+        g = self.mode.game
+        setting_up = g is not None and g.state.phase == "german_setup"
+        (self.setup if setting_up else self.reinforcements).raise_()
+
+    def show_setup(self, setting_up: bool) -> None:
+        """The set-up dock is a tab of the left column, in front while the Germans set up."""
+        was = self.setup.isVisible()
+        self.setup.setVisible(setting_up)
+        if setting_up and not was:
+            self.setup.raise_()
+        elif was and not setting_up:
+            self.reinforcements.raise_()  # not whichever tab was next to the set-up
 
     def enable(self, has_game: bool) -> None:
         for dock in self.all:
@@ -102,6 +143,16 @@ class PlayDocks:
 
     def new_game(self) -> None:
         """No earlier game's attack, defence or roll in the new one."""
+        if not self.sized:
+            # The first game shown: the board's page is in front (the start page's
+            # minimum squeezed the docks before), and the window has laid them out.
+            self.sized = True
+            QTimer.singleShot(0, self.mode.window, self.first_sizes)
+        if not self.log.isVisible():
+            # Put aside with the start page (mode_switch), the docks come back after
+            # this: each dock shown again came to the front of its tabs, the last one
+            # (Tracker, Still to do) won.
+            QTimer.singleShot(0, self.mode.window, self.front_tabs)
         panel = self.combat.panel
         panel.target = None
         # A game reopened between the defender's allocation and the roll: the allocation
@@ -126,7 +177,7 @@ class PlayDocks:
         if flags & SETUP_FLAGS:
             self.redrawn += ["setup", "reinforcements"]
             self.setup.refresh(g)
-            self.setup.setVisible(self.mode.active and g.state.phase == "german_setup")
+            self.show_setup(self.mode.active and g.state.phase == "german_setup")
             self.reinforcements.refresh(g)
         if flags & LOG_FLAGS:
             self.redrawn.append("log")
@@ -176,3 +227,24 @@ class PlayDocks:
         if combat is not None and combat.resolved and combat.roll:
             row = printed_row(combat.roll, g.state.options.crt_high_rolls)
         self.crt.refresh(g.state.options.crt_high_rolls, combat.odds if combat else None, row)
+
+
+
+def pages_in_sight_only(stack: QStackedWidget) -> None:
+    """A page out of sight does not set the window's minimum (a QStackedWidget asks for
+    its largest page's: the hidden start page's 457 px left the log 8 lines at 800 px).
+    Each page gets its own size policy back when it is shown."""
+    shown = stack.currentWidget()
+    ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+    for i in range(stack.count()):
+        page = stack.widget(i)
+        if page is None:
+            continue
+        own = page.property(OWN_POLICY)
+        if page is shown:
+            if isinstance(own, QSizePolicy):
+                page.setSizePolicy(own)
+                page.setProperty(OWN_POLICY, None)
+        elif own is None:
+            page.setProperty(OWN_POLICY, page.sizePolicy())
+            page.setSizePolicy(ignored)

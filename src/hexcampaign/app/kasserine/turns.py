@@ -68,10 +68,7 @@ class Turns:
             return self.mode.computer.computer_words()
         who = document.player(side)
         if side == document.remote_side():
-            sent = getattr(document, "turn_path", None)
-            if sent is None:  # joined: the first turn comes from the other side
-                return f"Waiting for {who}'s turn file"
-            return f"Waiting for {who}'s turn file (send {sent.name}, then open the answer)"
+            return self.waiting_words()
         decision = g.pending()
         if self.defence_pending():
             what = "allocate defensive artillery"
@@ -83,6 +80,19 @@ class Turns:
             phase = PHASE_WORDS[g.state.phase].removeprefix("German ").removeprefix("Allied ")
             what = f"your {phase} phase"
         return f"{who}: {what}"
+
+    def waiting_words(self, whole: bool = True) -> str:
+        """By e-mail, the opponent's turn awaited: "Waiting for Lloyd's turn file", and
+        (`whole`) the file to send and what to do next."""
+        document = self.mode.document
+        side = document.remote_side() if document is not None else None
+        if document is None or side is None:
+            return ""
+        words = f"Waiting for {document.player(side)}'s turn file"
+        sent = getattr(document, "turn_path", None)
+        if whole and sent is not None:  # None: joined, the first turn comes from the other side
+            words += f" (send {sent.name}, then open the answer)"
+        return words
 
     def hand_over_detail(self) -> str:
         """The hand-over screen's second line (turn_words)."""
@@ -137,7 +147,10 @@ class Turns:
         bar.refresh(document.game, players, acting, self.acting_words() if acting else "")
         if document.remote:  # by e-mail: undo stops at what the opponent has seen
             if acting is not None and acting == document.remote_side():
-                bar.player.setText(f"<b>{html.escape(self.acting_words(), quote=False)}</b>")
+                # The file's name is long (it pushed End phase and Undo out of the bar):
+                # the bar says whose file, its tooltip (and the notice) which file.
+                bar.player.setText(f"<b>{html.escape(self.waiting_words(False), quote=False)}</b>")
+                bar.player.setToolTip(html.escape(self.waiting_words(), quote=False))
             bar.undo_button.setEnabled(document.can_undo)
             bar.end_button.setEnabled(acting is not None and document.plays_here(acting))
         words = self.mode.computer.computer_words()
