@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -109,6 +110,20 @@ class PlaceDialog(_CheckedDialog):
         self.form.addRow("&Kind:", self.kind)
         self.form.addRow("&Victory points:", self.vp)
         self.form.addRow("&Production points:", self.pp)
+        # The name is what the user came to type: it has the focus, and OK waits for
+        # it (Enter on an empty name would otherwise make a place of whatever came next).
+        self.ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.name.textChanged.connect(self._name_typed)
+        self._name_typed(self.name.text())
+        self.name.setFocus()
+        self.name.selectAll()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.name.setFocus()  # a shown dialog gives its default button the focus otherwise
+
+    def _name_typed(self, text: str) -> None:
+        self.ok.setEnabled(bool(text.strip()))
 
     def values(self) -> PlaceValues:
         return PlaceValues(

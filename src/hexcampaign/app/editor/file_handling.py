@@ -28,6 +28,28 @@ if TYPE_CHECKING:
     from hexcampaign.app.autosave import Autosaver
     from hexcampaign.app.canvas import MapView
 
+# The print question's buttons (object names) -> tiled at true scale or not.
+PRINT_SCALES = {"true-scale": True, "fit-to-page": False}
+
+
+def print_scale_question(parent: Any) -> QMessageBox:
+    """Print's choice of scale, each answer a button that says what it does."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Print")
+    box.setText("How should the map be printed?")
+    box.setInformativeText(
+        "True scale: 19 mm hexes, over as many sheets as the map needs, with overlap marks.\n"
+        "Fit to page: the whole map on one sheet."
+    )
+    true_scale = box.addButton("&True scale", QMessageBox.ButtonRole.AcceptRole)
+    true_scale.setObjectName("true-scale")
+    fit = box.addButton("&Fit to page", QMessageBox.ButtonRole.AcceptRole)
+    fit.setObjectName("fit-to-page")
+    box.addButton(QMessageBox.StandardButton.Cancel).setObjectName("cancel")
+    box.setDefaultButton(fit)
+    return box
+
 
 class EditorFiles:
     """Maps opened, shown, closed and started; export, print, import geography;
@@ -139,15 +161,9 @@ class EditorFiles:
         dialog = QPrintDialog(printer, self.window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
-        tiled = (
-            QMessageBox.question(
-                self.window,
-                "Print",
-                "Print at true scale over several sheets (19 mm hexes)?\n"
-                "No fits the whole map on one sheet.",
-            )
-            == QMessageBox.StandardButton.Yes
-        )
+        tiled = self.ask_print_scale()
+        if tiled is None:
+            return False
         try:
             pages = export.print_map(
                 printer, self.document.map, tiled, layers=self.visible_layers()
@@ -157,6 +173,13 @@ class EditorFiles:
             return False
         self._say(f"Sent {pages} page{'s' * (pages != 1)} to the printer.")
         return True
+
+    def ask_print_scale(self) -> bool | None:
+        """True scale (True) or fit to page (False), or None when cancelled (tests
+        replace this method)."""
+        box = print_scale_question(self.window)
+        box.exec()
+        return PRINT_SCALES.get(box.clickedButton().objectName()) if box.clickedButton() else None
 
     def ask_autosave_interval(self) -> None:
         minutes, ok = QInputDialog.getInt(

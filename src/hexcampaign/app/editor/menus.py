@@ -7,17 +7,21 @@ A part of EditorMode (editor/mode.py), which mixes it in.
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from hexcampaign.app.editor.commands import refusal
 from hexcampaign.app.editor.docks import HistoryDock, LayersDock, ToolPaletteDock
 from hexcampaign.app.editor.overview import OverviewDock
 from hexcampaign.app.editor.properties_dock import PropertiesDock
 from hexcampaign.app.editor.validation_dock import ValidationDock
 from hexcampaign.app.render import LAYER_NAMES
+from hexcampaign.maps import MapEditError
+from hexcampaign.rules import IllegalAction
 
 WINDOW_STATE_SETTING = "editor.window_state"
 SOFT_EDGES_SETTING = "view.soft_edges"
@@ -25,6 +29,32 @@ SOFT_EDGES_SETTING = "view.soft_edges"
 if TYPE_CHECKING:
     from hexcampaign.app.canvas import MapView
     from hexcampaign.app.editor.tools import BrushSettings, Tool
+
+
+def command_name(text: str) -> str:
+    """A menu entry's text as a sentence starts it: "&Resize…" -> "Resize"."""
+    return text.replace("&", "").rstrip("…. ").strip()
+
+
+def run_command(text: str, slot: Callable[[], object], say: Callable[[str], None]) -> object:
+    """Run an editor command from a menu or a key; whatever goes wrong becomes one
+    sentence in the status line. A refusal (IllegalAction, MapEditError) is already
+    a sentence; another error names the command; a bug is printed for the log too."""
+    name = command_name(text)
+    try:
+        return slot()
+    except (IllegalAction, MapEditError) as error:
+        say(refusal(error))
+    except OSError as error:
+        say(f"{name} did not work: {error.strerror or error}.")
+    except Exception as error:
+        traceback.print_exc()
+        reason = str(error).strip() if isinstance(error, ValueError) else ""
+        if reason:
+            say(f"{name} did not work: {reason[0].lower()}{reason[1:]}")
+        else:
+            say(f"{name} did not work: an internal error (its details are printed to the log).")
+    return None
 
 
 class EditorMenus:
@@ -121,7 +151,9 @@ class EditorMenus:
             elif shortcut is not None:
                 action.setShortcut(QKeySequence(shortcut))
             action.setObjectName(name)
-            action.triggered.connect(lambda _on=False: slot())
+            # Through run_command: a command that fails says so in one sentence rather
+            # than leaving the user with a closed dialog and a traceback in the log.
+            action.triggered.connect(lambda _on=False: run_command(text, slot, self._say))
             return action
 
         self.undo_action = act("&Undo", self._undo, QKeySequence.StandardKey.Undo, "undo")

@@ -250,6 +250,10 @@ class PaletteDialog(QDialog):
             first, second = mine.currentData(), theirs.currentData()
             mine.setCurrentIndex(mine.findData(second))
             theirs.setCurrentIndex(theirs.findData(first))
+        # The symbol boxes stay in their rows while the colours move: each box's icons
+        # are redrawn in its row's colour now (the quiet swap told _item_changed nothing).
+        for moved in (row, target):
+            self._recolour_symbols(moved)
         self.table.selectRow(target)
         self._refresh_default()
 
@@ -435,10 +439,7 @@ class PaletteDialog(QDialog):
     def _item_changed(self, item: QTableWidgetItem) -> None:
         if item.column() == COLOUR:
             _paint(item)
-            box = self._symbol_box(item.row())
-            if box is not None and QColor(item.text().strip()).isValid():
-                for index in range(box.count()):  # the symbols in the terrain's new colour
-                    box.setItemIcon(index, symbol_icon(box.itemData(index), item.text().strip()))
+            self._recolour_symbols(item.row())
         if item.column() == NAME:
             item.setData(AUTO_NAME, None)  # typed by the user: it stays as typed
         name = self.table.item(item.row(), NAME)
@@ -447,6 +448,15 @@ class PaletteDialog(QDialog):
                 name.setText(self._free_name(item.text(), item.row()))
         if item.column() in (LABEL, NAME):
             self._refresh_default()
+
+    def _recolour_symbols(self, row: int) -> None:
+        """The row's symbol choices drawn in the row's colour (when it is a colour)."""
+        colour = self._text(row, COLOUR)
+        if not QColor(colour).isValid():
+            return
+        box = self._symbol_box(row)
+        for index in range(box.count()):
+            box.setItemIcon(index, symbol_icon(box.itemData(index), colour))
 
     def _free_name(self, label: str, row: int = -1) -> str:
         """A terrain name made from `label` that no other row (than `row`) uses."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from hexcampaign.files import parse_json
 from hexcampaign.hexes import Hex
-from hexcampaign.maps import HexMap
+from hexcampaign.maps import HexMap, Palette
 from hexcampaign.maps.model import MAX_SIDE
 from hexcampaign.rules import IllegalAction
 
@@ -35,7 +35,9 @@ def resize_map(m: HexMap, left: int = 0, right: int = 0, top: int = 0, bottom: i
             f"it {cols}×{rows}.",
             rule="resize",
         )
-    new = HexMap.blank(cols, rows, m.palette.name, m.orientation)
+    # The map's own palette object, never its name: a map may carry a palette of its
+    # own (the shipped examples do), which no shipped palette of that name stands for.
+    new = HexMap.blank(cols, rows, m.palette, m.orientation)
     _copy_meta(m, new)
     origin = new.at(0, 0)
     shifted = new.at(left, top)
@@ -44,8 +46,8 @@ def resize_map(m: HexMap, left: int = 0, right: int = 0, top: int = 0, bottom: i
     return new, lost
 
 
-def with_palette(m: HexMap, palette: str):
-    """The same map on another terrain palette. Terrains the new palette lacks become
+def with_palette(m: HexMap, palette: str | Palette):
+    """The same map on another terrain palette (a shipped one's name, or a Palette). Terrains the new palette lacks become
     its default (the old default always becomes the new default). Returns (new map,
     number of hexes whose own terrain was replaced by the default)."""
     new = HexMap.blank(m.cols, m.rows, palette, m.orientation)

@@ -8,8 +8,10 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDockWidget,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QVBoxLayout,
@@ -20,6 +22,15 @@ from hexcampaign.hexes import Hex
 from hexcampaign.maps.validation import Problem, find_problems
 
 REFRESH_DELAY_MS = 400
+# Each problem's kind as the row's heading says it.
+KIND_TITLES = {
+    "bridge": "Bridge",
+    "road_cliff": "Road over a cliff",
+    "place_on_river": "Place on a river",
+    "unreachable": "Unreachable place",
+    "duplicate_name": "Duplicate name",
+}
+MINIMUM_SIZE = (280, 180)  # pixels: a few two-line rows of forty-odd characters
 
 
 class ValidationDock(QDockWidget):
@@ -36,7 +47,17 @@ class ValidationDock(QDockWidget):
         self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.summary.setWordWrap(True)
         self.list = QListWidget()
+        # Readable rows: each problem wraps over as many lines as it needs at the dock's
+        # width (Adjust re-lays the rows when the dock is resized; nothing is elided),
+        # rows alternate in shade and keep a little space between them.
         self.list.setWordWrap(True)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.list.setAlternatingRowColors(True)
+        self.list.setSpacing(2)
+        self.list.setMinimumSize(*MINIMUM_SIZE)
         self.list.itemClicked.connect(self._clicked)
         self.list.itemActivated.connect(self._clicked)
         column.addWidget(self.summary)
@@ -63,7 +84,7 @@ class ValidationDock(QDockWidget):
             return
         self.problems = find_problems(self.document.map)
         for problem in self.problems:
-            item = QListWidgetItem(problem.message)
+            item = QListWidgetItem(self.row_text(problem))
             item.setData(Qt.ItemDataRole.UserRole, problem.hex)
             item.setToolTip(f"{problem.kind}: click to show the hex")
             self.list.addItem(item)
@@ -73,6 +94,14 @@ class ValidationDock(QDockWidget):
             if not count
             else f"{count} problem{'s' * (count != 1)}: click one to show its hex."
         )
+
+    def row_text(self, problem: Problem) -> str:
+        """A problem as its row shows it: where and what on the first line, the
+        sentence below it."""
+        kind = KIND_TITLES.get(problem.kind, problem.kind.replace("_", " ").capitalize())
+        m = self.document.map if self.document is not None else None
+        where = f"Hex {m.label(Hex(*problem.hex))}" if m is not None and problem.hex is not None else "Whole map"
+        return f"{where} · {kind}\n{problem.message}"
 
     def _clicked(self, item: QListWidgetItem) -> None:
         h = item.data(Qt.ItemDataRole.UserRole)

