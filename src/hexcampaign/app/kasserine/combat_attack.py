@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,18 +54,25 @@ class AttackPanel(QGroupBox):
         layout.setSpacing(4)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.help)
-        self.defenders_title = QLabel("<b>Defenders</b>", self)
-        layout.addWidget(self.defenders_title)
-        layout.addWidget(self.defenders)
+        # The lists, shown once a target is picked (empty, they pushed the last roll's
+        # odds down the dock).
+        self.picking = QWidget(self)
+        lists = QVBoxLayout(self.picking)
+        lists.setContentsMargins(0, 0, 0, 0)
+        lists.setSpacing(4)
+        self.defenders_title = QLabel("<b>Defenders</b>", self.picking)
+        lists.addWidget(self.defenders_title)
+        lists.addWidget(self.defenders)
         # The attackers and their guns side by side: one under the other, three
         # attackers and two guns pushed the odds below the fold of a 1,600×1,000 window.
         sides = QGridLayout()
         sides.setSpacing(4)
-        sides.addWidget(QLabel("<b>Attackers</b>", self), 0, 0)
-        sides.addWidget(QLabel("<b>Artillery in support</b>", self), 0, 1)
+        sides.addWidget(QLabel("<b>Attackers</b>", self.picking), 0, 0)
+        sides.addWidget(QLabel("<b>Artillery in support</b>", self.picking), 0, 1)
         sides.addWidget(self.attackers, 1, 0, Qt.AlignmentFlag.AlignTop)
         sides.addWidget(self.artillery, 1, 1, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(sides)
+        lists.addLayout(sides)
+        layout.addWidget(self.picking)
         layout.addWidget(self.air_power)
         layout.addWidget(self.declare)
         self.declare.clicked.connect(self.declare_attack)
@@ -162,8 +169,7 @@ class AttackPanel(QGroupBox):
             )
             for lst in (self.defenders, self.attackers, self.artillery):
                 lst.clear()
-            self.defenders_title.show()
-            self.defenders.show()
+            self.picking.hide()
             self.declare.setEnabled(False)
             self.air_power.setEnabled(False)
             return
@@ -178,6 +184,7 @@ class AttackPanel(QGroupBox):
             + (f" — {g.label(defenders[0].id)}" if lone else "")
         )
         self.help.hide()
+        self.picking.show()
         self.defenders_title.setVisible(not lone)
         self.defenders.setVisible(not lone)
         self.defenders.show_units(defenders)
@@ -247,23 +254,59 @@ class PickingList(UnitList):
     `max_rows`: side by side in the dock a counter's words wrap to three or four lines,
     and a height counted for two hid the third attacker behind the list's scroll bar."""
 
+    def __init__(self, parent: QWidget | None = None, max_rows: int = 0) -> None:
+        super().__init__(parent, max_rows)
+        self._fitting = False
+
     def show_units(self, units: list[UnitView], notes: dict[str, str] | None = None) -> None:
         super().show_units(units, notes)
         self.fit_rows()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.fit_rows()  # a new width wraps the words anew
+        if event.size().width() != event.oldSize().width():
+            self.fit_rows()  # a new width wraps the words anew
 
     def fit_rows(self) -> None:
         rows = min(self.max_rows, self.count())
-        if rows == 0:
+        if rows == 0 or self._fitting:
             return
-        self.doItemsLayout()  # the rows' heights at the list's width, now
-        height = sum(self.visualItemRect(self.item(i)).height() for i in range(rows))
-        height += self.spacing() * (rows + 1) + 2 * self.frameWidth() + 2
-        if height != self.height():
-            self.setFixedHeight(height)
+        self._fitting = True
+        try:
+            # All rows shown: no scroll bar, whose coming and going would change the
+            # width the words wrap at, and so the height, again and again.
+            self.setVerticalScrollBarPolicy(
+                Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+                if self.count() <= self.max_rows
+                else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+            )
+            self._fit_items()
+            self.doItemsLayout()  # the rows' heights at the list's width, now
+            if self.count() <= self.max_rows:
+                height = self.contentsSize().height()
+            else:
+                height = sum(self.visualItemRect(self.item(i)).height() for i in range(rows))
+                height += self.spacing() * (rows + 1)
+            height += 2 * self.frameWidth() + 2
+            if height != self.height():
+                self.setFixedHeight(height)
+        finally:
+            self._fitting = False
+
+    def _fit_items(self) -> None:
+        """Each row as tall as its words wrapped at the list's width: narrow, the item's
+        own height left the last line cut to "infantry battalion …", losing the factors."""
+        icon = self.iconSize()
+        width = max(40, self.viewport().width() - icon.width() - 20)
+        metrics = self.fontMetrics()
+        for i in range(self.count()):
+            item = self.item(i)
+            words = metrics.boundingRect(
+                QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, item.text()
+            )
+            item.setSizeHint(
+                QSize(self.viewport().width() - 2, max(icon.height(), words.height()) + 10)
+            )
 
 
 def _picking_list(parent: QGroupBox) -> UnitList:
