@@ -239,6 +239,22 @@ def test_die_faces_stay_up_after_a_result_that_asks_nothing(mode):
     assert not panel.roll_box.isVisibleTo(panel)
 
 
+def test_the_d_elim_advance_die_stays_up_while_the_advance_is_chosen(mode):
+    g = mode.play(skirmish(panzer_cf=10)).game
+    panel = mode.combat.panel
+    c = declare(mode)
+    panel.allocate.click()
+    panel.dice.hand_entry.setValue(roll_for(c.odds, "D ELIM"))
+    panel.dice.hand_button.click()
+    panel.advance_dice.hand_entry.setValue(6)
+    panel.advance_dice.hand_button.click()
+    assert g.pending().kind == "advance"
+    assert not panel.advance_dice.isVisibleTo(panel)  # its question is answered ...
+    assert panel.roll_box.isVisibleTo(panel)  # ... and its die still shows, alone
+    assert panel.dice.faces.faces == [6] and panel.dice.faces.count == 1
+    assert panel.dice.result.text() == "D ELIM: advance die 6"
+
+
 def test_the_next_attacks_roll_keeps_the_last_faces_until_it_is_rolled(mode):
     """Two attacks declared before any roll (as the computer declares): the first one's
     dice stay up, with their words naming it, while the second waits for its roll."""

@@ -101,6 +101,7 @@ class ResultPanel(QGroupBox):
         die = faces[0] if faces else hand
         mp = decision.mp if decision is not None and decision.kind == "advance" else die
         self.advance_dice.show_roll(faces, f"The advance may spend up to {mp} MP")
+        self.attack_dice.faces.set_count(1)  # one die: not beside a blank second one
         self.attack_dice.show_roll(faces, f"D ELIM: advance die {die}")
         roll_box = self.attack_dice.parentWidget()
         if roll_box is not None and roll_box.isHidden():  # the die stays up for the advance
