@@ -170,6 +170,23 @@ def test_at_1280x800_the_odds_column_and_the_roll_button_are_in_view(mode, windo
     assert in_view(panel, panel.dice.roll_button)  # the dice never scroll away
 
 
+def test_a_short_dock_scrolls_its_steps_never_the_roll_button_or_the_odds(mode):
+    """However the window's docks share its height, the Roll button and the odds column
+    stay in view: only the steps above the dice scroll, as a last resort."""
+    mode.play(three_attackers(dice="program"))
+    panel = mode.combat.panel
+    mode.hex_clicked(H(4, 3))
+    pick_all_guns(panel)
+    panel.declare.click()
+    panel.allocate.click()  # the Allied player declines to fire
+    dock = mode.combat
+    dock.setFloating(True)
+    dock.resize(400, 300)
+    settle()
+    assert panel.height() <= 300
+    assert in_view(panel, panel.dice.roll_button) and in_view(panel, panel.odds.column)
+
+
 def test_at_1600x1000_three_attackers_and_two_guns_show_every_chance_row(mode, window):
     g = mode.play(three_attackers()).game
     panel = mode.combat.panel
