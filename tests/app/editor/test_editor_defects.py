@@ -151,3 +151,104 @@ def test_validation_rows_wrap_whole_sentences_and_name_their_hex(window, qtbot):
     QApplication.processEvents()
     height = dock.list.visualItemRect(item).height()
     assert height >= 3 * dock.list.fontMetrics().height()  # heading and a wrapped sentence
+
+
+# --- 3. Paste: chosen layers, and terrains mapped from another palette ----------------------
+
+
+def hilly_road_map() -> HexMap:
+    """A map with a road, a hill and a river across the hexes a paste lands on."""
+    m = HexMap.blank(12, 10, palette="kasserine")
+    for c in range(2, 8):
+        m.add_road(at(c, 4), at(c + 1, 4))
+        m.set_elevation(at(c, 4), 2)
+    m.set_river(at(4, 3), True)
+    m.add_place(at(6, 4), "Sbiba", "village")
+    return m
+
+
+def crested_block() -> HexMap:
+    m = HexMap.blank(4, 4, palette="kasserine")
+    for c in range(4):
+        for r in range(4):
+            m.set_terrain(at(c, r), "rugged_crest")
+    return m
+
+
+def test_paste_terrain_only_keeps_the_roads_hills_rivers_and_places_under_it(window):
+    from hexcampaign.app.editor.reshape import copy_region
+
+    window.open_map(hilly_road_map())
+    editor = window.editor
+    doc = window.document
+    before = doc.map.copy()
+    region = copy_region(crested_block(), crested_block().hexes())
+    assert editor.paste(at(4, 2), region, layers=frozenset({"terrain"}))
+    m = doc.map
+    assert m.terrain(at(5, 4)) == "rugged_crest"
+    assert all(m.has_road(at(c, 4), at(c + 1, 4)) for c in range(2, 8))
+    assert [m.elevation(at(c, 4)) for c in range(2, 8)] == [2] * 6
+    assert m.is_river(at(4, 3)) and m.place("Sbiba").hex == at(6, 4)
+    doc.undo_stack.undo()
+    assert m == before
+    # All layers, as a plain paste: the block's own (empty) roads and hills replace them.
+    assert editor.paste(at(4, 2), region)
+    assert not m.has_road(at(4, 4), at(5, 4)) and m.elevation(at(5, 4)) == 0
+    assert m.has_road(at(2, 4), at(3, 4))  # outside the block: untouched
+
+
+def test_paste_special_dialog_chooses_layers_terrain_only_in_one_click(window, qtbot):
+    from hexcampaign.app.editor.paste_dialog import PasteDialog
+    from hexcampaign.app.editor.reshape import ALL_LAYERS, copy_region
+
+    m = hilly_road_map()
+    dialog = PasteDialog(m, copy_region(crested_block(), crested_block().hexes()))
+    qtbot.addWidget(dialog)
+    assert dialog.layers() == ALL_LAYERS and dialog.mapping() is None
+    assert dialog.mapping_group.isHidden()  # the same palette: nothing to map
+    dialog.findChild(type(dialog.buttons.buttons()[0]), "paste-terrain-only").click()
+    assert dialog.layers() == {"terrain"}
+    dialog.layer_boxes["terrain"].setChecked(False)
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+
+
+def test_hexes_from_another_palette_are_mapped_terrain_by_terrain(window, monkeypatch, qtbot):
+    from hexcampaign.app.editor.paste_dialog import PasteDialog
+    from hexcampaign.app.editor.reshape import copy_region
+
+    source = HexMap.blank(3, 3, palette="ww2")
+    source.set_terrain(at(0, 0), "woods")
+    source.set_terrain(at(1, 0), "hills")
+    region = copy_region(source, source.hexes())
+    window.open_map(hilly_road_map())
+    editor = window.editor
+    m = window.document.map
+    # Without a mapping the paste is refused in a sentence, and nothing changes.
+    before = m.copy()
+    assert not editor.paste(at(0, 0), region)
+    assert "not in the kasserine palette" in window.statusBar().currentMessage()
+    assert m == before
+
+    dialog = PasteDialog(m, region, choose_layers=False)
+    qtbot.addWidget(dialog)
+    assert dialog.layer_group.isHidden() and not dialog.mapping_group.isHidden()
+    assert set(dialog.terrain_boxes) == {"clear", "woods", "hills"}
+    assert dialog.terrain_boxes["clear"].currentData() == "plain"  # nothing alike: the default
+    dialog.terrain_boxes["woods"].setCurrentIndex(dialog.terrain_boxes["woods"].findData("high_ground"))
+    dialog.terrain_boxes["hills"].setCurrentIndex(dialog.terrain_boxes["hills"].findData("rugged_crest"))
+    chosen = dialog.mapping()
+
+    # Edit › Paste asks for the mapping (the dialog above), floats, and a click lands.
+    asked = []
+    monkeypatch.setattr(editor, "ask_paste_options",
+                        lambda region, special: asked.append(special) or (frozenset({"terrain"}), chosen))
+    from hexcampaign.app.editor.edits import _put_on_clipboard
+
+    _put_on_clipboard(region)  # as Copy in the other map's window leaves it
+    editor.select_hex(at(0, 0))
+    assert editor.float_paste()
+    assert asked == [False]
+    editor._land_float(at(0, 0))
+    assert m.terrain(at(0, 0)) == "high_ground" and m.terrain(at(1, 0)) == "rugged_crest"
+    assert m.terrain(at(2, 2)) == "plain"
+    assert window.document.undo_stack.count() == 1

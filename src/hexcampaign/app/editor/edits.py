@@ -16,9 +16,11 @@ from PySide6.QtWidgets import QDialog
 
 from hexcampaign.app.editor.commands import ChangePalette, ReplaceMap, push_edit, refusal
 from hexcampaign.app.editor.reshape import (
+    ALL_LAYERS,
     REGION_FORMAT,
     HexRegion,
     copy_region,
+    needs_mapping,
     paste_region,
     paste_targets,
     region_anchor,
@@ -66,10 +68,17 @@ class EditorEdits:
         self._say(f"Copied {len(region)} hexes.")
         return True
 
-    def paste(self, anchor: Hex | None = None, region: HexRegion | None = None) -> bool:
-        """Paste the copied region with its top-left at `anchor` (default: the selected
-        region's top-left, else the selected hex); one undo step, none when the hexes
-        there are already the same."""
+    def paste(
+        self,
+        anchor: Hex | None = None,
+        region: HexRegion | None = None,
+        layers: frozenset[str] = ALL_LAYERS,
+        mapping: dict[str, str] | None = None,
+    ) -> bool:
+        """Paste the copied region's `layers` with its top-left at `anchor` (default:
+        the selected region's top-left, else the selected hex), its terrains turned into
+        this map's by `mapping` (reshape.paste_region); one undo step, none when the
+        hexes there are already the same."""
         if self.document is None:
             return False
         m = self.document.map
@@ -92,7 +101,7 @@ class EditorEdits:
                 self.document,
                 f"Paste {len(targets)} hexes",
                 targets,
-                lambda m: notes.extend(paste_region(m, region, anchor)),
+                lambda m: notes.extend(paste_region(m, region, anchor, layers, mapping)),
             )
         except (IllegalAction, MapEditError) as error:
             self._say(refusal(error))
@@ -103,9 +112,15 @@ class EditorEdits:
         self._say(" ".join([f"Pasted {len(targets)} hexes.", *notes]))
         return changed
 
-    def float_paste(self) -> bool:
+    def paste_special(self) -> bool:
+        """Edit › Paste special…: choose the layers to paste (and map the terrains of
+        another palette), then the hexes float as Edit › Paste's do."""
+        return self.float_paste(special=True)
+
+    def float_paste(self, special: bool = False) -> bool:
         """Edit › Paste: the copied hexes float under the pointer, starting where a paste
-        would land, until a click lands them (one undo step) or Escape puts them away."""
+        would land, until a click lands them (one undo step) or Escape puts them away.
+        Hexes copied from a map on another palette first ask how their terrains map."""
         if self.document is None or self.context is None:
             return False
         from hexcampaign.app.editor.tools.paste import FloatingPaste
@@ -114,8 +129,16 @@ class EditorEdits:
         if region is None:
             self._say("Paste: copy some hexes first (select a region, then Ctrl+C).")
             return False
+        layers: frozenset[str] = ALL_LAYERS
+        mapping: dict[str, str] | None = None
+        if special or needs_mapping(self.document.map, region):
+            options = self.ask_paste_options(region, special)
+            if options is None:
+                self._say("Paste cancelled.")
+                return False
+            layers, mapping = options
         self.end_float()
-        floating = FloatingPaste(region, self._land_float, self.end_float)
+        floating = FloatingPaste(region, self._land_float, self.end_float, layers, mapping)
         floating.activate(self.context)
         self.floating = floating
         if self.tool is not None:
@@ -146,10 +169,22 @@ class EditorEdits:
         from hexcampaign.app.editor.tools.paste import FloatingPaste
 
         floating = self.floating
-        region = floating.region if isinstance(floating, FloatingPaste) else None
         self.end_float()
-        if region is not None:
-            self.paste(anchor, region)
+        if isinstance(floating, FloatingPaste):
+            self.paste(anchor, floating.region, floating.layers, floating.mapping)
+
+    def ask_paste_options(
+        self, region: HexRegion, choose_layers: bool
+    ) -> tuple[frozenset[str], dict[str, str] | None] | None:
+        """The paste dialog: the layers (when `choose_layers`) and, for hexes of another
+        palette, each copied terrain's terrain here; None when cancelled (tests replace
+        this method)."""
+        from hexcampaign.app.editor.paste_dialog import PasteDialog  # on first use: start-up
+
+        dialog = PasteDialog(self.document.map, region, choose_layers, self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.layers(), dialog.mapping()
 
     def cancel_stroke(self) -> bool:
         """Escape during a drag: the stroke so far is taken back. It never reaches the

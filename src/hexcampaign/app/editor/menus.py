@@ -76,6 +76,7 @@ class EditorMenus:
     _redo: Callable[[], None]
     copy: Callable[[], bool]
     float_paste: Callable[..., Any]
+    paste_special: Callable[[], bool]
     delete_selected: Callable[..., Any]
     cancel_stroke: Callable[..., Any]
     map_properties: Callable[..., Any]
@@ -117,6 +118,7 @@ class EditorMenus:
             self.redo_action,
             self.copy_action,
             self.paste_action,
+            self.paste_special_action,
             self.delete_action,
             self.autosave_action,
             self.properties_action,
@@ -160,6 +162,13 @@ class EditorMenus:
         self.redo_action = act("&Redo", self._redo, QKeySequence.StandardKey.Redo, "redo")
         self.copy_action = act("&Copy hexes", self.copy, QKeySequence.StandardKey.Copy, "copy")
         self.paste_action = act("&Paste hexes", self.float_paste, QKeySequence.StandardKey.Paste, "paste")
+        self.paste_special_action = act(
+            "Paste &special…", self.paste_special, QKeySequence("Ctrl+Alt+V"), "paste-special"
+        )
+        self.paste_special_action.setStatusTip(
+            "Paste only some layers (terrain only, roads only…), or map the terrains of "
+            "hexes copied from another palette."
+        )
         self.delete_action = act(
             "&Delete place", self.delete_selected, QKeySequence(Qt.Key.Key_Delete), "delete"
         )
@@ -228,7 +237,7 @@ class EditorMenus:
         for action in (self.undo_action, self.redo_action):
             edit.addAction(action)
         edit.addSeparator()
-        for action in (self.copy_action, self.paste_action, self.delete_action):
+        for action in (self.copy_action, self.paste_action, self.paste_special_action, self.delete_action):
             edit.addAction(action)
         edit.addAction(self.cancel_action)
         edit.addSeparator()
@@ -295,6 +304,7 @@ class EditorMenus:
         for action in (
             self.copy_action,
             self.paste_action,
+            self.paste_special_action,
             self.delete_action,
             self.properties_action,
             self.palette_action,

@@ -16,6 +16,7 @@ from hexcampaign.files import parse_json
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap, Palette
 from hexcampaign.maps.model import MAX_SIDE
+from hexcampaign.maps.terrain_mapping import remap_terrains
 from hexcampaign.rules import IllegalAction
 
 REGION_FORMAT = "hexcampaign-region"
@@ -74,6 +75,9 @@ class HexRegion:
     cliffs: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
     places: list[dict] = field(default_factory=list)
     labels: list[dict] = field(default_factory=list)
+    # The copied terrains' labels in their own palette, so the paste into a map on
+    # another palette can name them (and match them by label).
+    terrain_labels: dict[str, str] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -89,6 +93,7 @@ class HexRegion:
                 "cliffs": self.cliffs,
                 "places": self.places,
                 "labels": self.labels,
+                "terrain_labels": self.terrain_labels,
             }
         )
 
@@ -131,6 +136,10 @@ class HexRegion:
                     {"at": _offset(*lb["at"]), "text": _kind(lb["text"], str)}
                     for lb in data.get("labels", ())
                 ],
+                terrain_labels={
+                    _kind(name, str): _kind(label, str)
+                    for name, label in dict(data.get("terrain_labels", {})).items()
+                },
             )
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             raise IllegalAction(
@@ -174,6 +183,10 @@ def copy_region(m: HexMap, hexes: list[Hex]) -> HexRegion:
         return (h.q - anchor.q, h.r - anchor.r)
 
     region = HexRegion(m.palette.name)
+    terrains = m.palette.terrains
+    region.terrain_labels = {
+        name: terrains[name].label for name in sorted({m.terrain(h) for h in inside})
+    }
     # River hexes first, in the order painted: a paste paints them in that order, so
     # the pasted river draws as the copied one did.
     rivers = [h for h in m.river_order() if h in inside]
@@ -208,17 +221,59 @@ def paste_targets(m: HexMap, region: HexRegion, anchor: Hex) -> list[Hex]:
     return [h for h in targets if m.contains(h)]
 
 
-def paste_region(m: HexMap, region: HexRegion, anchor: Hex) -> list[str]:
-    """Overwrite the hexes under the region (anchor = its top-left) with its content.
-    Returns notes for the user (hexes off the map, places renamed). Refuses, before
-    changing anything, terrain the map's palette does not have."""
-    unknown = sorted({v["terrain"] for v in region.hexes.values()} - set(m.palette.terrains))
-    if unknown:
-        raise IllegalAction(
-            f"Paste: terrain {', '.join(unknown)} is not in the {m.palette.name} palette; "
-            "copy from a map with the same palette.",
-            rule="paste",
-        )
+# The layers a paste may carry, in the order the paste dialog lists them. "places"
+# carries the map labels too; "roads" carries the bridges (a bridge carries a road).
+PASTE_LAYERS: tuple[str, ...] = ("terrain", "elevation", "roads", "rivers", "cliffs", "places")
+LAYER_TITLES = {
+    "terrain": "Terrain",
+    "elevation": "Elevation",
+    "roads": "Roads and bridges",
+    "rivers": "Rivers",
+    "cliffs": "Cliffs",
+    "places": "Places and labels",
+}
+ALL_LAYERS = frozenset(PASTE_LAYERS)
+
+
+def needs_mapping(m: HexMap, region: HexRegion) -> bool:
+    """The region was copied from another palette than the map's (or holds terrain the
+    map's palette lacks): its terrains are to be mapped before they land."""
+    terrains = {v["terrain"] for v in region.hexes.values()}
+    return region.palette != m.palette.name or not terrains <= set(m.palette.terrains)
+
+
+def region_terrains(region: HexRegion) -> list[str]:
+    """The terrains the region's hexes hold, each once, in the order first met."""
+    return list(dict.fromkeys(v["terrain"] for v in region.hexes.values()))
+
+
+def paste_region(
+    m: HexMap,
+    region: HexRegion,
+    anchor: Hex,
+    layers: frozenset[str] | set[str] = ALL_LAYERS,
+    mapping: dict[str, str] | None = None,
+) -> list[str]:
+    """Paste the region's `layers` over the hexes under it (anchor = its top-left):
+    each pasted layer there becomes the region's, every other layer of the map stays
+    as it was. `mapping` turns the region's terrains into the map palette's (maps.
+    terrain_mapping); without one, terrain the palette lacks is refused before anything
+    changes. Returns notes for the user (hexes off the map, places renamed)."""
+    layers = frozenset(layers) & ALL_LAYERS
+    if not layers:
+        raise IllegalAction("Paste: choose at least one layer to paste.", rule="paste")
+    terrains: dict[tuple[int, int], str] = {}
+    if "terrain" in layers:
+        copied = {d: v["terrain"] for d, v in region.hexes.items()}
+        if mapping is None:
+            unknown = sorted(set(copied.values()) - set(m.palette.terrains))
+            if unknown:
+                raise IllegalAction(
+                    f"Paste: terrain {', '.join(unknown)} is not in the {m.palette.name} palette; "
+                    "map each copied terrain to one of this map's (Edit › Paste special…).",
+                    rule="paste",
+                )
+        terrains = remap_terrains(copied, mapping or {}, m.palette)
 
     def at(d) -> Hex:
         return Hex(anchor.q + d[0], anchor.r + d[1])
@@ -228,35 +283,55 @@ def paste_region(m: HexMap, region: HexRegion, anchor: Hex) -> list[str]:
     off = len(region.hexes) - len(targets)
     if off:
         notes.append(f"{off} copied hexes fell off the map and were left out.")
-    # Clear what the paste replaces: the hexes' own features and the sides between them.
+    bridged = {h for h in targets if m.has_bridge(h)}
+    # Clear what the paste replaces, layer by layer: the hexes' own features and the
+    # sides between them. A layer not pasted is never touched.
     for h in targets:
         for n in h.neighbors():
             if n in targets:
-                m.remove_road(h, n)
-                m.remove_cliff(h, n)
-        m.set_river(h, False)
-        place = m.place_at(h)
-        if place is not None:
-            m.remove_place(place.name)
-        for lb in m.labels():
-            if lb.hex == h:
-                m.remove_label(lb)
+                if "roads" in layers:
+                    m.remove_road(h, n)
+                if "cliffs" in layers:
+                    m.remove_cliff(h, n)
+        if "rivers" in layers:
+            m.set_river(h, False)
+        if "places" in layers:
+            place = m.place_at(h)
+            if place is not None:
+                m.remove_place(place.name)
+            for lb in m.labels():
+                if lb.hex == h:
+                    m.remove_label(lb)
     for d, v in region.hexes.items():
         h = at(d)
         if h in targets:
-            m.set_terrain(h, v["terrain"])
-            m.set_elevation(h, int(v["elevation"]))
-            m.set_river(h, bool(v["river"]))
-    for a, b in region.roads:
-        if at(a) in targets and at(b) in targets:
-            m.add_road(at(a), at(b))
-    for top, bottom in region.cliffs:
-        if at(top) in targets and at(bottom) in targets:
-            m.add_cliff(at(top), at(bottom))
-    for d, v in region.hexes.items():
-        h = at(d)
-        if h in targets and v["bridge"] and m.is_river(h) and m.on_road(h):
-            m.set_bridge(h, True)
+            if "terrain" in layers:
+                m.set_terrain(h, terrains[d])
+            if "elevation" in layers:
+                m.set_elevation(h, int(v["elevation"]))
+            if "rivers" in layers:
+                m.set_river(h, bool(v["river"]))
+    if "roads" in layers:
+        for a, b in region.roads:
+            if at(a) in targets and at(b) in targets:
+                m.add_road(at(a), at(b))
+    if "cliffs" in layers:
+        for top, bottom in region.cliffs:
+            if at(top) in targets and at(bottom) in targets:
+                m.add_cliff(at(top), at(bottom))
+    # Bridges go with the roads: pasted roads bring the region's bridges, else the map
+    # keeps its own; either way only where a river and a road still meet.
+    if "roads" in layers:
+        bridged = {at(d) for d, v in region.hexes.items() if v["bridge"]} & targets
+    for h in targets:
+        m.set_bridge(h, h in bridged and m.is_river(h) and m.on_road(h))
+    if "places" in layers:
+        notes += _paste_places(m, region, at, targets)
+    return notes
+
+
+def _paste_places(m: HexMap, region: HexRegion, at, targets: set[Hex]) -> list[str]:
+    notes = []
     taken = {p.name for p in m.places()}
     for p in region.places:
         h = at(p["at"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hexcampaign.app.editor.reshape import HexRegion, paste_targets
+from hexcampaign.app.editor.reshape import ALL_LAYERS, HexRegion, paste_targets
 from hexcampaign.app.editor.tools.base import Tool
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
@@ -22,9 +22,19 @@ class FloatingPaste(Tool):
     label = "Paste"
     tip = "Move the copied hexes where they go and click; Escape puts them away."
 
-    def __init__(self, region: HexRegion, land: Callable[[Hex], object], put_away: Callable[[], object]) -> None:
+    def __init__(
+        self,
+        region: HexRegion,
+        land: Callable[[Hex], object],
+        put_away: Callable[[], object],
+        layers: frozenset[str] = ALL_LAYERS,
+        mapping: dict[str, str] | None = None,
+    ) -> None:
         super().__init__()
         self.region = region
+        # What the landing pastes: the layers chosen and the terrain mapping, if any.
+        self.layers = layers
+        self.mapping = mapping
         self._land = land
         self._put_away = put_away
         self.anchor: Hex | None = None
