@@ -5,8 +5,11 @@ of, hexes are picked on the map, and the wizard sets corps, names and holdings."
 
 from __future__ import annotations
 
+from PySide6.QtCore import QPointF, Qt
+
 from hexcampaign.app import MainWindow
 from hexcampaign.app.campaign.counters import CHOICE_COLOUR, designation
+from hexcampaign.app.campaign.wizard import CORPS, HEX, StartingFormation
 from hexcampaign.campaign import Campaign
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import load_map
@@ -194,3 +197,116 @@ def test_no_supply_warning_when_a_corps_hq_supplies_the_capital(mode, desk):
     # Placed, it is under no corps HQ yet: the one that can supply it is named.
     name = c.formation(corps).name
     assert f"until it is assigned to {name}" in dock.feedback.text()
+
+
+# --- 3. hexes picked on the map ------------------------------------------------------------------
+
+
+def click_hex(qtbot, view, h: Hex, button=Qt.MouseButton.LeftButton) -> None:
+    """A real click on the view, at the centre of `h`."""
+    at = view.mapFromScene(QPointF(*view.layout.center(h)))
+    qtbot.mouseClick(view.viewport(), button, pos=at)
+
+
+def move_dialog(mode, desk):
+    """Umpire > Move formation… for the German division of a small clash."""
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    mode.start(c)
+    desk.settle()
+    return c, ids, mode.correction_dialog("move", ids["german"])
+
+
+def test_move_formation_takes_the_hex_clicked_on_the_desk_map(mode, window, desk, qtbot):
+    c, ids, dialog = move_dialog(mode, desk)
+    assert dialog.isVisible() and dialog.pick_button.text() == "Pick on map"
+    target = desk.FRONT.neighbor(3).neighbor(3)
+    qtbot.mouseClick(dialog.pick_button, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()  # out of the way of the map
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith(f"Click the hex to move {c.formation(ids['german']).name} to")
+    )
+    click_hex(qtbot, window.canvas, target)
+    assert dialog.isVisible() and dialog.where.text() == c.map.label(target)
+    assert window.canvas.tool is mode.tool  # the pick was one click only
+    dialog.reason.setText("it was misplaced")
+    assert dialog.submit()
+    assert c.formation(ids["german"]).hex == target
+
+
+def test_a_right_click_gives_the_pick_up_and_typing_still_works(mode, window, desk, qtbot):
+    c, ids, dialog = move_dialog(mode, desk)
+    dialog.pick_button.click()
+    click_hex(qtbot, window.canvas, desk.FRONT, Qt.MouseButton.RightButton)
+    assert dialog.isVisible() and dialog.where.text() == ""
+    assert window.canvas.tool is mode.tool
+    target = desk.FRONT.neighbor(3)
+    dialog.where.setText(c.map.label(target))
+    dialog.reason.setText("typed")
+    assert dialog.submit() and c.formation(ids["german"]).hex == target
+
+
+# --- 3, 4, 5. the wizard: hexes picked, corps chosen, names and holdings set ------------------------
+
+
+def test_the_wizard_picks_hexes_on_the_map_and_sets_corps_names_and_holdings(mode, qtbot):
+    dialog = mode.new_campaign_dialog()
+    hexmap = dialog.hexmap
+    altdorf = hexmap.place("Altdorf").hex
+    used = {row.where for row in dialog.starting_formations()}
+    free = [h for h in hexmap.neighbours_on_map(altdorf) if hexmap.label(h) not in used]
+    # The standard opening: each division under its side's corps HQ, shown by name.
+    corps_box = dialog.forces.cellWidget(1, CORPS)
+    assert corps_box.currentText() == f"Corps HQ at {hexmap.label(altdorf)} (row 1)"
+    # A second corps HQ, named; then a division that goes under the first one, although
+    # the second is listed above it.
+    dialog.add_formation(StartingFormation(0, "corps", hexmap.label(free[0]), name="Panzer Corps"))
+    dialog.add_formation(StartingFormation(0, "infantry", "", name="Kampfgruppe Peiper"))
+    row = dialog.forces.rowCount() - 1
+    box = dialog.forces.cellWidget(row, CORPS)
+    assert box.currentText() == f"Panzer Corps at {hexmap.label(free[0])} (row 5)"
+    assert [box.itemText(i) for i in range(box.count())] == [
+        "none",
+        f"Corps HQ at {hexmap.label(altdorf)} (row 1)",
+        f"Panzer Corps at {hexmap.label(free[0])} (row 5)",
+    ]
+    box.setCurrentIndex(1)
+    # Its hex picked on the map: a window with the map, one click.
+    dialog.forces.selectRow(row)
+    qtbot.mouseClick(dialog.pick_button, Qt.MouseButton.LeftButton)
+    picker = dialog.pick_dialog
+    assert picker is not None and picker.isVisible()
+    qtbot.waitExposed(picker)
+    click_hex(qtbot, picker.view, free[1])
+    assert not picker.isVisible()
+    assert dialog.forces.item(row, HEX).text() == hexmap.label(free[1])
+    # Removing a row above keeps the choice on the same corps HQ.
+    dialog.forces.selectRow(2)  # the Allies' corps HQ
+    dialog.remove_formation()
+    assert dialog.forces.cellWidget(row - 1, CORPS).currentText().startswith("Corps HQ at")
+    # A place handed to the other side at the start (one no formation stands on).
+    taken = {row.where for row in dialog.starting_formations()}
+    place_row = next(
+        r
+        for r in range(dialog.places.rowCount())
+        if dialog.places.cellWidget(r, 4).currentIndex() == 0
+        and dialog.places.item(r, 2).text() not in taken
+    )
+    place = dialog.places.item(place_row, 0).text()
+    held = dialog.places.cellWidget(place_row, 4)
+    held.setCurrentIndex(1)
+    dialog.side_names[1].setText("Allies")
+    assert held.currentText() == "Allies"
+
+    assert dialog.start(), dialog.refusal.text()
+    c = mode.campaign
+    by_name = {f.name: f for f in c.formations()}
+    peiper = by_name["Kampfgruppe Peiper"]
+    assert peiper.hex == free[1]
+    first = next(f for f in c.formations("german") if f.kind == "corps" and f.hex == altdorf)
+    assert peiper.corps == first.id
+    assert by_name["Panzer Corps"].hex == free[0] and by_name["Panzer Corps"].kind == "corps"
+    assert c.holder(place) == "Allies"
+    assert mode.items.counters[peiper.id].designation == ""

@@ -70,12 +70,13 @@ class DeskDialogs:
         """Umpire › Restore unit…, Move formation…, Set strength…, Set experience…, Set
         weather…."""
         from hexcampaign.app.campaign import umpire
+        from hexcampaign.app.campaign.hex_pick import PickingMoveDialog
 
         if self.mode.campaign is None:
             return None
         dialogs = {
             "restore": umpire.RestoreUnitDialog,
-            "move": umpire.UmpireMoveDialog,
+            "move": PickingMoveDialog,  # the hex typed or picked on the map
             "strength": umpire.SetStrengthDialog,
             "experience": umpire.SetExperienceDialog,
             "weather": umpire.SetWeatherDialog,

@@ -1,6 +1,8 @@
 """The new-campaign wizard: the map (the shipped sample or any CM-palette map), the two
-sides (name, capital, unit chart shipped or loaded, starting PP), the starting
-formations (deployed through the engine's `deploy`), the house-rule options and the seed.
+sides (name, capital, unit chart shipped or loaded, starting PP), who holds each place
+at the start, the starting formations (deployed through the engine's `deploy`: each
+with its name, its hex typed or picked on the map, and its corps HQ chosen), the
+house-rule options and the seed.
 
 Nothing is built until Start; then the engine builds the campaign and every starting
 formation, and a refusal (a composition limit, a stacking rule) is shown here with its
@@ -37,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.campaign.hex_pick import HexPickDialog
 from hexcampaign.app.campaign.order_dialog import steady
 from hexcampaign.app.campaign.unit_picker import UnitPicker, UnitsButton  # noqa: F401
 from hexcampaign.app.campaign.wizard_options import OPTION_TEXTS, OptionsPage  # noqa: F401
@@ -49,12 +52,18 @@ from hexcampaign.paths import maps_path
 SAMPLE_MAP = "cm-sample.hexmap"
 SHIPPED_CHARTS = ("german", "us")
 KINDS = ("infantry", "mechanised", "corps")
+ABOVE = -1  # a division's corps: the last corps HQ of its side listed above it
+KEY_ROLE = Qt.ItemDataRole.UserRole  # a row's own key, on its hex cell (rows move)
+UNHELD = "—"
+# The starting formations' columns.
+SIDE, KIND, HEX, UNITS, EXPERIENCE, DUG_IN, NAME, CORPS = range(8)
 
 
 @dataclass
 class StartingFormation:
-    """One row of the starting order of battle. A division goes under the last corps HQ
-    of its side listed above it (deploy's `corps`)."""
+    """One row of the starting order of battle. `corps` is the index (in the rows) of
+    the corps HQ a division comes under, None for none, or ABOVE: the last corps HQ of
+    its side listed above it. `name` empty: the engine's numbered name."""
 
     side_index: int
     kind: str
@@ -62,6 +71,8 @@ class StartingFormation:
     units: list[str] = field(default_factory=list)
     experience: str = "regular"
     dug_in: bool = False
+    name: str = ""
+    corps: int | None = ABOVE
 
 
 def standard_start(hexmap: HexMap, capitals: list[Hex], charts: list[UnitChart]):
@@ -86,30 +97,59 @@ def standard_start(hexmap: HexMap, capitals: list[Hex], charts: list[UnitChart])
     return rows
 
 
+def corps_rows(rows: list[StartingFormation]) -> list[int | None]:
+    """Each row's corps HQ row (an index), or None: ABOVE read as the last corps HQ of
+    the row's side listed above it. ValueError names a row whose corps is no corps HQ
+    of its side."""
+    parents: list[int | None] = []
+    for n, row in enumerate(rows):
+        parent = row.corps
+        if row.kind == "corps":
+            parent = None
+        elif parent == ABOVE:
+            above = [i for i in range(n) if rows[i].kind == "corps"]
+            above = [i for i in above if rows[i].side_index == row.side_index]
+            parent = above[-1] if above else None
+        elif parent is not None and not (
+            0 <= parent < len(rows)
+            and rows[parent].kind == "corps"
+            and rows[parent].side_index == row.side_index
+        ):
+            raise ValueError(
+                f"Starting formation {n + 1}: its corps (row {parent + 1}) is not a corps HQ "
+                "of its side."
+            )
+        parents.append(parent)
+    return parents
+
+
 def deploy_starting_formations(c: Campaign, names, rows: list[StartingFormation]) -> None:
-    """Deploy the rows through the engine, each division under the last corps HQ of its
-    side listed above it; a refusal names the row (IllegalAction, ValueError)."""
+    """Deploy the rows through the engine, the corps HQs first so that a division may
+    come under any of its side's (`corps_rows`); a refusal names the row
+    (IllegalAction, ValueError)."""
     by_label = {c.map.label(h): h for h in c.map.hexes()}
-    last_corps: dict[str, str] = {}
-    for n, row in enumerate(rows, start=1):
+    parents = corps_rows(rows)
+    fids: dict[int, str] = {}
+    for i in sorted(range(len(rows)), key=lambda i: rows[i].kind != "corps"):
+        row, n = rows[i], i + 1
         side = names[row.side_index]
         where = by_label.get(row.where)
         if where is None:
             raise ValueError(f"Starting formation {n}: there is no hex {row.where!r} on the map.")
+        parent = parents[i]
         try:
-            fid = c.deploy(
+            fids[i] = c.deploy(
                 side,
                 row.kind,
                 where,
                 row.units,
-                corps=None if row.kind == "corps" else last_corps.get(side),
+                corps=None if parent is None else fids[parent],
                 experience=row.experience,
                 dug_in=row.dug_in,
+                name=row.name.strip() or None,
             )
         except IllegalAction as e:
             raise IllegalAction(f"Starting formation {n}: {e}", e.rule) from None
-        if row.kind == "corps":
-            last_corps[side] = fid
 
 
 class NewCampaignDialog(QDialog):
@@ -208,8 +248,9 @@ class NewCampaignDialog(QDialog):
             self.pp_boxes.append(pp)
         layout.addLayout(sides)
         places_note = QLabel(
-            "Places and who holds them at the start (each to the side whose capital is "
-            "nearer; a tie leaves it unheld). A side's income is the PP of the places it holds.",
+            "Places and who holds them at the start: each goes to the side whose capital is "
+            "nearer (a tie leaves it unheld) unless you choose otherwise in Held by. A side's "
+            "income is the PP of the places it holds.",
             page,
         )
         places_note.setWordWrap(True)
@@ -224,7 +265,6 @@ class NewCampaignDialog(QDialog):
         for capital in self.capital_boxes:
             capital.currentIndexChanged.connect(lambda _i: self._fill_places())
         for name in self.side_names:
-            name.textChanged.connect(lambda _t: self._fill_places())
             name.textChanged.connect(lambda _t: self._rename_sides())
             name.textChanged.connect(lambda _t: self._edited())
         for capital in self.capital_boxes:
@@ -241,45 +281,78 @@ class NewCampaignDialog(QDialog):
         except ValueError:
             capitals = []
         for row, p in enumerate(places):
-            holder = "—"
+            holder: int | None = None
             if len(capitals) == 2:
                 a, b = (p.hex.distance(h) for h in capitals)
                 if a != b:
-                    holder = self.side_names[0 if a < b else 1].text()
-            cells = [p.name, p.kind, self.hexmap.label(p.hex), str(p.pp), holder]
+                    holder = 0 if a < b else 1
+            cells = [p.name, p.kind, self.hexmap.label(p.hex), str(p.pp)]
             for col, text in enumerate(cells):
                 self.places.setItem(row, col, QTableWidgetItem(text))
+            held = QComboBox(self.places)
+            for i, side in enumerate(self.side_texts()):
+                held.addItem(side, i)
+            held.addItem(UNHELD, None)
+            held.setCurrentIndex(held.findData(holder) if holder is not None else 2)
+            held.currentIndexChanged.connect(lambda _i: self._edited())
+            self.places.setCellWidget(row, 4, held)
+
+    def holdings(self) -> dict[str, int]:
+        """Who holds each place at the start, as chosen: place name -> side index."""
+        out: dict[str, int] = {}
+        for row in range(self.places.rowCount()):
+            name, held = self.places.item(row, 0), self.places.cellWidget(row, 4)
+            if name is not None and isinstance(held, QComboBox) and held.currentData() is not None:
+                out[name.text()] = int(held.currentData())
+        return out
 
     def _forces_page(self) -> QWidget:
         page = QWidget(self)
         layout = QVBoxLayout(page)
         note = QLabel(
             "Each row is deployed by the engine (no PP; composition and stacking rules hold). "
-            "Click a row's units to pick them from the side's unit chart. A division "
-            "goes under the last corps HQ of its side listed above it.",
+            "Type a row's hex or pick it on the map; click its units to pick them from the "
+            "side's unit chart; choose the corps HQ each division comes under. A blank name "
+            "is the engine's numbered one.",
             page,
         )
         note.setWordWrap(True)
         layout.addWidget(note)
-        self.forces = QTableWidget(0, 6, page)
+        self.forces = QTableWidget(0, 8, page)
         self.forces.setObjectName("starting-formations")
         self.forces.setHorizontalHeaderLabels(
-            ["Side", "Kind", "Hex", "Units (click to pick from the chart)", "Experience", "Dug in"]
+            [
+                "Side",
+                "Kind",
+                "Hex",
+                "Units (click to pick from the chart)",
+                "Experience",
+                "Dug in",
+                "Name (blank: numbered)",
+                "Corps",
+            ]
         )
-        self.forces.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.forces.horizontalHeader().setSectionResizeMode(UNITS, QHeaderView.ResizeMode.Stretch)
         self.forces.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         layout.addWidget(self.forces, 1)
         self.forces.itemChanged.connect(lambda _item: self._edited())
+        self.forces.itemChanged.connect(lambda _item: self._refresh_corps())
+        self._next_key = 0  # each row's own key (its corps choice survives rows moving)
+        self.pick_dialog: HexPickDialog | None = None
         row = QHBoxLayout()
         add = QPushButton("Add a formation", page)
         add.clicked.connect(lambda: self.add_formation(StartingFormation(0, "infantry", "")))
         remove = QPushButton("Remove", page)
-        remove.clicked.connect(lambda: self.forces.removeRow(self.forces.currentRow()))
+        remove.clicked.connect(self.remove_formation)
+        self.pick_button = QPushButton("Pick its hex on the map…", page)
+        self.pick_button.setObjectName("pick-hex")
+        self.pick_button.setToolTip("The selected row's hex: click it on the campaign's map")
+        self.pick_button.clicked.connect(lambda: self.pick_hex())
         standard = QPushButton("Standard opening forces", page)
         standard.clicked.connect(self.fill_standard)
         clear = QPushButton("None (start empty)", page)
         clear.clicked.connect(lambda: self.forces.setRowCount(0))
-        for b in (add, remove, standard, clear):
+        for b in (add, remove, self.pick_button, standard, clear):
             row.addWidget(b)
         row.addStretch(1)
         layout.addLayout(row)
@@ -332,6 +405,10 @@ class NewCampaignDialog(QDialog):
 
     def add_formation(self, row: StartingFormation) -> None:
         n = self.forces.rowCount()
+        # Its corps, chosen now: ABOVE is the last corps HQ of its side listed above it.
+        parent = corps_rows([*self.starting_formations(), row])[-1]
+        parent_key = None if parent is None else self._key(parent)
+        self.forces.blockSignals(True)  # (the row is complete before its corps box is set)
         self.forces.insertRow(n)
         side = QComboBox(self.forces)
         side.addItems(self.side_texts())
@@ -344,13 +421,97 @@ class NewCampaignDialog(QDialog):
         experience.setCurrentText(row.experience)
         dug_in = QCheckBox(self.forces)
         dug_in.setChecked(row.dug_in)
-        self.forces.setCellWidget(n, 0, side)
-        self.forces.setCellWidget(n, 1, kind)
-        self.forces.setItem(n, 2, QTableWidgetItem(row.where))
+        self.forces.setCellWidget(n, SIDE, side)
+        self.forces.setCellWidget(n, KIND, kind)
+        where = QTableWidgetItem(row.where)
+        where.setData(KEY_ROLE, self._next_key)
+        self._next_key += 1
+        self.forces.setItem(n, HEX, where)
         units = UnitsButton(self, side, row.units)
-        self.forces.setCellWidget(n, 3, units)
-        self.forces.setCellWidget(n, 4, experience)
-        self.forces.setCellWidget(n, 5, dug_in)
+        self.forces.setCellWidget(n, UNITS, units)
+        self.forces.setCellWidget(n, EXPERIENCE, experience)
+        self.forces.setCellWidget(n, DUG_IN, dug_in)
+        self.forces.setItem(n, NAME, QTableWidgetItem(row.name))
+        corps = QComboBox(self.forces)
+        corps.setObjectName("corps")
+        self.forces.setCellWidget(n, CORPS, corps)
+        self.forces.blockSignals(False)
+        self._refresh_corps()
+        if parent_key is not None:
+            corps.setCurrentIndex(max(corps.findData(parent_key), 0))
+        for box in (side, kind):
+            box.currentIndexChanged.connect(lambda _i: self._refresh_corps())
+        corps.currentIndexChanged.connect(lambda _i: self._edited())
+
+    def remove_formation(self) -> None:
+        self.forces.removeRow(self.forces.currentRow())
+        self._refresh_corps()
+
+    def _key(self, row: int) -> int | None:
+        item = self.forces.item(row, HEX)
+        return None if item is None else item.data(KEY_ROLE)
+
+    def _refresh_corps(self) -> None:
+        """Each division's Corps box lists its side's corps HQ rows (by name or hex),
+        keeping its choice while that row is still a corps HQ of the side; a corps HQ
+        row has none."""
+        rows = range(self.forces.rowCount())
+        if any(self._cell(n, CORPS) is None for n in rows):
+            return  # a row being added
+        corps_of = [
+            (n, self._cell(n, SIDE).currentIndex())
+            for n in rows
+            if self._cell(n, KIND).currentText() == "corps"
+        ]
+        for n in rows:
+            box = self._cell(n, CORPS)
+            kept = box.currentData()
+            box.blockSignals(True)
+            box.clear()
+            if self._cell(n, KIND).currentText() == "corps":
+                box.addItem(UNHELD, None)
+                box.setEnabled(False)
+            else:
+                box.setEnabled(True)
+                box.addItem("none", None)
+                side = self._cell(n, SIDE).currentIndex()
+                for m, corps_side in corps_of:
+                    if corps_side == side:
+                        box.addItem(self._corps_title(m), self._key(m))
+                box.setCurrentIndex(max(box.findData(kept), 0) if kept is not None else 0)
+            box.blockSignals(False)
+
+    def _corps_title(self, row: int) -> str:
+        name = self.forces.item(row, NAME)
+        where = self.forces.item(row, HEX)
+        title = (name.text().strip() if name else "") or "Corps HQ"
+        at = where.text().strip() if where else ""
+        return f"{title} at {at} (row {row + 1})" if at else f"{title} (row {row + 1})"
+
+    def pick_hex(self, row: int | None = None) -> HexPickDialog | None:
+        """Pick the hex of a starting formation (the selected row) on the map chosen: a
+        window with the map opens, and the hex clicked there fills the row's Hex."""
+        row = self.forces.currentRow() if row is None else row
+        if self.hexmap is None or not 0 <= row < self.forces.rowCount():
+            self.show_refusal("Select a starting formation first, then pick its hex on the map.")
+            return None
+        hexmap = self.hexmap
+        dialog = HexPickDialog(hexmap, f"for starting formation {row + 1}", self)
+        key = self._key(row)
+
+        def picked(_result: int) -> None:
+            if dialog.hex is None:
+                return
+            for n in range(self.forces.rowCount()):
+                if self._key(n) == key:
+                    item = self.forces.item(n, HEX)
+                    if item is not None:
+                        item.setText(hexmap.label(dialog.hex))
+
+        dialog.finished.connect(picked)
+        self.pick_dialog = dialog
+        dialog.open()
+        return dialog
 
     def side_texts(self) -> list[str]:
         """The sides as typed on the first page (for the Side column)."""
@@ -361,9 +522,14 @@ class NewCampaignDialog(QDialog):
             return
         texts = self.side_texts()
         for n in range(self.forces.rowCount()):
-            box = self._cell(n, 0)
+            box = self._cell(n, SIDE)
             for i, text in enumerate(texts):
                 box.setItemText(i, text)
+        for n in range(self.places.rowCount()):
+            held = self.places.cellWidget(n, 4)
+            if isinstance(held, QComboBox):
+                for i, text in enumerate(texts):
+                    held.setItemText(i, text)
         self._type_help()  # "Axis: 23 unit types", not the name the side had before
 
     def _edited(self) -> None:
@@ -373,15 +539,20 @@ class NewCampaignDialog(QDialog):
 
     def starting_formations(self) -> list[StartingFormation]:
         rows = []
+        keys = [self._key(n) for n in range(self.forces.rowCount())]
         for n in range(self.forces.rowCount()):
+            corps = self._cell(n, CORPS)
+            parent = corps.currentData() if corps is not None else None
             rows.append(
                 StartingFormation(
-                    self._cell(n, 0).currentIndex(),
-                    self._cell(n, 1).currentText(),
-                    where.text().strip() if (where := self.forces.item(n, 2)) else "",
-                    list(self._cell(n, 3).units),
-                    self._cell(n, 4).currentText(),
-                    self._cell(n, 5).isChecked(),
+                    self._cell(n, SIDE).currentIndex(),
+                    self._cell(n, KIND).currentText(),
+                    where.text().strip() if (where := self.forces.item(n, HEX)) else "",
+                    list(self._cell(n, UNITS).units),
+                    self._cell(n, EXPERIENCE).currentText(),
+                    self._cell(n, DUG_IN).isChecked(),
+                    name.text().strip() if (name := self.forces.item(n, NAME)) else "",
+                    None if parent is None or parent not in keys else keys.index(parent),
                 )
             )
         return rows
@@ -429,6 +600,7 @@ class NewCampaignDialog(QDialog):
             charts=charts,
             seed=self.seed.value() or None,  # 0 ("none"): dice from entropy
             options=self.options(),
+            holdings={place: names[i] for place, i in self.holdings().items()},
         )
         for i, name in enumerate(names):
             if self.pp_boxes[i].value():
@@ -493,4 +665,4 @@ class NewCampaignDialog(QDialog):
             texts.append(f"{self.side_texts()[i]}: {len(chart.types)} unit types in its chart")
         self.type_help.setText("\n".join(texts))
         for n in range(self.forces.rowCount()):
-            self._cell(n, 3).show_names()
+            self._cell(n, UNITS).show_names()
