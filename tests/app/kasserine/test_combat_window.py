@@ -296,6 +296,7 @@ def test_the_next_attacks_roll_keeps_the_last_faces_until_it_is_rolled(mode):
     panel.dice.hand_entry.setValue(roll_for(first.odds, "CONTACT"))
     panel.dice.hand_button.click()
     assert first.resolved and not g.combats()[1].resolved
+    panel.refresh()  # any redraw before the next roll (the turn bar, a hand-over) ...
     assert panel.dice.hand_button.isVisibleTo(panel)  # the second attack's roll ...
     assert panel.dice.faces.faces  # ... under the first one's faces
     assert panel.dice.result.text().startswith(f"Attack {first.id}")
