@@ -8,7 +8,7 @@ import random
 
 from hexcampaign.campaign.battle_sheet import ARTILLERY, build_sheet, placeholder_sheet, side_sheet
 from hexcampaign.campaign.phases import PHASE_TITLES
-from hexcampaign.campaign.state import BattleRecord, pair, to_hex
+from hexcampaign.campaign.state import BattleRecord, UnitRecord, pair, to_hex
 from hexcampaign.campaign.tables import battle_conditions, campaign_rules
 from hexcampaign.campaign.world import World
 from hexcampaign.hexes import Hex
@@ -118,7 +118,8 @@ def declare_attack(
     c.say(
         f"The {side} {names} {'attacks' if len(attackers) == 1 else 'attack'} the {target.side} {target.name} at {c.map.label(where)} "
         f"({battle.sheet.battle_type}, "
-        f"{battle.sheet.turns} turns) as battle {battle.id}; weather rolled: {battle.weather}"
+        f"{battle.sheet.turns} turns) as battle {battle.id}; weather rolled: {battle.weather}",
+        c.sides,  # the defender is told it is attacked, and by whom
     )
     return battle
 
@@ -189,7 +190,7 @@ def cancel_attack(c: World, battle_id: str) -> None:
     for fid in b.defenders:
         if fid in c.state.formations:
             c.formation_record(fid).attacked_by_enemy = fid in attacked_elsewhere
-    c.say(f"Battle {b.id} is called off")
+    c.say(f"Battle {b.id} is called off", c.sides)
 
 
 def unsupported_joins(c: World) -> list[str]:
@@ -258,7 +259,8 @@ def available_support(
             continue
         t = c.unit_type(u.id)
         if t.category == "air":
-            air.append(u.id)
+            if arrived(c, u):
+                air.append(u.id)
         elif t.category in ARTILLERY and u.where in c.state.formations:
             corps = c.formation_record(u.where)
             in_range = to_hex(corps.hex).distance(where) <= rules.artillery_range
@@ -272,6 +274,17 @@ def available_support(
             if ok:
                 artillery.append(u.id)
     return artillery, air
+
+
+def arrived(c: World, u: UnitRecord) -> bool:
+    """Whether a bought unit is available: units bought in phase 7 are "available ... in
+    the next turn", its side's next turn, so air bought then does not support a defence in
+    the enemy's half-turn that follows (the campaign's first side buys in turn t and the
+    enemy answers in turn t; the second side's enemy answers in turn t + 1)."""
+    if u.side == c.side_to_play:
+        return True
+    first = u.side == c.sides[0]
+    return u.bought_turn != (c.turn if first else c.turn - 1)
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -317,6 +330,12 @@ def _check_support(
         if c.unit_record(uid).where == "eliminated":
             raise IllegalAction(
                 f"Air support: {c.unit_label(uid)} has been eliminated", "Air support"
+            )
+        if not arrived(c, c.unit_record(uid)):
+            raise IllegalAction(
+                f"Air support: {c.unit_label(uid)} was bought at the end of the {side} turn "
+                f"and is available from the next {side} turn (as bought units are)",
+                "Air support",
             )
     ok_artillery, _ = available_support(c, side, where, parents, defending)
     rng = campaign_rules().artillery_range

@@ -227,7 +227,7 @@ def _oob(c: World, fid: str) -> list[OobLine]:
                 unit_id=u.id,
                 unit=t.name,
                 category=t.category,
-                strength=t.strength,
+                strength=c.unit_strength(u.id).text,  # as the umpire last set it
                 experience=f.experience,
             )
         )
@@ -255,7 +255,8 @@ def _support_line(c: World, uid: str) -> str:
         if u.where in c.state.formations
         else f"the {u.side} Army HQ"
     )
-    strength = f"{t.vehicles} aircraft" if t.category == "air" else f"{t.vehicles} guns"
+    now = c.unit_strength(uid).now
+    strength = f"{now} aircraft" if t.category == "air" else f"{now} guns"
     return f"{t.name} ({home}; {strength}, {t.spotters} spotter(s))"
 
 

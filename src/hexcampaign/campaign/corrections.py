@@ -16,7 +16,7 @@ from hexcampaign.campaign.attacks import build_sheet
 from hexcampaign.campaign.forces import check_composition
 from hexcampaign.campaign.history import known_formation_ids
 from hexcampaign.campaign.names import check_name
-from hexcampaign.campaign.results import OUTCOMES, casualty_limit
+from hexcampaign.campaign.results import OUTCOMES, casualty_limit, participants
 from hexcampaign.campaign.state import ARMY_HQ, ELIMINATED, Result, UmpireNote, to_hex
 from hexcampaign.campaign.tables import battle_conditions, campaign_rules
 from hexcampaign.campaign.world import World
@@ -150,6 +150,11 @@ def set_strength(w: World, a: A.SetStrength) -> None:
         )
     u.strength = None if a.strength == t.full_strength else a.strength
     now = t.full_strength if a.strength is None else a.strength
+    # The sheets of battles still to fight are written again: players build the CM
+    # battle from them, so they must carry the strength the engine now holds.
+    for b in w.state.battles.values():
+        if b.result is None and a.uid in participants(w, b):
+            b.sheet = build_sheet(w, b)
     _tell(
         w,
         u.side,

@@ -84,4 +84,4 @@ def _finish(w: World, winner: str | None, reason: str) -> None:
     if winner is not None:
         margin = victory_points(w, winner) - victory_points(w, w.enemy(winner))
     w.state.ended = Ending(winner=winner, margin=margin, reason=reason, turn=w.turn)
-    w.say(f"The campaign is over. {reason}")
+    w.say(f"The campaign is over. {reason}", w.sides)

@@ -2,8 +2,10 @@
 
 A unit's history is read from the battle records (their sheets name every unit that
 fought); a side's view of the enemy is its formations next to its own and those met in
-this turn's battles; a side's log leaves out the enemy's purchases, deployments, moves
-and defensive support, as a player would never see them.
+this turn's battles; a side's log holds the lines the engine said it may see when it
+wrote them (state.events: battles, retreats, places taken, eliminations, and its own
+doings), so the enemy's purchases, deployments, moves and defensive support never reach
+it. The whole view is built in fog.py.
 """
 
 from __future__ import annotations
@@ -75,26 +77,58 @@ def known_formation_ids(w: World, side: str, battles: bool = True) -> list[str]:
     return known
 
 
-def side_log(w: World, side: str, turn: int | None = None, corrections: bool = True) -> list[str]:
-    """The log lines `side` may read, of one turn (default: every turn). An umpire's
-    correction reads as worded for `side` (fog of war); `corrections=False` leaves them
-    out (the turn report lists them under the umpire's notes)."""
+@dataclass(frozen=True)
+class SeenLine:
+    """One log line as a side reads it: its index in the log, its turn, and the line
+    (the side's own wording of it where the rules give one)."""
+
+    index: int
+    turn: int
+    line: str
+
+    @property
+    def text(self) -> str:
+        """The line without its "Turn 3, german, Movement: " head."""
+        return self.line.split(": ", 1)[-1]
+
+
+def seen_lines(
+    w: World, side: str, turn: int | None = None, corrections: bool = True
+) -> list[SeenLine]:
+    """The log lines `side` may read, decided by who the engine said may see each when it
+    wrote it (state.events), never by the line's words. An umpire's correction reads as
+    worded for `side`; `corrections=False` leaves them out (the turn report lists them
+    under the umpire's notes). A line with no event (a save from before events were
+    recorded) falls back to the old rule, `visible_to`."""
     enemy = w.enemy(side)
     noted = {n.line: n for n in w.state.umpire_notes}
+    events = {e.line: e for e in w.state.events}
     out = []
     for index, line in enumerate(w.state.log):
         m = _LINE.match(line)
         if not m:
             continue
-        if turn is not None and int(m.group(1)) != turn:
+        at = int(m.group(1))
+        if turn is not None and at != turn:
             continue
+        head = line[: len(line) - len(m.group(4))]
         note = noted.get(index)
+        event = events.get(index)
         if note is not None:
             if corrections and side in note.by_side:
-                out.append(line[: len(line) - len(m.group(4))] + note.by_side[side])
+                out.append(SeenLine(index, at, head + note.by_side[side]))
+        elif event is not None:
+            if side in event.seen_by:
+                wording = event.wording.get(side)
+                out.append(SeenLine(index, at, line if wording is None else head + wording))
         elif visible_to(m.group(2), m.group(4), side, enemy):
-            out.append(line)
+            out.append(SeenLine(index, at, line))
     return out
+
+
+def side_log(w: World, side: str, turn: int | None = None, corrections: bool = True) -> list[str]:
+    """The log lines `side` may read, of one turn (default: every turn): `seen_lines`."""
+    return [s.line for s in seen_lines(w, side, turn, corrections)]
 
 
 def umpire_notes(w: World, side: str, turn: int) -> list[str]:
@@ -103,7 +137,8 @@ def umpire_notes(w: World, side: str, turn: int) -> list[str]:
 
 
 def visible_to(actor: str, text: str, side: str, enemy: str) -> bool:
-    """Whether a log line (its actor and text) is something `side` would know."""
+    """Whether a log line of a save made before events were recorded is something `side`
+    would know, judged from its words (newer saves record who may see each line)."""
     lowered = text.lower()
     hidden = (
         f"the umpire deploys the {enemy} ".lower(),

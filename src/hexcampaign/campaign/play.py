@@ -55,7 +55,7 @@ def begin(hexmap: HexMap, setup: Setup) -> World:
         owners=dict(setup.holdings),
     )
     w = World(hexmap, setup, state)
-    w.say("The campaign begins")
+    w.say("The campaign begins", w.sides)
     turn.start_turn(w)
     return w
 
@@ -72,9 +72,11 @@ def apply(w: World, asked: A.CampaignAction | dict[str, Any]) -> CampaignChanges
         )
     before = _snapshot(w)
     w.position_changed()
+    w.audience = actor(w, action)
     try:
         value = handler(w, action)
     finally:
+        w.audience = None
         w.position_changed()
     if isinstance(value, Logged):
         value, action = value.value, value.action
@@ -85,6 +87,27 @@ def apply(w: World, asked: A.CampaignAction | dict[str, Any]) -> CampaignChanges
         changes.add(Play.ALL & ~Play.LOCK)
     w.actions.append(action)
     return changes
+
+
+def actor(w: World, action: A.CampaignAction) -> frozenset[str] | None:
+    """The side whose decision or forces an action is: by default only it reads the log
+    lines the action writes (fog of war). None for the end of a phase: each line goes
+    to the side to play when it is written (the next side's turn begins in it)."""
+    side: str | None = getattr(action, "side", None)
+    uid = getattr(action, "uid", None)
+    fid = getattr(action, "fid", None)
+    battle = w.state.battles.get(str(getattr(action, "battle", "")))
+    if side is None and uid in w.state.units:
+        side = w.state.units[uid].side
+    elif side is None and fid in w.state.formations:
+        side = w.state.formations[fid].side
+    elif side is None and battle is not None:
+        side = (
+            battle.defender_side if isinstance(action, A.SupportDefense) else battle.attacker_side
+        )
+    elif side is None and isinstance(action, A.DeclareAttack):
+        side = w.side_to_play
+    return None if side is None or side not in w.sides else frozenset({side})
 
 
 def replay(hexmap: HexMap, setup: Setup, actions: Iterable[A.CampaignAction]) -> World:

@@ -83,9 +83,10 @@ def enter_result(
     )
     b.result = result
     text = outcome + (f" ({level})" if level else "")
-    c.say(f"Battle {b.id} at {c.map.label(to_hex(b.defender_hex))}: {text}")
+    both = (b.attacker_side, b.defender_side)  # both fought it: both read its result
+    c.say(f"Battle {b.id} at {c.map.label(to_hex(b.defender_hex))}: {text}", both)
     for note in notes:
-        c.say(f"Umpire override in battle {b.id}: {note}")
+        c.say(f"Umpire override in battle {b.id}: {note}", both)
     strength = {fid: len(c.units_in(fid)) for fid in [*b.attackers, *b.defenders]}
     for uid in eliminated:
         c.eliminate_unit(uid, f"in battle {b.id}")
@@ -96,7 +97,8 @@ def enter_result(
             if fid in c.state.formations:
                 b.retreats[fid] = "pending"
                 c.say(
-                    f"The {c.formation_record(fid).side} {c.formation_record(fid).name} must retreat"
+                    f"The {c.formation_record(fid).side} {c.formation_record(fid).name} must retreat",
+                    both,
                 )
     return result
 
@@ -104,19 +106,13 @@ def enter_result(
 def casualty_limit(c: World, uid: str) -> int:
     """The most casualties a unit can take in one battle: its men (infantry and
     engineers) or its vehicles or guns, as it stands now."""
-    u = c.unit_record(uid)
-    t = c.unit_type(uid)
-    return u.strength if u.strength is not None else t.full_strength
+    return c.unit_strength(uid).now
 
 
 def loss_limit(c: World, uid: str) -> int:
     """Casualties that eliminate the unit: the red number (never more than its men), or
     one more than half its vehicles or guns as it stands now."""
-    t = c.unit_type(uid)
-    have = casualty_limit(c, uid)
-    if t.red_number is not None:
-        return min(t.red_number, have)
-    return have // 2 + 1
+    return c.unit_strength(uid).loss_limit
 
 
 def result_line_error(c: World, uid: str, casualties: object, abandoned: object = 0) -> str | None:
@@ -156,15 +152,19 @@ def progress_experience(c: World, b: BattleRecord, outcome: str, strength: dict[
         if before and before - len(c.units_in(fid)) >= (before + 1) // 2 and rank > 0:
             f.experience = levels[rank - 1]
             f.wins = 0
-            c.say(
-                f"{f.name} lost half its combat units in battle {b.id} and drops to {f.experience}"
+            c.say(  # a division's experience is its own side's secret
+                f"{f.name} lost half its combat units in battle {b.id} and drops to {f.experience}",
+                (f.side,),
             )
         elif fid in winners:
             f.wins += 1
             if f.wins >= 2 and rank < len(levels) - 1:
                 f.experience = levels[rank + 1]
                 f.wins = 0
-                c.say(f"The {f.side} {f.name} has won two battles and rises to {f.experience}")
+                c.say(
+                    f"The {f.side} {f.name} has won two battles and rises to {f.experience}",
+                    (f.side,),
+                )
 
 
 def participants(c: World, b: BattleRecord) -> list[str]:
@@ -252,7 +252,7 @@ def retreat(c: World, fid: str, where: Hex) -> None:
         )
     c.relocate(f, where)
     b.retreats[fid] = pair(where)
-    c.say(f"The {f.side} {f.name} retreats to {c.map.label(where)}")
+    c.say(f"The {f.side} {f.name} retreats to {c.map.label(where)}", c.sides)
 
 
 def eliminate_trapped(c: World, kind: str) -> None:
@@ -417,10 +417,13 @@ def pursuit(
     b.pursuit_roll = roll
     need = thresholds[f.experience]
     success = roll <= need
+    outcome = "pursuit battle" if success else "no pursuit"
+    # The roll needed tells the pursuer's experience: the enemy reads only the outcome.
     c.say(
         f"{f.name} tries to pursue after battle {b.id}: rolled {roll} "
-        f"({'dice' if by_dice else 'umpire'}), needs 1-{need}: "
-        + ("pursuit battle" if success else "no pursuit")
+        f"({'dice' if by_dice else 'umpire'}), needs 1-{need}: {outcome}",
+        c.sides,
+        {b.defender_side: f"The {f.side} {f.name} tries to pursue after battle {b.id}: {outcome}"},
     )
     if success:
         target = c.formation_record(b.defender)
@@ -440,14 +443,15 @@ def pursuit(
             pursuit_of=b.id,
             sheet=b.sheet,
         )
-        record.sheet = build_sheet(c, record)
+        # The weather first: the sheet is written from the record (pursuit sheets had none).
         record.weather = b.weather
         record.weather_set_by = b.weather_set_by
+        record.sheet = build_sheet(c, record)
         c.state.battles[record.id] = record
         b.pursuit_battle = record.id
         for fid in record.defenders:
             c.formation_record(fid).attacked_by_enemy = True
-        c.say(f"Pursuit battle {record.id}: MEETING ENGAGEMENT at {c.map.label(where)}")
+        c.say(f"Pursuit battle {record.id}: MEETING ENGAGEMENT at {c.map.label(where)}", c.sides)
     return success, roll, by_dice
 
 

@@ -123,6 +123,20 @@ class UmpireNote(_Model):
     by_side: dict[str, str]
 
 
+class LogEvent(_Model):
+    """Who may read one log line, decided by the rules when it is written (fog of war by
+    construction: hexcampaign.campaign.fog reads these, never the line's words). `seen_by`
+    lists the sides that may read it; `wording` gives a side its own wording of the line
+    (the enemy reads a pursuit roll without the number that betrays experience)."""
+
+    line: int  # index in State.log
+    turn: int
+    side: str  # the side to play when it was written
+    phase: str
+    seen_by: list[str]
+    wording: dict[str, str] = Field(default_factory=dict)
+
+
 class Setup(_Model):
     sides: tuple[str, str]
     capitals: dict[str, HexPair]
@@ -157,4 +171,7 @@ class State(_Model):
     # Saves made before corrections were worded per side have none: their reports show
     # the correction lines in the events, as they did.
     umpire_notes: list[UmpireNote] = Field(default_factory=list)
+    # One per log line in saves made since events were recorded; a line without one (an
+    # older save) is read by the old rule of history.visible_to.
+    events: list[LogEvent] = Field(default_factory=list)
     ended: Ending | None = None

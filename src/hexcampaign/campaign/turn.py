@@ -162,7 +162,8 @@ def start_turn(c: World) -> None:
     """The side to play collects its PP and its formations start the turn fresh."""
     side = c.side_to_play
     for f in c.formations_of(side):
-        f.moved_this_turn = False
+        # moved_this_turn is kept: a retreat or pursuit in the enemy's half-turn counts
+        # against digging in (a whole turn stationary); _dig_in clears it.
         f.moved_in_movement = False
         f.attacked_this_turn = False
     c.state.orders_closed = False
@@ -209,3 +210,5 @@ def _dig_in(c: World, side: str) -> None:
                 else:
                     c.say(f"The {f.side} {f.name} fortifies: {f.fortify_turns}/{need} turns")
         f.attacked_by_enemy = False
+        # A whole turn is counted from here: moves in the enemy's half that follows count.
+        f.moved_this_turn = False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -73,9 +74,34 @@ class UnitType(BaseModel):
 
     @property
     def strength(self) -> str:
+        """The chart's strength as a sheet prints it (a unit's own: `strength_now`)."""
+        return self.strength_now(None).text
+
+    def strength_now(self, strength: int | None) -> UnitStrength:
+        """The unit at `strength` men or vehicles/guns (None: full strength): what it
+        has, what eliminates it, and the words every sheet, dock and form prints."""
+        full = self.full_strength
+        now = full if strength is None else strength
         if self.red_number is not None:
-            return f"full strength (eliminated at {self.red_number} casualties)"
-        return f"{self.vehicles} vehicles/guns (eliminated at {self.loss_limit} lost)"
+            limit = min(self.red_number, now)  # never more casualties than it has men
+            text = (
+                "full strength" if now == full else f"{now} of {full} men"
+            ) + f" (eliminated at {limit} casualties)"
+            return UnitStrength(now, full, limit, "men", text)
+        limit = now // 2 + 1  # "one more than half" of what it has now
+        text = f"{now} vehicles/guns (eliminated at {limit} lost)"
+        return UnitStrength(now, full, limit, "vehicles/guns", text)
+
+
+@dataclass(frozen=True)
+class UnitStrength:
+    """A unit's strength now (after the umpire's Set strength) and its casualty limit."""
+
+    now: int  # men, or vehicles/guns
+    full: int
+    loss_limit: int  # casualties that eliminate it
+    counts: str  # "men" or "vehicles/guns"
+    text: str  # "3 vehicles/guns (eliminated at 2 lost)"
 
 
 class UnitChart(BaseModel):

@@ -31,6 +31,8 @@ class UnitView:
     label: str = (
         ""  # the unit as a person reads it ("Rifle company of the us 1st Infantry Division")
     )
+    loss_limit: int = 0  # casualties that eliminate it now
+    strength_text: str = ""  # "3 vehicles/guns (eliminated at 2 lost)", as every sheet says
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class FormationView:
     exerts_zoc: bool
     can_move: bool
     reinforced_this_turn: bool
+    label: str = ""  # its hex's 4-digit label on the map
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,7 @@ class DigInStatus:
 
 def unit_view(w: World, u: UnitRecord) -> UnitView:
     t = w.unit_type(u.id)
+    now = w.unit_strength(u.id)
     return UnitView(
         u.id,
         u.side,
@@ -77,9 +81,11 @@ def unit_view(w: World, u: UnitRecord) -> UnitView:
         t.motorised,
         t.spotters,
         u.where,
-        t.full_strength if u.strength is None else u.strength,
-        t.full_strength,
+        now.now,
+        now.full,
         w.unit_label(u.id),
+        now.loss_limit,
+        now.text,
     )
 
 
@@ -108,6 +114,7 @@ def formation_view(w: World, fid: str) -> FormationView:
         and not f.moved_in_movement
         and movement_allowance(w, f) > 0,
         reinforced_this_turn=f.reinforced_side_turn == w.state.side_turn,
+        label=w.map.label(to_hex(f.hex)),
     )
 
 

@@ -22,13 +22,14 @@ from hexcampaign.campaign.state import (
     BattleRecord,
     FormationKind,
     FormationRecord,
+    LogEvent,
     Setup,
     State,
     UnitRecord,
     pair,
     to_hex,
 )
-from hexcampaign.campaign.unit_chart import UnitType
+from hexcampaign.campaign.unit_chart import UnitStrength, UnitType
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 from hexcampaign.rules import Dice, IllegalAction
@@ -65,6 +66,9 @@ class World:
         self.facts = Facts()
         self.state = state
         self.actions: list[CampaignAction] = list(actions)
+        # The side whose decision the action being applied is (set by play.apply): by
+        # default only it reads what the action logs (fog of war by construction).
+        self.audience: frozenset[str] | None = None
         palette = hexmap.palette
         self._terrain_cost = {
             name: float(t.rules.get("move_cost", 1)) for name, t in palette.terrains.items()
@@ -136,6 +140,11 @@ class World:
     def unit_type(self, uid: str) -> UnitType:
         u = self.unit_record(uid)
         return self.setup.charts[u.side].type(u.type_id)
+
+    def unit_strength(self, uid: str) -> UnitStrength:
+        """The one query for a unit's strength now and its casualty limit: sheets, docks
+        and the result form all print this."""
+        return self.unit_type(uid).strength_now(self.unit_record(uid).strength)
 
     def unit_label(self, uid: str) -> str:
         """A unit as a person reads it: its type and where it serves, never its id."""
@@ -242,9 +251,29 @@ class World:
     def next_id(self, counter: str, prefix: str) -> str:
         return f"{prefix}{self.bump(counter)}"
 
-    def say(self, text: str) -> None:
+    def say(
+        self,
+        text: str,
+        seen_by: Iterable[str] | None = None,
+        wording: dict[str, str] | None = None,
+    ) -> None:
+        """Log a line and who may read it: `seen_by` (the rules say both sides see a
+        battle, a retreat, a place taken), else the acting side alone. `wording`: a
+        side's own wording of the line."""
         self.state.log.append(
             f"Turn {self.state.turn}, {self.side_to_play}, {PHASE_TITLES[self.phase]}: {text}"
+        )
+        if seen_by is None:
+            seen_by = self.audience if self.audience is not None else (self.side_to_play,)
+        self.state.events.append(
+            LogEvent(
+                line=len(self.state.log) - 1,
+                turn=self.state.turn,
+                side=self.side_to_play,
+                phase=self.phase,
+                seen_by=[s for s in self.sides if s in set(seen_by)],
+                wording=dict(wording or {}),
+            )
         )
 
     def roll_die(self) -> int:
@@ -295,14 +324,14 @@ class World:
                 gain = f"; its {place.pp} PP are {'back' if before else 'now'} {f.side}'s"
             else:
                 gain = f"; {owner} loses its {place.pp} PP (the captor gains none)"
-            self.say(f"{f.side} takes {place.name}" + (gain if place.pp else ""))
+            self.say(f"{f.side} takes {place.name}" + (gain if place.pp else ""), self.sides)
 
     def eliminate_unit(self, uid: str, why: str) -> None:
         u = self.unit_record(uid)
         label = self.unit_label(uid)
         home = u.where
         self.set_unit_home(u, ELIMINATED)
-        self.say(f"{label} is eliminated {why}")
+        self.say(f"{label} is eliminated {why}", self.sides)
         if home in self.state.formations:
             f = self.state.formations[home]
             if f.kind != "corps" and not self.units_in(home):
@@ -317,7 +346,7 @@ class World:
         del self.state.formations[fid]
         self.state.destroyed.append(fid)
         self.position_changed()
-        self.say(text)
+        self.say(text, self.sides)
 
     # --- cached facts -------------------------------------------------------------------
 
