@@ -30,8 +30,7 @@ def test_the_computer_attacks_and_the_person_enters_its_dice(mode, qtbot):
     mode.play(game, computer={"allied": "normal"})
     mode.computer.set_computer_pace("fastest")
     panel = mode.combat.panel
-    qtbot.waitUntil(mode.turns.defence_pending, timeout=30_000)
-    assert panel.allocate_defense()  # no German guns: go on to the roll
+    # No German gun in reach: nothing to allocate, the attack goes on to the roll.
     # It does not roll: the turn bar says what to roll for it, and the dock takes it.
     bar_says(mode, qtbot, "The computer (Allied) waits for your dice: attack 1 at 6:1")
     assert "enter the roll in the Combat dock" in mode.last_message
