@@ -310,3 +310,27 @@ def test_the_wizard_picks_hexes_on_the_map_and_sets_corps_names_and_holdings(mod
     assert by_name["Panzer Corps"].hex == free[0] and by_name["Panzer Corps"].kind == "corps"
     assert c.holder(place) == "Allies"
     assert mode.items.counters[peiper.id].designation == ""
+
+
+def test_a_click_on_another_retreating_division_takes_up_its_retreat(mode, desk):
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    north = Hex.from_offset(7, 1)
+    g2 = c.deploy("german", "infantry", north, ["grenadier_company"], corps=ids["g_corps"])
+    u2 = c.deploy("us", "infantry", north.neighbor(2), ["rifle_company"], corps=ids["u_corps"])
+    for _ in range(2):
+        c.end_phase()
+    battles = [c.declare_attack([ids["german"]], ids["us"]), c.declare_attack([g2], u2)]
+    while c.phase != "battle_resolution":
+        c.end_phase()
+    for b in battles:
+        c.enter_result(b.id, "DEFENDER DEFEAT", "major")
+    c.end_phase()
+    mode.start(c)
+    mode.tool.click(c.formation(ids["us"]).hex)
+    assert mode.placing == ("retreat", ids["us"])
+    # The other defeated division clicked (not a hex the first may retreat to): its own
+    # retreat hexes are shown, and nothing was sent for the first.
+    mode.tool.click(c.formation(u2).hex)
+    assert mode.placing == ("retreat", u2) and mode.last_refusal is None
+    assert choice_hexes(mode) == set(c.retreat_options(u2))
