@@ -99,7 +99,13 @@ class LayerItem(QGraphicsItem):
         # a wheel notch costs the GUI thread a few blits. Every other paint (exports,
         # grabs, the first frame) is complete.
         progressive = time.perf_counter() < scene.progressive_until
-        stand_ins = self._stand_in_zooms(zoom, ratio) if progressive else []
+        # On screen, a tile a worker is already painting is never painted again here: a
+        # pan's first frames asked for the tiles it uncovered, and the paint after the
+        # user rests (a landed strip's update) waited 40-160 ms of GUI-thread time for
+        # them. Pictures of the widget (render to an image, grabs) stay complete.
+        on_screen = isinstance(device, QWidget)
+        workers = scene.workers_made() if on_screen and not progressive else None
+        stand_ins = self._stand_in_zooms(zoom, ratio) if progressive or on_screen else []
 
         def key_of(i: int, j: int) -> tuple:
             return (COMPOSITE, zoom, ratio, i, j)
@@ -118,7 +124,11 @@ class LayerItem(QGraphicsItem):
                     for i in range(start, end + 1):
                         self._paint_stand_in(painter, key_of(i, j), dx, dy, stand_ins)
                     continue
-                self._render_strip(zoom, ratio, j, start, end)
+                awaited = [i for i in range(start, end + 1) if workers is not None and workers.awaits(zoom, ratio, j, i)]
+                for i in awaited:
+                    self._paint_stand_in(painter, key_of(i, j), dx, dy, stand_ins)
+                for run_start, run_end in _runs([i for i in range(start, end + 1) if i not in awaited]):
+                    self._render_strip(zoom, ratio, j, run_start, run_end)
             for i in range(i0, i1 + 1):
                 tile = cache.get(key_of(i, j))
                 if tile is not None and tile is not False:

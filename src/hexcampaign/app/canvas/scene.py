@@ -92,6 +92,10 @@ class MapScene(QGraphicsScene):
         self.tiles.clear()
         self.update()
 
+    def workers_made(self) -> TileWorkers | None:
+        """The tile workers if any were made (a paint that only asks never makes them)."""
+        return self._workers
+
     def tile_workers(self) -> TileWorkers:
         """The threads painting tiles while the user moves the map (made on first use)."""
         if self._workers is None:

@@ -38,6 +38,10 @@ class MapSurface(Protocol):
         """The threads painting tiles while the user moves the map."""
         ...
 
+    def workers_made(self) -> TileWorkers | None:
+        """The tile workers if any were made yet."""
+        ...
+
     def finish_later(self, region: QRectF) -> None:
         """Ask for another paint of `region` once the event loop is free."""
         ...

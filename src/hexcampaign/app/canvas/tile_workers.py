@@ -80,6 +80,7 @@ class _Shared:
         self.lock = threading.Condition()
         self.jobs: deque[StripJob] = deque()
         self.pending: set[tuple] = set()
+        self.pending_tiles: set[tuple] = set()  # (zoom, ratio, row, column) of asked strips
         self.done: deque[tuple[StripJob, QImage | None]] = deque()
         self.wanted_zoom: float | None = None
         self.closed = False
@@ -90,6 +91,13 @@ class _Shared:
             self.jobs.clear()
             self.lock.notify_all()
 
+    def forget(self, job: StripJob) -> None:
+        """The strip is no longer awaited (under the lock)."""
+        self.pending.discard(job.key)
+        self.pending_tiles.difference_update(
+            (job.zoom, job.ratio, job.row, i) for i in range(job.start, job.end + 1)
+        )
+
     def work(self) -> None:
         while True:
             with self.lock:
@@ -99,7 +107,7 @@ class _Shared:
                     return
                 job = self.jobs.pop()  # the newest: where the user is now
                 if job.zoom != self.wanted_zoom:
-                    self.pending.discard(job.key)  # a zoom the wheel has passed
+                    self.forget(job)  # a zoom the wheel has passed
                     continue
             try:
                 image = _paint_strip(job)
@@ -141,6 +149,7 @@ class TileWorkers(QObject):
             if job.key in shared.pending:
                 return
             shared.pending.add(job.key)
+            shared.pending_tiles.update((zoom, ratio, row, i) for i in range(start, end + 1))
             shared.jobs.append(job)
             shared.lock.notify()
         if not self._collect.isActive():
@@ -150,6 +159,11 @@ class TileWorkers(QObject):
         """Strips asked for and not landed yet (painted ones land on the next collect)."""
         with self._shared.lock:
             return len(self._shared.pending)
+
+    def awaits(self, zoom: float, ratio: float, row: int, column: int) -> bool:
+        """Whether the tile is being painted by a worker (asked for, not landed yet)."""
+        with self._shared.lock:
+            return (zoom, ratio, row, column) in self._shared.pending_tiles
 
     def close(self) -> None:
         self._shared.close()
@@ -172,7 +186,7 @@ class TileWorkers(QObject):
 
     def _landed(self, job: StripJob, image: QImage | None) -> None:
         with self._shared.lock:
-            self._shared.pending.discard(job.key)
+            self._shared.forget(job)
         scene = self.scene
         if job.generation != scene.tiles.generation or job.hexmap is not scene.hexmap:
             return
