@@ -12,22 +12,16 @@ from hexcampaign.app.canvas.tiles import TILE
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 
-from .helpers import largest_difference
+from .helpers import largest_difference, shown_window
 
 
 @pytest.fixture
 def window(qtbot):
-    from hexcampaign.app import MainWindow
-
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(900, 700)
+    w = shown_window(qtbot, 900, 700)
     m = HexMap.blank(60, 40, palette="ww2")
     for c in range(60):
         m.set_terrain(Hex.from_offset(c, c % 40), "woods")
     w.open_map(m)
-    w.show()
-    qtbot.waitExposed(w)
     yield w
     w.document.undo_stack.setClean()
 
