@@ -5,6 +5,9 @@
     hexcampaign validate FILE...                     list the problems of maps
     hexcampaign new-map --cols C --rows R -o OUT     write a blank map
     hexcampaign import-geo DATA --hex-km K -o OUT    make a map from GeoJSON geography
+    hexcampaign export-vassal MAP -o OUT.vmod        a VASSAL module of the map
+    hexcampaign export-tiled MAP -o OUT.tmx          a Tiled map of the map
+    hexcampaign import-tiled TMX -o OUT.hexmap       a map from a Tiled map written by export-tiled
 
 Qt is imported only by the commands that draw, so `validate`, `new-map` and
 `--version` start fast and work where Qt cannot load. Every error a user can cause is
@@ -17,6 +20,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,7 +35,7 @@ if TYPE_CHECKING:
 # setdefault: a user who does want a plugin can still set the variable.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
-COMMANDS = ("render", "validate", "new-map", "import-geo")
+COMMANDS = ("render", "validate", "new-map", "import-geo", "export-vassal", "export-tiled", "import-tiled")
 MAP_SUFFIX = ".hexmap"
 EXIT_OK, EXIT_PROBLEMS, EXIT_NO_DISPLAY = 0, 1, 2
 NO_DISPLAY = (
@@ -70,7 +74,9 @@ def _gui_parser() -> argparse.ArgumentParser:
         epilog="Commands without a window: "
         "`hexcampaign render MAP -o OUT.png` draws a map (also .svg and .pdf); "
         "`hexcampaign validate FILE...` lists map problems; "
-        "`hexcampaign new-map --cols C --rows R -o OUT.hexmap` writes a blank map. "
+        "`hexcampaign new-map --cols C --rows R -o OUT.hexmap` writes a blank map; "
+        "`hexcampaign export-vassal MAP -o OUT.vmod` and `export-tiled MAP -o OUT.tmx` take a "
+        "map to VASSAL and Tiled. "
         "Run `hexcampaign COMMAND --help` for each.",
     )
     parser.add_argument(
@@ -188,6 +194,7 @@ def _command_parser() -> argparse.ArgumentParser:
     new_map.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     new_map.set_defaults(run=_new_map)
     _add_import_geo(commands)
+    _add_interchange(commands)
     return parser
 
 
@@ -393,6 +400,88 @@ def _import_geo(args: argparse.Namespace) -> int:
     print(f"Wrote {target}: a {hexmap.cols}×{hexmap.rows} map with the {hexmap.palette.name} "
           f"palette, {len(hexmap.roads())} road links, {len(hexmap.rivers())} river hexes and "
           f"{len(hexmap.places())} places.")
+    return EXIT_OK
+
+
+# The two exports: command, what it writes, its description, the suffix, the default hex
+# size and its help.
+_EXPORTS = (
+    ("export-vassal", "vassal", "A VASSAL module", ".vmod", 32.0,
+     "Write a VASSAL module (.vmod) whose board is the map as `render` draws it and whose hex "
+     "grid lies exactly over the picture's hexes, numbered as the map prints them. The hex "
+     "size is rounded so that a hex is an even number of pixels tall.",
+     "pixels from a hex's centre to a corner (default 32)"),
+    ("export-tiled", "tiled", "A Tiled map", ".tmx", 30.0,
+     "Write a hexagonal Tiled map (.tmx) and its tileset picture (OUT-tiles.png beside it): "
+     "terrain, elevation and river hexes as tile layers; rivers, roads, cliffs, bridges, "
+     "places (with vp and pp) and labels as objects.",
+     "pixels from a hex's centre to a corner, made even (default 30)"),
+)
+
+
+def _add_interchange(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    for command, kind, what, suffix, size, description, size_help in _EXPORTS:
+        export = commands.add_parser(command, help=f"write {what[0].lower()}{what[1:]} of a map",
+                                     description=description)
+        export.add_argument("map", metavar="MAP", help="the map file (.hexmap)")
+        export.add_argument("-o", "--output", required=True, metavar="OUT", help=f"OUT{suffix}")
+        export.add_argument("--hex-size", type=float, default=size, metavar="PX", help=size_help)
+        export.set_defaults(run=partial(_export, kind, suffix, what))
+    back = commands.add_parser(
+        "import-tiled",
+        help="make a map from a Tiled map written by export-tiled",
+        description="Read a .tmx written by `export-tiled` (or laid out the same way) back "
+        "into a map.",
+    )
+    back.add_argument("tmx", metavar="TMX", help="the Tiled map (.tmx)")
+    back.add_argument("-o", "--output", required=True, metavar="OUT", help="the new .hexmap file")
+    back.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    back.set_defaults(run=_import_tiled)
+
+
+def _export(kind: str, suffix: str, what: str, args: argparse.Namespace) -> int:
+    """export-vassal and export-tiled: the map drawn and written by the app's exporters."""
+    target = Path(args.output)
+    if target.suffix.lower() != suffix:
+        raise CommandError(f"{what}'s file name ends in {suffix}, not {target.name}.")
+    hexmap = _load_map(Path(args.map))
+    if _headless_linux():
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # drawing needs no display
+    from hexcampaign.app.render.interchange import export_headless
+    from hexcampaign.exports import ExportError
+
+    try:
+        with gc_paused():
+            notes = export_headless(kind, hexmap, target, args.hex_size)
+    except ExportError as e:
+        raise CommandError(str(e)) from None
+    print(f"Wrote {target}.")
+    for note in notes:
+        print(note)
+    return EXIT_OK
+
+
+def _import_tiled(args: argparse.Namespace) -> int:
+    from hexcampaign.exports import ExportError
+    from hexcampaign.exports.tiled import read_tmx
+    from hexcampaign.files import describe_os_error
+    from hexcampaign.maps import save_map
+
+    source, target = Path(args.tmx), Path(args.output)
+    if not _exists(source):
+        raise CommandError(f"There is no file {source}.")
+    if _exists(target) and not args.force:
+        raise CommandError(f"{target} already exists; add --force to overwrite it.")
+    try:
+        hexmap = read_tmx(source)
+    except ExportError as e:
+        raise CommandError(str(e)) from None
+    try:
+        save_map(hexmap, target)
+    except OSError as e:
+        raise CommandError(describe_os_error(e, target, "save")) from None
+    print(f"Wrote {target}: a {hexmap.cols}×{hexmap.rows} map with the {hexmap.palette.name} "
+          f"palette and {len(hexmap.places())} places.")
     return EXIT_OK
 
 
