@@ -84,9 +84,21 @@ class HexPickDialog(QDialog):
         self.view = MapView(self)
         self.view.setObjectName("pick-map")
         layout.addWidget(self.view, 1)
-        self.resize(720, 560)
+        # The hex under the pointer, by its printed number (the map is small here).
+        self.under = QLabel(" ", self)
+        self.under.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
+        layout.addWidget(self.under)
+        self.resize(720, 580)
         self.view.show_map(hexmap)
+        self.view.hex_hovered.connect(lambda h: self._name(hexmap, h))
         self.tool = HexPick(self.view, self.choose, self.reject).arm()
+
+    def _name(self, hexmap: HexMap, h: Hex | None) -> None:
+        if h is None or not hexmap.contains(h):
+            self.under.setText(" ")
+            return
+        place = next((p for p in hexmap.places() if p.hex == h), None)
+        self.under.setText(hexmap.label(h) + (f" — {place.name}" if place else ""))
 
     def choose(self, h: Hex) -> None:
         self.hex = h

@@ -190,7 +190,7 @@ class NewCampaignDialog(QDialog):
         self.buttons.accepted.connect(self.start)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
-        self.resize(860, 600)
+        self.resize(1060, 600)
         self.use_map(load_map(maps_path(SAMPLE_MAP)), maps_path(SAMPLE_MAP))
 
     # --- the pages ---------------------------------------------------------------------------
@@ -289,13 +289,18 @@ class NewCampaignDialog(QDialog):
             cells = [p.name, p.kind, self.hexmap.label(p.hex), str(p.pp)]
             for col, text in enumerate(cells):
                 self.places.setItem(row, col, QTableWidgetItem(text))
-            held = QComboBox(self.places)
+            held = self.places.cellWidget(row, 4)
+            if not isinstance(held, QComboBox):  # (one box per row, refilled: none left over)
+                held = QComboBox()
+                held.currentIndexChanged.connect(lambda _i: self._edited())
+                self.places.setCellWidget(row, 4, held)
+            held.blockSignals(True)
+            held.clear()
             for i, side in enumerate(self.side_texts()):
                 held.addItem(side, i)
             held.addItem(UNHELD, None)
             held.setCurrentIndex(held.findData(holder) if holder is not None else 2)
-            held.currentIndexChanged.connect(lambda _i: self._edited())
-            self.places.setCellWidget(row, 4, held)
+            held.blockSignals(False)
 
     def holdings(self) -> dict[str, int]:
         """Who holds each place at the start, as chosen: place name -> side index."""
@@ -328,11 +333,18 @@ class NewCampaignDialog(QDialog):
                 "Units (click to pick from the chart)",
                 "Experience",
                 "Dug in",
-                "Name (blank: numbered)",
+                "Name",
                 "Corps",
             ]
         )
-        self.forces.horizontalHeader().setSectionResizeMode(UNITS, QHeaderView.ResizeMode.Stretch)
+        name_header = self.forces.horizontalHeaderItem(NAME)
+        if name_header is not None:
+            name_header.setToolTip("Blank: the engine's numbered name (1st Infantry Division)")
+        header = self.forces.horizontalHeader()
+        header.setSectionResizeMode(UNITS, QHeaderView.ResizeMode.Stretch)
+        self.forces.setColumnWidth(DUG_IN, 60)
+        self.forces.setColumnWidth(NAME, 150)
+        self.forces.setColumnWidth(CORPS, 210)
         self.forces.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         layout.addWidget(self.forces, 1)
         self.forces.itemChanged.connect(lambda _item: self._edited())
