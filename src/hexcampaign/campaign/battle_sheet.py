@@ -123,6 +123,9 @@ def build_sheet(c: World, b: BattleRecord) -> BattleSheet:
         fortifications=fortifications,
         zones=_zones(c, b),
         notes=_notes(c, b, key, infantry, spotters),
+        checklist=_checklist(
+            c, b, row.battle_type, row.turns, oobs, area, conditions.time_of_day[row.battle_type]
+        ),
     )
 
 
@@ -134,6 +137,96 @@ def map_size(battle_type: str, units: int) -> str:
     factors: dict[str, float] = {name: f for name, f in table.depth_factor.items()}
     depth = round(row.depth_m * factors.get(battle_type, 1.0) / 50) * 50
     return f"{row.width_m} × {depth} m (width × depth) for {combat_units(units)}, {battle_type}"
+
+
+# The CM build checklist (not in the draft: docs/rules-interpretations.md, "CM build
+# checklist"). CM's ground and wind for each weather the campaign rolls.
+GROUND_AND_WIND = {
+    "clear": ("Dry", "Breezy"),
+    "overcast": ("Damp", "Breezy"),
+    "light rain": ("Wet", "Windy"),
+    "heavy rain": ("Very Wet", "Strong Winds"),
+    "fog": ("Damp", "Calm"),
+}
+# Quick Battle force size by the larger side's combat units on the sheet.
+FORCE_SIZES = ((2, "Tiny"), (4, "Small"), (6, "Medium"), (9, "Large"))
+CM_BATTLE_TYPES = {
+    "PROBE": "Probe",
+    "ATTACK": "Attack",
+    "ASSAULT": "Assault",
+    "MEETING ENGAGEMENT": "Meeting Engagement",
+}
+POINTS = "Points ("  # a side's points line: its sheet keeps only its own
+
+
+def _checklist(
+    c: World,
+    b: BattleRecord,
+    battle_type: str,
+    turns: int,
+    oobs: dict[str, list[OobLine]],
+    area: list[AreaHex],
+    time_of_day: str,
+) -> list[str]:
+    """What a CM player sets to build this battle, derived from its type, weather, date,
+    the defender's hex and the forces."""
+    units = {side: sum(1 for line in lines if line.unit_id) for side, lines in oobs.items()}
+    most = max(units.values(), default=0)
+    size = next((name for n, name in FORCE_SIZES if most <= n), "Huge")
+    ground, wind = GROUND_AND_WIND.get(b.weather, ("Dry", "Breezy"))
+    centre = next((h for h in area if h.direction == "centre"), None)
+    place = c.map.place_at(to_hex(b.defender_hex))
+    if place is not None:
+        category = "Town" if place.kind in ("town", "capital", "city") else "Village"
+    elif centre is not None and "forest" in centre.terrain.lower():
+        category = "Forest"
+    else:
+        category = "Farmland"
+    heights = [h.elevation for h in area if h.on_map]
+    rise = max(heights) - min(heights) if heights else 0
+    relief = "Flat" if rise == 0 else ("Rolling" if rise == 1 else "Hilly")
+    qb = CM_BATTLE_TYPES.get(battle_type, battle_type.title())
+    where = (
+        place.name
+        if place is not None
+        else f"the centre of hex {c.map.label(to_hex(b.defender_hex))}"
+    )
+    lines = [
+        "Build: in the scenario editor with exactly the units listed (or as a Quick Battle "
+        f"of type {qb}, buying exactly those units)",
+        f"Quick Battle: {qb}, force size {size}, map size as suggested under Conditions",
+    ]
+    for side in (b.attacker_side, b.defender_side):
+        worth = sum(c.unit_type(line.unit_id).cost for line in oobs.get(side, []) if line.unit_id)
+        lines.append(
+            f"{POINTS}{side}): its forces are worth {worth} PP in the campaign; in CM buy "
+            "exactly the listed units, raising the force size until they fit, and leave the "
+            "rest unspent (rarity off)"
+        )
+    lines += [
+        f"Map category: {category}, {relief} ({centre.terrain if centre else 'clear'} at the "
+        "defender's hex)",
+        f"Date and time: {date_text(turn_date(c.options, b.turn))}, {time_of_day}",
+        f"Weather: {b.weather.title() if b.weather else 'Clear'}; ground: {ground}; "
+        f"wind: {wind}; temperature: Warm",
+        f"Time limit: {turns} minutes (one-minute WeGo turns)",
+    ]
+    if b.kind == "pursuit":
+        lines.append(
+            f"Objectives: one Occupy objective on {where} for both sides, 300 points each; "
+            "enemy casualties 100 points for each side"
+        )
+    else:
+        lines.append(
+            f"Objectives: one Occupy objective on {where} for the attacker, 300 points; "
+            "enemy casualties 100 points for each side; the defender's objective is to hold it"
+        )
+    lines.append(
+        "Victory: CM's victory screen gives the campaign result: an attacker's Minor, "
+        "Tactical, Major or Total Victory is DEFENDER DEFEAT of that level, the defender's "
+        "is ATTACKER DEFEAT of that level, a Draw is DRAW"
+    )
+    return lines
 
 
 def supply_note(side: str, name: str) -> str:
@@ -180,6 +273,8 @@ def side_sheet(sheet: BattleSheet, side: str) -> BattleSheet:
             "air": {side: sheet.air.get(side, [])},
             "ammunition": {side: sheet.ammunition.get(side, "")},
             "fortifications": {} if attacker else sheet.fortifications,
+            # The enemy's points would tell its strength.
+            "checklist": [x for x in sheet.checklist if not x.startswith(f"{POINTS}{enemy})")],
             "fortifications_known": not attacker,
             "notes": [
                 n
@@ -275,18 +370,29 @@ def _zones(c: World, b: BattleRecord) -> list[str]:
     edges = _setup_edges()
     where = to_hex(b.defender_hex)
     zones = []
+    opposite: list[str] = []
     for fid in b.attackers:
         f = c.formation_record(fid)
         at = to_hex(f.hex)
         # A pursuer may come from two hexes away, through the hex the defender left: it
         # attacks across the hexside nearest to it.
         step = at if at.is_adjacent(where) else min(where.neighbors(), key=at.distance)
-        direction = DIRECTION_NAMES[where.direction_to(step)]
+        d = where.direction_to(step)
+        direction = DIRECTION_NAMES[d]
+        opposite.append(edges[DIRECTION_NAMES[(d + 3) % 6]])
         zones.append(
             f"The {f.side} {f.name} attacks across the {direction} hexside from {c.map.label(to_hex(f.hex))}: "
             f"sets up along the {edges[direction]}"
         )
-    zones.append(f"{b.defender_side} sets up in the rest of the map, away from those edges")
+    if b.kind == "pursuit":
+        # A meeting engagement: the pursued division is on the move, not in position, so
+        # it sets up on the edge facing its pursuer (docs/rules-interpretations.md).
+        zones.append(
+            f"{b.defender_side} (pursued, on the move) sets up along the "
+            f"{' and '.join(dict.fromkeys(opposite))}, facing the pursuer"
+        )
+    else:
+        zones.append(f"{b.defender_side} sets up in the rest of the map, away from those edges")
     if any(c.formation_record(f).kind == "corps" for f in b.defenders):
         zones.append(
             "Corps HQ troops have restricted set-up zones close to roads and villages/towns"

@@ -79,6 +79,8 @@ class BattleSheet(BaseModel):
     weather: str = ""
     map_size: str = ""
     area: list[AreaHex] = Field(default_factory=list)
+    # What to set in CM to build the battle (empty in sheets saved before it was given).
+    checklist: list[str] = Field(default_factory=list)
 
     @property
     def type(self) -> str:
@@ -109,6 +111,8 @@ class BattleSheet(BaseModel):
         out: list[tuple[str, list[str]]] = []
         if self.conditions():
             out.append(("Conditions", self.conditions()))
+        if self.checklist:
+            out.append(("CM build checklist", self.checklist))
         for side in (self.attacker_side, self.defender_side):
             role = "attacker" if side == self.attacker_side else "defender"
             lines = [_oob_text(o) for o in self.oobs.get(side, [])]
