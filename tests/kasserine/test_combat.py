@@ -423,3 +423,16 @@ def test_guns_left_behind_in_an_attacked_stack_are_not_a_target_obligation():
     refused(lambda: g.declare_attack(["b"], ["gun"]), "Artillery", "selectively")
     assert g.obligations() == []
     g.end_phase()
+
+
+def test_a_one_hex_retreat_refusal_says_1_hex():
+    """ "exactly 1 hexes" read wrong (issue 28): the count agrees with its noun."""
+    from hexcampaign.kasserine import crt
+
+    units = [U("a", (3, 2), cf=1), U("x", (4, 2), side="allied", cf=2)]
+    g = combat_game(units)
+    c = g.declare_attack(["a"], ["x"])
+    assert crt.lookup("1:2", 2) == "D BACK 1"  # the only column with a one-hex retreat
+    assert g.resolve(c, roll=2) == "D BACK 1"
+    refusal = refused(lambda: g.retreat("x", [H(4, 1), H(4, 0)]), "exactly 1 hex")
+    assert "1 hexes" not in str(refusal)

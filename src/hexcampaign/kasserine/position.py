@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from hexcampaign.kasserine.board import NO_HEX, Board
-from hexcampaign.kasserine.state import GameState, UnitState
+from hexcampaign.kasserine.state import GameState, UnitState, hex_count
 from hexcampaign.kasserine.tables import RulesTable, rules_table
 from hexcampaign.rules import IllegalAction
 
@@ -321,7 +321,7 @@ class Position:
     def retreat_error(self, unit: UnitState, path: list[int], hexes: int | None = None, origin_index: int | None = None) -> str | None:
         start = self.index_of(unit) if origin_index is None else origin_index
         if hexes is not None and len(path) != hexes:
-            return f"Retreat: the result calls for a retreat of exactly {hexes} hexes"
+            return f"Retreat: the result calls for a retreat of exactly {hex_count(hexes)}"
         origin = self.board.hexes[start]
         for k, j in enumerate(path):
             if j == NO_HEX:
