@@ -163,3 +163,23 @@ def test_waiting_for_the_opponents_turn_file_leaves_end_phase_and_undo_in_sight(
     assert sent is not None and sent.name in bar.player.toolTip()  # the file: in the tooltip
     assert inside(window, bar.end_button) and inside(window, bar.undo_button)
     assert inside(window, bar.player) and inside(window, bar.places)
+
+
+def test_a_game_opened_from_the_start_page_leaves_the_window_on_the_screen(qtbot, tmp_path):
+    """Under Xvfb the window opened a save 848 px tall: the docks came back while the
+    start page (457 px at the least) was still in front, and the window grew to both."""
+    window = shown_window(
+        qtbot, *SCREEN, settings=Settings(tmp_path / "settings.json"), editor=False, play_modes=True
+    )
+    assert window.central.currentWidget() is window.start_page
+    assert window.open_path(FIXTURES / "feb17-german-combat.kpgame")
+    settle()
+    mode = window.modes.play_mode("hexcampaign.app.kasserine")
+    assert (window.width(), window.height()) == SCREEN
+    assert_it_fits(mode, window, qtbot)
+    assert mode.docks.log.browser.isVisible()  # the log in front of its tabs, not the tracker
+    # Closed: the start page is back, with its own minimum.
+    assert mode.close_document()
+    settle()
+    assert window.central.currentWidget() is window.start_page
+    assert window.minimumSizeHint().height() >= window.start_page.minimumSizeHint().height()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QSizePolicy, QStackedWidget
+from PySide6.QtWidgets import QDockWidget, QSizePolicy, QStackedWidget, QWidget
 
 from hexcampaign.app.kasserine.combat_panel import CombatDock
 from hexcampaign.app.kasserine.docks import (
@@ -100,6 +100,9 @@ class PlayDocks:
         central = getattr(w, "central", None)
         if central is not None:
             central.currentChanged.connect(lambda _i: pages_in_sight_only(central))
+            # The bars and docks put aside (no game): the page in front, the start page,
+            # counts again (the turn bar: a dock is also hidden behind another's tab).
+            self.turn_bar.visibilityChanged.connect(lambda _shown: self.start_page_counts())
             pages_in_sight_only(central)
 
     def first_sizes(self) -> None:
@@ -114,11 +117,29 @@ class PlayDocks:
     def show(self, visible: bool) -> None:
         self.turn_bar.setVisible(visible)
         self.notices.setVisible(visible)
+        if visible:
+            self.board_in_front()
         for dock in self.all:
             dock.setVisible(visible)
         game = self.mode.game
         if visible and game is not None:
             self.show_setup(game.state.phase == "german_setup")
+
+    def start_page_counts(self) -> None:
+        """The turn bar put aside with the docks (no game): the page in front counts."""
+        central = getattr(self.mode.window, "central", None)
+        if central is not None and self.turn_bar.isHidden():
+            pages_in_sight_only(central)
+
+    def board_in_front(self) -> None:
+        """The docks are shown with the board only (with no game the window puts them
+        aside, mode_switch): the start page, still in front while the mode shows them,
+        must not add its minimum to theirs (the window grew to 884 px under Xvfb, and a
+        window does not shrink back by itself)."""
+        central = getattr(self.mode.window, "central", None)
+        board = getattr(self.mode, "canvas", None)
+        if central is not None and board is not None and central.indexOf(board) >= 0:
+            pages_in_sight_only(central, board)
 
     def front_tabs(self) -> None:
         """The log in front of the CRT and the tracker; the set-up (while the Germans
@@ -143,6 +164,7 @@ class PlayDocks:
 
     def new_game(self) -> None:
         """No earlier game's attack, defence or roll in the new one."""
+        self.board_in_front()  # the window brings the docks back before the board
         if not self.sized:
             # The first game shown: the board's page is in front (the start page's
             # minimum squeezed the docks before), and the window has laid them out.
@@ -230,11 +252,12 @@ class PlayDocks:
 
 
 
-def pages_in_sight_only(stack: QStackedWidget) -> None:
-    """A page out of sight does not set the window's minimum (a QStackedWidget asks for
-    its largest page's: the hidden start page's 457 px left the log 8 lines at 800 px).
-    Each page gets its own size policy back when it is shown."""
-    shown = stack.currentWidget()
+def pages_in_sight_only(stack: QStackedWidget, shown: QWidget | None = None) -> None:
+    """A page out of sight (all but `shown`, by default the current one) does not set
+    the window's minimum (a QStackedWidget asks for its largest page's: the hidden start
+    page's 457 px left the log 8 lines at 800 px). Each page gets its own size policy
+    back when it is shown."""
+    shown = shown or stack.currentWidget()
     ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
     for i in range(stack.count()):
         page = stack.widget(i)
