@@ -275,6 +275,46 @@ def test_a_reopened_computer_game_keeps_its_pace(mode, monkeypatch, tmp_path, qt
     mode.computer.computers.shutdown()
 
 
+def test_the_pace_chosen_comes_back_at_the_next_start_and_in_the_new_game_dialog(
+    mode, monkeypatch, tmp_path, qtbot
+):
+    """The pace was not remembered: each start and each New game dialog said "normal"."""
+    from app.helpers import shown_window
+    from hexcampaign.app.kasserine import install
+    from hexcampaign.app.settings import Settings, config_dir
+
+    start_from_dialog(mode, monkeypatch, allied="easy", pace="slow", seed=3)
+    mode.computer.set_computer_paused(True)
+    settings = json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))
+    assert settings["kasserine_computer_pace"] == "slow"
+
+    def next_start():
+        """The program started again: a new window, its settings read from the folder."""
+        window = shown_window(qtbot, settings=Settings(), editor=False)
+        started = install(window)
+        started.activate()
+        return window, started
+
+    window, again = next_start()
+    assert again.computer.computers.pace == "slow"
+    assert again.computer.pace_actions["slow"].isChecked()
+    assert NewGameDialog(window).pace() == "slow"
+    # Game > Computer pace, then a save played at another pace opened: the menu's
+    # choice is the one kept (a save's pace is for its game).
+    again.computer.pace_actions["fast"].trigger()
+    assert again.computer.computers.pace == "fast"
+    mode.computer.set_computer_pace("fastest", remember=False)
+    saved = tmp_path / "fastest.kpgame"
+    assert mode.save_to(saved)
+    assert again.open_path(saved)
+    again.computer.set_computer_paused(True)
+    assert again.computer.computers.pace == "fastest"
+    window, third = next_start()
+    assert third.computer.computers.pace == "fast" and NewGameDialog(window).pace() == "fast"
+    for m in (mode, again, third):
+        m.computer.computers.shutdown()
+
+
 def test_a_unit_picked_before_the_side_goes_to_the_computer_is_let_go(mode, monkeypatch, qtbot):
     # Seen under Xvfb: a German unit picked in the set-up dock, then the side handed to
     # the computer: in German movement its range stayed lit while the computer moved it.

@@ -14,7 +14,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMenu
 
-from hexcampaign.app.kasserine.dialogs import PlayersDialog
+from hexcampaign.app.kasserine.dialogs import PlayersDialog, remember_pace, remembered_pace
 from hexcampaign.app.kasserine.hints import HintArrows, HintThinker
 from hexcampaign.app.kasserine.opponent import PACE_WORDS, PACES, ComputerPlayers
 from hexcampaign.hexes import Hex
@@ -37,7 +37,7 @@ class ComputerPlay:
         self.canvas = mode.canvas
         self.computers = ComputerPlayers(
             None,
-            pace="normal",
+            pace=remembered_pace(mode.window),  # the last one chosen, at the last start
             parent=mode.owner,
             apply=self._computer_apply,
             defended=lambda: mode.docks.combat.panel.defense_done,
@@ -96,8 +96,12 @@ class ComputerPlay:
             return
         for side, level in document.computer.items():
             self.computers.set_player(side, level)
-        # The pace the game was saved with; a new game or an older save keeps the window's.
-        self.set_computer_pace(document.pace if document.pace in PACES else self.computers.pace)
+        # The pace the game was saved with, for this game only; a new game or an older
+        # save keeps the window's (a new game's, from the New game dialog, is remembered).
+        if document.pace in PACES:
+            self.set_computer_pace(document.pace, remember=False)
+        else:
+            self.set_computer_pace(self.computers.pace)
         QTimer.singleShot(0, self.go)
 
     # --- what the menu and the tests call ----------------------------------------------
@@ -200,9 +204,13 @@ class ComputerPlay:
     def toggle_computer_pause(self) -> None:
         self.set_computer_paused(not self.computers.paused)
 
-    def set_computer_pace(self, pace: str) -> None:
-        """How fast the computer's moves are shown; the game's save keeps it."""
+    def set_computer_pace(self, pace: str, remember: bool = True) -> None:
+        """How fast the computer's moves are shown; the game's save keeps it, and
+        (`remember`: the player chose it) the settings, for the next start and the New
+        game dialog."""
         self.computers.set_pace(pace)
+        if remember:
+            remember_pace(self.mode.window, pace)
         for key, action in self.pace_actions.items():
             action.setChecked(key == pace)
         document = self.mode.document

@@ -75,6 +75,22 @@ CHOICE_WORDS = {
     "hand": "entered by hand",
 }
 MAX_SEED = 2_000_000_000
+# How fast the computer's moves are shown, kept in the user's settings (app/settings.py)
+# from one start to the next: the window's pace and the New game dialog's default.
+PACE_SETTING = "kasserine_computer_pace"
+
+
+def remembered_pace(window: object) -> str:
+    """The pace last chosen in this window's settings; "normal" the first time."""
+    settings = getattr(window, "settings", None)
+    pace = settings.value(PACE_SETTING) if settings is not None else None
+    return pace if isinstance(pace, str) and pace in PACE_WORDS else "normal"
+
+
+def remember_pace(window: object, pace: str) -> None:
+    settings = getattr(window, "settings", None)
+    if settings is not None and pace in PACE_WORDS and settings.value(PACE_SETTING) != pace:
+        settings.set_value(PACE_SETTING, pace)
 
 
 class NewGameDialog(QDialog):
@@ -84,7 +100,7 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New Kasserine Pass game")
         self.setMinimumWidth(720)
-        self.rows = PlayerRows(self)
+        self.rows = PlayerRows(self, pace=remembered_pace(parent))
         players = self.rows
         rules = QGroupBox("Optional rules", self)
         grid = QVBoxLayout(rules)
