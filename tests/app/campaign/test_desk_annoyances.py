@@ -73,7 +73,14 @@ def test_the_basket_refuses_a_second_fw190_naming_the_rule(mode, desk, qtbot):
     while c.phase != "purchase":
         assert mode.phase_dock.next()
     dock = mode.purchase_dock
+    row = next(
+        r for r in range(dock.table.rowCount()) if dock.table.item(r, 0).text().startswith("Fw 190")
+    )
+    assert dock.table.item(row, 0).foreground().color().name() != "#999999"
     assert dock.add("fw190_flight")
+    # Its row greys out at once, its tooltip the engine's reason.
+    assert dock.table.item(row, 0).foreground().color().name() == "#999999"
+    assert dock.table.item(row, 0).toolTip().startswith("Availability: at most 1 Fw 190")
     assert not dock.add("fw190_flight")
     assert dock.basket == ["fw190_flight"]
     assert dock.feedback.text() == (

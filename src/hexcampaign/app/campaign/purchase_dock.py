@@ -234,26 +234,43 @@ class PurchaseDock(QDockWidget):
         self.table.setRowCount(len(chart.types))
         for row, t in enumerate(chart.types):
             status = availability(c, side, t.id)
-            try:
-                c.check_purchase(side, t.id)
-                why = ""
-            except IllegalAction as e:
-                why = str(e)
             cells = [t.name, t.category.replace("_", " "), str(t.cost), status]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(TYPE_ROLE, t.id)
-                item.setToolTip(literal(why or (t.note or t.name)))
                 if col == 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if why and c.phase == "purchase":
-                    item.setForeground(QColor("#999999"))
                 self.table.setItem(row, col, item)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for button in self.build_buttons.values():
             button.setEnabled(c.phase == "reinforcement")
-        self._refresh_basket()
+        self._refresh_basket()  # (and each row marked for what the basket may take)
+
+    def _mark_rows(self) -> None:
+        """Grey each unit type the basket may not take now, its tooltip the engine's
+        reason (the basket's own units counted: a second Fw 190 greys out)."""
+        c = self.mode.campaign
+        if c is None:
+            return
+        side = c.side_to_play
+        chart = c.setup.charts[side]
+        for row in range(self.table.rowCount()):
+            first = self.table.item(row, 0)
+            if first is None or not chart.has(type_id := first.data(TYPE_ROLE)):
+                continue
+            try:
+                check_basket_item(c, side, self.basket, type_id)
+                why = ""
+            except IllegalAction as e:
+                why = str(e)
+            t = chart.type(type_id)
+            grey = bool(why) and c.phase == "purchase"
+            for col in range(self.table.columnCount()):
+                item = self.table.item(row, col)
+                if item is not None:
+                    item.setToolTip(literal(why or (t.note or t.name)))
+                    item.setForeground(QColor("#999999") if grey else self.palette().text())
 
     def pp_left(self) -> int:
         c = self.mode.campaign
@@ -287,6 +304,7 @@ class PurchaseDock(QDockWidget):
             f"income this turn: {c.production_points(c.side_to_play)}"
         )
         self.pp_label.setStyleSheet("QLabel { color: #8b0000; }" if left < 0 else "")
+        self._mark_rows()
         n = len(self.basket)
         self.total_label.setText(
             f"Basket: {n} unit{'' if n == 1 else 's'}, {self.basket_cost()} PP"
