@@ -30,7 +30,7 @@ from hexcampaign.app.campaign.dialogs import DeskDialogs
 from hexcampaign.app.campaign.docks import DeskDocks
 from hexcampaign.app.campaign.document import CAMPAIGN_FILTER, COMMITTED, CampaignDocument
 from hexcampaign.app.campaign.flags import MAP_FLAGS
-from hexcampaign.app.campaign.map_tool import DeskTool
+from hexcampaign.app.campaign.map_tool import DeskTool, HexPick
 from hexcampaign.app.campaign.menus import DeskMenus
 from hexcampaign.app.campaign.phase_tools import placing_choices, placing_hint
 from hexcampaign.app.dialogs import files
@@ -110,8 +110,8 @@ class CampaignMode(QObject):
         self.docks.hide()
         self.items.clear()
         self.menus.set_visible(False)
-        if self.window.canvas.tool is self.tool:
-            self.window.canvas.set_tool(None)
+        if self.window.canvas.tool is self.tool or isinstance(self.window.canvas.tool, HexPick):
+            self.window.canvas.set_tool(None)  # (a pick for a dialog put aside goes too)
 
     def load_document(self, path: Path | str) -> CampaignDocument:
         """Read a campaign save: CampaignFormatError or FileFormatError (one sentence), or
