@@ -48,7 +48,7 @@ def vassal_board(
     hexmap: HexMap, hex_size: float = VASSAL_HEX_SIZE, layers: Iterable[str] | None = None
 ) -> Board:
     """The map painted for a VASSAL board: the render at the hex size nearest `hex_size`
-    whose hexes are an even number of pixels tall, moved up and left by less than a pixel
+    whose hexes are an even number of pixels tall, moved down and right by less than a pixel
     so that hex (0, 0)'s centre falls on a whole pixel (VASSAL's grid origin is in whole
     pixels). Raises ExportError."""
     if not 2 <= hex_size <= 512:
@@ -60,7 +60,9 @@ def vassal_board(
     if width * height > MAX_BOARD_PIXELS:
         raise ExportError(_too_large(width, height, hex_size))
     ox, oy = render.origin
-    layout = Layout(size, hexmap.orientation, (math.floor(ox), math.floor(oy)))
+    # Down and right, not up and left: VASSAL truncates its centres to whole pixels, so
+    # its centre of each hex is then within a pixel of `render`'s, either way.
+    layout = Layout(size, hexmap.orientation, (math.ceil(ox), math.ceil(oy)))
     # The picture's pixel (0, 0) is the scene's (rect.left, rect.top), (0, 0) here too.
     picture = QRectF(rect.left(), rect.top(), width, height)
     out = io.BytesIO()
