@@ -98,11 +98,17 @@ class SideView:
         return [e for e in self.enemy_known if e.hex is not None]
 
 
-def side_view(source: object, side: str) -> SideView:
-    """What `side` may know: `source` is a World or a Campaign (its world)."""
+def world_of(source: object) -> World:
+    """The world of a Campaign (or a World itself): fog's functions take either."""
     w = source if isinstance(source, World) else getattr(source, "_world", None)
     if not isinstance(w, World):
-        raise TypeError("side_view needs a campaign or its world")
+        raise TypeError("a campaign or its world is needed")
+    return w
+
+
+def side_view(source: object, side: str) -> SideView:
+    """What `side` may know: `source` is a World or a Campaign (its world)."""
+    w = world_of(source)
     if side not in w.sides:
         raise ValueError(f"There is no side {side!r}; the sides are {', '.join(w.sides)}.")
     enemy = w.enemy(side)

@@ -14,7 +14,7 @@ import html
 
 from hexcampaign.campaign.battle_sheet import markdown_escape
 from hexcampaign.campaign.calendar import date_text, turn_date
-from hexcampaign.campaign.fog import side_view
+from hexcampaign.campaign.fog import side_view, world_of
 from hexcampaign.campaign.names import combat_units
 from hexcampaign.campaign.views import FormationView
 from hexcampaign.campaign.world import World
@@ -24,10 +24,12 @@ PLAIN = ("", "The campaign is over")  # sections of sentences, not lists
 
 
 def report_sections(
-    w: World, side: str, turn: int | None = None, notes: list[str] | None = None
+    source: World | object, side: str, turn: int | None = None, notes: list[str] | None = None
 ) -> tuple[str, list[Section]]:
     """The report's title and sections, from `side`'s view; `notes` are the desk's notes
-    of the result form's overrides (about battles both sides fought)."""
+    of the result form's overrides (about battles both sides fought). `source`: a
+    Campaign or its World."""
+    w = world_of(source)
     view = side_view(w, side)
     turn = view.turn if turn is None else turn
     day = date_text(turn_date(w.options, turn))
@@ -84,12 +86,12 @@ def turn_report(
 
 
 def turn_report_html(
-    w: World, side: str, turn: int | None = None, notes: list[str] | None = None
+    source: World | object, side: str, turn: int | None = None, notes: list[str] | None = None
 ) -> str:
     """The same report as an HTML fragment (every string escaped), for the HTML and PDF
     exports."""
     e = html.escape
-    title, sections = report_sections(w, side, turn, notes)
+    title, sections = report_sections(source, side, turn, notes)
     parts = [f"<h1>{e(title)}</h1>"]
     for heading, body in sections:
         if heading:

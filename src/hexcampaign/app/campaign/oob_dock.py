@@ -40,11 +40,12 @@ COLUMNS = ("Formation / unit", "Category", "Strength", "Experience")
 
 
 def unit_strength(c, u: UnitView) -> str:
-    """What a unit can lose: men up to its red number, or vehicles/guns."""
-    limit = c.unit_type(u.id).loss_limit
+    """What a unit has now and what eliminates it, as the engine holds it (after the
+    umpire's Set strength): the same numbers the battle sheet prints."""
     if u.red_number is not None:
-        return f"elim. at {u.red_number} men"
-    return f"{u.vehicles} veh./guns · elim. at {limit}"
+        have = "" if u.strength == u.full_strength else f"{u.strength} men · "
+        return f"{have}elim. at {u.loss_limit} men"
+    return f"{u.strength} veh./guns · elim. at {u.loss_limit}"
 
 
 def formation_label(c, f: FormationView) -> str:

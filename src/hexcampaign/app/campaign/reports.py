@@ -2,8 +2,8 @@
 
 The sheet's words come from the engine (`BattleSheet.to_markdown` / `to_html`); PDF and
 print lay that HTML out with QTextDocument, so all formats say exactly the same thing.
-The turn report is built from the campaign log and state, per side, so each player gets
-only what their side did and what happened to it.
+The turn report is the engine's too (turn_report.py, made from fog.side_view: each
+player gets only what their side may know), written out the same three ways.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 )
 
 from hexcampaign.campaign import BattleSheet
+from hexcampaign.campaign.turn_report import turn_report_html
 from hexcampaign.files import atomic_export
 
 SHEET_CSS = """
@@ -151,3 +152,35 @@ def turn_report(c, side: str, turn: int | None = None, notes: list[str] | None =
     """A side's turn report: the engine's (Qt-free, fog of war: of the enemy only what
     that side may know), with the umpire's notes of that turn."""
     return c.turn_report(side, turn, notes)
+
+
+def report_html_page(c, side: str, turn: int | None = None, notes: list[str] | None = None) -> str:
+    """A side's turn report as a complete HTML page (the engine's fragment, styled as the
+    sheets are)."""
+    title = html.escape(f"{side} turn report")
+    body = turn_report_html(c, side, turn, notes)
+    return (
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>"
+        f"<style>{SHEET_CSS}</style></head><body>{body}</body></html>"
+    )
+
+
+def export_turn_report(
+    c, side: str, path: Path | str, turn: int | None = None, notes: list[str] | None = None
+) -> Path:
+    """Write a side's turn report as Markdown, HTML or PDF, chosen by the file's suffix:
+    the same words in each (PDF lays the HTML out as the sheets' PDF does)."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".md":
+        _export_text(path, turn_report(c, side, turn, notes))
+    elif suffix in (".html", ".htm"):
+        _export_text(path, report_html_page(c, side, turn, notes))
+    elif suffix == ".pdf":
+        write_pdf(report_html_page(c, side, turn, notes), path, f"{side} turn report")
+    else:
+        raise ValueError(
+            f"A turn report is exported as Markdown (.md), HTML (.html) or PDF (.pdf), "
+            f"not {suffix or 'a file without a suffix'}."
+        )
+    return path

@@ -276,10 +276,11 @@ class ResultForm(OrderDialog):
             if u.where in c.state.formations
             else (self._fought_with(uid) if u.where == "eliminated" else "Army HQ box")
         )
+        # The engine's strength now (after Set strength), not the chart's.
         limit = (
-            f"{t.loss_limit} men"
+            f"{u.loss_limit} men"
             if t.red_number is not None
-            else (f"{t.loss_limit} of {t.vehicles} vehicles/guns")
+            else (f"{u.loss_limit} of {u.strength} vehicles/guns")
         )
         for col, text in enumerate(
             (u.side, where, f"{u.name} ({u.category.replace('_', ' ')})", limit)
@@ -297,7 +298,7 @@ class ResultForm(OrderDialog):
         self.table.setCellWidget(row, 4, casualties)
         if t.vehicles is not None:
             abandoned = QSpinBox(self.table)
-            abandoned.setRange(0, t.vehicles)
+            abandoned.setRange(0, u.strength)
             abandoned.setToolTip(
                 "Abandoned vehicles of the side holding the battlefield are recovered"
             )
