@@ -176,3 +176,53 @@ def test_the_view_is_frozen_and_names_the_sides_battles():
         view.pp = 99  # type: ignore[misc]
     with pytest.raises(ValueError, match="no side 'french'"):
         side_view(c, "french")
+
+
+def test_in_random_play_with_trap_names_a_side_never_reads_the_enemys_private_doings():
+    """Eight game turns of seeded random legal play, every formation renamed with the
+    old filter's words: each side's log never holds an enemy move, purchase, build,
+    reinforcement, deployment, digging in or the roll a pursuer needed, and its reports
+    name no enemy formation it has never been next to or fought."""
+    import random
+
+    from ._playout import new_playout, play_phase
+
+    c = new_playout(seed=11)
+    traps = ("Attack", "Retreat", "Pursuit", "Battle", "Takes")
+    renamed: set[str] = set()
+
+    def rename_new() -> None:
+        for f in c.formations():
+            if f.id not in renamed and not c.over:
+                c.rename(f.id, f"{traps[len(renamed) % len(traps)]} Group {len(renamed)} {f.side}")
+                renamed.add(f.id)
+
+    rename_new()
+    rng = random.Random(11)
+    ever_known: dict[str, set[str]] = {side: set() for side in c.sides}
+    while c.turn <= 8 and not c.over:
+        play_phase(c, rng)
+        rename_new()
+        for side in c.sides:
+            ever_known[side] |= {e.name for e in side_view(c, side).enemy_known}
+    assert len(c.battles()) > 3
+    assert any(" moves from " in x for x in c.log) and any(" joins " in x for x in c.log)
+    for side in c.sides:
+        enemy = c.enemy(side)
+        own_types = {t.name for t in c.setup.charts[side].types} - {
+            t.name for t in c.setup.charts[enemy].types
+        }
+        for line in c.side_log(side):
+            text = line.split(": ", 1)[-1]
+            assert not text.startswith(f"The {enemy} ") or " moves from " not in text, line
+            assert not text.startswith((f"{enemy} buys ", f"{enemy} builds ")), line
+            if " joins " in text:  # only its own units join its own formations
+                assert text.split(" joins ", 1)[0] in own_types, line
+            assert f"deploys the {enemy} " not in text, line
+            assert not (text.startswith(f"The {enemy} ") and " is dug in at " in text), line
+            if "tries to pursue" in text and text.startswith(f"The {enemy} "):
+                assert "needs 1-" not in text, line
+        report = "\n".join(c.turn_report(side, t) for t in range(1, c.turn + 1))
+        for f in c.formations(enemy):
+            if f.name not in ever_known[side]:
+                assert f.name not in report, (side, f.name)
