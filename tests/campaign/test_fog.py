@@ -123,6 +123,27 @@ def test_the_enemy_reads_a_pursuit_without_the_roll_that_tells_experience(plante
     assert "needs 1-" not in side_artefacts(c, "us")
 
 
+def test_a_sides_battle_picture_shows_of_the_enemy_only_who_fights():
+    c = new_campaign(supply=False)
+    g, u = clash(c)
+    reserve = c.deploy(
+        "german",
+        "infantry",
+        CENTRE.neighbor(SE).neighbor(S),
+        ["grenadier_company"],
+        name="Attack Reserve",
+    )
+    to_phase(c, "attack_orders", "german")
+    b = c.declare_attack([g], u)
+    assert "Attack Reserve" in c.battle_picture(b)  # the umpire's picture
+    view = side_view(c, "us")
+    mine = view.battle_picture(b.id)
+    assert c.formation(g).name in mine and "Attack Reserve" not in mine
+    assert reserve in {e.id for e in view.enemy_known}  # known by contact, not in the battle
+    with pytest.raises(KeyError):
+        view.battle_picture("B99")
+
+
 def test_a_renamed_kampfgruppe_attack_nord_moves_unseen(planted):
     # Measured: every move, with hexes and paths, of "Kampfgruppe Attack Nord" was in the
     # other side's report ("…Kampfgruppe Attack Nord is dug in at 0502").

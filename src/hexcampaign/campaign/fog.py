@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexcampaign.campaign.battle_sheet import BattleSheet, side_sheet
+from hexcampaign.campaign.battle_sheet import BattleSheet, area_svg, side_sheet
 from hexcampaign.campaign.ending import victory_points
 from hexcampaign.campaign.history import known_formation_ids, seen_lines, umpire_notes
 from hexcampaign.campaign.production import production_points
@@ -96,6 +96,14 @@ class SideView:
 
     def in_contact(self) -> list[KnownEnemy]:
         return [e for e in self.enemy_known if e.hex is not None]
+
+    def battle_picture(self, battle_id: str) -> str:
+        """The battle area as this side may see it (SVG): of the enemy only the
+        formations fighting in the battle."""
+        sheet = next((b.sheet for b in self.battles if b.id == battle_id), None)
+        if sheet is None:
+            raise KeyError(f"{self.side} fights no battle {battle_id}")
+        return area_svg(sheet)
 
 
 def world_of(source: object) -> World:
