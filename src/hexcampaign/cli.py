@@ -426,6 +426,10 @@ def _add_interchange(commands: argparse._SubParsersAction[argparse.ArgumentParse
         export.add_argument("map", metavar="MAP", help="the map file (.hexmap)")
         export.add_argument("-o", "--output", required=True, metavar="OUT", help=f"OUT{suffix}")
         export.add_argument("--hex-size", type=float, default=size, metavar="PX", help=size_help)
+        if kind == "vassal":
+            export.add_argument("--counters", action="store_true",
+                                help="with the Kasserine map: add the Kasserine Pass counters and "
+                                "the scenario's Allied set-up")
         export.set_defaults(run=partial(_export, kind, suffix, what))
     back = commands.add_parser(
         "import-tiled",
@@ -452,7 +456,7 @@ def _export(kind: str, suffix: str, what: str, args: argparse.Namespace) -> int:
 
     try:
         with gc_paused():
-            notes = export_headless(kind, hexmap, target, args.hex_size)
+            notes = export_headless(kind, hexmap, target, args.hex_size, getattr(args, "counters", False))
     except ExportError as e:
         raise CommandError(str(e)) from None
     print(f"Wrote {target}.")

@@ -211,3 +211,67 @@ def test_cli_refuses_a_bad_map_in_one_sentence(qapp, tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert err.startswith("hexcampaign: ") and "\n" not in err and err.endswith(".")
     assert not (tmp_path / "x.vmod").exists()
+
+
+def test_sequence_encoding_is_vassals():
+    from hexcampaign.exports.vassal import Piece, _sequence, piece_definition
+
+    # SequenceEncoder: the delimiter inside a value is escaped, a leading backslash quoted.
+    assert _sequence(["null", "3/1 Armd", "\\x"], "/") == "null/3\\/1 Armd/'\\x'"
+    piece = Piece("3/1 Armd Regt", "c.png", b"", "Allied")
+    assert piece_definition(piece, "7") == "+/null/piece;;;c.png;3\\/1 Armd Regt/null;0;0;7;0"
+
+
+def test_kasserine_counters_and_set_up(board_of):
+    from hexcampaign.app.render.interchange import kasserine_pieces
+    from hexcampaign.kasserine import Game
+
+    hexmap = kasserine()
+    board = board_of(hexmap)
+    pieces = kasserine_pieces(hexmap, board.layout.size)
+    data, notes = module_bytes(hexmap, board, pieces=pieces)
+    files = entries(data)
+    build = ET.fromstring(files[BUILD_FILE])
+    grid, numbering = grid_of(build)
+    units = Game.scenario(seed=1).units()
+    window = build.find("VASSAL.build.module.PieceWindow")
+    listed = [s.get("entryName") for s in window.iter("VASSAL.build.widget.PieceSlot")]
+    assert sorted(listed) == sorted(u.label or u.name for u in units)
+    lists = [w.get("entryName") for w in window.iter("VASSAL.build.widget.ListWidget")]
+    assert lists == ["German", "Allied", "Allied reinforcements"]
+    slots = list(build.iter("VASSAL.build.widget.PieceSlot"))
+    gpids = [int(s.get("gpid")) for s in slots]
+    assert len(set(gpids)) == len(gpids) and int(build.get("nextPieceSlotId")) > max(gpids)
+    for slot in slots:  # every counter's picture is in the module
+        image = slot.text.split("/")[2].split(";")[3]
+        assert QImage.fromData(files["images/" + image]).width() > 0
+    # Each Allied unit on the map at the start is in the at-start stack on its hex, and
+    # that stack stands where VASSAL's grid has the hex's centre.
+    stacks = {s.get("name"): s for s in build.iter("VASSAL.build.module.map.SetupStack")}
+    at_start = [u for u in units if u.hex is not None]
+    assert at_start and all(u.side == "allied" for u in at_start)
+    for unit in at_start:
+        stack = stacks[hexmap.label(unit.hex)]
+        assert (unit.label or unit.name) in [s.get("entryName") for s in stack]
+        x, y = int(stack.get("x")), int(stack.get("y"))
+        assert (x, y) == grid.centre(*hexmap.offset(unit.hex))
+        assert numbering.name(grid, x, y) == hexmap.label(unit.hex)
+    assert f"{len(units)} counters" in notes[1]
+
+
+def test_kasserine_counters_need_the_kasserine_map(board_of):
+    from hexcampaign.app.render.interchange import kasserine_pieces
+
+    with pytest.raises(ExportError, match=r"need the Kasserine map \(27×31 hexes\), not a 7×5 map\.$"):
+        kasserine_pieces(small_map(), 32.0)
+
+
+def test_cli_counters(qapp, tmp_path, capsys):
+    out = tmp_path / "kasserine.vmod"
+    assert main(["export-vassal", str(maps_path("kasserine/kasserine.hexmap")), "-o", str(out), "--counters"]) == 0
+    assert "101 counters are in its Counters window, 35 of them set up on the map." in capsys.readouterr().out
+    source = tmp_path / "small.hexmap"
+    save_map(small_map(), source)
+    assert main(["export-vassal", str(source), "-o", str(tmp_path / "s.vmod"), "--counters"]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "hexcampaign: The Kasserine Pass counters need the Kasserine map (27×31 hexes), not a 7×5 map.")

@@ -24,7 +24,7 @@ import re
 import time
 import xml.etree.ElementTree as ET
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -196,34 +196,55 @@ class Board:
     layout: Layout
 
 
-def module_bytes(hexmap: HexMap, board: Board, *, saved_at: float | None = None) -> tuple[bytes, list[str]]:
-    """The .vmod file for `hexmap` on `board`, and notes for the user (one sentence
-    each). Raises ExportError when VASSAL's grid cannot match the map."""
+@dataclass(frozen=True)
+class Piece:
+    """A counter of the module: its name, its picture (a PNG under images/), the list of
+    the counters window it is in, and the offset (col, row) of the hex it starts on, if
+    it starts on the map (an at-start stack there)."""
+
+    name: str
+    image: str
+    png: bytes
+    group: str
+    at: tuple[int, int] | None = None
+
+
+def module_bytes(
+    hexmap: HexMap, board: Board, *, pieces: Sequence[Piece] = (), saved_at: float | None = None
+) -> tuple[bytes, list[str]]:
+    """The .vmod file for `hexmap` on `board` (with `pieces` in a counters window and on
+    their start hexes), and notes for the user (one sentence each). Raises ExportError
+    when VASSAL's grid cannot match the map."""
     grid = HexGridSpec.for_layout(board.layout)
     numbering = numbering_for(hexmap, grid)
     name = hexmap.name.strip() or "Map"
     image = _image_name(name)
-    build = build_file(hexmap, grid, numbering, image, name)
+    build = build_file(hexmap, grid, numbering, image, name, pieces)
     data = module_data(name, hexmap.description, saved_at)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr(MODULE_DATA, data)
         zf.writestr(BUILD_FILE, build)
-        # The PNG is compressed already; deflating it again costs time for nothing.
-        zf.writestr(zipfile.ZipInfo(IMAGES + image, date_time=_zip_time(saved_at)), board.png,
-                    compress_type=zipfile.ZIP_STORED)
+        # The PNGs are compressed already; deflating them again costs time for nothing.
+        pictures = {image: board.png, **{p.image: p.png for p in pieces}}
+        for file_name, png in pictures.items():
+            zf.writestr(zipfile.ZipInfo(IMAGES + file_name, date_time=_zip_time(saved_at)), png,
+                        compress_type=zipfile.ZIP_STORED)
     notes = [
         f"The board is {board.width}×{board.height} pixels, a hex {grid.dy:g} pixels across the "
         f"flats; VASSAL's grid numbers hexes as the map does ({hexmap.label(hexmap.at(0, 0))} to "
         f"{hexmap.label(hexmap.at(hexmap.cols - 1, hexmap.rows - 1))})."
     ]
+    if pieces:
+        placed = sum(p.at is not None for p in pieces)
+        notes.append(f"{len(pieces)} counters are in its Counters window, {placed} of them set up on the map.")
     return out.getvalue(), notes
 
 
-def write_module(path: Path | str, hexmap: HexMap, board: Board) -> list[str]:
+def write_module(path: Path | str, hexmap: HexMap, board: Board, pieces: Sequence[Piece] = ()) -> list[str]:
     """Write the module to `path` whole or not at all (files.atomic_export); returns the
     notes of `module_bytes`. Errors are one sentence (ExportError)."""
-    data, notes = module_bytes(hexmap, board)
+    data, notes = module_bytes(hexmap, board, pieces=pieces)
     try:
         atomic_export(path, lambda out: out.write(data))
     except OSError as e:
@@ -232,7 +253,8 @@ def write_module(path: Path | str, hexmap: HexMap, board: Board) -> list[str]:
 
 
 def build_file(
-    hexmap: HexMap, grid: HexGridSpec, numbering: NumberingSpec, image: str, name: str
+    hexmap: HexMap, grid: HexGridSpec, numbering: NumberingSpec, image: str, name: str,
+    pieces: Sequence[Piece] = (),
 ) -> bytes:
     """buildFile.xml: a module with one map window, one board (the picture) and its hex
     grid. Components VASSAL adds by itself when missing (chat, command encoder, player
@@ -282,7 +304,83 @@ def build_file(
                    "SelectionHighlighters"):
         ET.SubElement(window, _PKG + "map." + helper)
     ET.SubElement(window, _PKG + "properties.GlobalProperties")
+    if pieces:
+        slots = _Slots()
+        _counters_window(root, pieces, slots)
+        _setup_stacks(window, hexmap, grid, name, pieces, slots)
+        root.set("nextPieceSlotId", str(slots.next))
     return _xml(root)
+
+
+class _Slots:
+    """The module's piece-slot ids (gpid), unique across the module."""
+
+    def __init__(self) -> None:
+        self.next = 1
+
+    def slot(self, parent: ET.Element, piece: Piece) -> ET.Element:
+        gpid = str(self.next)
+        self.next += 1
+        element = ET.SubElement(parent, "VASSAL.build.widget.PieceSlot", {
+            "entryName": piece.name, "gpid": gpid, "height": "0", "width": "0",
+        })
+        element.text = piece_definition(piece, gpid)
+        return element
+
+
+def piece_definition(piece: Piece, gpid: str) -> str:
+    """A PieceSlot's text: VASSAL's AddPiece command for a plain counter (BasicPiece:
+    its image and name; no map, at 0,0, its slot id, no properties), as
+    BasicCommandEncoder writes it."""
+    kind = "piece;" + _sequence(["", "", piece.image, piece.name], ";")
+    state = _sequence(["null", "0", "0", gpid, "0"], ";")
+    return "+/" + _sequence(["null", kind, state], "/")
+
+
+def _sequence(values: Sequence[str], delimiter: str) -> str:
+    """VASSAL's SequenceEncoder: the delimiter inside a value gets a backslash, and a
+    value starting with a backslash, or quoted, is quoted again."""
+    out = []
+    for value in values:
+        escaped = value.replace(delimiter, "\\" + delimiter)
+        if value.startswith("\\") or (value.startswith("'") and value.endswith("'")):
+            escaped = f"'{escaped}'"
+        out.append(escaped)
+    return delimiter.join(out)
+
+
+def _counters_window(root: ET.Element, pieces: Sequence[Piece], slots: _Slots) -> None:
+    """A Counters window, a tab for each group of counters, a list in each."""
+    window = ET.SubElement(root, _PKG + "PieceWindow", {
+        "name": "Counters", "text": "Counters", "hidden": "false", "scale": "1.0",
+        "tooltip": "Show or hide the counters", "hotkey": "", "icon": "",
+    })
+    tabs = ET.SubElement(window, "VASSAL.build.widget.TabWidget", {"entryName": "Counters"})
+    for group in dict.fromkeys(p.group for p in pieces):
+        listing = ET.SubElement(tabs, "VASSAL.build.widget.ListWidget", {
+            "entryName": group, "scale": "1.0", "divider": "150", "height": "0", "width": "0",
+        })
+        for piece in pieces:
+            if piece.group == group:
+                slots.slot(listing, piece)
+
+
+def _setup_stacks(window: ET.Element, hexmap: HexMap, grid: HexGridSpec, board: str,
+                  pieces: Sequence[Piece], slots: _Slots) -> None:
+    """An at-start stack on each hex where counters begin, at VASSAL's own centre of the
+    hex in board pixels (not by its name, which VASSAL would have to parse back)."""
+    at: dict[tuple[int, int], list[Piece]] = {}
+    for piece in pieces:
+        if piece.at is not None:
+            at.setdefault(piece.at, []).append(piece)
+    for (col, row), here in sorted(at.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        x, y = grid.centre(col, row)
+        stack = ET.SubElement(window, _PKG + "map.SetupStack", {
+            "name": hexmap.label(hexmap.at(col, row)), "owningBoard": board,
+            "useGridLocation": "false", "location": "", "x": str(x), "y": str(y),
+        })
+        for piece in here:
+            slots.slot(stack, piece)
 
 
 def module_data(name: str, description: str = "", saved_at: float | None = None) -> bytes:

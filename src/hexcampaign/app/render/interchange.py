@@ -34,7 +34,7 @@ from hexcampaign.exports.tiled import (
     tileset_tiles,
     write_tmx,
 )
-from hexcampaign.exports.vassal import Board, board_hex_size, write_module
+from hexcampaign.exports.vassal import Board, Piece, board_hex_size, write_module
 from hexcampaign.hexes import Layout
 from hexcampaign.maps import HexMap
 
@@ -80,10 +80,69 @@ def _too_large(width: int, height: int, hex_size: float) -> str:
             f"{MAX_BOARD_PIXELS // 1_000_000} million pixels); use a hex size of {fits} or smaller.")
 
 
-def export_vassal(hexmap: HexMap, path: Path | str, hex_size: float = VASSAL_HEX_SIZE) -> list[str]:
-    """File > Export > VASSAL module…: write PATH.vmod (the board and its grid); returns
-    notes for the user (one sentence each). Raises ExportError."""
-    return write_module(path, hexmap, vassal_board(hexmap, hex_size))
+def export_vassal(
+    hexmap: HexMap, path: Path | str, hex_size: float = VASSAL_HEX_SIZE, counters: bool = False
+) -> list[str]:
+    """File > Export > VASSAL module…: write PATH.vmod (the board and its grid; with
+    `counters`, the Kasserine Pass counters and the scenario's set-up, for the Kasserine
+    map); returns notes for the user (one sentence each). Raises ExportError."""
+    board = vassal_board(hexmap, hex_size)
+    pieces = kasserine_pieces(hexmap, board.layout.size) if counters else []
+    return write_module(path, hexmap, board, pieces)
+
+
+def kasserine_pieces(hexmap: HexMap, hex_size: float) -> list[Piece]:
+    """The Kasserine Pass scenario's counters, painted as the game paints them, at the
+    size they have on its map: the Allied units on the map at the start on their hexes,
+    the German units (set up by their player in the entry zones) and the Allied
+    reinforcements in the Counters window only. Refused unless `hexmap` has the
+    Kasserine map's size and its start hexes."""
+    # The game's counters: read here, where the picture is made, and only when asked for,
+    # so the map painter needs the Kasserine mode only for this export.
+    from hexcampaign.app.kasserine.counters import COUNTER_FRACTION, paint_counter
+    from hexcampaign.kasserine import Game
+
+    game = Game.scenario(seed=1)
+    scenario = game.map
+    units = game.units()
+    if (hexmap.cols, hexmap.rows, hexmap.orientation) != (scenario.cols, scenario.rows, scenario.orientation):
+        raise ExportError(
+            f"The Kasserine Pass counters need the Kasserine map ({scenario.cols}×{scenario.rows} "
+            f"hexes), not a {hexmap.cols}×{hexmap.rows} map."
+        )
+    side = max(8, round(COUNTER_FRACTION * hex_size))
+    pieces = []
+    for unit in units:
+        image = QImage(side, side, QImage.Format.Format_ARGB32)
+        image.fill(QColor(0, 0, 0, 0))
+        painter = QPainter(image)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            paint_counter(painter, QRectF(0.5, 0.5, side - 1, side - 1), unit)
+        finally:
+            painter.end()
+        if unit.side == "german":
+            group = "German"
+        else:
+            group = "Allied" if unit.hex is not None else "Allied reinforcements"
+        at = hexmap.offset(unit.hex) if unit.hex is not None else None
+        pieces.append(Piece(unit.label or unit.name, f"counter-{_safe(unit.id)}.png", _png_bytes(image),
+                            group, at))
+    return pieces
+
+
+def _safe(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in text)
+
+
+def _png_bytes(image: QImage) -> bytes:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    # Small pictures with transparency: Qt's own PNG writer (app/png.py writes RGB only).
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]  # PySide6 takes str here
+        raise ExportError("A picture of the export could not be encoded as PNG.")
+    return bytes(data.data())
 
 
 def tiled_tileset(hexmap: HexMap, grid: TiledGrid) -> bytes:
@@ -124,13 +183,7 @@ def tiled_tileset(hexmap: HexMap, grid: TiledGrid) -> bytes:
             painter.restore()
     finally:
         painter.end()
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    # A small picture with transparency: Qt's own PNG writer (app/png.py writes RGB only).
-    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]  # PySide6 takes str here
-        raise ExportError("The tileset picture could not be encoded as PNG.")
-    return bytes(data.data())
+    return _png_bytes(image)
 
 
 def export_tiled(hexmap: HexMap, path: Path | str, hex_size: float = TILED_HEX_SIZE) -> list[str]:
@@ -147,14 +200,16 @@ def export_tiled(hexmap: HexMap, path: Path | str, hex_size: float = TILED_HEX_S
     ]
 
 
-def export_headless(kind: str, hexmap: HexMap, path: Path | str, hex_size: float | None = None) -> list[str]:
+def export_headless(
+    kind: str, hexmap: HexMap, path: Path | str, hex_size: float | None = None, counters: bool = False
+) -> list[str]:
     """`hexcampaign export-vassal` / `export-tiled` without a window: `kind` is "vassal"
     or "tiled"; a QGuiApplication is made when there is none (the painter needs fonts)."""
     from PySide6.QtGui import QGuiApplication
 
     _app = QGuiApplication.instance() or QGuiApplication(["hexcampaign"])
     if kind == "vassal":
-        return export_vassal(hexmap, path, VASSAL_HEX_SIZE if hex_size is None else hex_size)
+        return export_vassal(hexmap, path, VASSAL_HEX_SIZE if hex_size is None else hex_size, counters)
     return export_tiled(hexmap, path, TILED_HEX_SIZE if hex_size is None else hex_size)
 
 
