@@ -149,7 +149,7 @@ def tmx_bytes(hexmap: HexMap, grid: TiledGrid, tileset_image: str) -> bytes:
     width, height = tileset_picture_size(grid, len(tiles))
     counter = _Ids()
     root = ET.Element("map", {
-        "version": TMX_VERSION, "tiledversion": "1.8.2", "orientation": "hexagonal",
+        "version": TMX_VERSION, "orientation": "hexagonal",
         "renderorder": "right-down", "width": str(hexmap.cols), "height": str(hexmap.rows),
         "tilewidth": str(grid.tile_width), "tileheight": str(grid.tile_height), "infinite": "0",
         "hexsidelength": str(grid.side), "staggeraxis": grid.stagger_axis, "staggerindex": "odd",
