@@ -246,6 +246,29 @@ def test_turn_report_per_side(mode, desk, tmp_path):
     assert "german's turn begins" in german
 
 
+def test_the_turn_report_exports_as_markdown_html_and_pdf(mode, desk, tmp_path, monkeypatch):
+    """The desk's Export turn report… offers the three formats the engine writes (it
+    wrote Markdown only); a name typed without a suffix takes the chosen format."""
+    from PySide6.QtWidgets import QFileDialog
+
+    c, ids, b = to_result(mode, desk)
+    mode.battles_dock.result_form(b.id).submit()
+    sides = mode.log_dock.report_side
+    sides.setCurrentIndex(sides.findData("us"))
+    chosen = {}
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(tmp_path / chosen["name"]), chosen["filter"]))
+    written = []
+    for name, kind in (("us", "Web page (*.html)"), ("us", "PDF (*.pdf)"), ("us-report.md", "Markdown (*.md)")):
+        chosen.update(name=name, filter=kind)
+        written.append(mode.log_dock.export_dialog())
+    assert [p.name for p in written] == ["us.html", "us.pdf", "us-report.md"]
+    page = written[0].read_text(encoding="utf-8")
+    assert "<html" in page.lower() and c.formation(ids["us"]).name in page
+    assert written[1].read_bytes().startswith(b"%PDF")
+    assert written[2].read_text(encoding="utf-8").startswith("# us turn report")
+
+
 def test_a_broken_join_is_refused_at_the_defenders_support_and_fixed_by_calling_off(mode, desk):
     c, ids = to_attack_orders(mode, desk)
     other = c.deploy("us", "infantry", desk.FRONT.neighbor(1), ["rifle_company"])

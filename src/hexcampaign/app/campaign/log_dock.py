@@ -21,9 +21,16 @@ from PySide6.QtWidgets import (
 
 from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow
-from hexcampaign.app.campaign.reports import turn_report
+from hexcampaign.app.campaign.reports import export_turn_report
 from hexcampaign.app.plain_text import literal
-from hexcampaign.files import atomic_write_text, describe_os_error, inside
+from hexcampaign.files import describe_os_error, inside
+
+# The turn report's formats in the export dialog: filter -> suffix.
+REPORT_FORMATS = {
+    "Markdown (*.md)": ".md",
+    "Web page (*.html)": ".html",
+    "PDF (*.pdf)": ".pdf",
+}
 
 
 class LogDock(QDockWidget):
@@ -95,10 +102,8 @@ class LogDock(QDockWidget):
         return lines
 
     def export_report(self, side: str, path: Path | str, turn: int | None = None) -> Path:
-        c = self.mode.campaign
-        path = Path(path)
-        atomic_write_text(path, turn_report(c, side, turn, self.mode.notes))
-        return path
+        """Markdown, HTML or PDF by the file's suffix (reports.export_turn_report)."""
+        return export_turn_report(self.mode.campaign, side, path, turn, self.mode.notes)
 
     def export_dialog(self) -> Path | None:
         c = self.mode.campaign
@@ -106,21 +111,25 @@ class LogDock(QDockWidget):
             return None
         side = self.report_side.currentData() or c.side_to_play
         suggested = inside(Path.home(), f"turn-{c.turn}-{side}.md")
-        path, _ = QFileDialog.getSaveFileName(
+        path, chosen = QFileDialog.getSaveFileName(
             self.mode.window,
             f"Export the {side} turn report",
             str(suggested),
-            "Markdown (*.md);;All files (*)",
+            ";;".join(REPORT_FORMATS),
         )
         if not path:
             return None
+        target = Path(path)
+        if target.suffix.lower() not in REPORT_FORMATS.values():
+            # A name typed without its suffix takes the format chosen in the dialog.
+            target = target.with_name(target.name + REPORT_FORMATS.get(chosen, ".md"))
         try:
-            target = self.export_report(side, path)
+            written = self.export_report(side, target)
         except OSError as e:
-            QMessageBox.critical(self.mode.window, "Could not export", literal(describe_os_error(e, path)))
+            QMessageBox.critical(self.mode.window, "Could not export", literal(describe_os_error(e, target)))
             return None
-        self.mode.window.show_message(f"Exported {target.name}.")
-        return target
+        self.mode.window.show_message(f"Exported {written.name}.")
+        return written
 
     def _fill(self) -> None:
         self.text.setPlainText("\n".join(self.lines()))
