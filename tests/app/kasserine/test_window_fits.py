@@ -47,6 +47,10 @@ def assert_it_fits(mode, window, qtbot) -> None:
     assert hint.width() <= SCREEN[0] and hint.height() <= SCREEN[1], hint
     on_screen(window, qtbot)
     assert (window.width(), window.height()) == SCREEN  # it did not grow past the screen
+    assert_all_in_sight(mode, window)
+
+
+def assert_all_in_sight(mode, window) -> None:
     bar = mode.docks.turn_bar
     assert inside(window, bar.end_button) and inside(window, bar.undo_button)
     log = mode.docks.log
@@ -175,7 +179,9 @@ def test_a_game_opened_from_the_start_page_leaves_the_window_on_the_screen(qtbot
     assert window.open_path(FIXTURES / "feb17-german-combat.kpgame")
     settle()
     mode = window.modes.play_mode("hexcampaign.app.kasserine")
-    assert (window.width(), window.height()) == SCREEN
+    # Not taller (on the offscreen screen, 800 px tall, its frame is made to fit too).
+    assert window.width() == SCREEN[0] and window.height() <= SCREEN[1]
+    assert window.frameGeometry().height() <= window.screen().availableGeometry().height()
     assert_it_fits(mode, window, qtbot)
     assert mode.docks.log.browser.isVisible()  # the log in front of its tabs, not the tracker
     # Closed: the start page is back, with its own minimum.
@@ -183,3 +189,24 @@ def test_a_game_opened_from_the_start_page_leaves_the_window_on_the_screen(qtbot
     settle()
     assert window.central.currentWidget() is window.start_page
     assert window.minimumSizeHint().height() >= window.start_page.minimumSizeHint().height()
+
+
+def test_a_game_given_on_the_command_line_opens_in_a_window_that_fits(qtbot, tmp_path):
+    """`hexcampaign FILE` opens the game before the window is first shown: unshown, the
+    window asked for 884 px and opened that tall under Xvfb."""
+    from hexcampaign.app import MainWindow
+
+    window = MainWindow(settings=Settings(tmp_path / "settings.json"), editor=False)
+    qtbot.addWidget(window)
+    window.install_play_modes()
+    window.resize(*SCREEN)
+    assert window.open_path(FIXTURES / "feb17-german-combat.kpgame")  # as launch.py does
+    window.show()
+    qtbot.waitExposed(window)
+    # On the screen, its title bar included (the offscreen screen is 800 px tall).
+    screen = window.screen().availableGeometry()
+    qtbot.waitUntil(lambda: window.frameGeometry().height() <= screen.height())
+    settle()
+    mode = window.modes.play_mode("hexcampaign.app.kasserine")
+    assert window.width() == SCREEN[0]
+    assert_all_in_sight(mode, window)

@@ -97,6 +97,7 @@ class PlayDocks:
         w.tabifyDockWidget(self.crt, self.tracker)
         self.front_tabs()
         self.sized = False  # the docks' first sizes are set when they are first shown
+        self.window_size = w.size()
         central = getattr(w, "central", None)
         if central is not None:
             central.currentChanged.connect(lambda _i: pages_in_sight_only(central))
@@ -109,10 +110,35 @@ class PlayDocks:
         """The map is the game: the docks take what they need and no more (set on docks
         in sight: a hidden dock's new size is forgotten)."""
         w = self.mode.window
+        self.fit_window()
         vertical = Qt.Orientation.Vertical
         w.resizeDocks([self.log], [self.log.sizeHint().height()], vertical)
         w.resizeDocks([self.stack], [self.stack.sizeHint().height()], vertical)
         w.resizeDocks([self.stack, self.combat], [330, 400], Qt.Orientation.Horizontal)
+
+    def fit_window(self, tries: int = 20) -> None:
+        """A game opened before the window was first shown (hexcampaign FILE): unshown,
+        the window asked for 884 px (a tab behind another counted), grew to that and does
+        not shrink back by itself: it gets the height it had, no more than the screen's
+        (title bar included). Once the window is on the screen (before, the window
+        manager's first placement undoes the resize)."""
+        w = self.mode.window
+        handle = w.windowHandle()
+        if handle is None or not handle.isExposed():
+            if tries > 0 and w.isVisible():
+                QTimer.singleShot(50, w, lambda: self.fit_window(tries - 1))
+            return
+        layout = w.layout()
+        if layout is not None:
+            layout.activate()  # the window's minimum, from the docks as they are now
+        height = self.window_size.height()
+        screen = w.screen()
+        if screen is not None:  # and within the screen, its title bar included
+            frame = w.frameGeometry().height() - w.height()
+            height = min(height, screen.availableGeometry().height() - frame)
+        height = max(height, w.minimumSize().height())
+        if not w.isMaximized() and not w.isFullScreen() and w.height() > height:
+            w.resize(w.width(), height)
 
     def show(self, visible: bool) -> None:
         self.turn_bar.setVisible(visible)
@@ -169,6 +195,8 @@ class PlayDocks:
             # The first game shown: the board's page is in front (the start page's
             # minimum squeezed the docks before), and the window has laid them out.
             self.sized = True
+            if self.mode.window.isVisible():  # else the size it was made with
+                self.window_size = self.mode.window.size()  # before the docks come
             QTimer.singleShot(0, self.mode.window, self.first_sizes)
         if not self.log.isVisible():
             # Put aside with the start page (mode_switch), the docks come back after
