@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import hashlib
 import json
 import math
 import os
@@ -25,6 +26,7 @@ import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, count, islice
 from operator import is_
@@ -68,6 +70,57 @@ def gc_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+@dataclass(frozen=True)
+class FileIdentity:
+    """What a file was at one moment: its size, modification time (ns) and SHA-256. A
+    window remembers it for the file it opened or last saved, and asks before a save
+    would replace a file that is no longer that (another window's save, another program)."""
+
+    size: int
+    mtime_ns: int
+    sha256: str
+
+    def same_content(self, other: FileIdentity) -> bool:
+        """The same bytes (a touch that changes only the time is no change of work)."""
+        return self.size == other.size and self.sha256 == other.sha256
+
+    def to_json(self) -> dict[str, object]:
+        return {"size": self.size, "mtime_ns": self.mtime_ns, "sha256": self.sha256}
+
+    @classmethod
+    def from_json(cls, data: object) -> FileIdentity | None:
+        """The identity an autosave recorded; None for anything else (an older one)."""
+        if not isinstance(data, dict):
+            return None
+        size, mtime, digest = data.get("size"), data.get("mtime_ns"), data.get("sha256")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (size, mtime)):
+            return None
+        if not isinstance(digest, str) or len(digest) != 64:
+            return None
+        return cls(int(size), int(mtime), digest)  # type: ignore[arg-type]
+
+
+def file_identity(path: Path | str, limit: int = 4 * MAX_FILE_BYTES) -> FileIdentity | None:
+    """The identity of the regular file at `path` now, or None when there is none (no
+    file, a folder or a device, unreadable, or larger than `limit`, which no save is)."""
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        digest = hashlib.sha256()
+        for chunk in _chunks(fd, limit + 1):
+            digest.update(chunk)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return FileIdentity(info.st_size, info.st_mtime_ns, digest.hexdigest())
 
 
 def atomic_write_text(path: Path | str, text: str, verify: Callable[[str], object] | None = None) -> None:
@@ -169,13 +222,7 @@ def read_limited(path: Path | str, what: str = "file", limit: int = MAX_FILE_BYT
             )
         if info.st_size > limit:
             raise FileFormatError(_too_large(name, info.st_size, limit, what))
-        chunks, left = [], limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
+        chunks = list(_chunks(fd, limit + 1))
     except OSError as e:
         raise FileFormatError(describe_os_error(e, path, "open")) from None
     finally:
@@ -185,6 +232,18 @@ def read_limited(path: Path | str, what: str = "file", limit: int = MAX_FILE_BYT
         raise FileFormatError(_too_large(name, len(data), limit, what))
     remove_orphan_temps(path)
     return data
+
+
+def _chunks(fd: int, most: int) -> Iterator[bytes]:
+    """The bytes of an open file, a megabyte at a time, `most` at most (a file growing
+    while read, or a device without end, costs no more)."""
+    left = most
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            return
+        yield chunk
+        left -= len(chunk)
 
 
 def regular_file_bytes(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes | None:
@@ -612,6 +671,34 @@ def remove_orphan_temps(path: Path | str) -> None:
                 leftover.unlink()
         except OSError:
             pass
+
+
+def remove_stale_temps(
+    folder: Path | str, started: float, keep: Callable[[str], bool] = lambda name: False
+) -> list[str]:
+    """Remove every temporary file a killed save left in `folder` (a folder the program
+    owns, the autosave folder), whatever file it was for: one whose writer (the pid in
+    its name) is gone, and one older than `started` (the running program's start) unless
+    `keep(name)` claims it (a save of a session a running program holds). Returns the
+    names removed."""
+    folder = Path(folder)
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(".") and n.endswith(".tmp")]
+    except OSError:
+        return []
+    removed = []
+    for name in names:
+        parts = name[: -len(".tmp")].rsplit(".", 2)
+        writer = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() and len(parts[1]) < 10 else None
+        leftover = folder / name
+        try:
+            gone = writer is not None and not process_alive(writer)
+            if gone or (leftover.stat().st_mtime < started and not keep(name)):
+                leftover.unlink()
+                removed.append(name)
+        except OSError:
+            pass
+    return removed
 
 
 def process_alive(pid: int) -> bool:

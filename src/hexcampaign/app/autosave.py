@@ -6,12 +6,19 @@ file. Maps are written every `interval` seconds (2 minutes unless the settings s
 otherwise); games and campaigns at every change of phase (`autosave_now`). Each
 autosaver owns one session there: `<session>.lock` names its PID and computer (created
 exclusively, so two programs never share a session), `<session><suffix>` holds the
-document and `<session>.json` says which file it came from. Saving (a clean document)
-or a clean close deletes the session's files. At start, sessions whose lock names a
+document and `<session>.json` says which file it came from: its absolute path, and what
+that file was (size, time, SHA-256) when the work began, so a restored document's first
+Save asks before it replaces a file that has changed since, or another folder's file of
+that name (app/document.py). Saving (a clean document) or a clean close deletes the
+session's files; once a window closed (every question answered, Discard included)
+nothing writes them again, whatever an exit hook asks. At start, sessions whose lock names a
 process that is no longer running (asked in a way that is safe on Windows, see
 files.process_alive) are orphans: the user is offered each one. A restored orphan is
 adopted: its files stay, locked by this program, until the first autosave of the
-restored work replaces them, so the work is never unprotected.
+restored work replaces them, so the work is never unprotected. A declined one goes with
+its temporary files; and at every look for orphans (each start) temporary files that a
+killed autosave left are removed: those whose writer is gone, and those older than this
+program that no running program's session claims.
 
 HEXCAMPAIGN_DATA_DIR overrides the data folder (settings.data_dir), for tests.
 """
@@ -32,7 +39,13 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from hexcampaign.app.settings import data_dir
-from hexcampaign.files import FileFormatError, atomic_write_text, process_alive
+from hexcampaign.files import (
+    FileFormatError,
+    FileIdentity,
+    atomic_write_text,
+    process_alive,
+    remove_stale_temps,
+)
 from hexcampaign.maps import HexMap, MapFormatError, load_map
 
 DEFAULT_INTERVAL_S = 120
@@ -43,6 +56,9 @@ MAP_SUFFIX = ".hexmap"
 DOCUMENT_SUFFIXES = (".hexmap", ".kpgame", ".hxcampaign")
 _ANOTHER_HOST = -1  # the "PID" of a lock written on another computer
 _LIVE: weakref.WeakSet = weakref.WeakSet()  # every autosaver of this program
+# When this program started (near enough: this module is imported at start): a temporary
+# file in the autosave folder older than that, claimed by no running session, is a kill's.
+_STARTED = time.time()
 
 
 def autosave_dir() -> Path:
@@ -60,6 +76,8 @@ class Orphan:
     saved_at: float
     pid: int | None
     adopted: bool = field(default=False, compare=False)
+    # What the user's file was when the work began (None: not recorded, an older autosave).
+    source_identity: FileIdentity | None = field(default=None, compare=False)
 
     @property
     def path(self) -> Path:
@@ -79,10 +97,15 @@ class Orphan:
         return load_map(self.map_path)
 
     def discard(self) -> None:
+        """Declined (or restored and not adopted): its files go, and any temporary file
+        a killed autosave of it left."""
+        folder = self.map_path.parent
         for suffix in (self.suffix, ".json", ".lock"):
-            path = self.map_path.with_name(self.session + suffix)
+            path = folder / (self.session + suffix)
             _remove(path)
             _remove(path.with_name(path.name + ".bak"))
+        for leftover in folder.glob(f".{self.session}.*.tmp"):
+            _remove(leftover)
 
 
 def find_orphans(folder: Path | None = None, suffixes: tuple[str, ...] = (MAP_SUFFIX,)) -> list[Orphan]:
@@ -91,6 +114,7 @@ def find_orphans(folder: Path | None = None, suffixes: tuple[str, ...] = (MAP_SU
     folder = folder or autosave_dir()
     if not folder.is_dir():
         return []
+    remove_leftovers(folder)
     for lock in folder.glob("*.lock"):
         # A program that died before its first autosave leaves only its lock.
         pid = _lock_pid(lock)
@@ -117,9 +141,24 @@ def find_orphans(folder: Path | None = None, suffixes: tuple[str, ...] = (MAP_SU
                     str(info.get("title", "Untitled")),
                     saved_at,
                     pid,
+                    source_identity=FileIdentity.from_json(info.get("source_identity")),
                 )
             )
     return orphans
+
+
+def remove_leftovers(folder: Path | None = None) -> list[str]:
+    """Remove the temporary files killed autosaves left in the autosave folder: a
+    writer gone, or older than this program and of no running program's session.
+    Returns their names."""
+    folder = folder or autosave_dir()
+
+    def running_session(name: str) -> bool:
+        session = name[1:].split(".", 1)[0]
+        pid = _lock_pid(folder / f"{session}.lock")
+        return pid is not None and _alive(pid)
+
+    return remove_stale_temps(folder, _STARTED, keep=running_session)
 
 
 class Autosaver(QObject):
@@ -147,6 +186,10 @@ class Autosaver(QObject):
         self.error = ""  # the last failure's sentence, "" after a good autosave
         self._written_revision: int | None = None  # the document's revision at the last write
         self._locked = False
+        # Closed clean (the window closed, every question answered): nothing is written
+        # again until another document is attached, so an exit hook cannot bring back
+        # what the user discarded.
+        self._closed = False
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.autosave_now)
         self.interval_s: float | None = None
@@ -187,6 +230,7 @@ class Autosaver(QObject):
         self._remove_document()
         self.document = document
         self._written_revision = None
+        self._closed = False
         if document is not None:
             self.suffix = getattr(document, "SUFFIX", "") or MAP_SUFFIX
             document.dirty_changed.connect(self._dirty_changed)
@@ -195,18 +239,22 @@ class Autosaver(QObject):
         """Write the document if it has unsaved work not yet autosaved. True if written;
         a failure is a sentence in `failed` and `error`, the work stays in the window."""
         doc = self.document
-        if doc is None:
+        if doc is None or self._closed:
             return False
         try:
-            if not doc.dirty:
+            # Unsaved work the user still wants: not what he discarded at a close question.
+            if not getattr(doc, "unsaved_work", doc.dirty):
                 return False
             revision = doc.revision
             if revision == self._written_revision and self.document_path.exists():
                 return False
             self._lock()
             atomic_write_text(self.document_path, doc.file_text())
+            identity = getattr(doc, "disk_identity", None)
             info = {
+                # Absolute (Document.path is): restored from any folder, it names this file.
                 "source": str(doc.path) if doc.path else "",
+                "source_identity": identity.to_json() if identity is not None else None,
                 "title": doc.title,
                 "saved_at": time.time(),
                 "pid": os.getpid(),
@@ -237,6 +285,8 @@ class Autosaver(QObject):
         self._write_lock(exclusive=False)
         orphan.adopted = True
         self._written_revision = None
+        self._closed = False
+        _mark_recovered(self.document, orphan)
         return self.autosave_now()
 
     def discard(self) -> None:
@@ -256,7 +306,9 @@ class Autosaver(QObject):
             self.close_clean()
 
     def close_clean(self) -> None:
-        """A clean close: nothing needs recovering, remove the whole session."""
+        """A clean close: nothing needs recovering, remove the whole session; nothing is
+        autosaved again until another document is attached."""
+        self._closed = True
         self.timer.stop()
         if self._locked:
             self._remove_document()
@@ -332,8 +384,17 @@ def as_recovered(document: Any, path: Path | str) -> Orphan | None:
     orphan = orphan_at(path)
     if orphan is not None:
         document.path = Path(orphan.source) if orphan.source else None
+        _mark_recovered(document, orphan)
         document.set_dirty(True)
     return orphan
+
+
+def _mark_recovered(document: Any, orphan: Orphan) -> None:
+    """`document` holds `orphan`'s work: its first Save over the source asks unless the
+    file is still what the work began from (Document.recovered_from)."""
+    mark = getattr(document, "recovered_from", None)
+    if callable(mark):
+        mark(Path(orphan.source) if orphan.source else None, orphan.source_identity)
 
 
 def close_autosaves_of(owner: QObject) -> None:

@@ -7,6 +7,14 @@ same way for all three (see app/dialogs/files.py and app/autosave.py):
 - `path` (None until the first save), `title`, `dirty` with `dirty_changed`;
 - `save(path)`: atomic, read back and checked before it replaces the old file; marks
   the document clean and remembers the path;
+- `path` is always absolute (resolved when set), so an autosave records where the file
+  really is, whichever folder the program runs in;
+- `disk_identity`: what the file was when it was opened or last saved (size, time and
+  SHA-256, `files.FileIdentity`). A save over the document's own file first checks that
+  the file is still that (`save_conflict`): another window's or program's save, or a
+  recovered document whose file has changed since (or is gone), is never overwritten
+  silently: `save` refuses with `FileChangedOnDisk` (one sentence) unless the user
+  said Overwrite (`allow_overwrite`); the window asks before (app/window/file_guard.py);
 - `file_text()`: the text a save and an autosave write; `revision` counts changes, so
   the autosaver writes only when something changed since its last copy;
 - `act(action)`: the one way a change goes in (an undo command for a map, an engine
@@ -27,9 +35,25 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from hexcampaign.files import atomic_write_text
+from hexcampaign.files import FileFormatError, FileIdentity, atomic_write_text, file_identity
 from hexcampaign.maps import HexMap, dumps_map, load_map, save_map
 from hexcampaign.maps.changes import ChangeSet
+
+
+def absolute(path: Path | str | None) -> Path | None:
+    """`path` made absolute and resolved (None stays None): "work/g.hexmap" typed in one
+    folder must never mean another folder's file later (an autosave restored elsewhere)."""
+    if path is None or str(path) == "":
+        return None
+    try:
+        return Path(path).expanduser().resolve()
+    except (OSError, RuntimeError):  # a loop of links: absolute is the best there is
+        return Path(path).expanduser().absolute()
+
+
+class FileChangedOnDisk(FileFormatError):
+    """A save would overwrite a file that is no longer the one the document was opened
+    from or last saved to; the message is one sentence naming it."""
 
 
 class Document(QObject):
@@ -45,12 +69,92 @@ class Document(QObject):
 
     def __init__(self, path: Path | str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.path = Path(path) if path else None
+        self._path: Path | None = absolute(path)
+        # (path, identity) of the file as it was opened or last saved: a save over that
+        # path checks the file is still so. Taken when the document is made from a file.
+        self._disk: tuple[Path, FileIdentity | None] | None = None
+        # A restored autosave: the identity its file had when the work began, and
+        # whether the first save over it must still be checked against it.
+        self.recovered = False
+        self._overwrite_ok: Path | None = None
+        if self._path is not None:
+            self.remember_disk()
         self.revision = 0  # bumped by every change; the autosaver compares it
         self._dirty = False
         # The revision the user chose to discard at a close question: its autosave is
         # not rewritten when the program then quits (a later change keeps it again).
         self.discarded_revision: int | None = None
+
+    # --- where it lives on disk ------------------------------------------------------------
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    @path.setter
+    def path(self, path: Path | str | None) -> None:
+        self._path = absolute(path)
+
+    @property
+    def disk_identity(self) -> FileIdentity | None:
+        """What the document's own file was when opened or last saved (None: unknown,
+        or there was no file)."""
+        if self._disk is None or self._path is None or self._disk[0] != self._path:
+            return None
+        return self._disk[1]
+
+    def remember_disk(self, identity: FileIdentity | None = None, path: Path | None = None) -> None:
+        """The file at `path` (the document's own) is what this document holds now: the
+        identity given, or the file's as it is on disk."""
+        where = absolute(path) if path is not None else self._path
+        if where is None:
+            self._disk = None
+            return
+        self._disk = (where, identity if identity is not None else file_identity(where))
+
+    def recovered_from(self, source: Path | None, identity: FileIdentity | None) -> None:
+        """This document is a restored autosave of the work on `source`, begun from the
+        file as `identity` says it was (None: not known, an older autosave): the first
+        save over `source` asks unless the file is still exactly that."""
+        self.path = source
+        self.recovered = True
+        self._disk = (self._path, identity) if self._path is not None else None
+
+    def save_conflict(self, target: Path | str | None = None) -> str:
+        """Why a save to `target` (default: the document's file) must ask first, in one
+        sentence naming the file; "" when it may go ahead: another file (Save As, whose
+        dialog asked about replacing it), the file unchanged since it was opened or last
+        saved, or the user said Overwrite."""
+        where = absolute(target) if target is not None else self._path
+        if where is None or where != self._path or self._overwrite_ok == where:
+            return ""
+        now = file_identity(where)
+        known = self._disk[1] if self._disk is not None and self._disk[0] == where else None
+        if self.recovered:
+            if now is None:
+                return (
+                    f"{where.name} ({where}), the file the restored work came from, no "
+                    "longer exists."
+                )
+            if known is None or not now.same_content(known):
+                return (
+                    f"{where.name} ({where}) has changed on disk since the work restored "
+                    "from the autosave began."
+                )
+            return ""
+        if now is None:
+            return ""  # deleted meanwhile: saving puts it back, overwriting nothing
+        if known is None or not now.same_content(known):
+            return (
+                f"{where.name} was changed by another window or program since you "
+                f"{'last saved' if self._saved_here else 'opened'} it."
+            )
+        return ""
+
+    def allow_overwrite(self) -> None:
+        """The user answered Overwrite: the next save over the document's own file goes
+        ahead whatever the file on disk now is."""
+        self._overwrite_ok = self._path
 
     # --- what every document has ----------------------------------------------------------
 
@@ -100,11 +204,18 @@ class Document(QObject):
     def save(self, path: Path | str | None = None) -> None:
         """Atomic save (OSError, or the format's error, with the reason); the document is
         clean and at `path` only once the file was written and read back."""
-        target = Path(path) if path else self.path
+        target = absolute(path) if path else self.path
         if target is None:
             raise ValueError("no file name given")
+        conflict = self.save_conflict(target)
+        if conflict:
+            raise FileChangedOnDisk(
+                f"{conflict} Not saved, so nothing there is lost: use Save As… to keep "
+                "both, or save again and choose Overwrite."
+            )
         self.write_file(target)
         self._saved_to(target)
+        self._after_writing(target)
 
     def write_file(self, target: Path) -> None:
         text = self.file_text()
@@ -119,6 +230,15 @@ class Document(QObject):
         self.deleteLater()
 
     # --- helpers ---------------------------------------------------------------------------
+
+    _saved_here = False  # the identity is of this document's own save (not of its opening)
+
+    def _after_writing(self, target: Path) -> None:
+        # The file now holds what this document wrote: later saves check against that.
+        self.remember_disk(path=target)
+        self._saved_here = True
+        self.recovered = False
+        self._overwrite_ok = None
 
     def _saved_to(self, target: Path) -> None:
         if target != self.path:
@@ -259,4 +379,4 @@ def naming_the_file(error: Exception, path: Path, stand_in: str, prefix: bool = 
     return f"{path.name}: {message}" if prefix else message
 
 
-__all__ = ["Document", "MapDocument", "naming_the_file"]
+__all__ = ["Document", "FileChangedOnDisk", "MapDocument", "absolute", "naming_the_file"]

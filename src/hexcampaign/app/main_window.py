@@ -20,6 +20,7 @@ from PySide6.QtCore import QByteArray, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget
 
+from hexcampaign.app import play_recovery
 from hexcampaign.app.autosave import close_autosaves_of
 from hexcampaign.app.canvas import MapView
 from hexcampaign.app.dialogs import files
@@ -28,6 +29,7 @@ from hexcampaign.app.modes import Mode, PlayMode
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.settings import Settings
 from hexcampaign.app.start_page import StartPage
+from hexcampaign.app.window import file_guard
 from hexcampaign.app.window.drops import dropped_file
 from hexcampaign.app.window.map_files import MapOpener
 from hexcampaign.app.window.menus import LAYER_TITLES, MENU_ORDER, MenuBar, build_window_menus
@@ -183,11 +185,19 @@ class MainWindow(QMainWindow):
     def open_path(self, path: Path | str) -> bool:
         """Open a map, a game or a campaign (asks first about the unsaved work it would
         replace). False when not opened; the reason has then been shown in a dialog."""
-        path = Path(path)
+        # A dead program's autosave of this very file is offered first (restore it,
+        # discard it, or open the file and keep it for later).
+        path = play_recovery.before_opening(self, path, self.ask_restore)
         opener = self.openers.get(path.suffix.lower())
         if opener is not None:
             return opener(path)
         return bool(self.maps.open_path(path))
+
+    def ask_restore(self, orphan: Any) -> str:
+        """The recovery question for one autosave (RESTORE, DISCARD or LATER): the
+        editor's, the one asked at start; a window without the editor keeps it (LATER)."""
+        ask = getattr(self.editor, "ask_restore_play", None)
+        return str(ask(orphan)) if callable(ask) else play_recovery.LATER
 
     def open_dialog(self) -> bool:
         patterns = " ".join(f"*{suffix}" for suffix in (MAP_SUFFIX, *sorted(self.openers)))
@@ -206,8 +216,9 @@ class MainWindow(QMainWindow):
         return bool(self.maps.new_document())
 
     def save(self) -> bool:
-        """File > Save: the game or campaign when a play mode is in charge, else the map."""
-        return self._after_save(files.save(self, self.document_in_charge()))
+        """File > Save: the game or campaign when a play mode is in charge, else the map;
+        asks first when the file on disk is no longer what this window opened or saved."""
+        return self._after_save(file_guard.save(self, self.document_in_charge()))
 
     def save_as(self) -> bool:
         return self._after_save(files.save_as(self, self.document_in_charge()))
@@ -303,7 +314,26 @@ class MainWindow(QMainWindow):
     def _path_changed(self, _path: object) -> None:
         self._update_title()
 
-    def _update_title(self) -> None:
+    def update_title(self) -> None:
+        """The title names the document File > Save saves: the map in the editor, the
+        game or campaign while its mode is in charge (the mode words its own title, as
+        it does when its document changes); Save, Save As and Close are enabled only
+        when there is one."""
+        mode = self.mode
+        if mode is not None and mode is not self.editor:
+            document = getattr(mode, "document", None)
+            for action in (self.save_action, self.save_as_action, self.close_action):
+                action.setEnabled(document is not None)
+            if document is None:
+                entry = self.modes.actions.get(mode)
+                words = entry.text().replace("&", "") if entry is not None else ""
+                self.setWindowTitle(f"{words} — {APP_TITLE}" if words else APP_TITLE)
+                self.setWindowModified(False)
+            else:
+                refresh = getattr(getattr(mode, "files", None), "update_title", None)
+                if callable(refresh):
+                    refresh()
+            return
         document = self.document
         if document is None:
             self.setWindowTitle(APP_TITLE)
@@ -313,6 +343,8 @@ class MainWindow(QMainWindow):
             self.setWindowModified(document.dirty)
         for action in (self.save_action, self.save_as_action, self.close_action):
             action.setEnabled(document is not None)
+
+    _update_title = update_title
 
     def _after_save(self, saved: bool) -> bool:
         if saved:

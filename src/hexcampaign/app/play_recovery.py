@@ -8,14 +8,21 @@ was — its own file name, dirty, its autosave adopted — in its play mode. "No
 leaves it where it is: the Kasserine mode's notice and Game > Open an autosaved game…
 still find it. Only one game can be on the board, so once one is restored the others
 wait, and the notice says how many.
+
+The same question comes when a file is opened (File > Open, Open recent, the start
+page, the command line) while a dead program's autosave of that very file waits, for
+every kind (`autosave_of` and MainWindow.open_path): Restore opens the autosave
+instead, Discard removes it and opens the file, Not now opens the file and keeps it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from hexcampaign.app.autosave import Orphan, find_orphans
+from hexcampaign.app.autosave import DOCUMENT_SUFFIXES, Orphan, find_orphans
+from hexcampaign.app.document import absolute
 
 PLAY_SUFFIXES = (".kpgame", ".hxcampaign")
 RESTORE, DISCARD, LATER = "restore", "discard", "later"
@@ -49,4 +56,46 @@ def recover_plays(
     return restored
 
 
-__all__ = ["DISCARD", "LATER", "PLAY_SUFFIXES", "RESTORE", "recover_plays"]
+def autosave_of(path: Path | str) -> Orphan | None:
+    """The newest dead program's autosave of the user's file `path` (any kind), or None."""
+    target = absolute(path)
+    suffix = Path(path).suffix.lower()
+    if target is None or suffix not in DOCUMENT_SUFFIXES:
+        return None
+    mine = [
+        o
+        for o in find_orphans(suffixes=(suffix,))
+        if o.source and absolute(o.source) == target and o.map_path != target
+    ]
+    return max(mine, key=lambda o: o.saved_at) if mine else None
+
+
+def before_opening(window: Any, path: Path | str, ask: Callable[[Orphan], str]) -> Path:
+    """What to open when the user opens `path`: its waiting autosave when `ask` answers
+    RESTORE, else `path` itself (its autosave removed on DISCARD, kept on LATER)."""
+    orphan = autosave_of(path)
+    if orphan is None:
+        return Path(path)
+    answer = ask(orphan)
+    if answer == RESTORE:
+        return orphan.path
+    if answer == DISCARD:
+        orphan.discard()
+    else:
+        window.show_message(
+            f"An autosave of {Path(path).name} waits in the autosave folder "
+            "(File > Open it there to restore it later).",
+            20000,
+        )
+    return Path(path)
+
+
+__all__ = [
+    "DISCARD",
+    "LATER",
+    "PLAY_SUFFIXES",
+    "RESTORE",
+    "autosave_of",
+    "before_opening",
+    "recover_plays",
+]

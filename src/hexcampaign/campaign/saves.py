@@ -84,16 +84,16 @@ def from_data(data: object) -> tuple[HexMap, Setup, State, list]:
             raise CampaignFormatError("The campaign file is damaged: its action log is not a list.")
         actions = _actions(raw)
         problem = save_problem(hexmap, setup, state, actions)
+    except CampaignFormatError:
+        raise  # already worded whole (the action log's refusals): never prefixed twice
     except MapFormatError as e:
-        raise CampaignFormatError(f"The campaign file is damaged: its {e}") from None
+        raise CampaignFormatError(_damaged(f"its {e}")) from None
     except KeyError as e:
         raise CampaignFormatError(f"The campaign file is damaged: it has no {e} section.") from None
     except (TypeError, ValueError, ValidationError, IllegalAction, RecursionError) as e:
-        raise CampaignFormatError(
-            f"The campaign file is damaged: {validation_problem(e)}."
-        ) from None
+        raise CampaignFormatError(_damaged(validation_problem(e))) from None
     if problem:
-        raise CampaignFormatError(f"The campaign file is damaged: {problem}.")
+        raise CampaignFormatError(_damaged(problem))
     return hexmap, setup, state, actions
 
 
@@ -107,6 +107,15 @@ def _actions(raw: list[Any]) -> list:
             f"The campaign file is damaged: entry {int(entry) + 1 if isinstance(entry, int) else 1} "
             "of its action log is not an action."
         ) from None
+
+
+def _damaged(problem: str) -> str:
+    """The one refusal sentence for a damaged campaign file: the prefix once (a problem
+    that already carries it is not prefixed again) and one final full stop."""
+    prefix = "The campaign file is damaged: "
+    while problem.startswith(prefix):
+        problem = problem[len(prefix) :]
+    return prefix + problem.rstrip().rstrip(".") + "."
 
 
 def _short(value: Any) -> str:

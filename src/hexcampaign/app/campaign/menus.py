@@ -8,6 +8,8 @@ from typing import Any
 
 from PySide6.QtGui import QAction, QKeySequence
 
+from hexcampaign.app.window import file_guard
+
 
 class DeskMenus:
     """The Campaign and Umpire menus of the main window, shown while the desk is in
@@ -24,7 +26,8 @@ class DeskMenus:
         add("&New campaign…", m.new_campaign_dialog, needs_campaign=False)
         add("&Open campaign…", m.open_dialog, needs_campaign=False)
         add("Open an &autosaved campaign…", m.open_autosave_dialog, needs_campaign=False)
-        add("&Save campaign", m.save)
+        # Asks first when the file changed on disk since it was opened or saved.
+        add("&Save campaign", lambda: file_guard.save(window, m.document))
         add("Save campaign &as…", m.save_as)
         self.menu.addSeparator()
         add("&Next phase", m.next_phase, "Ctrl+Return")
@@ -33,6 +36,8 @@ class DeskMenus:
         self.zoc_action = add("Show &zones of control", m.set_show_zoc, checkable=True)
         self.supply_action = add("Show supply &ranges", m.set_show_supply, checkable=True)
         self.menu.addSeparator()
+        self.sheet_action = add("Set-&up sheet…", self.open_sheet)
+        self.menu.setToolTipsVisible(True)  # the sheet entry says why it is greyed
         add("Export &turn report…", m.log_dock.export_dialog)
         add("The campaign's &end…", m.campaign_end_dialog)
         add = self._adder(self.umpire_menu)
@@ -53,6 +58,28 @@ class DeskMenus:
         for action in self._actions:
             if action.property("needs_campaign"):
                 action.setEnabled(has_campaign)
+        battle = self.sheet_battle()
+        self.sheet_action.setEnabled(battle is not None)
+        self.sheet_action.setToolTip(
+            f"The set-up sheet of battle {battle}"
+            if battle is not None
+            else "No battle yet: a set-up sheet is made for each attack order given."
+        )
+        self.sheet_action.setStatusTip(self.sheet_action.toolTip())
+
+    def sheet_battle(self) -> str | None:
+        """The battle Set-up sheet… shows: the one picked in the Battles dock, else the
+        newest; None when the campaign has none."""
+        c = self.mode.campaign
+        if c is None or not c.battles():
+            return None
+        dock = getattr(self.mode, "battles_dock", None)
+        picked = dock.current() if dock is not None else None
+        return picked if picked in {b.id for b in c.battles()} else c.battles()[-1].id
+
+    def open_sheet(self) -> object:
+        battle = self.sheet_battle()
+        return None if battle is None else self.mode.dialogs.battle_sheet(battle)
 
     def _adder(self, menu):
         def add(text, slot, shortcut=None, checkable=False, needs_campaign=True) -> QAction:

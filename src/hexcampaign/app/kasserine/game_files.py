@@ -17,6 +17,7 @@ from hexcampaign.app.kasserine import reopening
 from hexcampaign.app.kasserine.dialogs import NewGameDialog, VictoryDialog
 from hexcampaign.app.kasserine.document import FILE_FILTER, GameDocument, autosave_folder
 from hexcampaign.app.plain_text import literal
+from hexcampaign.app.window import file_guard
 from hexcampaign.files import describe_os_error
 from hexcampaign.kasserine import Game, Options
 from hexcampaign.rules.changes import PlayChanges
@@ -176,7 +177,12 @@ class GameFiles:
     # --- saving --------------------------------------------------------------------------
 
     def save(self) -> bool:
-        return files.save(self.window, self.mode.document)
+        """Save the game to its file, asking first if another window or program changed
+        it since (app/window/file_guard.py)."""
+        if not file_guard.save(self.window, self.mode.document):
+            return False
+        self.update_title()
+        return True
 
     def save_as(self) -> bool:
         return files.save_as(self.window, self.mode.document)

@@ -1,4 +1,6 @@
-"""The Game menu of the play mode: each entry calls the part that does it."""
+"""The Game menu of the play mode, and its entry in the Edit menu: each entry calls the
+part that does it. Edit > Undo (Ctrl+Z, the desktop's key) takes back the last action
+as the turn bar's Undo does; Game > Undo the last action keeps Ctrl+Alt+Z as well."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
 
 from hexcampaign.app.kasserine import replay_viewer
 
@@ -34,6 +37,14 @@ class GameMenu:
         add("Save game &as…", files.save_as)
         self.menu.addSeparator()
         add("&Undo the last action", gestures.undo, "Ctrl+Alt+Z")
+        # The Edit menu's Undo, with the standard key: the editor's own Undo is hidden
+        # and disabled while a game is in charge, so Ctrl+Z is this one's alone.
+        self.undo_action = self.add(
+            "&Undo the last action",
+            gestures.undo,
+            QKeySequence(QKeySequence.StandardKey.Undo),
+            menu=mode.window.menu("&Edit"),
+        )
         add("&End phase", gestures.end_phase, "Ctrl+E")
         self.clear_action = add("C&lear the selection", board.clear_selection, "Escape")
         add("E&xport the log…", files.export_log)
@@ -48,14 +59,15 @@ class GameMenu:
         self,
         text: str,
         slot: Callable[[], object],
-        shortcut: str | None = None,
+        shortcut: str | QKeySequence | None = None,
         needs_game: bool = True,
+        menu: QMenu | None = None,
     ) -> QAction:
         action = QAction(text, self.window)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(lambda _c=False: slot())
-        self.menu.addAction(action)
+        (menu or self.menu).addAction(action)
         self.actions.append(action)
         if needs_game:
             self.game_actions.append(action)

@@ -1,7 +1,9 @@
 """Which mode is in charge of the window: the map editor, Kasserine Pass, the CM desk.
 
 `set_mode` hands over (the old mode deactivated, then the new one activated); the Mode
-menu offers every mode; the play modes are built the first time they are chosen or one
+menu offers every mode, always in the same order (a play mode built on first use takes
+its placeholder's place) and with exactly the mode in charge checked (an exclusive
+group: choosing the checked entry again leaves it checked); the play modes are built the first time they are chosen or one
 of their files is opened (their docks and menus cost nothing until then). While nothing
 is open the start page stands in the middle and the mode's docks and toolbars are put
 aside until a document comes.
@@ -14,7 +16,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QToolBar, QWidget
 
 # The play modes `install_play_modes` offers: (menu title, module with install(window),
@@ -37,6 +39,8 @@ class ModeSwitch:
         # Docks and toolbars put aside while the start page shows, with their mode.
         self._aside: list[QWidget] = []
         self._aside_mode: Any = None
+        self.group = QActionGroup(window)  # the Mode menu's entries: one checked
+        self.group.setExclusive(True)
 
     def set_mode(self, mode: Any) -> None:
         """Put `mode` in charge: the one before is deactivated first, then `mode` activated."""
@@ -49,19 +53,36 @@ class ModeSwitch:
             old.deactivate()
         if mode is not None:
             mode.activate()
-        for other, action in self.actions.items():
-            action.setChecked(other is mode)
+        self.sync_checks()
         self.show_central()
+        update_title = getattr(self.window, "update_title", None)
+        if callable(update_title):
+            update_title()  # the title names what Save saves now
         self.window.mode_changed.emit(mode)
 
-    def add_mode(self, title: str, mode: Any, suffixes: tuple[str, ...] = ()) -> QAction:
-        """Offer `mode` in the Mode menu, and open files with `suffixes` through it
-        (unless a mode already registered that suffix)."""
+    def sync_checks(self) -> None:
+        """Exactly the mode in charge is checked in the Mode menu."""
+        for other, action in self.actions.items():
+            action.setChecked(other is self.mode)
+        for action in self._lazy.values():
+            action.setChecked(False)
+
+    def add_mode(
+        self, title: str, mode: Any, suffixes: tuple[str, ...] = (), before: QAction | None = None
+    ) -> QAction:
+        """Offer `mode` in the Mode menu (at the end, or in the place of `before`), and
+        open files with `suffixes` through it (unless a mode already registered that
+        suffix)."""
         action = QAction(title, self.window)
         action.setCheckable(True)
         action.setChecked(mode is self.mode)
-        action.triggered.connect(lambda _checked=False, m=mode: self.set_mode(m))
-        self.window.menu("&Mode").addAction(action)
+        action.triggered.connect(lambda _checked=False, m=mode: self._chosen(m))
+        self.group.addAction(action)
+        menu = self.window.menu("&Mode")
+        if before is not None and before in menu.actions():
+            menu.insertAction(before, action)
+        else:
+            menu.addAction(action)
         self.actions[mode] = action
         for suffix in suffixes:
             self.window.openers.setdefault(
@@ -76,6 +97,7 @@ class ModeSwitch:
             action = QAction(title, self.window)
             action.setCheckable(True)
             action.triggered.connect(lambda _checked=False, m=module_name: self._choose(m))
+            self.group.addAction(action)
             self.window.menu("&Mode").addAction(action)
             self._lazy[module_name] = action
             for suffix in suffixes:
@@ -101,10 +123,13 @@ class ModeSwitch:
             return None
         self.play_modes[module_name] = mode
         placeholder = self._lazy.pop(module_name, None)
+        # The built mode's entry takes its placeholder's place: the menu never reorders.
+        self.add_mode(title, mode, tuple(mode.SUFFIXES), before=placeholder)
         if placeholder is not None:
             self.window.menu("&Mode").removeAction(placeholder)
+            self.group.removeAction(placeholder)
             placeholder.deleteLater()
-        self.add_mode(title, mode, tuple(mode.SUFFIXES))
+        self.sync_checks()
         return mode
 
     def start_new(self, module_name: str, how: str = "new_document") -> None:
@@ -133,12 +158,15 @@ class ModeSwitch:
             self._bring_docks_back()
             window.central.setCurrentWidget(window.canvas)
 
+    def _chosen(self, mode: Any) -> None:
+        self.set_mode(mode)
+        self.sync_checks()  # (set_mode does nothing for the mode already in charge)
+
     def _choose(self, module_name: str) -> None:
         mode = self.play_mode(module_name)
         if mode is not None:
             self.set_mode(mode)
-        elif (action := self._lazy.get(module_name)) is not None:
-            action.setChecked(False)
+        self.sync_checks()  # a mode that could not be built: the one in charge stays checked
 
     def _open_in_play_mode(self, module_name: str, path: Path) -> bool:
         mode = self.play_mode(module_name)
