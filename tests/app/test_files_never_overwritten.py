@@ -171,13 +171,18 @@ def test_games_and_campaigns_record_their_file_absolutely_in_the_autosave(
 # --- 2. two windows on one file ----------------------------------------------------------
 
 
-def test_two_windows_on_one_map_the_second_save_asks_and_cancel_keeps_the_first(
-    qtbot, tmp_path, monkeypatch
-):
-    path = tmp_path / "g.hexmap"
+def two_windows_on(qtbot, path: Path):
+    """A map saved at `path`, open in two windows."""
     save_map(HexMap.blank(4, 4, palette="cm"), path)
     one, two = started(qtbot), started(qtbot)
     assert one.open_path(path) and two.open_path(path)
+    return path, one, two
+
+
+def test_two_windows_on_one_map_the_second_save_asks_and_cancel_keeps_the_first(
+    qtbot, tmp_path, monkeypatch
+):
+    path, one, two = two_windows_on(qtbot, tmp_path / "g.hexmap")
     edit(one.document, 1)
     edit(two.document, 2)
     asked = Asked(monkeypatch, file_guard.CANCEL, file_guard.OVERWRITE)
@@ -459,13 +464,28 @@ def test_a_damaged_campaign_action_log_is_refused_in_one_sentence(tmp_path):
 
 
 def test_the_close_questions_save_never_overwrites_another_windows_work(qtbot, tmp_path):
-    path = tmp_path / "g.hexmap"
-    save_map(HexMap.blank(4, 4, palette="cm"), path)
-    one, two = started(qtbot), started(qtbot)
-    assert one.open_path(path) and two.open_path(path)
+    path, one, two = two_windows_on(qtbot, tmp_path / "g.hexmap")
     edit(one.document, 1)
     assert one.save()
     first = path.read_bytes()
     edit(two.document, 2)
     assert not files.save(two, two.document)  # the close question's Save: a sentence
     assert path.read_bytes() == first and two.document.dirty
+
+
+def test_save_as_from_the_question_may_pick_the_same_file_and_a_plain_save_asks_again(
+    qtbot, tmp_path, monkeypatch
+):
+    path, one, two = two_windows_on(qtbot, tmp_path / "g.hexmap")
+    edit(one.document, 1)
+    assert one.save()
+    edit(two.document, 2)
+    picked = []
+    monkeypatch.setattr(files, "ask_save_path", lambda *a, **k: picked.pop(0) if picked else None)
+    asked = Asked(monkeypatch, file_guard.SAVE_AS, file_guard.CANCEL, file_guard.SAVE_AS)
+    assert not two.save()  # Save As…, and the dialog cancelled: nothing written
+    assert not two.save()  # asked again, Cancel
+    assert len(asked.questions) == 2
+    picked.append(path)  # this time the user picks the same file (the dialog confirmed)
+    assert two.save()
+    assert load_map(path).terrain(Hex.from_offset(2, 1)) == "forest"

@@ -151,10 +151,10 @@ class Document(QObject):
             )
         return ""
 
-    def allow_overwrite(self) -> None:
+    def allow_overwrite(self, allow: bool = True) -> None:
         """The user answered Overwrite: the next save over the document's own file goes
-        ahead whatever the file on disk now is."""
-        self._overwrite_ok = self._path
+        ahead whatever the file on disk now is (False: it asks again)."""
+        self._overwrite_ok = self._path if allow else None
 
     # --- what every document has ----------------------------------------------------------
 

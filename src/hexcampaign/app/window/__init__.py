@@ -8,5 +8,7 @@
     status        the status bar: the hex under the pointer, the zoom, messages and
                   refusals (`show_message`, `show_refusal`)
     map_files     the map as a kind of file for the one open flow (dialogs/files.py)
+    file_guard    Save that asks before replacing a file changed since it was opened
+                  or saved (another window, another program, a restored autosave's)
     drops         files dropped on the window
 """

@@ -33,7 +33,14 @@ def save(host: Any, document: Document | None) -> bool:
     if conflict:
         answer = ask(host, document, conflict)
         if answer == SAVE_AS:
-            return files.save_as(host, document)
+            # Told what changed, the user may pick this very file again in the dialog
+            # (which asks before replacing it); once the dialog is done, a plain Save
+            # asks again.
+            document.allow_overwrite()
+            try:
+                return files.save_as(host, document)
+            finally:
+                document.allow_overwrite(False)
         if answer != OVERWRITE:
             host.show_message(f"Not saved: {conflict}")
             return False
