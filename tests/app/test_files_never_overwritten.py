@@ -489,3 +489,23 @@ def test_save_as_from_the_question_may_pick_the_same_file_and_a_plain_save_asks_
     picked.append(path)  # this time the user picks the same file (the dialog confirmed)
     assert two.save()
     assert load_map(path).terrain(Hex.from_offset(2, 1)) == "forest"
+
+
+@pytest.mark.parametrize("kind", ["map", "game", "computer"])
+def test_the_program_quit_with_discard_is_not_offered_back_at_its_next_start(tmp_path, kind):
+    """The real program, quit with File > Quit and Discard: the next start finds nothing
+    to offer and nothing left in the autosave folder."""
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(root / "src"))
+    env.pop("PYTEST_ADDOPTS", None)  # (the data and settings folders are the test's own)
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("quit_child.py")), kind],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert done.stdout.split() == ["autosaved", "quit"]
+    assert find_orphans(suffixes=autosave.DOCUMENT_SUFFIXES) == []
+    assert sorted(p.name for p in autosave_dir().iterdir()) == []
