@@ -289,10 +289,16 @@ def test_a_killed_autosaves_temporary_file_goes_at_the_next_start(tmp_path):
     # A running program's save in progress stays (it is this program's own).
     live = folder / f".kasserine-{os.getpid()}-live.kpgame.{os.getpid()}.ab12cd.tmp"
     live.write_bytes(b"{}")
+    # What a kill in the middle of a clean close leaves: a backup and a description
+    # without the document they belonged to.
+    stray = [folder / "kasserine-9-gone.kpgame.bak", folder / "kasserine-9-gone.json"]
+    for path in stray:
+        path.write_text("{}")
 
     find_orphans(suffixes=autosave.DOCUMENT_SUFFIXES)  # what every start does
 
     assert not killed.exists() and not old.exists()
+    assert not any(path.exists() for path in stray)
     assert live.exists()
 
 

@@ -153,12 +153,20 @@ def remove_leftovers(folder: Path | None = None) -> list[str]:
     Returns their names."""
     folder = folder or autosave_dir()
 
-    def running_session(name: str) -> bool:
-        session = name[1:].split(".", 1)[0]
+    def running(session: str) -> bool:
         pid = _lock_pid(folder / f"{session}.lock")
         return pid is not None and _alive(pid)
 
-    return remove_stale_temps(folder, _STARTED, keep=running_session)
+    removed = remove_stale_temps(folder, _STARTED, keep=lambda name: running(name[1:].split(".", 1)[0]))
+    # A session's backups and description without its document (a kill between the
+    # removals of a clean close): nothing can restore them.
+    for path in [*folder.glob("*.bak"), *folder.glob("*.json")]:
+        session = path.name.split(".", 1)[0]
+        has_document = any((folder / f"{session}{suffix}").exists() for suffix in DOCUMENT_SUFFIXES)
+        if not has_document and not running(session):
+            _remove(path)
+            removed.append(path.name)
+    return removed
 
 
 class Autosaver(QObject):
