@@ -198,6 +198,32 @@ class SetWeather(_Action):
     reason: str = ""
 
 
+class MarkSheetsSent(_Action):
+    """Battle administration: the set-up sheets have gone to both players; `host` is the
+    side whose player builds the battle in CM and sends its result (None: the attacker)."""
+
+    act: Literal["mark_sheets_sent"] = "mark_sheets_sent"
+    battle: str
+    host: str | None = None
+
+
+class MarkFought(_Action):
+    act: Literal["mark_fought"] = "mark_fought"
+    battle: str
+
+
+class AttachBattleFile(_Action):
+    """A CM save or after-action report attached to a battle: what the file was and its
+    hash; the bytes are copied beside the campaign first (battle_admin.store_file)."""
+
+    act: Literal["attach_battle_file"] = "attach_battle_file"
+    battle: str
+    name: str
+    sha256: str
+    size: int
+    kind: Literal["cm_save", "aar"] = "cm_save"
+
+
 Action = Annotated[
     EndPhase
     | Purchase
@@ -221,7 +247,10 @@ Action = Annotated[
     | RestoreUnit
     | UmpireMove
     | SetStrength
-    | SetWeather,
+    | SetWeather
+    | MarkSheetsSent
+    | MarkFought
+    | AttachBattleFile,
     Field(discriminator="act"),
 ]
 
@@ -234,6 +263,9 @@ ACTION_LOG = TypeAdapter(list[Action])
 ONE_ACTION = TypeAdapter(Action)
 # Corrections the umpire makes outside the turn's rules; each names a reason.
 CORRECTIONS = (AmendResult, RestoreUnit, UmpireMove, SetStrength, AdjustPP, SetExperience)
+# Battle administration: the umpire's bookkeeping of who has what, allowed in any phase
+# and after the campaign's end (an after-action report often comes later).
+ADMIN = (MarkSheetsSent, MarkFought, AttachBattleFile)
 
 
 def parse_action(data: Any) -> _Action:

@@ -22,6 +22,7 @@ from typing import Any
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign import (
     attacks,
+    battle_admin,
     battle_sheet,
     calendar,
     ending,
@@ -561,6 +562,20 @@ class Campaign:
             spare=list(spare or []),
         )
         return self.apply(action).value
+
+    def battle_status(self, battle: BattleRecord | str) -> battle_admin.BattleStatus:
+        """Where a battle stands (declared, sheets sent, fought, result entered) and who
+        owes what, one sentence each."""
+        return battle_admin.battle_status(self._world, _bid(battle))
+
+    def mark_sheets_sent(
+        self, battle: BattleRecord | str, host: str | None = None
+    ) -> CampaignChanges:
+        """Umpire: the set-up sheets went to both players; `host` builds it in CM."""
+        return self.apply(A.MarkSheetsSent(battle=_bid(battle), host=host))
+
+    def mark_fought(self, battle: BattleRecord | str) -> CampaignChanges:
+        return self.apply(A.MarkFought(battle=_bid(battle)))
 
     def participants(self, battle: BattleRecord | str) -> list[str]:
         """Every combat unit in the battle: both sides' formations and assigned support."""

@@ -16,6 +16,7 @@ from typing import Any
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign import (
     attacks,
+    battle_admin,
     corrections,
     ending,
     movement,
@@ -64,7 +65,7 @@ def apply(w: World, asked: A.CampaignAction | dict[str, Any]) -> CampaignChanges
     """Apply one action by the rules; IllegalAction (nothing logged) when they forbid it."""
     action = A.parse_action(asked)
     handler = HANDLERS[type(action)]
-    if w.state.ended is not None and not isinstance(action, A.CORRECTIONS):
+    if w.state.ended is not None and not isinstance(action, A.CORRECTIONS + A.ADMIN):
         raise IllegalAction(
             f"End of the campaign: the campaign is over. {w.state.ended.reason} Only the "
             "umpire's corrections may still be made.",
@@ -85,6 +86,8 @@ def apply(w: World, asked: A.CampaignAction | dict[str, Any]) -> CampaignChanges
     changes.value = value
     if isinstance(action, A.AmendResult):
         changes.add(Play.ALL & ~Play.LOCK)
+    if isinstance(action, A.ADMIN):
+        changes.add(Play.COMBAT)  # a battle's status, of this turn or an earlier one
     w.actions.append(action)
     return changes
 
@@ -241,6 +244,9 @@ HANDLERS: dict[type, Callable[[World, Any], Any]] = {
     A.UmpireMove: corrections.umpire_move,
     A.SetStrength: corrections.set_strength,
     A.SetWeather: corrections.set_weather,
+    A.MarkSheetsSent: battle_admin.mark_sheets_sent,
+    A.MarkFought: battle_admin.mark_fought,
+    A.AttachBattleFile: battle_admin.attach_file,
 }
 
 

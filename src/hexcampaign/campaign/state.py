@@ -77,6 +77,22 @@ class Result(_Model):
     overridden: list[str] = Field(default_factory=list)  # plain-English override notes
 
 
+BattleFileKind = Literal["cm_save", "aar"]
+
+
+class BattleFile(_Model):
+    """A file attached to a battle: its CM save or after-action report. The bytes are
+    kept beside the campaign's file (battle_admin.py, docs/file-formats.md), not in it:
+    a CM save is often larger than a whole campaign file may be. The hash tells the
+    file found there is the one attached."""
+
+    name: str  # the file's own name when it was attached
+    sha256: str
+    size: int  # bytes
+    kind: BattleFileKind = "cm_save"
+    turn: int = 1  # the campaign turn it was attached in
+
+
 class BattleRecord(_Model):
     id: str
     kind: Literal["battle", "pursuit"]
@@ -101,6 +117,12 @@ class BattleRecord(_Model):
     pursuit_battle: str | None = None
     weather: str = ""  # "" in saves made before weather was recorded
     weather_set_by: Literal["rolled", "umpire", ""] = ""
+    # Battle administration (saves made before it have none: a battle then reads as
+    # declared, or as result entered once it has its result).
+    sheets_sent: bool = False
+    host: str | None = None  # the side whose player builds it in CM and sends its result
+    fought: bool = False
+    files: list[BattleFile] = Field(default_factory=list)
 
 
 class Ending(_Model):
