@@ -515,3 +515,20 @@ def test_the_program_quit_with_discard_is_not_offered_back_at_its_next_start(tmp
     assert done.stdout.split() == ["autosaved", "quit"]
     assert find_orphans(suffixes=autosave.DOCUMENT_SUFFIXES) == []
     assert sorted(p.name for p in autosave_dir().iterdir()) == []
+
+
+def test_a_window_says_at_once_when_another_window_saves_its_file(qtbot, tmp_path):
+    path, one, two = two_windows_on(qtbot, tmp_path / "g.hexmap")
+    edit(one.document, 1)
+    assert one.save()
+    # The second window hears of it from the file system, before any save of its own.
+    qtbot.waitUntil(
+        lambda: "g.hexmap was changed by another window or program"
+        in two.statusBar().currentMessage(),
+        timeout=20_000,
+    )
+    assert "Save will ask before replacing it" in two.statusBar().currentMessage()
+    # The first window's own save is no news to it; its next save is not asked about.
+    assert "changed by another window" not in one.statusBar().currentMessage()
+    edit(one.document, 2)
+    assert one.save_to(path) and not one.document.dirty

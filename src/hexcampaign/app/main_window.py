@@ -31,6 +31,7 @@ from hexcampaign.app.settings import Settings
 from hexcampaign.app.start_page import StartPage
 from hexcampaign.app.window import file_guard
 from hexcampaign.app.window.drops import dropped_file
+from hexcampaign.app.window.file_watch import FileWatch
 from hexcampaign.app.window.map_files import MapOpener
 from hexcampaign.app.window.menus import LAYER_TITLES, MENU_ORDER, MenuBar, build_window_menus
 from hexcampaign.app.window.mode_switch import PLAY_MODES, ModeSwitch
@@ -67,6 +68,9 @@ class MainWindow(QMainWindow):
         self.status = StatusLine(self)
         self.hex_info, self.zoom_info = self.status.hex_info, self.status.zoom_info
         self._shown_once = False
+        # The file of the document in charge is watched: a change by another window or
+        # program is said at once (window/file_watch.py).
+        self.file_watch = FileWatch(self)
         # suffix -> function(path) -> opened?, for the files of the play modes; anything
         # else is tried as a map.
         self.openers: dict[str, Callable[[Path], bool]] = {}
@@ -264,6 +268,7 @@ class MainWindow(QMainWindow):
             self.settings.set_value("window_geometry", geometry)
             # Every question is answered: nothing is left for a recovery to offer.
             close_autosaves_of(self)
+            self.file_watch.stop()
             event.accept()
         else:
             event.ignore()
@@ -333,6 +338,7 @@ class MainWindow(QMainWindow):
                 refresh = getattr(getattr(mode, "files", None), "update_title", None)
                 if callable(refresh):
                     refresh()
+            self.file_watch.follow(document)
             return
         document = self.document
         if document is None:
@@ -343,12 +349,14 @@ class MainWindow(QMainWindow):
             self.setWindowModified(document.dirty)
         for action in (self.save_action, self.save_as_action, self.close_action):
             action.setEnabled(document is not None)
+        self.file_watch.follow(document)
 
     _update_title = update_title
 
     def _after_save(self, saved: bool) -> bool:
         if saved:
             self.recent.rebuild()
+            self.file_watch.follow(self.document_in_charge())  # (a first save, Save As)
             if self.document_in_charge() is self.document:
                 self._update_title()  # (a play mode titles the window with its own document)
         return saved

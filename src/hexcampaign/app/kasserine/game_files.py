@@ -130,6 +130,9 @@ class GameFiles:
             return
         star = "*" if document.dirty else ""
         self.window.setWindowTitle(f"{document.title}{star} — Kasserine Pass — hexcampaign")
+        watch = getattr(self.window, "file_watch", None)
+        if watch is not None:
+            watch.follow(document)  # its file, once saved or saved under a new name
 
     # --- new games -----------------------------------------------------------------------
 

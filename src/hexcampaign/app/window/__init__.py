@@ -10,5 +10,7 @@
     map_files     the map as a kind of file for the one open flow (dialogs/files.py)
     file_guard    Save that asks before replacing a file changed since it was opened
                   or saved (another window, another program, a restored autosave's)
+    file_watch    the status bar says at once when another window or program
+                  replaces the file of the document in charge
     drops         files dropped on the window
 """
