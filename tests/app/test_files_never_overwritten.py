@@ -532,3 +532,21 @@ def test_a_window_says_at_once_when_another_window_saves_its_file(qtbot, tmp_pat
     assert "changed by another window" not in one.statusBar().currentMessage()
     edit(one.document, 2)
     assert one.save_to(path) and not one.document.dirty
+
+
+def test_ctrl_z_at_the_desk_is_back_within_the_phase(qtbot):
+    from hexcampaign.app.campaign.document import BACK_REFUSED
+
+    w = shown_window(qtbot, play_modes=True)
+    mode = w.play_mode("hexcampaign.app.campaign")
+    w.set_mode(mode)
+    mode.start(desk.small_campaign())
+    undo = mode.menus.undo_action
+    shown = [a for a in w.menu("&Edit").actions() if a.isVisible() and not a.isSeparator()]
+    assert shown == [undo] and undo.isEnabled()
+    assert undo.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    undo.trigger()  # the wizard's set-up is not for Back to take back: the refusal says so
+    assert mode.last_refusal == BACK_REFUSED
+    w.set_mode(w.editor)
+    assert not undo.isVisible()
+    mode.document.set_dirty(False)

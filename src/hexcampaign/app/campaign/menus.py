@@ -32,6 +32,12 @@ class DeskMenus:
         self.menu.addSeparator()
         add("&Next phase", m.next_phase, "Ctrl+Return")
         add("&Back (within the phase)", m.back, "Ctrl+Backspace")
+        # Edit > Undo with the desktop's Ctrl+Z is the desk's Back (the editor's own Undo
+        # is hidden and disabled while the desk is in charge).
+        self.edit_menu = window.menu("&Edit")
+        self.undo_action = self._adder(self.edit_menu)(
+            "&Undo (back within the phase)", m.back, QKeySequence(QKeySequence.StandardKey.Undo)
+        )
         self.menu.addSeparator()
         self.zoc_action = add("Show &zones of control", m.set_show_zoc, checkable=True)
         self.supply_action = add("Show supply &ranges", m.set_show_supply, checkable=True)
@@ -39,6 +45,8 @@ class DeskMenus:
         self.sheet_action = add("Set-&up sheet…", self.open_sheet)
         self.menu.setToolTipsVisible(True)  # the sheet entry says why it is greyed
         add("Export &turn report…", m.log_dock.export_dialog)
+        # The ledger and the summary over all turns (ledger_dock.py), with its Export….
+        add("&Ledger and summary", lambda: m.ledger_dock.show_table("summary"))
         add("The campaign's &end…", m.campaign_end_dialog)
         add = self._adder(self.umpire_menu)
         add("&Amend result…", m.amend_result_dialog)
@@ -53,6 +61,7 @@ class DeskMenus:
     def set_visible(self, on: bool) -> None:
         self.menu.menuAction().setVisible(on)
         self.umpire_menu.menuAction().setVisible(on)
+        self.undo_action.setVisible(on)  # (the Edit menu is the window's: only the entry)
 
     def update(self, has_campaign: bool) -> None:
         for action in self._actions:
