@@ -28,7 +28,7 @@ from hexcampaign import __version__
 from hexcampaign.files import gc_paused
 
 if TYPE_CHECKING:
-    from hexcampaign.maps import HexMap
+    from hexcampaign.maps import HexMap, Palette
 
 # hexcampaign uses no pydantic plugins; without this, pydantic reads every installed
 # package's entry points when the first model is built (12-33 ms of each start-up).
@@ -238,7 +238,7 @@ def _render_picture(args: argparse.Namespace) -> int:
 # painted in bands of hexes (app/render/export.py), so their memory is bounded whatever
 # the hex size; their pages are still capped at the renderer's MAX_PIXELS (400 million,
 # kept equal here so that the refusal comes before Qt is loaded).
-MAX_PNG_PIXELS = 16_000_000
+MAX_PNG_PIXELS = 400_000_000
 MAX_VECTOR_PIXELS = 400_000_000
 
 
@@ -324,18 +324,26 @@ def _add_import_geo(commands: argparse._SubParsersAction[argparse.ArgumentParser
     geo = commands.add_parser(
         "import-geo",
         help="make a map from GeoJSON geography",
-        description="Make a map from a GeoJSON file: each hex takes the terrain whose polygons "
-        "cover most of it, lines become roads or rivers, named points become places. "
-        "Longitude/latitude is projected around the data's centre; metric data is taken as "
-        "metres. See the user guide, 'Maps from real geography'.",
+        description="Make a map from a GeoJSON file (or a GeoPackage or Shapefile, with pyogrio "
+        "installed): each hex takes the terrain whose polygons cover most of it, lines become "
+        "roads or rivers, named points become places; OpenStreetMap's tags (highway, waterway, "
+        "natural=water, landuse=forest...) are understood without --terrain. "
+        "Longitude/latitude is projected around the data's centre; metric data (UTM) is taken "
+        "as metres; another coordinate system needs pyproj. The map is numbered from 0101. "
+        "See the user guide, 'Maps from real geography'.",
     )
-    geo.add_argument("data", metavar="DATA", help="the GeoJSON file")
+    geo.add_argument("data", metavar="DATA", help="the GeoJSON, GeoPackage (.gpkg) or Shapefile (.shp) file")
     geo.add_argument("--hex-km", type=float, required=True, metavar="K",
                      help="kilometres across a hex (centre to centre)")
-    geo.add_argument("--palette", default="kasserine", help="terrain palette (default kasserine)")
+    geo.add_argument("--palette", default="kasserine",
+                     help="terrain palette: a shipped one, one you made in the editor (by name) or "
+                     "a .hexpalette file (default kasserine)")
     geo.add_argument("--terrain", action="append", default=[], metavar="ATTR=VALUE:TARGET",
                      help="map features: TARGET is a terrain (polygons), road or river (lines), "
-                     "a place kind (points) or ignore; VALUE * matches any value; repeat it")
+                     "a place kind (points) or ignore; VALUE * matches any value; repeat it; "
+                     "these go before the OSM tags' own mappings")
+    geo.add_argument("--no-osm-tags", action="store_true",
+                     help="do not map OpenStreetMap's tags by default (only the --terrain mappings)")
     geo.add_argument("--min-share", type=float, default=0.5, metavar="F",
                      help="least share of a hex its terrain must cover, else the palette's "
                      "default (default 0.5)")
@@ -365,7 +373,7 @@ def _add_import_geo(commands: argparse._SubParsersAction[argparse.ArgumentParser
 
 def _import_geo(args: argparse.Namespace) -> int:
     from hexcampaign.files import FileFormatError, describe_os_error
-    from hexcampaign.geo import GeoImportError, ImportSettings, import_geography, read_geojson
+    from hexcampaign.geo import GeoImportError, ImportSettings, import_geography, read_geography
     from hexcampaign.maps import save_map
 
     target = Path(args.output)
@@ -380,14 +388,14 @@ def _import_geo(args: argparse.Namespace) -> int:
         origin = (x, y)
     try:
         settings = ImportSettings(
-            hex_km=args.hex_km, palette=args.palette, min_share=args.min_share,
+            hex_km=args.hex_km, palette=_import_palette(args.palette), min_share=args.min_share,
             name_attribute=args.name_attr, kind_attribute=args.kind_attr,
             vp_attribute=args.vp_attr, pp_attribute=args.pp_attr, default_kind=args.default_kind,
             elevation_attribute=args.elevation, levels=args.levels,
             metres_per_level=args.metres_per_level, coordinates=args.coordinates,
-            origin=origin, cols=args.cols, rows=args.rows,
+            origin=origin, cols=args.cols, rows=args.rows, osm_tags=not args.no_osm_tags,
         ).with_rules(args.terrain)
-        data = read_geojson(args.data, repair=args.repair)
+        data = read_geography(args.data, repair=args.repair)
         hexmap, notes = import_geography(data, settings, name=args.name or Path(args.data).stem)
     except (FileFormatError, GeoImportError) as e:
         raise CommandError(str(e)) from None
@@ -401,6 +409,38 @@ def _import_geo(args: argparse.Namespace) -> int:
           f"palette, {len(hexmap.roads())} road links, {len(hexmap.rivers())} river hexes and "
           f"{len(hexmap.places())} places.")
     return EXIT_OK
+
+
+def _import_palette(text: str) -> str | Palette:
+    """--palette: a shipped palette's name, a .hexpalette file, or the name of a palette
+    the user made in the editor (kept in the user's palette folder)."""
+    from hexcampaign.maps.palette import (
+        PALETTE_SUFFIX,
+        PaletteError,
+        palette_names,
+        read_palette_file,
+    )
+
+    if text in palette_names():
+        return text
+    path = Path(text)
+    if path.suffix == PALETTE_SUFFIX or path.is_file():
+        try:
+            return read_palette_file(path)
+        except PaletteError as e:
+            raise CommandError(str(e)) from None
+    # The editor's folder of palettes (importing it loads Qt's modules, not a window).
+    from hexcampaign.app.editor.user_palettes import user_palettes
+
+    kept = user_palettes()
+    found = next((p for p in kept if p.name == text), None)
+    if found is None:
+        mine = f"; yours: {', '.join(p.name for p in kept)}" if kept else ""
+        raise CommandError(
+            f"There is no terrain palette named {text!r}; the shipped ones are "
+            f"{', '.join(palette_names())}{mine}, or give a {PALETTE_SUFFIX} file."
+        )
+    return found
 
 
 # The two exports: command, what it writes, its description, the suffix, the default hex

@@ -1,8 +1,11 @@
 """Small GeoJSON regions written by the tests, in metres on a known grid.
 
-The grid: 1 km hexes, flat-top, the map's north-west corner at (0 m, 10,000 m), so hex
-0000's bounding box starts there (as documented in hexcampaign.geo.project). `centre`
-gives the file coordinates of a hex's centre, worked out from hexcampaign.hexes.Layout.
+The grid: 1 km hexes, flat-top, the map's north-west corner at (0 m, 10,000 m), so the
+bounding box of the hex at column 0, row 0 starts there (as documented in
+hexcampaign.geo.project). The labels "CCRR" here are columns and rows counted from 0
+(`grid_label`), whatever number the map prints (an imported map prints 0101 there).
+`centre` gives the file coordinates of a hex's centre, worked out from
+hexcampaign.hexes.Layout.
 """
 
 from __future__ import annotations
@@ -24,6 +27,12 @@ def centre(label: str) -> list[float]:
     """[x, y] in metres of the centre of hex "CCRR"."""
     x, y = LAYOUT.center(Hex.from_offset(int(label[:2]), int(label[2:])))
     return [x * 1000, -y * 1000]
+
+
+def grid_label(m, h: Hex) -> str:
+    """ "CCRR" of a hex of map `m`, its column and row counted from 0."""
+    col, row = m.offset(h)
+    return f"{col:02d}{row:02d}"
 
 
 def hex_polygon_m(label: str):

@@ -27,7 +27,7 @@ def test_import_geo_writes_a_map_with_the_data_on_it(tmp_path, capsys):
     assert m.terrain(m.at(2, 5)) == "forest" and m.terrain(m.at(3, 3)) == "clear"
     assert len(m.roads()) == 9 and len(m.rivers()) == 7 and len(m.bridges()) == 1
     assert {p.name for p in m.places()} == {"Thala", "Sbiba"}
-    assert "note: Kasserine shares hex 0707 with Sbiba" in printed
+    assert "note: Kasserine shares hex 0808 with Sbiba" in printed
     assert f"Wrote {out}" in printed
 
 

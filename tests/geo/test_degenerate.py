@@ -14,7 +14,7 @@ import shapely
 
 from hexcampaign.geo import ImportSettings, import_geography, parse_geojson
 
-from ._regions import collection, feature, hex_polygon_m
+from ._regions import collection, feature, grid_label, hex_polygon_m
 from .test_clip import CASES, HEXAGON, LAYOUT, NEAR
 
 TOUCHING = ["the hex itself", "the hex clockwise", "two hexes' union", "vertex on a corner",
@@ -72,6 +72,6 @@ def test_an_import_whose_polygons_lie_along_hex_sides_gives_the_same_terrain_whe
     assert geos.asked, "no pair was sent to GEOS"
     geos.on = False
     answered, _ = import_geography(parse_geojson(json.dumps(document), "sides.geojson"), settings)
-    forest = sorted(refused.label(h) for h in refused.hexes() if refused.terrain(h) == "forest")
+    forest = sorted(grid_label(refused, h) for h in refused.hexes() if refused.terrain(h) == "forest")
     assert forest == sorted(forest_hexes)
     assert all(refused.terrain(h) == answered.terrain(h) for h in refused.hexes())

@@ -19,10 +19,16 @@ as one undo step, and a refused import leaves no half-written map.
   cross rivers on bridges); a road beside a river shares hexes with it but no bridge.
 - Points with a name become places: kind, VP and PP from attributes, else defaults.
   Two places in one hex, or two of one name: the first is kept and the rest noted.
-- Elevation: polygons give the mean of their values weighted by the share of the hex
-  each covers, points the plain mean of those in the hex (points win where a hex has
-  both: spot heights are more precise than bands). The means are binned into levels:
-  equal steps from the lowest to the highest hex, or a fixed height per level.
+- Elevation: of the polygons with a height over a hex, the innermost wins: the
+  smallest of those covering at least half of the hex, else the one covering most of
+  it. A plateau drawn over its base, or contour bands drawn one inside the other, so
+  give each hex the height of the top one over it (a mean would flatten the plateau
+  into its base). Points give the plain mean of those in the hex (points win where a
+  hex has both: spot heights are more precise than bands). The heights are binned into
+  levels: equal steps from the lowest to the highest hex, or a fixed height per level.
+- Rules: the given ones first, then (unless `osm_tags` is off) the OSM table's
+  (geo/mapping.py), so a file of OpenStreetMap tags needs no mapping.
+- A new map is numbered from 0101, as File > New numbers it (HexMap.new).
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ import shapely
 
 from hexcampaign.geo.clip import covered_areas
 from hexcampaign.geo.geojson import GeoData
-from hexcampaign.geo.mapping import IGNORE, Rule, RuleError, parse_rule, targets
+from hexcampaign.geo.mapping import IGNORE, Rule, RuleError, osm_rules, parse_rule, targets
 from hexcampaign.geo.project import Grid, Projection, choose_projection, place_grid
 from hexcampaign.hexes import Hex, Layout
 from hexcampaign.maps import HexMap, MapEditError, load_palette
@@ -63,8 +69,9 @@ class ImportSettings:
     """Everything the import is told; the command line and the dialog fill it in."""
 
     hex_km: float = 1.0
-    palette: str = "kasserine"
+    palette: str | Palette = "kasserine"  # a shipped palette's name, or a Palette (a user's own)
     rules: list[Rule] = field(default_factory=list)
+    osm_tags: bool = True  # after the rules, the OSM table's (mapping.OSM_TAGS)
     min_share: float = DEFAULT_MIN_SHARE
     name_attribute: str = "name"
     kind_attribute: str = "kind"
@@ -107,6 +114,7 @@ class ImportPlan:
     rows: int
     palette: str
     grid: Grid
+    palette_used: Palette | None = None  # the palette itself (a user's is not found by name)
     terrain: dict[Hex, str] = field(default_factory=dict)
     elevation: dict[Hex, int] = field(default_factory=dict)
     rivers: list[Hex] = field(default_factory=list)  # in the order of the lines
@@ -128,8 +136,8 @@ class ImportPlan:
     def new_map(self, name: str = "") -> tuple[HexMap, list[str]]:
         """A new map of the plan's size and palette with the plan written on it, and
         the notes for the user."""
-        m = HexMap.blank(self.cols, self.rows, palette=self.palette,
-                         orientation=self.grid.layout.orientation)
+        m = HexMap.new(self.cols, self.rows, palette=self.palette_used or self.palette,
+                       orientation=self.grid.layout.orientation)
         m.name = name
         return m, self.apply(m)
 
@@ -204,9 +212,9 @@ def plan_import(data: GeoData, settings: ImportSettings, onto: HexMap | None = N
         )
     except ValueError as e:
         raise GeoImportError(str(e)) from None
-    plan = ImportPlan(grid.cols, grid.rows, palette.name, grid)
-    hexes = _grid_hexes(grid)
-    _Importer(data, settings, palette, projection, grid, hexes, plan, onto is not None).run()
+    plan = ImportPlan(grid.cols, grid.rows, palette.name, grid, palette)
+    blank = HexMap.new(grid.cols, grid.rows, orientation=grid.layout.orientation)
+    _Importer(data, settings, palette, projection, grid, blank.hexes(), plan, onto is not None, onto or blank).run()
     return plan
 
 
@@ -232,6 +240,7 @@ class _Importer:
         hexes: list[Hex],
         plan: ImportPlan,
         onto: bool,
+        target: HexMap,
     ) -> None:
         self.data: GeoData = data
         self.settings: ImportSettings = settings
@@ -242,7 +251,11 @@ class _Importer:
         self.index = {h: i for i, h in enumerate(hexes)}
         self.plan: ImportPlan = plan
         self.onto = onto
-        self.rules = {kind: [r for r in settings.rules if kind in r.kinds(palette)]
+        self.target = target  # the open map, or a blank new one: its numbers in the notes
+        rules = [*settings.rules, *(osm_rules(palette) if settings.osm_tags else [])]
+        self.rules = {kind: [r for r in rules if kind in r.kinds(palette)] for kind in ("polygon", "line", "point")}
+        # Notes say "nothing matched a mapping" only of mappings the user gave.
+        self.given = {kind: [r for r in settings.rules if kind in r.kinds(palette)]
                       for kind in ("polygon", "line", "point")}
         self.hexagons: _Hexagons | None = None  # built by the first polygon layer
 
@@ -272,7 +285,7 @@ class _Importer:
         heights = self._heights(layer.properties)
         use = np.flatnonzero((terrain_of >= 0) | ~np.isnan(heights)) if len(layer) else np.array([], int)
         if not len(use):
-            if self.rules["polygon"] and len(layer):
+            if self.given["polygon"] and len(layer):
                 self.plan.notes.append("No polygon matched a terrain mapping.")
             if not self.onto:
                 self.plan.terrain = dict.fromkeys(self.hexes, self.palette.default)
@@ -303,13 +316,26 @@ class _Importer:
             self.plan.terrain = dict(zip([self.hexes[i] for i in keep], names[chosen[keep]].tolist()))
         else:
             self.plan.terrain = dict(zip(self.hexes, names[np.where(covered, chosen, len(terrain_names))].tolist()))
-        # elevation: the area-weighted mean of the polygons' values over each hex
-        measured = ~np.isnan(heights[found])
-        if not measured.any():
+        return self._polygon_heights(shapes, heights, found, cells, area / hex_area)
+
+    def _polygon_heights(self, shapes: np.ndarray, heights: np.ndarray, found: np.ndarray, cells: np.ndarray,
+                         share: np.ndarray) -> dict[int, float]:
+        """Each hex's height from the polygons over it: the innermost wins (the smallest
+        of those covering half of it or more, else the one covering most of it), so a
+        plateau over its base keeps its height."""
+        measured = np.flatnonzero(~np.isnan(heights[found]) & (share > 0))
+        if not len(measured):
             return {}
-        weight = np.bincount(cells[measured], weights=area[measured], minlength=n_hex)
-        total = np.bincount(cells[measured], weights=area[measured] * heights[found[measured]], minlength=n_hex)
-        return {int(i): float(total[i] / weight[i]) for i in np.flatnonzero(weight > 0)}
+        polygon_area = shapely.area(shapes)[found[measured]]
+        half = share[measured] >= 0.5
+        # Sorted per hex: first the polygons covering half, smallest first; then the
+        # rest, largest share first (ties: the smaller polygon).
+        order = np.lexsort((polygon_area, np.where(half, 0.0, -share[measured]), ~half, cells[measured]))
+        ranked = measured[order]
+        first = np.ones(len(ranked), dtype=bool)
+        first[1:] = cells[ranked[1:]] != cells[ranked[:-1]]
+        winners = ranked[first]
+        return dict(zip(cells[winners].tolist(), heights[found[winners]].tolist()))
 
     def _areas(self, shapes: np.ndarray, found: np.ndarray, cells: np.ndarray, hex_area: float) -> np.ndarray:
         """The area of each pair's shape inside its hex. The cost of measuring a pair
@@ -367,7 +393,7 @@ class _Importer:
         wanted = targets(self.rules["line"], layer.properties)
         chosen = [i for i, t in enumerate(wanted) if t in ("road", "river")]
         if not chosen:
-            if self.rules["line"]:
+            if self.given["line"]:
                 self.plan.notes.append("No line matched a road or river mapping.")
             return
         lines = self.projection.geometries_to_grid(layer.array()[chosen])
@@ -544,8 +570,7 @@ class _Importer:
                 self.plan.elevation[self.hexes[i]] = level
 
     def _label(self, h: Hex) -> str:
-        col, row = (h.to_offset() if self.layout.flat else h.to_offset_pointy())
-        return f"{col:02d}{row:02d}"
+        return self.target.label(h)
 
 
 def hex_centres(layout: Layout, hexes: list[Hex]) -> np.ndarray:
@@ -590,11 +615,6 @@ def _segments(lines: np.ndarray) -> np.ndarray:
     return np.stack([xy[same], xy[same + 1]], axis=1)
 
 
-def _grid_hexes(grid: Grid) -> list[Hex]:
-    """The grid's hexes column by column, as HexMap lists them (from its shared tables)."""
-    return HexMap.blank(grid.cols, grid.rows, orientation=grid.layout.orientation).hexes()
-
-
 def _points(value: object) -> int:
     """VP or PP from an attribute: a whole number 0-999 (text of digits too), else 0."""
     if isinstance(value, str) and value.strip().isdigit():
@@ -604,7 +624,9 @@ def _points(value: object) -> int:
     return 0
 
 
-def _palette(name: str) -> Palette:
+def _palette(name: str | Palette) -> Palette:
+    if isinstance(name, Palette):
+        return name
     try:
         return load_palette(name)
     except ValueError as e:

@@ -5,6 +5,12 @@ and the kind of geometry decides what the target may be: a polygon takes a terra
 the palette, a line becomes a road or a river, a point a place of one of the palette's
 kinds. "ignore" drops the feature. The first rule that fits a feature wins, so a
 specific rule goes before a "*" one.
+
+OpenStreetMap's own tags are understood without a rule (OSM_TAGS below, the user
+guide's table): each tag names a class of ground (forest, water, urban…), and each
+shipped palette says which of its terrains a class is (OSM_TERRAINS); a user's palette
+by its terrains' symbols (CLASS_SYMBOLS). The command line adds these rules after the
+given ones, so a given rule always wins; the dialog offers them as its guesses.
 """
 
 from __future__ import annotations
@@ -20,6 +26,58 @@ IGNORE = "ignore"
 LINE_TARGETS = ("road", "river")
 MAX_VALUES_LISTED = 60  # an attribute with more distinct values is a name, not a class
 MAX_VALUE_CHARS = 80
+
+# OpenStreetMap's tags (attribute, value, class), in the order they are tried: the ways
+# that are not roads before highway=* (any other highway is a road). A class is a kind
+# of ground (areas), "road" or "river" (lines), a kind of settlement (points) or ignore.
+_ROAD_CLASSES = ("motorway", "trunk", "primary", "secondary", "tertiary", "unclassified", "residential")
+_NOT_ROADS = ("footway", "path", "cycleway", "bridleway", "steps", "pedestrian", "track", "service",
+              "corridor", "platform", "construction", "proposed", "elevator", "via_ferrata")
+OSM_TAGS: tuple[tuple[str, str, str], ...] = (
+    ("landuse", "forest", "forest"),
+    ("natural", "wood", "forest"),
+    ("natural", "water", "water"),
+    ("landuse", "reservoir", "water"),
+    ("landuse", "basin", "water"),
+    ("waterway", "riverbank", "water"),
+    ("landuse", "residential", "urban"),
+    ("landuse", "commercial", "urban"),
+    ("landuse", "industrial", "urban"),
+    ("landuse", "retail", "urban"),
+    ("natural", "wetland", "marsh"),
+    ("natural", "scrub", "scrub"),
+    ("natural", "heath", "scrub"),
+    ("natural", "bare_rock", "rock"),
+    ("natural", "scree", "rock"),
+    ("natural", "sand", "sand"),
+    ("natural", "beach", "sand"),
+    ("landuse", "farmland", "open"),
+    ("landuse", "meadow", "open"),
+    ("natural", "grassland", "open"),
+    *(("highway", value, "road") for value in _ROAD_CLASSES),
+    *(("highway", f"{value}_link", "road") for value in _ROAD_CLASSES[:5]),
+    *(("highway", value, IGNORE) for value in _NOT_ROADS),
+    ("highway", ANY, "road"),
+    ("waterway", "river", "river"),
+    ("waterway", "canal", "river"),
+    ("place", "city", "city"),
+    ("place", "town", "town"),
+    ("place", "village", "village"),
+    ("place", "hamlet", "village"),
+)
+# The terrain each shipped palette gives a class of ground (a class it lacks: no rule).
+OSM_TERRAINS: dict[str, dict[str, str]] = {
+    "cm": {"forest": "forest", "open": "clear"},
+    "kasserine": {"rock": "rugged_crest", "open": "plain"},
+    "ww2": {"forest": "woods", "water": "water", "urban": "urban", "marsh": "marsh", "scrub": "rough",
+            "rock": "rough", "sand": "desert", "open": "clear"},
+}
+# A user's palette: the first terrain drawn with the class's symbol ("open": its default).
+CLASS_SYMBOLS = {"forest": "trees", "water": "water", "urban": "urban", "marsh": "marsh",
+                 "scrub": "rough", "rock": "rough", "sand": "sand"}
+# A kind of settlement: the first of these kinds the palette has.
+SETTLEMENT_KINDS = {"city": ("city", "town", "capital"), "town": ("town", "city", "village"),
+                    "village": ("village", "town")}
 
 
 class RuleError(ValueError):
@@ -139,31 +197,80 @@ def survey(data: GeoData) -> list[AttributeSurvey]:
     return sorted(found.values(), key=lambda e: (KINDS.index(e.kind), e.attribute))
 
 
+def osm_target(cls: str, palette: Palette) -> str | None:
+    """What a class of the OSM table becomes with this palette, or None."""
+    if cls in (IGNORE, *LINE_TARGETS):
+        return cls
+    if cls in SETTLEMENT_KINDS:
+        return next((k for k in SETTLEMENT_KINDS[cls] if k in palette.place_kinds), None)
+    shipped = OSM_TERRAINS.get(palette.name)
+    if shipped is not None and palette.is_shipped():
+        return shipped.get(cls)
+    if cls == "open":
+        return palette.default
+    symbol = CLASS_SYMBOLS.get(cls)
+    return next((t.name for t in palette.terrains_list if symbol and t.symbol == symbol), None)
+
+
+def osm_rules(palette: Palette) -> list[Rule]:
+    """The OSM table as rules for this palette, in the table's order."""
+    rules = []
+    for attribute, value, cls in OSM_TAGS:
+        target = osm_target(cls, palette)
+        if target is not None:
+            rules.append(Rule(attribute, value, target))
+    return rules
+
+
 def suggest_rules(entries: list[AttributeSurvey], palette: Palette) -> list[Rule]:
-    """Rules a reader would guess: a polygon value that names a terrain of the palette
-    (its name or its label), a line value that says road or river, a point value that
-    names a place kind."""
+    """Rules a reader would guess: a value of the OSM table (osm_rules), a polygon value
+    that names a terrain of the palette (its name or its label), a line value that says
+    road or river, a point value that names a place kind. An attribute of too many
+    values to list (`many`) gets a guess for any value (highway=*: road)."""
     by_name: dict[str, str] = {}
     for terrain in palette.terrains_list:
         by_name[terrain.name.lower()] = terrain.name
         by_name[terrain.label.lower()] = terrain.name
+    osm = osm_rules(palette)
     rules: list[Rule] = []
     for entry in entries:
-        for value in entry.values:
-            word = value.strip().lower().replace("-", "_")
-            spaced = word.replace("_", " ")
-            target = None
-            if entry.kind == "polygon":
-                target = by_name.get(word) or by_name.get(spaced)
-                if target is None and word in ("wood", "woods", "woodland"):
-                    target = "forest" if "forest" in palette.terrains else None
-            elif entry.kind == "line":
-                if word in ("road", "river") or (entry.attribute == "waterway" and word in ("river", "stream")):
-                    target = "river" if word in ("river", "stream") else "road"
-                elif entry.attribute in ("highway", "road"):
-                    target = "road"
-            elif entry.kind == "point" and word in palette.place_kinds:
-                target = word
+        values = [ANY] if entry.many else list(entry.values)
+        for value in values:
+            target = _osm_guess(osm, entry, value) or _word_guess(entry, value, by_name, palette)
             if target is not None:
                 rules.append(Rule(entry.attribute, value, target))
     return rules
+
+
+def _osm_guess(osm: list[Rule], entry: AttributeSurvey, value: str) -> str | None:
+    """The OSM table's target for this value, if it suits the entry's kind of shape."""
+    for rule in osm:
+        if rule.attribute == entry.attribute and rule.value in (value, ANY):
+            fits = (rule.target == IGNORE
+                    or (entry.kind == "line") == (rule.target in LINE_TARGETS)
+                    and (entry.kind == "point") == (rule.target in PLACE_TARGETS))
+            return rule.target if fits else None
+    return None
+
+
+PLACE_TARGETS = ("city", "town", "village", "capital")
+
+
+def _word_guess(entry: AttributeSurvey, value: str, by_name: dict[str, str], palette: Palette) -> str | None:
+    """A value that names a terrain, road or river, or a place kind."""
+    word = value.strip().lower().replace("-", "_")
+    spaced = word.replace("_", " ")
+    if entry.kind == "polygon":
+        target = by_name.get(word) or by_name.get(spaced)
+        if target is None and word in ("wood", "woods", "woodland", "forest"):
+            target = next((t.name for t in palette.terrains_list if t.symbol == "trees"), None)
+        return target
+    if entry.kind == "line":
+        if word in ("road", "river") or (entry.attribute == "waterway" and word in ("river", "stream")):
+            return "river" if word in ("river", "stream") else "road"
+        if entry.attribute in ("highway", "road"):
+            return "road"
+        return None
+    if entry.kind == "point" and word in palette.place_kinds:
+        return word
+    return None

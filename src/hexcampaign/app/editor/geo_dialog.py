@@ -1,8 +1,14 @@
-"""File > Import geography…: a GeoJSON file onto a new map or onto the open one.
+"""File > Import geography…: a GeoJSON file (GeoPackage or Shapefile with pyogrio) onto
+a new map or onto the open one.
 
-The dialog lists every attribute value the file's polygons, lines and points carry and
-lets the author map each to a terrain, a road or river, or a place kind; the hex size,
-the least share of a hex and the elevation attribute sit above. Every change makes a
+The dialog lists every attribute the file's polygons, lines and points carry, each of
+its values (an attribute of too many values to list, such as a name, as one row for
+any value), and lets the author map each to a terrain, a road or river, or a place
+kind; a find box narrows the list. The guesses come from geo.suggest_rules (the OSM
+table, names of terrains) for the palette chosen, and follow a change of palette
+except where the author chose. The palette may be a shipped one, one the user kept
+(editor/user_palettes.py) or the open map's own. The hex size, the least share of a
+hex and the elevation attribute sit above. Every change makes a
 new import plan (hexcampaign.geo, no Qt) after a short pause, drawn small in the dialog
 with the map's own painter; onto the open map, the hexes the import would change are
 also outlined on the canvas. OK writes the plan: a new document, or one undo step on
@@ -30,6 +36,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QMessageBox,
     QRadioButton,
     QSpinBox,
@@ -41,6 +48,7 @@ from PySide6.QtWidgets import (
 
 from hexcampaign.app import style
 from hexcampaign.app.editor.commands import push_edit
+from hexcampaign.app.editor.user_palettes import user_palettes
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.render import map_layout, map_scene_rect, paint_map
 from hexcampaign.geo import (
@@ -52,19 +60,21 @@ from hexcampaign.geo import (
     InvalidOutlineError,
     Rule,
     plan_import,
-    read_geojson,
+    read_geography,
     suggest_rules,
     survey,
 )
-from hexcampaign.geo.mapping import IGNORE, LINE_TARGETS
+from hexcampaign.geo.mapping import ANY, IGNORE, LINE_TARGETS, AttributeSurvey
 from hexcampaign.geo.project import choose_projection
-from hexcampaign.maps import HexMap, load_palette, palette_names
+from hexcampaign.maps import HexMap, Palette, load_palette, palette_names
 
 PREVIEW_PIXELS = 380
 PREVIEW_DELAY_MS = 250
 NOTHING = "—"
 KIND_TITLES = {"polygon": "area", "line": "line", "point": "point"}
 NICE_KM = (0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100)
+FILE_FILTER = ("Geography (*.geojson *.json *.gpkg *.shp);;GeoJSON (*.geojson *.json);;"
+               "GeoPackage (*.gpkg);;Shapefile (*.shp);;All files (*)")
 
 
 def run_import(editor: Any, path: Path | str | None = None) -> bool:
@@ -73,7 +83,7 @@ def run_import(editor: Any, path: Path | str | None = None) -> bool:
     window = editor.window
     if path is None:
         path, _ = QFileDialog.getOpenFileName(
-            window, "Import geography", str(Path.home()), "GeoJSON (*.geojson *.json);;All files (*)")
+            window, "Import geography", str(Path.home()), FILE_FILTER)
         if not path:
             return False
     data = read_data(window, Path(path))
@@ -92,7 +102,7 @@ def run_import(editor: Any, path: Path | str | None = None) -> bool:
 def read_data(window: Any, path: Path) -> GeoData | None:
     """The file read, or None after saying why (a crossing outline may be repaired)."""
     try:
-        return read_geojson(path)
+        return read_geography(path)
     except InvalidOutlineError as error:
         answer = QMessageBox.question(
             window, "Repair the outlines?",
@@ -103,7 +113,7 @@ def read_data(window: Any, path: Path) -> GeoData | None:
         if answer != QMessageBox.StandardButton.Yes:
             return None
         try:
-            return read_geojson(path, repair=True)
+            return read_geography(path, repair=True)
         except GeoFormatError as again:
             window.show_error("Could not import the geography", str(again))
     except GeoFormatError as error:
@@ -147,10 +157,11 @@ class GeoImportDialog(QDialog):
         self.plan: ImportPlan | None = None
         self.error = ""
         self.preview_image = QImage()
-        # Classes to map, not measures (numbers: offered as elevation) nor names (a value
-        # per feature: offered as place names).
-        self.entries = [e for e in survey(data) if e.values and not e.many and not e.numeric
-                        and not (len(e.values) >= 4 and max(e.values.values()) == 1)]
+        # Every attribute a rule can name: its values, or one row for any value when it
+        # has too many to list. (Hiding attributes whose values are each unique hid
+        # highway on a file of one line per road.)
+        self.entries: list[AttributeSurvey] = [e for e in survey(data) if e.values or e.many]
+        self._chosen: dict[tuple[str, str, str], str] = {}  # rows the author set, kept across palettes
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(PREVIEW_DELAY_MS)
@@ -164,10 +175,20 @@ class GeoImportDialog(QDialog):
     def onto_open_map(self) -> bool:
         return self.onto.isChecked()
 
-    def palette_name(self) -> str:
+    def import_palette(self) -> Palette:
+        """The palette the import uses: the open map's onto it, else the one chosen."""
         if self.onto_open_map() and self.open_map is not None:
-            return self.open_map.palette.name
-        return self.palette_box.currentText()
+            return self.open_map.palette
+        chosen = self.palette_box.currentData()
+        return chosen if isinstance(chosen, Palette) else load_palette(self.palette_box.currentText())
+
+    def palette_name(self) -> str:
+        return self.import_palette().name
+
+    def choose_palette(self, name: str) -> None:
+        """Choose the new map's palette by name (tests and scripts)."""
+        index = next(i for i in range(self.palette_box.count()) if self.palette_box.itemData(i).name == name)
+        self.palette_box.setCurrentIndex(index)
 
     def rules(self) -> list[Rule]:
         rules = []
@@ -183,8 +204,9 @@ class GeoImportDialog(QDialog):
         elevation = self.elevation.currentData()
         return ImportSettings(
             hex_km=self.hex_km.value(),
-            palette=self.palette_name(),
+            palette=self.import_palette(),
             rules=self.rules(),
+            osm_tags=False,  # the table shows the OSM guesses; a row set to nothing means nothing
             min_share=self.min_share.value() / 100,
             name_attribute=self.name_attribute.currentText() or "name",
             elevation_attribute=elevation or None,
@@ -199,9 +221,10 @@ class GeoImportDialog(QDialog):
 
     def set_target(self, kind: str, attribute: str, value: str, target: str | None) -> None:
         """Choose what the features with attribute=value become (tests and scripts)."""
-        row = self._rows.index((kind, attribute, value))
-        combo = self._target_box(row)
+        key = (kind, attribute, value)
+        combo = self._target_box(self._rows.index(key))
         combo.setCurrentIndex(max(0, combo.findData(target)))
+        self._chosen[key] = combo.currentData()
 
     # --- the plan and its preview ----------------------------------------------------------
 
@@ -293,10 +316,20 @@ class GeoImportDialog(QDialog):
         choice.addWidget(self.onto)
         form.addRow("Make:", choice)
         self.palette_box = QComboBox()
-        self.palette_box.addItems(palette_names())
-        self.palette_box.setCurrentText(ImportSettings().palette)  # as the command line
-        if self.open_map is not None and self.open_map.palette.name in palette_names():
-            self.palette_box.setCurrentText(self.open_map.palette.name)
+        for name in palette_names():
+            self.palette_box.addItem(name, load_palette(name))
+        # The user's own palettes (Map > Palette…, Import palette…), and the open map's
+        # own when it is neither: a new map may use them too.
+        own = user_palettes()
+        if self.open_map is not None and self.open_map.palette.name not in {
+                *palette_names(), *(p.name for p in own)}:
+            own.append(self.open_map.palette)
+        for palette in own:
+            self.palette_box.addItem(f"{palette.name} — {palette.title}", palette)
+        self.palette_box.setCurrentText(str(ImportSettings().palette))  # as the command line
+        if self.open_map is not None:
+            names = [self.palette_box.itemData(i).name for i in range(self.palette_box.count())]
+            self.palette_box.setCurrentIndex(names.index(self.open_map.palette.name))
         form.addRow("Palette:", self.palette_box)
         self.hex_km = QDoubleSpinBox()
         self.hex_km.setRange(0.01, 1000)
@@ -330,6 +363,10 @@ class GeoImportDialog(QDialog):
         heights.addWidget(self.elevation)
         heights.addWidget(self.levels)
         form.addRow("Elevation from:", heights)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Find an attribute or value")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self._filter_rows)
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(["Shape", "Attribute", "Value", "Features", "Becomes"])
         self.table.verticalHeader().hide()
@@ -349,6 +386,7 @@ class GeoImportDialog(QDialog):
         left = QVBoxLayout()
         left.addLayout(form)
         left.addWidget(QLabel("What each value becomes:"))
+        left.addWidget(self.search)
         left.addWidget(self.table, 1)
         right = QVBoxLayout()
         right.addWidget(QLabel("Preview:"))
@@ -371,25 +409,23 @@ class GeoImportDialog(QDialog):
         self.resize(1000, 640)
 
     def _fill_table(self, *_args) -> None:
-        """One row per attribute value, each with the targets its kind of shape allows,
-        chosen as suggest_rules guesses (or as before, when the palette changes)."""
-        kept = {}
-        if getattr(self, "_rows", None):
-            kept = {key: self._target_box(row).currentData() for row, key in enumerate(self._rows)}
-        if self.onto_open_map() and self.open_map is not None:
-            palette = self.open_map.palette  # perhaps a user's own palette
-        else:
-            palette = load_palette(self.palette_name())
+        """One row per attribute value (or one for any value of an attribute of many),
+        each with the targets its kind of shape allows, chosen as suggest_rules guesses
+        for the palette now chosen, or as the author chose when the palette allows it."""
+        palette = self.import_palette()  # onto the open map: its own, perhaps a user's
         guessed = {(r.attribute, r.value): r.target for r in suggest_rules(self.entries, palette)}
+        refill = bool(getattr(self, "_rows", None))
         self._rows: list[tuple[str, str, str]] = []
         self.table.setRowCount(0)
         for entry in self.entries:
-            for value, count in entry.values.most_common():
+            values = [(ANY, entry.features)] if entry.many else entry.values.most_common()
+            for value, count in values:
                 row = self.table.rowCount()
                 self.table.insertRow(row)
                 key = (entry.kind, entry.attribute, value)
                 self._rows.append(key)
-                for column, text in enumerate((KIND_TITLES[entry.kind], entry.attribute, value, str(count))):
+                shown = "any value (too many to list)" if entry.many else value
+                for column, text in enumerate((KIND_TITLES[entry.kind], entry.attribute, shown, str(count))):
                     item = QTableWidgetItem(text)
                     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                     self.table.setItem(row, column, item)
@@ -397,12 +433,27 @@ class GeoImportDialog(QDialog):
                 combo.addItem(NOTHING, "")
                 for target, title in _targets(entry.kind, palette):
                     combo.addItem(title, target)
-                wanted = kept.get(key, guessed.get((entry.attribute, value)))
+                chosen = self._chosen.get(key)
+                wanted = chosen if chosen is not None and combo.findData(chosen) >= 0 else guessed.get(
+                    (entry.attribute, value))
                 combo.setCurrentIndex(max(0, combo.findData(wanted)))
                 combo.currentIndexChanged.connect(self.schedule)
+                combo.activated.connect(lambda _index, key=key, combo=combo: self._remember(key, combo))
                 self.table.setCellWidget(row, 4, combo)
-        if kept:
+        self._filter_rows(self.search.text())
+        if refill:
             self.schedule()
+
+    def _remember(self, key: tuple[str, str, str], combo: QComboBox) -> None:
+        """The author chose this row's target: a change of palette keeps it if it can."""
+        self._chosen[key] = combo.currentData()
+
+    def _filter_rows(self, text: str) -> None:
+        """Show the rows whose shape, attribute or value holds the text typed."""
+        words = text.strip().lower()
+        for row, (kind, attribute, value) in enumerate(self._rows):
+            haystack = f"{KIND_TITLES[kind]} {attribute} {value} {attribute}={value}".lower()
+            self.table.setRowHidden(row, bool(words) and words not in haystack)
 
     def _suggested_hex_km(self) -> float:
         """A hex size that makes the data about 40 hexes across."""
@@ -417,7 +468,7 @@ class GeoImportDialog(QDialog):
         return min(NICE_KM, key=lambda k: abs(math.log(k / wanted)))
 
 
-def _targets(kind: str, palette) -> list[tuple[str, str]]:
+def _targets(kind: str, palette: Palette) -> list[tuple[str, str]]:
     if kind == "polygon":
         targets = [(t.name, t.label) for t in palette.terrains_list]
     elif kind == "line":
