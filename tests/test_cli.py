@@ -241,13 +241,27 @@ def test_render_refuses_a_png_too_large_to_paint_and_names_a_hex_size_that_fits(
     from hexcampaign.maps import HexMap
 
     path = tmp_path / "big.hexmap"
-    save_map(HexMap.blank(300, 300), path)
-    assert main(["render", str(path), "-o", str(tmp_path / "big.png")]) == 1
+    save_map(HexMap.blank(200, 200), path)
+    # 1.7 billion pixels at 64 pixels a hex: past the cap every format shares.
+    assert main(["render", str(path), "-o", str(tmp_path / "big.png"), "--hex-size", "64"]) == 1
     sentence = _one_sentence(capsys.readouterr().err)
     assert "--hex-size" in sentence and not (tmp_path / "big.png").exists()
     fits = int(sentence.split("--hex-size ")[1].split()[0])
     width, height = _picture_size(load_map(path), fits)
     assert width * height <= MAX_PNG_PIXELS
+
+
+def test_render_paints_a_png_past_16_million_pixels(tmp_path, capsys):
+    """A 100×100 map at the default hex size (about 26 million pixels) was refused with
+    "use --hex-size 12 or smaller", though the PNG is painted in bands (issue 31)."""
+    from hexcampaign.maps import HexMap
+
+    path = tmp_path / "square.hexmap"
+    save_map(HexMap.blank(100, 100), path)
+    out = tmp_path / "square.png"
+    assert main(["render", str(path), "-o", str(out)]) == 0
+    width, height = png_size(out)
+    assert width * height > 16_000_000
 
 
 def test_the_picture_size_worked_out_without_qt_covers_the_picture(map_file, tmp_path):

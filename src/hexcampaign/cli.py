@@ -231,15 +231,14 @@ def _render_picture(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# A PNG is painted into an image of 4 bytes a pixel, which is copied once more while it
-# is encoded: 16 million pixels (2 × 64 MB) keeps `render` of the largest map (500×500,
-# about 120 MB loaded with Qt) within 256 MB. A 385×385 map at the default hex size is
-# 394 million pixels (2.7 GB measured). SVG and PDF hold shapes, not pixels, and are
-# painted in bands of hexes (app/render/export.py), so their memory is bounded whatever
-# the hex size; their pages are still capped at the renderer's MAX_PIXELS (400 million,
-# kept equal here so that the refusal comes before Qt is loaded).
-MAX_PNG_PIXELS = 400_000_000
+# Every format is painted in bands (app/render/export.py): a PNG a band of pixels at a
+# time, an SVG or PDF a band of hexes, so memory does not grow with the picture (a PNG of
+# 396 million pixels, a 385×385 map at the default hex size, peaked at 229 MiB). Pictures
+# are capped at the renderer's MAX_PIXELS (400 million, kept equal here so that the
+# refusal comes before Qt is loaded); PNG had its own cap of 16 million pixels, which
+# refused every square map of 77×77 or more at the default hex size.
 MAX_VECTOR_PIXELS = 400_000_000
+MAX_PNG_PIXELS = MAX_VECTOR_PIXELS
 
 
 def _check_picture_size(hexmap: HexMap, target: Path, hex_size: float) -> None:
