@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,8 @@ from hexcampaign.campaign.ledger import export_ledger, ledger, ledger_csv, ledge
 from hexcampaign.campaign.state import Ending
 from hexcampaign.files import FileFormatError
 
-from ._playout import new_playout, play_phase
+from ._ledger_play import four_turns
+from ._playout import new_playout
 from ._support import CENTRE, cm_map, new_campaign, to_phase
 
 SE = 2
@@ -31,12 +31,7 @@ TARGET = CENTRE.neighbor(SE)
 
 @pytest.fixture(scope="module")
 def played() -> Campaign:
-    """Four turns of seeded random play: eight battles, purchases and builds each turn."""
-    c = new_playout(2)
-    rng = random.Random(2)
-    while c.turn <= 4:
-        play_phase(c, rng)
-    return c
+    return four_turns()
 
 
 def fought(place: bool = False):

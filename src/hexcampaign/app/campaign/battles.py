@@ -6,14 +6,19 @@ sheet_dialog.py and result_form.py; the dock redraws from the document's change 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDockWidget,
+    QFileDialog,
     QGridLayout,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QMessageBox,
     QPushButton,
     QSpinBox,
@@ -34,6 +39,8 @@ from hexcampaign.app.campaign.sheet_dialog import (  # noqa: F401 (the names' ol
 )
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import actions as A
+from hexcampaign.campaign.battle_admin import CM_SAVE_SUFFIXES, store_file
+from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.rules.changes import Play, PlayChanges
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -77,6 +84,18 @@ class BattlesDock(QDockWidget):
         self.die.setSpecialValueText("the program rolls")
         self.die.setToolTip("Or the face of the umpire's own die, 1 to 6 (logged either way)")
         die_row.addWidget(self.die, 1)
+        # Battle administration in one menu button (the list keeps its room at 1,280×800).
+        self.paperwork = QPushButton("Paperwork", body)
+        self.paperwork.setObjectName("battle-paperwork")
+        menu = QMenu(self.paperwork)
+        menu.setToolTipsVisible(True)
+        self.admin_actions = {
+            "sheets": menu.addAction("Mark sheets sent…", lambda: self.mark_sheets_sent(self.current())),
+            "fought": menu.addAction("Mark fought", lambda: self.mark_fought(self.current())),
+            "attach": menu.addAction("Attach CM save or AAR…", lambda: self.attach_dialog(self.current())),
+        }
+        self.paperwork.setMenu(menu)
+        die_row.addWidget(self.paperwork)
         layout.addLayout(die_row)
         self.setWidget(body)
         mode.watch(desk_flags.BATTLES_FLAGS, self._changed)
@@ -114,14 +133,20 @@ class BattlesDock(QDockWidget):
             keep = new[-1]  # the selection follows the newest battle
         battles = sorted(c.battles(), key=lambda b: (-b.side_turn, b.id))
         for b in battles:
+            admin = c.battle_status(b.id)
             if b.result is None:
                 status = "awaiting result"
+                if admin.status != "declared":
+                    status += f" · {admin.status}"
             else:
                 status = b.result.outcome + (f" ({b.result.level})" if b.result.level else "")
+            if b.files:
+                status += f" · {len(b.files)} file{'s' if len(b.files) > 1 else ''}"
             item = QListWidgetItem(
                 f"{b.id} · turn {b.turn} · {b.sheet.title().split(' — ')[1]}\n"
                 f"    {b.sheet.battle_type}, {b.sheet.turns} turns — {status}"
             )
+            item.setToolTip(" ".join(admin.owed) or f"Nothing is owed for battle {b.id}.")
             item.setData(ID_ROLE, b.id)
             if b.side_turn != c.state.side_turn:
                 item.setForeground(Qt.GlobalColor.gray)
@@ -155,6 +180,7 @@ class BattlesDock(QDockWidget):
         orders = c is not None and c.phase == "attack_orders" and self.this_turns() is not None
         self.buttons["defense"].setEnabled(orders)
         self.buttons["cancel"].setEnabled(orders and self.this_turns() == picked)
+        self._sync_paperwork(b)
         pursuit = self.buttons["pursuit"]
         able = b is not None and c.phase == "pursuit" and bool(c.pursuit_candidates(b.id))
         pursuit.setEnabled(able)
@@ -176,6 +202,85 @@ class BattlesDock(QDockWidget):
         button.setEnabled(
             b is not None and c is not None and c.phase in ("battle_resolution", "pursuit")
         )
+
+    def _sync_paperwork(self, b) -> None:
+        """The paperwork entries for the battle picked: each off once its step is past,
+        the button's tooltip who owes what (the engine's battle_status)."""
+        c = self.mode.campaign
+        status = c.battle_status(b.id) if c is not None and b is not None else None
+        self.paperwork.setEnabled(status is not None)
+        step = status.step if status is not None else 3
+        self.admin_actions["sheets"].setEnabled(step == 0)
+        self.admin_actions["fought"].setEnabled(step in (0, 1))
+        self.admin_actions["attach"].setEnabled(status is not None)
+        self.paperwork.setToolTip(
+            "" if status is None else (f"Battle {status.battle}: {status.status}. " + " ".join(status.owed)).strip()
+        )
+
+    # --- battle administration --------------------------------------------------------------
+
+    def mark_sheets_sent(self, battle: str | None, host: str | None = None):
+        """Mark the battle's sheets sent; asks whose player builds it in CM and sends its
+        result (the attacker's by default) unless `host` is given."""
+        c = self.mode.campaign
+        if c is None or battle is None:
+            return None
+        if host is None:
+            b = c.battle(battle)
+            sides = [b.attacker_side, b.defender_side]
+            host, ok = QInputDialog.getItem(
+                self.mode.window,
+                "Sheets sent",
+                f"Battle {battle}: whose player builds it in CM and sends its result?",
+                sides,
+                0,
+                False,
+            )
+            if not ok:
+                return None
+        return self.mode.document.act(A.MarkSheetsSent(battle=battle, host=host), self)
+
+    def mark_fought(self, battle: str | None):
+        if self.mode.campaign is None or battle is None:
+            return None
+        return self.mode.document.act(A.MarkFought(battle=battle), self)
+
+    def attach_dialog(self, battle: str | None):
+        if self.mode.campaign is None or battle is None:
+            return None
+        saves = " ".join(f"*{s}" for s in CM_SAVE_SUFFIXES)
+        path, _chosen = QFileDialog.getOpenFileName(
+            self.mode.window,
+            f"Attach a CM save or after-action report to battle {battle}",
+            str(Path.home()),
+            f"CM saves ({saves});;After-action reports (*.png *.jpg *.jpeg *.txt *.pdf *.html);;Any file (*)",
+        )
+        return self.attach(battle, path) if path else None
+
+    def attach(self, battle: str, source: Path | str):
+        """Copy `source` beside the campaign's file and record it on the battle; a
+        campaign never saved is asked to be saved first (its files live beside it)."""
+        document = self.mode.document
+        if document is None:
+            return None
+        if document.path is None:
+            QMessageBox.information(
+                self.mode.window,
+                "Attach a file",
+                "Save the campaign first: files attached to its battles are kept in a folder beside its file.",
+            )
+            return None
+        try:
+            action = store_file(document.path, battle, source)
+        except FileFormatError as e:
+            QMessageBox.critical(self.mode.window, "Could not attach", literal(str(e)))
+            return None
+        except OSError as e:
+            QMessageBox.critical(
+                self.mode.window, "Could not attach", literal(describe_os_error(e, source, "write"))
+            )
+            return None
+        return document.act(action, self)
 
     # --- dialogs ----------------------------------------------------------------------------
 

@@ -1,5 +1,7 @@
-"""The end of the campaign: who won, by how much and why (the engine's outcome), and the
-final report of each side (the engine's turn report of the last turn), to read or save."""
+"""The end of the campaign: who won, by how much and why (the engine's outcome), the
+summary over all its turns with its charts (the engine's ledger, campaign_summary.py),
+and the final report of each side (the engine's turn report of the last turn), to read
+or save; the ledger and its charts export as the Ledger dock's do."""
 
 from __future__ import annotations
 
@@ -10,13 +12,16 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QLabel,
+    QSplitter,
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
 )
 
+from hexcampaign.app.campaign.campaign_summary import SummaryView
 from hexcampaign.app.dialogs import files
 from hexcampaign.campaign import slug
+from hexcampaign.campaign.ledger import ledger
 from hexcampaign.files import atomic_write_text, describe_os_error, inside
 
 
@@ -51,22 +56,29 @@ class CampaignEndDialog(QDialog):
         font.setPointSize(font.pointSize() + 2)
         self.outcome.setFont(font)
         layout.addWidget(self.outcome)
-        self.tabs = QTabWidget(self)
+        # The summary over all turns above, each side's final report in a tab below.
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        self.summary = SummaryView(ledger(c), split)
+        split.addWidget(self.summary)
+        self.tabs = QTabWidget(split)
+        split.addWidget(self.tabs)
         self.reports: dict[str, str] = {}
         for side in c.sides:
             self.reports[side] = final_report(c, side, mode.notes)
             view = QTextBrowser(self.tabs)
             view.setMarkdown(self.reports[side])
             self.tabs.addTab(view, f"{side}'s final report")
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(split, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.save_button = buttons.addButton(
             "Save the final reports…", QDialogButtonBox.ButtonRole.ActionRole
         )
         self.save_button.clicked.connect(self.save_dialog)
+        ledger_button = buttons.addButton("Export the ledger…", QDialogButtonBox.ButtonRole.ActionRole)
+        ledger_button.clicked.connect(lambda: mode.ledger_dock.export_dialog())
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(760, 620)
+        self.resize(860, 660)
 
     def save_reports(self, folder) -> list:
         written = []

@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from hexcampaign.app import autosave
+from hexcampaign.app.campaign import ledger_dock
 from hexcampaign.app.campaign.desk_map import DeskMap
 from hexcampaign.app.campaign.dialogs import DeskDialogs
 from hexcampaign.app.campaign.docks import DeskDocks
@@ -78,6 +79,7 @@ class CampaignMode(QObject):
         self.phase_dock, self.oob_dock = self.docks.phase, self.docks.oob
         self.purchase_dock, self.battles_dock = self.docks.purchase, self.docks.battles
         self.log_dock = self.docks.log
+        self.ledger_dock = ledger_dock.install(self)  # tabbed with the log
         self._docks = self.docks.all
         self.menus = DeskMenus(self)
         self.menu, self.umpire_menu = self.menus.menu, self.menus.umpire_menu

@@ -1,0 +1,183 @@
+"""The Ledger dock of the umpire's desk: the campaign's summary with its charts, and the
+ledger's tables (PP income and spending, losses per formation, places changing hands,
+battles with their status and what is owed, VP and PP per turn), all the engine's
+(campaign/ledger.py); Export… writes the ledger as Markdown or HTML, the table shown as
+CSV or HTML, or the charts as PNG or SVG.
+
+It sits tabbed with the campaign log and redraws only while it is shown (the ledger is
+the engine's replay of the log, carried on action by action)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from hexcampaign.app.campaign.campaign_summary import SummaryView
+from hexcampaign.app.plain_text import literal
+from hexcampaign.campaign.ledger import TABLES, Ledger, export_ledger, ledger, ledger_html
+from hexcampaign.files import atomic_write_text, describe_os_error, inside
+from hexcampaign.rules.changes import Play, PlayChanges
+
+# Export formats: filter -> suffix. CSV and the one-table HTML are the table shown.
+EXPORT_FORMATS = {
+    "The whole ledger as Markdown (*.md)": ".md",
+    "The whole ledger as a web page (*.html)": ".html",
+    "The table shown as CSV (*.csv)": ".csv",
+    "The table shown as a web page (*.htm)": ".htm",
+    "The charts as PNG pictures (*.png)": ".png",
+    "The charts as SVG drawings (*.svg)": ".svg",
+}
+
+
+def install(mode) -> LedgerDock:
+    """The dock on the main window, tabbed with the campaign log, shown and hidden with
+    the desk's other docks."""
+    dock = LedgerDock(mode)
+    window = mode.window
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+    window.tabifyDockWidget(mode.log_dock, dock)
+    mode.docks.all.append(dock)
+    mode.battles_dock.raise_()
+    dock.hide()
+    return dock
+
+
+class LedgerDock(QDockWidget):
+    def __init__(self, mode) -> None:
+        super().__init__("Ledger", mode.window)
+        self.setObjectName("campaign-ledger")
+        self.mode = mode
+        self.book: Ledger | None = None
+        self._stale = True
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        self.tabs = QTabWidget(body)
+        self.tabs.setObjectName("ledger-tabs")
+        self.summary: SummaryView | None = None
+        self._summary_page = QWidget(self.tabs)
+        QVBoxLayout(self._summary_page).setContentsMargins(0, 0, 0, 0)
+        self.tabs.addTab(self._summary_page, "Summary")
+        self.tables: dict[str, QTableWidget] = {}
+        for key, title in TABLES.items():
+            table = QTableWidget(self.tabs)
+            table.setObjectName(f"ledger-{key}")
+            table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+            table.setWordWrap(False)
+            self.tables[key] = table
+            self.tabs.addTab(table, title)
+        layout.addWidget(self.tabs, 1)
+        row = QHBoxLayout()
+        self.note = QLabel(body)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setWordWrap(True)
+        row.addWidget(self.note, 1)
+        export = QPushButton("Export…", body)
+        export.setObjectName("ledger-export")
+        export.setToolTip("The ledger as Markdown or HTML, the table shown as CSV, or the charts as PNG or SVG")
+        export.clicked.connect(self.export_dialog)
+        row.addWidget(export)
+        layout.addLayout(row)
+        self.setWidget(body)
+        mode.watch(Play.ALL, self._changed)
+        self.visibilityChanged.connect(lambda shown: shown and self._stale and self.refresh())
+
+    def _changed(self, _changes: PlayChanges) -> None:
+        self._stale = True
+        if self.isVisible() and not self.visibleRegion().isEmpty():
+            self.refresh()
+
+    def refresh(self) -> Ledger | None:
+        """Redraw from the engine's ledger of the open campaign (None without one)."""
+        c = self.mode.campaign
+        self._stale = False
+        if c is None:
+            self.book = None
+            for table in self.tables.values():
+                table.setRowCount(0)
+            self.note.setText("No campaign is open.")
+            return None
+        book = self.book = ledger(c)
+        if self.summary is None:
+            self.summary = SummaryView(book, self._summary_page)
+            layout = self._summary_page.layout()
+            assert layout is not None
+            layout.addWidget(self.summary)
+        else:
+            self.summary.set_ledger(book)
+        for key, table in self.tables.items():
+            head, rows = book.rows(key)
+            table.clear()
+            table.setColumnCount(len(head))
+            table.setHorizontalHeaderLabels(head)
+            table.setRowCount(len(rows))
+            for r, cells in enumerate(rows):
+                for col, text in enumerate(cells):
+                    item = QTableWidgetItem(text)
+                    item.setToolTip(text)
+                    table.setItem(r, col, item)
+            table.resizeColumnsToContents()
+        self.note.setText(book.note or f"Turn {book.turn}: {len(book.battles)} battles.")
+        return book
+
+    def current_table(self) -> str:
+        """The table shown ("battles" while the summary is shown)."""
+        index = self.tabs.currentIndex()
+        return list(TABLES)[index - 1] if index > 0 else "battles"
+
+    def show_table(self, key: str) -> None:
+        self.show()
+        self.raise_()
+        self.tabs.setCurrentWidget(self.tables[key] if key in self.tables else self._summary_page)
+
+    def export_to(self, path: Path | str) -> list[Path]:
+        """Write by the suffix: .md or .html the whole ledger, .csv or .htm the table
+        shown, .png or .svg every chart (named for the file). OSError on failure."""
+        book = self.book if not self._stale and self.book is not None else self.refresh()
+        if book is None:
+            return []
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix in (".png", ".svg"):
+            assert self.summary is not None
+            return self.summary.export_charts(path)
+        if suffix == ".htm":
+            atomic_write_text(path, ledger_html(book, [self.current_table()]))
+            return [path]
+        return [export_ledger(book, path, self.current_table())]
+
+    def export_dialog(self) -> list[Path]:
+        c = self.mode.campaign
+        if c is None:
+            return []
+        suggested = inside(Path.home(), f"ledger-turn-{c.turn}.md")
+        path, chosen = QFileDialog.getSaveFileName(
+            self.mode.window, "Export the campaign ledger", str(suggested), ";;".join(EXPORT_FORMATS)
+        )
+        if not path:
+            return []
+        target = Path(path)
+        if target.suffix.lower() not in EXPORT_FORMATS.values():
+            # A name typed without its suffix takes the format chosen in the dialog.
+            target = target.with_name(target.name + EXPORT_FORMATS.get(chosen, ".md"))
+        try:
+            written = self.export_to(target)
+        except (OSError, ValueError) as e:
+            text = describe_os_error(e, target, "write") if isinstance(e, OSError) else str(e)
+            QMessageBox.critical(self.mode.window, "Could not export", literal(text))
+            return []
+        self.mode.window.show_message(f"Exported {', '.join(p.name for p in written)}.")
+        return written
