@@ -32,6 +32,7 @@ BENCHES = [
     "bench_mail",  # a turn file by e-mail verified and replayed (100 ms), a whole game's (500 ms)
     "bench_render",
     "bench_canvas",
+    "bench_flood_fill",  # a 40,000-hex fill, its undo and redo: 100 ms of GUI-thread time each
     "bench_startup",
     "bench_memory",
     "bench_geo",

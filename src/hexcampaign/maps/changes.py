@@ -1,6 +1,9 @@
 """What an edit changed: flags plus the hexes touched (Tiled's ChangeEvent).
 
 Layers repaint only the touched region; docks refresh only on the flags they watch.
+A ChangeSet with flags and no hexes means "anywhere": a listener refreshes all it
+shows of those kinds (`everything()` is that for every kind; a flood fill over much of
+the map announces its terrain so rather than as tens of thousands of hexes).
 """
 
 from __future__ import annotations

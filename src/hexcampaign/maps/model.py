@@ -8,8 +8,11 @@ Refused edits raise MapEditError with a sentence a user can act on.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from array import array
+from bisect import bisect_right
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from itertools import groupby
 from typing import Any, Literal, get_args
 
 from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex
@@ -177,7 +180,13 @@ class HexMap:
     # --- terrain and elevation ----------------------------------------------------------
 
     def terrain(self, h: Hex) -> str:
-        return self._terrain[self._check(h)]
+        # Every hex of the map is a key of the table, and only those: the look-up is the
+        # check (painters ask this for every hex they draw).
+        try:
+            return self._terrain[h]
+        except KeyError:
+            self._check(h)
+            raise
 
     def terrain_at(self, h: tuple[int, int]) -> str | None:
         """The terrain of a hex, None off the map: for a painter looking at neighbours."""
@@ -191,6 +200,87 @@ class HexMap:
                 f"({', '.join(self.palette.terrains)})."
             )
         self._terrain[self._check(h)] = name
+
+    # --- regions of terrain, as cells ----------------------------------------------------
+    # A cell is a hex's place in the column-major order of hexes() (col * rows + row):
+    # a fill of 40,000 hexes is an array of 40,000 small integers, not 40,000 Hex
+    # objects to build, hash and keep for undo.
+
+    def cell(self, h: Hex) -> int:
+        col, row = self.offset(self._check(h))
+        return col * self.rows + row
+
+    def terrains_by_cell(self) -> list[str]:
+        """Every hex's terrain, in the order of hexes() (column by column): for a
+        picture of the whole map without a look-up per hex."""
+        return list(self._terrain.values())
+
+    def cell_hexes(self, cells: Iterable[int]) -> list[Hex]:
+        return list(map(self._hexes.__getitem__, cells))
+
+    def terrain_region(self, start: Hex) -> array:
+        """The cells joined to `start` through neighbours of its terrain (a flood fill's
+        region), in column-major order. Worked out on runs of equal terrain along each
+        printed column (flat-top maps) or row (pointy-top maps), so its cost grows with
+        the number of runs rather than of hexes."""
+        first = self.cell(start)
+        values = list(self._terrain.values())  # column-major, as _hexes (see __init__)
+        rows = self.rows
+        flat = self.orientation == "flat"
+        count, length = (self.cols, rows) if flat else (rows, self.cols)
+        # A line is a printed column (flat) or row (pointy); its runs of one terrain.
+        runs: list[list[tuple[int, int]]] = []
+        starts: list[list[int]] = []
+        target = values[first]
+        for line in range(count):
+            cells = values[line * rows:(line + 1) * rows] if flat else values[line::rows]
+            found, at = [], 0
+            for terrain, group in groupby(cells):
+                size = len(list(group))
+                if terrain == target:
+                    found.append((at, at + size - 1))
+                at += size
+            runs.append(found)
+            starts.append([a for a, _ in found])
+        line0, pos0 = (first // rows, first % rows) if flat else (first % rows, first // rows)
+        seed = bisect_right(starts[line0], pos0) - 1
+        seen = {(line0, seed)}
+        todo = [(line0, seed)]
+        while todo:
+            line, k = todo.pop()
+            a, b = runs[line][k]
+            # The neighbours of positions a..b on the next lines are a-1..b on an even
+            # line and a..b+1 on an odd one (odd-q columns, odd-r rows are shifted).
+            lo, hi = a - 1 + (line & 1), b + (line & 1)
+            for other in (line - 1, line + 1):
+                if not 0 <= other < count:
+                    continue
+                near = runs[other]
+                j = max(0, bisect_right(starts[other], lo) - 1)
+                while j < len(near) and near[j][0] <= hi:
+                    if near[j][1] >= lo and (other, j) not in seen:
+                        seen.add((other, j))
+                        todo.append((other, j))
+                    j += 1
+        region = array("I")
+        for line, k in sorted(seen):
+            a, b = runs[line][k]
+            if flat:
+                region.extend(range(line * rows + a, line * rows + b + 1))
+            else:
+                region.extend(range(a * rows + line, b * rows + line + 1, rows))
+        if not flat:
+            region = array("I", sorted(region))
+        return region
+
+    def set_terrain_cells(self, cells: Iterable[int], name: str) -> None:
+        """Every hex of `cells` becomes `name` (one check, then a bulk write)."""
+        if name not in self.palette.terrains:
+            raise MapEditError(
+                f"Terrain {name!r} is not in the {self.palette.name} palette "
+                f"({', '.join(self.palette.terrains)})."
+            )
+        self._terrain.update(dict.fromkeys(map(self._hexes.__getitem__, cells), name))
 
     def elevation(self, h: Hex) -> int:
         return self._elevation.get(self._check(h), 0)

@@ -252,3 +252,69 @@ def test_hexes_from_another_palette_are_mapped_terrain_by_terrain(window, monkey
     assert m.terrain(at(0, 0)) == "high_ground" and m.terrain(at(1, 0)) == "rugged_crest"
     assert m.terrain(at(2, 2)) == "plain"
     assert window.document.undo_stack.count() == 1
+
+
+# --- 4. Flood fill of tens of thousands of hexes, its undo and redo ------------------------
+
+
+def test_a_flood_fill_of_the_whole_map_is_one_step_undone_and_redone_hex_for_hex(window, qtbot):
+    m = HexMap.new(200, 200, palette="kasserine")
+    # A wall of high ground cuts off the east: the fill stops at it, as the user expects.
+    for r in range(200):
+        m.set_terrain(m.at(150, r), "high_ground")
+    m.set_terrain(m.at(20, 20), "rugged_crest")  # an island in the filled region
+    window.open_map(m)
+    window.show()
+    qtbot.waitExposed(window)
+    editor = window.editor
+    doc = window.document
+    before = m.copy()
+    heard = []
+    doc.changed.connect(lambda changes, initiator: heard.append(changes))
+    editor.set_tool("fill")
+    editor.brush.terrain = "rugged_crest"
+    from .conftest import event
+
+    editor.tool.pressed(event(m.at(100, 100)))
+    editor.tool.released(event(m.at(100, 100)))
+    west = {h for h in m.hexes() if m.offset(h)[0] < 150} - {m.at(20, 20)}
+    assert all(m.terrain(h) == "rugged_crest" for h in west)
+    assert all(m.terrain(h) == before.terrain(h) for h in m.hexes() if h not in west)
+    assert doc.undo_stack.count() == 1 and len(heard) == 1  # one step, one announcement
+    assert window.statusBar().currentMessage() == f"Filled {len(west)} hexes with Rugged crest."
+    after = m.copy()
+    doc.undo_stack.undo()
+    assert m == before
+    doc.undo_stack.redo()
+    assert m == after
+    assert len(heard) == 3
+
+
+def test_the_minimap_of_a_big_map_shows_a_fill_and_its_undo(window, qtbot):
+    from PySide6.QtCore import QPointF
+
+    m = HexMap.new(200, 200, palette="kasserine")
+    window.open_map(m)
+    window.show()
+    qtbot.waitExposed(window)
+    overview = window.editor.overview
+    overview.resize(300, 240)
+    overview.rebuild()
+    doc = window.document
+
+    def colour_at(col: int, row: int) -> str:
+        qtbot.waitUntil(lambda: not overview._redraw.isActive(), timeout=30_000)
+        centre = overview._to_widget(QPointF(*window.canvas.layout.center(m.at(col, row)))) - overview._offset
+        ratio = overview._image.devicePixelRatio()
+        return overview._image.pixelColor(int(centre.x() * ratio), int(centre.y() * ratio)).name()
+
+    colours = {t.name: t.colour.lower() for t in m.palette.terrains_list}
+    assert colour_at(120, 80) == colours["plain"]
+    window.editor.set_tool("fill")
+    window.editor.brush.terrain = "high_ground"
+    from .conftest import event
+
+    window.editor.tool.pressed(event(m.at(5, 5)))
+    assert colour_at(120, 80) == colours["high_ground"]
+    doc.undo_stack.undo()
+    assert colour_at(120, 80) == colours["plain"]

@@ -124,6 +124,47 @@ class ReplaceMap(QUndoCommand):
         self.document.replace_map(self.old_map, self)
 
 
+# A fill reaching this share of the map's hexes announces "terrain changed anywhere"
+# (a ChangeSet without hexes): the canvas and the minimap then repaint what they show
+# at once instead of first measuring the bounds of tens of thousands of hexes, which
+# would cover most of the map anyway.
+WHOLE_MAP_SHARE = 0.25
+
+
+class TerrainFill(QUndoCommand):
+    """A flood fill as one undo step. Its region is all of one terrain (that is what a
+    flood fill fills), so the step is the region's cells (an array of small integers,
+    HexMap.cell) and two terrain names: redo and undo are one bulk write each and one
+    announcement of the change, whatever the number of hexes."""
+
+    def __init__(self, document: Any, cells: Any, before: str, after: str, text: str) -> None:
+        super().__init__(text)
+        self.document = document
+        self.cells = cells
+        self.before = before
+        self.after = after
+        self._changes: ChangeSet | None = None
+
+    def id(self) -> int:
+        return int(CommandId.FILL)
+
+    def redo(self) -> None:
+        self._write(self.after)
+
+    def undo(self) -> None:
+        self._write(self.before)
+
+    def _write(self, terrain: str) -> None:
+        m = self.document.map
+        m.set_terrain_cells(self.cells, terrain)
+        if self._changes is None:
+            if len(self.cells) >= WHOLE_MAP_SHARE * m.cols * m.rows:
+                self._changes = ChangeSet(Change.TERRAIN)
+            else:
+                self._changes = ChangeSet(Change.TERRAIN, set(m.cell_hexes(self.cells)))
+        self.document.notify(self._changes, self)
+
+
 class ChangePalette(ReplaceMap):
     """Map › Palette…: the map on another palette, every terrain in use mapped
     (`HexMap.change_palette`), as one undo step. Built on a copy, so a refusal (a

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from hexcampaign.app.editor.cascades import drop_stranded_bridges
-from hexcampaign.app.editor.commands import CommandId
+from hexcampaign.app.editor.commands import CommandId, TerrainFill
 from hexcampaign.app.editor.tools.base import StrokeTool, Tool
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
@@ -57,20 +55,16 @@ class Fill(Tool):
             self.say("Fill: click a hex on the map.")
             return
         terrain = current_terrain(m, self.active_context.settings.terrain)
-        region = connected_terrain(m, e.hex)
-        if m.terrain(e.hex) == terrain:
-            self.say(f"Fill: that region is already {m.palette.terrains[terrain].label}.")
+        before = m.terrain(e.hex)
+        label = m.palette.terrains[terrain].label
+        if before == terrain:
+            self.say(f"Fill: that region is already {label}.")
             return
-
-        def fill(m: HexMap) -> None:
-            for h in region:
-                m.set_terrain(h, terrain)
-
-        self.begin_gesture(f"Fill with {m.palette.terrains[terrain].label}")
-        filled = self.attempt(region, fill)
-        self.end_gesture()
-        if filled:
-            self.say(f"Filled {len(region)} hexes with {m.palette.terrains[terrain].label}.")
+        # One command holding the region as cells (TerrainFill): a fill of the whole
+        # map is a few milliseconds to work out, write, undo and redo.
+        cells = m.terrain_region(e.hex)
+        self.document.undo_stack.push(TerrainFill(self.document, cells, before, terrain, f"Fill with {label}"))
+        self.say(f"Filled {len(cells)} hexes with {label}.")
 
     def hex_changed(self, e: ToolEvent) -> None:
         self.preview(hexes=[e.hex] if self.map.contains(e.hex) else [])
@@ -119,13 +113,4 @@ def current_terrain(m: HexMap, chosen: str) -> str:
 
 def connected_terrain(m: HexMap, start: Hex) -> list[Hex]:
     """Every hex joined to `start` through neighbours of the same terrain."""
-    terrain = m.terrain(start)
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for n in here.neighbors():
-            if n not in seen and m.contains(n) and m.terrain(n) == terrain:
-                seen.add(n)
-                queue.append(n)
-    return sorted(seen)
+    return sorted(m.cell_hexes(m.terrain_region(start)))
