@@ -277,7 +277,7 @@ def test_exports_write_markdown_html_and_csv(played, tmp_path):
     page = export_ledger(book, tmp_path / "ledger.html").read_text()
     assert page.count("<h2>") == 6 and "Places changing hands" in page  # summary + 5 tables
     rows = export_ledger(book, tmp_path / "battles.csv").read_text().splitlines()
-    assert rows[0].startswith("Battle,Turn,Date,Kind,Type") and len(rows) == 1 + len(
+    assert rows[0].startswith("Battle,Turn,Status,Result,Type") and len(rows) == 1 + len(
         played.battles()
     )
     assert ledger_csv(book, "pp").count("\n") == 1 + len(book.pp_entries)

@@ -150,7 +150,8 @@ class Ledger:
     def summary(self) -> list[str]:
         """The campaign over all its turns, one sentence a line."""
         done = sum(1 for t in self.turns if t.turn > 0 and t.complete)
-        lines = [f"{done} turn{'s' if done != 1 else ''} played; {len(self.battles)} battles."]
+        n = len(self.battles)
+        lines = [f"{done} turn{'s' if done != 1 else ''} played; {n} battle{'s' if n != 1 else ''}."]
         if self.ended:
             lines.append(self.ended)
         for side in self.sides:
@@ -193,12 +194,12 @@ class Ledger:
             ]  # fmt: skip
         if table == "battles":
             return [
-                "Battle", "Turn", "Date", "Kind", "Type", "Attacker", "Defender", "Attacking",
-                "Defending", "Where", "Result", "Status", "Owed", "Files",
+                "Battle", "Turn", "Status", "Result", "Type", "Kind", "Attacker", "Defender",
+                "Attacking", "Defending", "Where", "Date", "Owed", "Files",
             ], [
-                [b.id, str(b.turn), b.date, b.kind, b.battle_type, b.attacker_side,
-                 b.defender_side, b.attackers, b.defender, b.location, b.result or "awaited",
-                 b.status, " ".join(b.owed), str(b.files)]
+                [b.id, str(b.turn), b.status, b.result or "awaited", b.battle_type, b.kind,
+                 b.attacker_side, b.defender_side, b.attackers, b.defender, b.location, b.date,
+                 " ".join(b.owed), str(b.files)]
                 for b in self.battles
             ]  # fmt: skip
         if table == "turns":

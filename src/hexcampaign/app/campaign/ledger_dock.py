@@ -77,6 +77,7 @@ class LedgerDock(QDockWidget):
             table.setObjectName(f"ledger-{key}")
             table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
             table.setWordWrap(False)
+            table.verticalHeader().hide()
             self.tables[key] = table
             self.tabs.addTab(table, title)
         layout.addWidget(self.tabs, 1)
@@ -130,7 +131,9 @@ class LedgerDock(QDockWidget):
                     item.setToolTip(text)
                     table.setItem(r, col, item)
             table.resizeColumnsToContents()
-        self.note.setText(book.note or f"Turn {book.turn}: {len(book.battles)} battles.")
+        now = "" if book.ended else f" (T{book.turn}* in the charts: the turn in progress)"
+        n = len(book.battles)
+        self.note.setText(book.note or f"Turn {book.turn}{now}; {n} battle{'s' if n != 1 else ''}.")
         return book
 
     def current_table(self) -> str:
