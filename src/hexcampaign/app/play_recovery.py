@@ -10,8 +10,10 @@ still find it. Only one game can be on the board, so once one is restored the ot
 wait, and the notice says how many.
 
 The same question comes when a file is opened (File > Open, Open recent, the start
-page, the command line) while a dead program's autosave of that very file waits, for
-every kind (`autosave_of` and MainWindow.open_path): Restore opens the autosave
+page, a game or campaign on the command line) while a dead program's autosave of that
+very file waits, for every kind (`autosave_of` and MainWindow.open_path; a map on the
+command line is read before the window opens, and the start's recovery offers its
+autosave): Restore opens the autosave
 instead, Discard removes it and opens the file, Not now opens the file and keeps it.
 """
 
