@@ -312,6 +312,7 @@ def test_a_package_holds_no_enemy_name_hex_or_strength_outside_the_view_and_no_s
         "Retreat Group",
         nord,
         "Panzer IV",
+        "2 vehicles/guns",
         "veteran",
         "seed",
         "987654",
@@ -459,3 +460,22 @@ def test_a_pursuit_order_is_rolled_by_the_umpire_not_the_desk():
         f"Applied: a pursuit after battle {b.id}, ordered by the German player."
     ]
     assert len(c.state.rolls) == rolls + 1 and c.battle(b).pursuit_roll is not None
+
+
+def test_an_orders_file_imported_twice_is_refused_whole_the_second_time(german_movement):
+    c, g, u = german_movement
+    goal, orders = planned_move(c, g)
+    assert import_orders(c, orders) == [
+        f"Applied: the move of the german {c.formation(g).name} to {c.map.label(goal)}, "
+        "ordered by the German player."
+    ]
+    with pytest.raises(OrdersError) as e:
+        import_orders(c, orders)
+    assert str(e.value) == (
+        "These orders of the German player were planned on an earlier package: the position "
+        "has changed since it was made (these or other orders imported, or a correction); "
+        "send the German player a new package, or import them anyway."
+    )
+    (again,) = import_orders(c, orders, allow_changed=True)
+    assert again.startswith("Refused: the move of the german ") and "has already moved" in again
+    assert c.formation(g).hex == goal

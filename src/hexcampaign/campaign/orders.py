@@ -318,9 +318,13 @@ class OrderCheck:
     sentence: str
 
 
-def read_orders(campaign: Campaign, data: bytes | str, side: str | None = None) -> OrdersFile:
+def read_orders(
+    campaign: Campaign, data: bytes | str, side: str | None = None, allow_changed: bool = False
+) -> OrdersFile:
     """The orders of a file checked whole: format, digest, campaign, side (`side`: the
-    one the umpire expects, else any side with a decision this phase), turn and phase.
+    one the umpire expects, else any side with a decision this phase), turn and phase,
+    and that they were planned on the side's package of the position now (a file
+    imported twice, or planned before a correction, is refused unless `allow_changed`).
     OrdersError with one sentence when it is refused whole."""
     w = world_of(campaign)
     try:
@@ -370,6 +374,12 @@ def read_orders(campaign: Campaign, data: bytes | str, side: str | None = None) 
         )
     if not has_decisions(w, who):
         raise OrdersError(f"These orders are {player(who)}'s, who has nothing to decide in {now}.")
+    if not allow_changed and doc.get("package") != read_package(side_package(w, who)).digest:
+        raise OrdersError(
+            f"These orders of {player(who)} were planned on an earlier package: the position "
+            "has changed since it was made (these or other orders imported, or a correction); "
+            f"send {player(who)} a new package, or import them anyway."
+        )
     return OrdersFile(ident, name, turn, phase, who, side_turn, tuple(orders))
 
 
@@ -392,28 +402,32 @@ def has_decisions(w: World, side: str) -> bool:
 
 
 def check_orders(
-    campaign: Campaign, data: bytes | str, side: str | None = None
+    campaign: Campaign, data: bytes | str, side: str | None = None, allow_changed: bool = False
 ) -> list[OrderCheck]:
     """Each order's verdict, on a copy of the campaign (nothing changes)."""
-    f = read_orders(campaign, data, side)
+    f = read_orders(campaign, data, side, allow_changed)
     c = world_of(campaign)
     trial = Campaign(c.map, c.setup, c.state.model_copy(deep=True), list(c.actions))
     return _judge(trial, f)
 
 
 def import_orders(
-    campaign: Campaign, data: bytes | str, apply_partial: bool = True, side: str | None = None
+    campaign: Campaign,
+    data: bytes | str,
+    apply_partial: bool = True,
+    side: str | None = None,
+    allow_changed: bool = False,
 ) -> list[str]:
     """Apply a player's orders file; one sentence per order applied or refused.
 
     The file is checked whole first (OrdersError: another campaign, the wrong side,
-    turn or phase, damaged). Each order is then applied as the typed action it is; an
+    turn or phase, damaged, planned on an earlier package unless `allow_changed`). Each order is then applied as the typed action it is; an
     order the true position refuses is left out and told in its sentence. With
     `apply_partial=False` nothing is applied unless every order can be, and OrdersError
     sends the file back naming the first that cannot."""
-    f = read_orders(campaign, data, side)
+    f = read_orders(campaign, data, side, allow_changed)
     if not apply_partial:
-        bad = [x for x in check_orders(campaign, data, side) if x.status != "legal"]
+        bad = [x for x in check_orders(campaign, data, side, True) if x.status != "legal"]
         if bad:
             raise OrdersError(
                 f"The orders of {player(f.side)} are sent back: {len(bad)} of {len(f.orders)} "

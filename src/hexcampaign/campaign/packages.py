@@ -212,7 +212,6 @@ def _content(w: World, view: SideView) -> dict[str, Any]:
         "ended": view.ended,
         "counters": counters,
         "bought_this_turn": dict(w.state.bought_this_turn) if side == view.side_to_play else {},
-        "orders_closed": w.state.orders_closed,  # the defender's support is announced
         "formations": [w.formation_record(f.id).model_dump(mode="json") for f in view.own],
         "units": [w.unit_record(u.id).model_dump(mode="json") for u in units],
         "enemy": [
@@ -268,7 +267,19 @@ def _battle(w: World, bid: str, side: str, sheet: BattleSheet, known: set[str]) 
         "pursuit_roll": b.pursuit_roll if attacker else None,
         "pursuit_battle": b.pursuit_battle,
         "weather": b.weather,
+        "due": _due(w, b),
     }
+
+
+def _due(w: World, b: BattleRecord) -> str:
+    """The battle's deadline as the package prints it."""
+    if b.result is not None:
+        return "fought: the result is in"
+    phase = "pursuit" if b.kind == "pursuit" else "battle_resolution"
+    return (
+        f"to be fought in Combat Mission and its result sent to the umpire by the "
+        f"{PHASE_TITLES[phase]} phase of {b.attacker_side}'s turn {b.turn}"
+    )
 
 
 # --- reading a package ------------------------------------------------------------------
@@ -389,7 +400,9 @@ def desk_world(p: Package) -> World:
             battles=battles,
             counters=dict(c["counters"]),
             bought_this_turn=dict(c["bought_this_turn"]),
-            orders_closed=bool(c["orders_closed"]),
+            # Whether the defender has begun assigning support is its own secret (the
+            # attacker is not told): an attack ordered after it is refused at import.
+            orders_closed=False,
             log=log,
             events=events,
             umpire_notes=notes,
@@ -568,12 +581,10 @@ def package_report(data: bytes | str) -> tuple[str, str]:
         parts.append("<h3>Army HQ box</h3><ul>")
         parts += [f"<li>{e(u.name)}: {e(u.strength_text)}</li>" for u in view.army_hq]
         parts.append("</ul>")
+    due = {str(b["id"]): str(b.get("due", "")) for b in p.content.get("battles", [])}
     for b in view.battles_of(view.turn):
-        phase = PHASE_TITLES["pursuit" if b.kind == "pursuit" else "battle_resolution"]
-        due = "awaiting the CM result" if b.result is None else f"result: {b.result}"
-        parts.append(
-            f"<h2>Battle sheet {e(b.id)} (to be fought by the {e(phase)} phase; {e(due)})</h2>"
-        )
+        result = "" if b.result is None else f"; result: {b.result}"
+        parts.append(f"<h2>Battle sheet {e(b.id)}</h2><p>{e(due.get(b.id, ''))}{e(result)}</p>")
         parts.append(b.sheet.to_html())
     return p.title(), "\n".join(parts)
 
