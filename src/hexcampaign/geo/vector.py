@@ -14,7 +14,9 @@ import importlib
 import json
 import math
 import stat
+import warnings
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import shapely
@@ -54,18 +56,9 @@ def read_vector(path: Path | str, repair: bool = False) -> GeoData:
         ) from None
     _check_size(path, what)
     try:
-        layers = [str(row[0]) for row in pyogrio.list_layers(path)]
-        features: list[dict] = []
-        crs_seen: list[str | None] = []
-        for layer in layers:
-            meta, _, geometry, field_data = raw.read(path, layer=layer, max_features=MAX_FEATURES + 1)
-            if geometry is None:
-                continue  # a table without shapes (a GeoPackage may hold some)
-            crs_seen.append(meta.get("crs"))
-            features.extend(_features(geometry, list(meta["fields"]), field_data))
-            if len(features) > MAX_FEATURES:
-                raise GeoFormatError(f"{path.name} is not usable geography: it holds more than the "
-                                     f"{MAX_FEATURES} features the import reads.")
+        with warnings.catch_warnings():  # GDAL's remarks on a damaged file: the error says it
+            warnings.simplefilter("ignore", RuntimeWarning)
+            features, crs_seen = _read_layers(path, raw, pyogrio)
     except GeoFormatError:
         raise
     except Exception as e:  # pyogrio's own errors and GDAL's, worded by GDAL
@@ -80,6 +73,23 @@ def read_vector(path: Path | str, repair: bool = False) -> GeoData:
     data = GeoJSONReader(path.name, repair).read({"type": "FeatureCollection", "features": features})
     data.crs = next(iter(systems), None) if systems else None
     return data
+
+
+def _read_layers(path: Path, raw: ModuleType, pyogrio: ModuleType) -> tuple[list[dict], list[str | None]]:
+    """Every layer's features as GeoJSON features, and each layer's coordinate system."""
+    layers = [str(row[0]) for row in pyogrio.list_layers(path)]
+    features: list[dict] = []
+    crs_seen: list[str | None] = []
+    for layer in layers:
+        meta, _, geometry, field_data = raw.read(path, layer=layer, max_features=MAX_FEATURES + 1)
+        if geometry is None:
+            continue  # a table without shapes (a GeoPackage may hold some)
+        crs_seen.append(meta.get("crs"))
+        features.extend(_features(geometry, list(meta["fields"]), field_data))
+        if len(features) > MAX_FEATURES:
+            raise GeoFormatError(f"{path.name} is not usable geography: it holds more than the "
+                                 f"{MAX_FEATURES} features the import reads.")
+    return features, crs_seen
 
 
 def _check_size(path: Path, what: str) -> None:
