@@ -11,6 +11,7 @@ import pytest
 
 from hexcampaign.campaign import IllegalAction
 from hexcampaign.campaign import actions as A
+from hexcampaign.campaign.fog import side_view
 from hexcampaign.campaign.orders import (
     OrdersError,
     PlayerDesk,
@@ -116,7 +117,9 @@ def side_round(by_post, at_desk, side: str, rng: random.Random, tally: dict[str,
     """`side`'s player plans on its package; the umpire imports the orders file into the
     campaign played by post, and enters the very same orders at the umpire's desk of
     the other (refused there exactly when refused at the import)."""
-    desk = PlayerDesk.open(side_package(by_post, side))
+    package = side_package(by_post, side)
+    _no_leak(by_post, side, package)
+    desk = PlayerDesk.open(package)
     desk_orders(desk, rng)
     lines = import_orders(by_post, desk.orders())
     assert len(lines) == len(desk.planned)
@@ -131,6 +134,22 @@ def side_round(by_post, at_desk, side: str, rng: random.Random, tally: dict[str,
         else:
             assert line.startswith("Applied"), line
             tally["applied"] += 1
+
+
+# Every enemy formation name a side has known (next to it, or met in battle) so far.
+EVER_KNOWN: dict[str, set[str]] = {}
+
+
+def _no_leak(c, side: str, package: bytes) -> None:
+    """The package names no enemy formation the side has never known, and no seed."""
+    known = EVER_KNOWN.setdefault(side, set())
+    known |= {e.name for e in side_view(c, side).enemy_known}
+    text = package.decode()
+    assert '"seed"' not in text and '"rolls"' not in text
+    own = {f.name for f in c.formations(side)}  # both sides may have a "3rd Infantry Division"
+    for f in c.formations(c.enemy(side)):
+        if f.name not in known | own:
+            assert f.name not in text, (side, f.name)
 
 
 def umpire_results(by_post, at_desk, rng: random.Random, kind: str) -> None:
@@ -172,6 +191,12 @@ def test_three_turns_by_packages_and_orders_reach_the_state_of_the_same_orders_a
     by post and the one whose umpire typed the same orders are the same campaign."""
     by_post = new_playout(seed=11)
     at_desk = new_playout(seed=11)
+    EVER_KNOWN.clear()
+    # Names with the old text filter's words, at both desks alike.
+    traps = ("Attack", "Retreat", "Pursuit", "Battle", "Takes")
+    for i, f in enumerate(by_post.formations()):
+        for c in (by_post, at_desk):
+            c.rename(f.id, f"{traps[i % len(traps)]} Group {i} {f.side}")
     rng = random.Random(11)
     tally = {"applied": 0, "refused": 0}
     while by_post.turn <= 3 and not by_post.over:
@@ -479,3 +504,22 @@ def test_an_orders_file_imported_twice_is_refused_whole_the_second_time(german_m
     (again,) = import_orders(c, orders, allow_changed=True)
     assert again.startswith("Refused: the move of the german ") and "has already moved" in again
     assert c.formation(g).hex == goal
+
+
+def test_a_package_and_its_orders_survive_a_save_and_a_second_sitting(german_movement):
+    """E-mail takes days: the umpire saves and reloads the campaign before importing,
+    the player keeps his half-written orders and goes on later."""
+    from hexcampaign.campaign import Campaign
+
+    c, g, u = german_movement
+    package = side_package(c, "german")
+    reloaded = Campaign.from_json(c.to_json())
+    assert side_package(reloaded, "german") == package
+    goal, first = planned_move(c, g)
+    desk = PlayerDesk.open(package, first)
+    assert [a.act for a in desk.planned] == ["move"]
+    assert desk.campaign_view.formation(g).hex == goal
+    with pytest.raises(OrdersError, match="not planned on this package"):
+        PlayerDesk.open(side_package(new_campaign(cm_map(18, 9)), "german"), first)
+    assert import_orders(reloaded, desk.orders())[0].startswith("Applied: the move")
+    assert reloaded.formation(g).hex == goal

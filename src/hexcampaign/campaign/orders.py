@@ -158,9 +158,21 @@ class PlayerDesk:
         self._reset()
 
     @classmethod
-    def open(cls, data: bytes | str) -> PlayerDesk:
-        """The desk of a package's bytes; PackageError with one sentence if damaged."""
-        return cls(read_package(data))
+    def open(cls, data: bytes | str, orders: bytes | str | None = None) -> PlayerDesk:
+        """The desk of a package's bytes; PackageError with one sentence if damaged.
+        `orders`: an orders file written at this desk before (a player's work kept
+        between sittings), whose orders are given again."""
+        desk = cls(read_package(data))
+        if orders is not None:
+            try:
+                doc = unseal(orders, ORDERS_FORMAT, "orders file")
+            except PackageError as e:
+                raise OrdersError(str(e)) from None
+            if doc.get("package") != desk.package.digest or not isinstance(doc.get("orders"), list):
+                raise OrdersError("These orders were not planned on this package.")
+            for item in doc["orders"]:
+                desk.apply(_typed(item))
+        return desk
 
     def _reset(self) -> None:
         w = desk_world(self.package)
