@@ -290,10 +290,11 @@ def test_a_flood_fill_of_the_whole_map_is_one_step_undone_and_redone_hex_for_hex
     assert len(heard) == 3
 
 
-def test_the_minimap_of_a_big_map_shows_a_fill_and_its_undo(window, qtbot):
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_the_minimap_of_a_big_map_shows_a_fill_and_its_undo(window, qtbot, orientation):
     from PySide6.QtCore import QPointF
 
-    m = HexMap.new(200, 200, palette="kasserine")
+    m = HexMap.new(200, 200, palette="kasserine", orientation=orientation)
     window.open_map(m)
     window.show()
     qtbot.waitExposed(window)

@@ -243,8 +243,8 @@ def needs_mapping(m: HexMap, region: HexRegion) -> bool:
 
 
 def region_terrains(region: HexRegion) -> list[str]:
-    """The terrains the region's hexes hold, each once, in the order first met."""
-    return list(dict.fromkeys(v["terrain"] for v in region.hexes.values()))
+    """The terrains the region's hexes hold, each once, by name (the paste dialog's rows)."""
+    return sorted({v["terrain"] for v in region.hexes.values()})
 
 
 def paste_region(
