@@ -7,16 +7,15 @@ from __future__ import annotations
 import dataclasses
 import json
 
-import pytest
-from PySide6.QtWidgets import QDialog
-
-from hexcampaign.app import MainWindow
 from hexcampaign.app.editor.geo_dialog import GeoImportDialog
 from hexcampaign.app.editor.user_palettes import remember_palette
 from hexcampaign.cli import main
 from hexcampaign.geo import read_geojson
 from hexcampaign.maps import HexMap, load_map, load_palette
 from hexcampaign.maps.palette import TerrainType, check_palette
+
+# The window with a map open, and a dialog answered by a function: as the dialog's own tests.
+from .test_geo_dialog import answer_dialog, window  # noqa: F401
 
 SQUARE = [[1000, 3000], [6000, 3000], [6000, 8600], [1000, 8600], [1000, 3000]]
 HIGHWAYS = ["primary", "secondary", "tertiary", "trunk", "residential"]  # each once
@@ -42,30 +41,6 @@ def cli_road_links(tmp_path, path, *options: str) -> int:
     assert main(["import-geo", str(path), "--hex-km", "1", "--palette", "kasserine", *options,
                  "-o", str(out), "--force"]) == 0
     return len(load_map(out).roads())
-
-
-@pytest.fixture
-def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.open_map(HexMap.blank(12, 12, palette="kasserine"))
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    if w.document is not None:
-        w.document.undo_stack.setClean()
-
-
-def accept_with(monkeypatch, choose):
-    """Replace the dialog's exec(): `choose(dialog)` sets it up, then Import is pressed."""
-
-    def exec_(dialog):
-        choose(dialog)
-        dialog.refresh()
-        return QDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(GeoImportDialog, "exec", exec_)
 
 
 def test_highway_is_listed_when_each_value_is_unique_and_the_import_has_the_cli_roads(qtbot, tmp_path):
@@ -145,7 +120,7 @@ def holland_palette():
                                              terrains_list=(*cm.terrains_list, polder)))
 
 
-def test_a_kept_user_palette_makes_a_new_map_numbered_from_0101(window, tmp_path, monkeypatch):
+def test_a_kept_user_palette_makes_a_new_map_numbered_from_0101(window, tmp_path, monkeypatch):  # noqa: F811
     palette = holland_palette()
     remember_palette(palette)
     path = write(tmp_path, [{"type": "Feature", "properties": {"natural": "wetland"},
@@ -156,7 +131,7 @@ def test_a_kept_user_palette_makes_a_new_map_numbered_from_0101(window, tmp_path
         dialog.hex_km.setValue(1.0)
         assert rows(dialog)[("polygon", "natural", "wetland")] == "polder"  # OSM wetland: the marsh symbol
 
-    accept_with(monkeypatch, choose)
+    answer_dialog(monkeypatch, choose)
     assert window.editor.import_geography(path)
     m = window.document.map
     assert m.palette == palette and sum(m.terrain(h) == "polder" for h in m.hexes()) > 10
