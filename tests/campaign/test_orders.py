@@ -345,6 +345,9 @@ def test_a_package_holds_no_enemy_name_hex_or_strength_outside_the_view_and_no_s
         "rolls",
     ):
         assert secret not in text, secret
+    report = package_html(data)  # the printable report and its map picture
+    assert "Kampfgruppe Attack Nord" not in report and "Retreat Group" not in report
+    assert "<svg" in report
     content = read_package(data).content
     outside_map = json.dumps({k: v for k, v in content.items() if k != "map"})
     for h in (far, south):
@@ -375,6 +378,9 @@ def test_export_every_package_named_for_email_and_print_it(tmp_path):
     assert "Open decisions" in page and "Order of battle (strengths now)" in page
     assert "Move 1st Infantry Division" in page
     assert "full strength (eliminated at" in page
+    # The map picture: its own forces, and the enemy it knows (next to it).
+    assert "<title>The map as the german side knows it, turn 1</title>" in page
+    assert page.count("<svg") == 1 and "1st Infantry Division" in page
 
 
 def test_the_printable_package_as_pdf(tmp_path, qtbot):
@@ -385,8 +391,9 @@ def test_the_printable_package_as_pdf(tmp_path, qtbot):
     to_phase(c, "attack_orders", "german")
     c.declare_attack([g], u)
     data = side_package(c, "us")
-    pdf = export_package_report(data, tmp_path / "us.pdf")
-    assert pdf.read_bytes().startswith(b"%PDF")
+    pdf = export_package_report(data, tmp_path / "us.pdf").read_bytes()
+    # Two pictures painted in: the map and the battle area of B1.
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Subtype /Image") == 2
     html_path = export_package_report(data, tmp_path / "us.html")
     assert "Battle sheet B1" in html_path.read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="HTML .* or PDF"):

@@ -36,6 +36,7 @@ from hexcampaign.campaign.fog import SideView, side_view, world_of
 from hexcampaign.campaign.legal import LegalAction, legal_actions
 from hexcampaign.campaign.names import slug
 from hexcampaign.campaign.options import Options
+from hexcampaign.campaign.package_map import side_map_svg
 from hexcampaign.campaign.phases import PHASE_TITLES, PHASES
 from hexcampaign.campaign.sheet_form import BattleSheet
 from hexcampaign.campaign.state import (
@@ -570,6 +571,7 @@ def package_report(data: bytes | str) -> tuple[str, str]:
         f"<p><b>{e(p.title())}</b> · campaign {e(p.campaign)}</p>",
         turn_report_html(w, p.side),
     ]
+    parts.append(f"<h2>Map</h2>{side_map_svg(w, p.side)}")
     parts.append("<h2>Open decisions</h2><ul>")
     parts += [f"<li>{e(str(x))}</li>" for x in p.content.get("decisions", [])]
     parts.append("</ul><h2>Order of battle (strengths now)</h2>")
