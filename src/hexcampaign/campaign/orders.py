@@ -36,6 +36,7 @@ from hexcampaign.campaign.legal import LegalAction
 from hexcampaign.campaign.packages import (
     VERSION,
     Head,
+    OrdersError,
     Package,
     PackageError,
     campaign_id,
@@ -117,10 +118,6 @@ __all__ = [
     "read_orders",
     "side_package",
 ]
-
-
-class OrdersError(PackageError):
-    """An orders file refused whole; the message is one sentence."""
 
 
 def player(side: str) -> str:

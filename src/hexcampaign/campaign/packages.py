@@ -67,8 +67,12 @@ UNKNOWN_TYPE = "unknown_unit"
 HEAD_KEYS = ("campaign", "name", "turn", "phase", "side", "side_turn", "side_to_play")
 
 
-class PackageError(ValueError):
-    """A package (or orders file) that cannot be used; the message is one sentence."""
+class OrdersError(ValueError):
+    """A package or an orders file refused whole; the message is one sentence."""
+
+
+class PackageError(OrdersError):
+    """A turn package that cannot be used (so `except OrdersError` catches it too)."""
 
 
 # --- sealing: the digest that refuses a damaged file ------------------------------------
