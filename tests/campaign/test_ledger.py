@@ -275,7 +275,9 @@ def test_exports_write_markdown_html_and_csv(played, tmp_path):
     md = export_ledger(book, tmp_path / "ledger.md").read_text()
     assert "## Battles" in md and "## Summary" in md
     page = export_ledger(book, tmp_path / "ledger.html").read_text()
-    assert page.count("<h2>") == 6 and "Places changing hands" in page  # summary + 5 tables
+    # The summary, who owes what (every battle's CM save or AAR) and the five tables.
+    assert page.count("<h2>") == 7 and "Places changing hands" in page
+    assert len(book.owed()) == len(played.battles()) and "## Who owes what" in md
     rows = export_ledger(book, tmp_path / "battles.csv").read_text().splitlines()
     assert rows[0].startswith("Battle,Turn,Status,Result,Type") and len(rows) == 1 + len(
         played.battles()
@@ -284,3 +286,12 @@ def test_exports_write_markdown_html_and_csv(played, tmp_path):
     with pytest.raises(ValueError, match="Markdown"):
         export_ledger(book, tmp_path / "ledger.docx")
     assert ledger_markdown(book).startswith("# Campaign ledger")
+
+
+def test_a_position_the_log_does_not_reach_is_noted():
+    c, g, u, b = fought()
+    assert ledger(c).note == ""
+    c.state.pp["german"] += 5  # arranged by hand, as a test or a hand-edited file might
+    book = ledger(c)
+    assert "does not reach the campaign's position" in book.note and book.note in book.summary()
+    assert book.pp_now["german"] == c.pp_available("german")

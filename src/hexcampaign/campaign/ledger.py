@@ -147,6 +147,10 @@ class Ledger:
             "formations": sum(1 for r in rows if r.destroyed),
         }
 
+    def owed(self) -> list[str]:
+        """Every sentence of what is owed, battle by battle (empty: nothing is)."""
+        return [o for b in self.battles for o in b.owed]
+
     def summary(self) -> list[str]:
         """The campaign over all its turns, one sentence a line."""
         done = sum(1 for t in self.turns if t.turn > 0 and t.complete)
@@ -166,6 +170,12 @@ class Ledger:
                 f"place{'s' if gained != 1 else ''} and lost {given}; lost {lost['men']} men, "
                 f"{lost['vehicles']} vehicles or guns, {lost['units']} combat units and "
                 f"{lost['formations']} formation{'s' if lost['formations'] != 1 else ''}."
+            )
+        owed = self.owed()
+        if owed:
+            lines.append(
+                f"{len(owed)} thing{'s are' if len(owed) != 1 else ' is'} owed "
+                f"(the battle table says what and by whom)."
             )
         if self.note:
             lines.append(self.note)
@@ -234,6 +244,8 @@ def ledger(source: object) -> Ledger:
 def ledger_markdown(book: Ledger) -> str:
     out = ["# Campaign ledger", "", "## Summary", ""]
     out += [f"- {line}" for line in book.summary()]
+    if book.owed():
+        out += ["", "## Who owes what", ""] + [f"- {line}" for line in book.owed()]
     for table, title in TABLES.items():
         head, rows = book.rows(table)
         out += ["", f"## {title}", ""]
@@ -258,6 +270,10 @@ def ledger_html(book: Ledger, tables: Iterable[str] = tuple(TABLES)) -> str:
     ]
     out += [f"<li>{e(line)}</li>" for line in book.summary()]
     out.append("</ul>")
+    if book.owed():
+        out.append("<h2>Who owes what</h2><ul>")
+        out += [f"<li>{e(line)}</li>" for line in book.owed()]
+        out.append("</ul>")
     for table in tables:
         head, rows = book.rows(table)
         out.append(f"<h2>{e(TABLES[table])}</h2>")
@@ -455,7 +471,18 @@ class _Recorder:
             pp_now=dict(w.state.pp),
             vp_now={s: victory_points(w, s) for s in sides},
             ended=None if w.state.ended is None else w.state.ended.reason,
-            note=self.stopped,
+            note=self.stopped or self._differs(w),
+        )
+
+    def _differs(self, w: World) -> str:
+        """A note when the replay does not reach the campaign's own position (a position
+        arranged by hand, or a save of an older version's rules)."""
+        r = self.world.state
+        if r.pp == w.state.pp and r.holdings == w.state.holdings:
+            return ""
+        return (
+            "The replayed log does not reach the campaign's position (its PP or places "
+            "differ): PP entries and places changing hands may be incomplete."
         )
 
 

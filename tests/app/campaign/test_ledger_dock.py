@@ -4,7 +4,7 @@ fought, attached CM save or AAR) and the summary in the end-of-campaign dialog."
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QDesktopServices, QImage
 
 from campaign._ledger_play import four_turns
 from hexcampaign.campaign import Campaign
@@ -35,11 +35,14 @@ def test_the_dock_shows_the_ledgers_tables(mode, played):
     assert cells(battles, "Battle") == [b.id for b in played.battles()]
     assert set(cells(battles, "Status")) == {"result entered"}
     assert all("owes the CM save or after-action report" in o for o in cells(battles, "Owed"))
+    dock.show_table("pp")
     pp = dock.tables["pp"]
     german = [int(a) for a, s in zip(cells(pp, "PP"), cells(pp, "Side"), strict=True) if s == "german"]
     assert sum(german) == played.pp_available("german")
+    dock.show_table("losses")
     losses = dock.tables["losses"]
     assert losses.rowCount() >= 2 and "Men" in [losses.horizontalHeaderItem(i).text() for i in range(losses.columnCount())]
+    dock.show_table("turns")
     assert dock.tables["turns"].rowCount() == 6  # the start, four turns, and turn 5 now
     assert "8 battles" in dock.summary.text.text()
 
@@ -67,7 +70,7 @@ def test_export_writes_the_ledger_the_table_and_the_charts(mode, played, tmp_pat
     assert len(table.read_text(encoding="utf-8").splitlines()) == 1 + len(played.battles())
     dock.show_table("places")
     (one,) = dock.export_to(tmp_path / "places.htm")
-    assert one.read_text(encoding="utf-8").count("<h2>") == 2  # the summary and that table
+    assert one.read_text(encoding="utf-8").count("<h2>") == 3  # summary, who owes what, table
     pictures = dock.export_to(tmp_path / "charts.png")
     assert [p.name for p in pictures] == ["charts-vp.png", "charts-pp.png", "charts-losses.png"]
     assert all(not QImage(str(p)).isNull() and QImage(str(p)).width() == 900 for p in pictures)
@@ -83,7 +86,7 @@ def test_the_menu_shows_the_ledger(mode, played):
     assert dock.isVisible() and dock.tabs.currentIndex() == 0 and dock.book is not None
 
 
-def test_the_battles_dock_does_the_paperwork(mode, desk, tmp_path):
+def test_the_battles_dock_does_the_paperwork(mode, desk, tmp_path, monkeypatch):
     c = desk.small_campaign()
     ids = desk.clash(c)
     mode.start(c)
@@ -109,6 +112,10 @@ def test_the_battles_dock_does_the_paperwork(mode, desk, tmp_path):
     assert "1 file" in battles.list.item(0).text()
     assert c.battle_status(b.id).files[0].name == "B1 AAR.txt"
     assert (tmp_path / "paper.hxcampaign.files").is_dir()
+    opened = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url.toLocalFile()))
+    copy = battles.open_attached(b.id)
+    assert opened == [str(copy)] and copy.read_text(encoding="utf-8") == report.read_text(encoding="utf-8")
     dock = mode.ledger_dock
     dock.show_table("battles")
     assert cells(dock.tables["battles"], "Status") == ["fought"]

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -39,7 +40,7 @@ from hexcampaign.app.campaign.sheet_dialog import (  # noqa: F401 (the names' ol
 )
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import actions as A
-from hexcampaign.campaign.battle_admin import CM_SAVE_SUFFIXES, store_file
+from hexcampaign.campaign.battle_admin import CM_SAVE_SUFFIXES, attached_path, store_file
 from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.rules.changes import Play, PlayChanges
 
@@ -93,6 +94,7 @@ class BattlesDock(QDockWidget):
             "sheets": menu.addAction("Mark sheets sent…", lambda: self.mark_sheets_sent(self.current())),
             "fought": menu.addAction("Mark fought", lambda: self.mark_fought(self.current())),
             "attach": menu.addAction("Attach CM save or AAR…", lambda: self.attach_dialog(self.current())),
+            "open": menu.addAction("Open attached file…", lambda: self.open_attached(self.current())),
         }
         self.paperwork.setMenu(menu)
         die_row.addWidget(self.paperwork)
@@ -213,6 +215,7 @@ class BattlesDock(QDockWidget):
         self.admin_actions["sheets"].setEnabled(step == 0)
         self.admin_actions["fought"].setEnabled(step in (0, 1))
         self.admin_actions["attach"].setEnabled(status is not None)
+        self.admin_actions["open"].setEnabled(status is not None and bool(status.files))
         self.paperwork.setToolTip(
             "" if status is None else (f"Battle {status.battle}: {status.status}. " + " ".join(status.owed)).strip()
         )
@@ -281,6 +284,37 @@ class BattlesDock(QDockWidget):
             )
             return None
         return document.act(action, self)
+
+    def open_attached(self, battle: str | None, name: str | None = None) -> Path | None:
+        """Open a file attached to the battle with the desktop's program for it (asking
+        which when there are several), once its copy beside the campaign is found and its
+        SHA-256 is the one attached; else say which is missing or changed."""
+        c, document = self.mode.campaign, self.mode.document
+        if c is None or battle is None or document is None:
+            return None
+        files = list(c.battle_status(battle).files)
+        if not files:
+            return None
+        if name is None and len(files) > 1:
+            name, ok = QInputDialog.getItem(
+                self.mode.window, "Open attached file", f"Battle {battle}:", [f.name for f in files], 0, False
+            )
+            if not ok:
+                return None
+        f = next((f for f in files if f.name == name), files[0])
+        path = attached_path(document.path, battle, f) if document.path is not None else None
+        if path is None:
+            QMessageBox.warning(
+                self.mode.window,
+                "Open attached file",
+                literal(
+                    f"The copy of {f.name!r} beside the campaign's file is missing or has changed "
+                    "since it was attached (its SHA-256 differs); attach it again."
+                ),
+            )
+            return None
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+        return path
 
     # --- dialogs ----------------------------------------------------------------------------
 

@@ -80,6 +80,8 @@ class LedgerDock(QDockWidget):
             table.verticalHeader().hide()
             self.tables[key] = table
             self.tabs.addTab(table, title)
+        self.tabs.currentChanged.connect(lambda _i: self._fill(self.current_table()))
+        self._filled: set[str] = set()
         layout.addWidget(self.tabs, 1)
         row = QHBoxLayout()
         self.note = QLabel(body)
@@ -119,22 +121,31 @@ class LedgerDock(QDockWidget):
             layout.addWidget(self.summary)
         else:
             self.summary.set_ledger(book)
-        for key, table in self.tables.items():
-            head, rows = book.rows(key)
-            table.clear()
-            table.setColumnCount(len(head))
-            table.setHorizontalHeaderLabels(head)
-            table.setRowCount(len(rows))
-            for r, cells in enumerate(rows):
-                for col, text in enumerate(cells):
-                    item = QTableWidgetItem(text)
-                    item.setToolTip(text)
-                    table.setItem(r, col, item)
-            table.resizeColumnsToContents()
+        # Only the table shown is filled now; another when its tab is picked (a long
+        # campaign's PP table runs to a thousand rows, and the dock follows every action).
+        self._filled = set()
+        self._fill(self.current_table())
         now = "" if book.ended else f" (T{book.turn}* in the charts: the turn in progress)"
         n = len(book.battles)
         self.note.setText(book.note or f"Turn {book.turn}{now}; {n} battle{'s' if n != 1 else ''}.")
         return book
+
+    def _fill(self, key: str) -> None:
+        if self.book is None or key in self._filled:
+            return
+        self._filled.add(key)
+        table = self.tables[key]
+        head, rows = self.book.rows(key)
+        table.clear()
+        table.setColumnCount(len(head))
+        table.setHorizontalHeaderLabels(head)
+        table.setRowCount(len(rows))
+        for r, cells in enumerate(rows):
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)
+                table.setItem(r, col, item)
+        table.resizeColumnsToContents()
 
     def current_table(self) -> str:
         """The table shown ("battles" while the summary is shown)."""
@@ -145,6 +156,9 @@ class LedgerDock(QDockWidget):
         self.show()
         self.raise_()
         self.tabs.setCurrentWidget(self.tables[key] if key in self.tables else self._summary_page)
+        if self._stale:
+            self.refresh()
+        self._fill(self.current_table())
 
     def export_to(self, path: Path | str) -> list[Path]:
         """Write by the suffix: .md or .html the whole ledger, .csv or .htm the table
