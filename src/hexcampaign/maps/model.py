@@ -8,11 +8,10 @@ Refused edits raise MapEditError with a sentence a user can act on.
 from __future__ import annotations
 
 import functools
-from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from itertools import groupby
+from itertools import groupby, repeat
 from typing import Any, Literal, get_args
 
 from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex
@@ -202,9 +201,10 @@ class HexMap:
         self._terrain[self._check(h)] = name
 
     # --- regions of terrain, as cells ----------------------------------------------------
-    # A cell is a hex's place in the column-major order of hexes() (col * rows + row):
-    # a fill of 40,000 hexes is an array of 40,000 small integers, not 40,000 Hex
-    # objects to build, hash and keep for undo.
+    # A cell is a hex's place in the column-major order of hexes() (col * rows + row). A
+    # region is a list of ranges of cells, one for each run of hexes along a printed
+    # column (flat-top) or row (pointy-top): a flood fill of a whole 200×200 map is 200
+    # ranges, not 40,000 Hex objects to build, hash and keep for undo.
 
     def cell(self, h: Hex) -> int:
         col, row = self.offset(self._check(h))
@@ -215,37 +215,39 @@ class HexMap:
         picture of the whole map without a look-up per hex."""
         return list(self._terrain.values())
 
-    def cell_hexes(self, cells: Iterable[int]) -> list[Hex]:
-        return list(map(self._hexes.__getitem__, cells))
+    def cell_hexes(self, region: Iterable[range]) -> list[Hex]:
+        """The hexes of a region's ranges of cells, range by range."""
+        hexes = self._hexes
+        found: list[Hex] = []
+        for run in region:
+            found.extend(hexes[run.start:run.stop:run.step])
+        return found
 
-    def terrain_region(self, start: Hex) -> array:
-        """The cells joined to `start` through neighbours of its terrain (a flood fill's
-        region), in column-major order. Worked out on runs of equal terrain along each
-        printed column (flat-top maps) or row (pointy-top maps), so its cost grows with
-        the number of runs rather than of hexes."""
+    def terrain_region(self, start: Hex) -> list[range]:
+        """The hexes joined to `start` through neighbours of its terrain (a flood fill's
+        region), as ranges of cells, one per run along a line. Worked out on the runs of
+        that terrain along each printed column (flat-top maps) or row (pointy-top), so
+        its cost grows with the number of runs rather than of hexes."""
         first = self.cell(start)
         values = list(self._terrain.values())  # column-major, as _hexes (see __init__)
         rows = self.rows
         flat = self.orientation == "flat"
-        count, length = (self.cols, rows) if flat else (rows, self.cols)
-        # A line is a printed column (flat) or row (pointy); its runs of one terrain.
-        runs: list[list[tuple[int, int]]] = []
-        starts: list[list[int]] = []
+        count = self.cols if flat else rows
         target = values[first]
+        # A line is a printed column (flat) or row (pointy); its runs of the terrain.
+        runs: list[list[tuple[int, int]]] = []
         for line in range(count):
-            cells = values[line * rows:(line + 1) * rows] if flat else values[line::rows]
             found, at = [], 0
-            for terrain, group in groupby(cells):
+            for terrain, group in groupby(values[line * rows:(line + 1) * rows] if flat else values[line::rows]):
                 size = len(list(group))
                 if terrain == target:
                     found.append((at, at + size - 1))
                 at += size
             runs.append(found)
-            starts.append([a for a, _ in found])
+        starts = [[a for a, _ in found] for found in runs]
         line0, pos0 = (first // rows, first % rows) if flat else (first % rows, first // rows)
-        seed = bisect_right(starts[line0], pos0) - 1
-        seen = {(line0, seed)}
-        todo = [(line0, seed)]
+        seen = {(line0, bisect_right(starts[line0], pos0) - 1)}
+        todo = list(seen)
         while todo:
             line, k = todo.pop()
             a, b = runs[line][k]
@@ -262,25 +264,25 @@ class HexMap:
                         seen.add((other, j))
                         todo.append((other, j))
                     j += 1
-        region = array("I")
+        region = []
         for line, k in sorted(seen):
             a, b = runs[line][k]
             if flat:
-                region.extend(range(line * rows + a, line * rows + b + 1))
+                region.append(range(line * rows + a, line * rows + b + 1))
             else:
-                region.extend(range(a * rows + line, b * rows + line + 1, rows))
-        if not flat:
-            region = array("I", sorted(region))
+                region.append(range(a * rows + line, b * rows + line + 1, rows))
         return region
 
-    def set_terrain_cells(self, cells: Iterable[int], name: str) -> None:
-        """Every hex of `cells` becomes `name` (one check, then a bulk write)."""
+    def set_terrain_cells(self, region: Iterable[range], name: str) -> None:
+        """Every hex of the region becomes `name` (one check, then a bulk write)."""
         if name not in self.palette.terrains:
             raise MapEditError(
                 f"Terrain {name!r} is not in the {self.palette.name} palette "
                 f"({', '.join(self.palette.terrains)})."
             )
-        self._terrain.update(dict.fromkeys(map(self._hexes.__getitem__, cells), name))
+        terrain, hexes = self._terrain, self._hexes
+        for run in region:
+            terrain.update(zip(hexes[run.start:run.stop:run.step], repeat(name)))
 
     def elevation(self, h: Hex) -> int:
         return self._elevation.get(self._check(h), 0)

@@ -133,14 +133,16 @@ WHOLE_MAP_SHARE = 0.25
 
 class TerrainFill(QUndoCommand):
     """A flood fill as one undo step. Its region is all of one terrain (that is what a
-    flood fill fills), so the step is the region's cells (an array of small integers,
-    HexMap.cell) and two terrain names: redo and undo are one bulk write each and one
-    announcement of the change, whatever the number of hexes."""
+    flood fill fills), so the step is the region (HexMap.terrain_region: a range of
+    cells for each run of hexes along a line) and two terrain names: redo and undo are
+    one bulk write each and one announcement of the change, whatever the number of
+    hexes."""
 
-    def __init__(self, document: Any, cells: Any, before: str, after: str, text: str) -> None:
+    def __init__(self, document: Any, region: list[range], before: str, after: str, text: str) -> None:
         super().__init__(text)
         self.document = document
-        self.cells = cells
+        self.region = region
+        self.size = sum(map(len, region))
         self.before = before
         self.after = after
         self._changes: ChangeSet | None = None
@@ -156,12 +158,12 @@ class TerrainFill(QUndoCommand):
 
     def _write(self, terrain: str) -> None:
         m = self.document.map
-        m.set_terrain_cells(self.cells, terrain)
+        m.set_terrain_cells(self.region, terrain)
         if self._changes is None:
-            if len(self.cells) >= WHOLE_MAP_SHARE * m.cols * m.rows:
+            if self.size >= WHOLE_MAP_SHARE * m.cols * m.rows:
                 self._changes = ChangeSet(Change.TERRAIN)
             else:
-                self._changes = ChangeSet(Change.TERRAIN, set(m.cell_hexes(self.cells)))
+                self._changes = ChangeSet(Change.TERRAIN, set(m.cell_hexes(self.region)))
         self.document.notify(self._changes, self)
 
 

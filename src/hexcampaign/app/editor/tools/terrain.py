@@ -60,11 +60,11 @@ class Fill(Tool):
         if before == terrain:
             self.say(f"Fill: that region is already {label}.")
             return
-        # One command holding the region as cells (TerrainFill): a fill of the whole
-        # map is a few milliseconds to work out, write, undo and redo.
-        cells = m.terrain_region(e.hex)
-        self.document.undo_stack.push(TerrainFill(self.document, cells, before, terrain, f"Fill with {label}"))
-        self.say(f"Filled {len(cells)} hexes with {label}.")
+        # One command holding the region as runs of cells (TerrainFill): a fill of the
+        # whole map is a few milliseconds to work out, write, undo and redo.
+        command = TerrainFill(self.document, m.terrain_region(e.hex), before, terrain, f"Fill with {label}")
+        self.document.undo_stack.push(command)
+        self.say(f"Filled {command.size} hexes with {label}.")
 
     def hex_changed(self, e: ToolEvent) -> None:
         self.preview(hexes=[e.hex] if self.map.contains(e.hex) else [])
