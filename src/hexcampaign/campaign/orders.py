@@ -137,6 +137,8 @@ class DeskView:
         self._world = world_of(campaign)  # fog.side_view and the reports take the view
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "_campaign":
+            raise AttributeError(name)  # (copy and pickle ask before __init__ has run)
         if name in _CHANGES:
             raise AttributeError(
                 f"The player's desk changes only through PlayerDesk.apply; {name} is not a query"
