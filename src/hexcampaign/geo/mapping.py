@@ -51,9 +51,6 @@ OSM_TAGS: tuple[tuple[str, str, str], ...] = (
     ("natural", "scree", "rock"),
     ("natural", "sand", "sand"),
     ("natural", "beach", "sand"),
-    ("landuse", "farmland", "open"),
-    ("landuse", "meadow", "open"),
-    ("natural", "grassland", "open"),
     *(("highway", value, "road") for value in _ROAD_CLASSES),
     *(("highway", f"{value}_link", "road") for value in _ROAD_CLASSES[:5]),
     *(("highway", value, IGNORE) for value in _NOT_ROADS),
@@ -67,12 +64,15 @@ OSM_TAGS: tuple[tuple[str, str, str], ...] = (
 )
 # The terrain each shipped palette gives a class of ground (a class it lacks: no rule).
 OSM_TERRAINS: dict[str, dict[str, str]] = {
-    "cm": {"forest": "forest", "open": "clear"},
-    "kasserine": {"rock": "rugged_crest", "open": "plain"},
+    "cm": {"forest": "forest"},
+    "kasserine": {"rock": "rugged_crest"},
     "ww2": {"forest": "woods", "water": "water", "urban": "urban", "marsh": "marsh", "scrub": "rough",
-            "rock": "rough", "sand": "desert", "open": "clear"},
+            "rock": "rough", "sand": "desert"},
 }
-# A user's palette: the first terrain drawn with the class's symbol ("open": its default).
+# A user's palette: the first terrain drawn with the class's symbol. (Open ground,
+# landuse=farmland or meadow, has no class: it is what a hex no mapped area covers
+# becomes anyway, the palette's default, and mapped it would only outvote the ground
+# drawn over it where areas overlap.)
 CLASS_SYMBOLS = {"forest": "trees", "water": "water", "urban": "urban", "marsh": "marsh",
                  "scrub": "rough", "rock": "rough", "sand": "sand"}
 # A kind of settlement: the first of these kinds the palette has.
@@ -206,8 +206,6 @@ def osm_target(cls: str, palette: Palette) -> str | None:
     shipped = OSM_TERRAINS.get(palette.name)
     if shipped is not None and palette.is_shipped():
         return shipped.get(cls)
-    if cls == "open":
-        return palette.default
     symbol = CLASS_SYMBOLS.get(cls)
     return next((t.name for t in palette.terrains_list if symbol and t.symbol == symbol), None)
 
