@@ -64,6 +64,7 @@ from hexcampaign.geo import (
     suggest_rules,
     survey,
 )
+from hexcampaign.geo.geojson import KINDS
 from hexcampaign.geo.mapping import ANY, IGNORE, LINE_TARGETS, AttributeSurvey
 from hexcampaign.geo.project import choose_projection
 from hexcampaign.maps import HexMap, Palette, load_palette, palette_names
@@ -160,7 +161,12 @@ class GeoImportDialog(QDialog):
         # Every attribute a rule can name: its values, or one row for any value when it
         # has too many to list. (Hiding attributes whose values are each unique hid
         # highway on a file of one line per road.)
-        self.entries: list[AttributeSurvey] = [e for e in survey(data) if e.values or e.many]
+        # Listed by kind of shape, classes first, then names (a value per feature) and
+        # numbers, which are seldom mapped but are listed all the same.
+        self.entries: list[AttributeSurvey] = sorted(
+            (e for e in survey(data) if e.values or e.many),
+            key=lambda e: (KINDS.index(e.kind), e.numeric,
+                           e.many or (len(e.values) >= 4 and max(e.values.values()) == 1), e.attribute))
         self._chosen: dict[tuple[str, str, str], str] = {}  # rows the author set, kept across palettes
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
