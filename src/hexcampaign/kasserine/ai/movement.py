@@ -44,6 +44,15 @@ EASY_LEAST = "1:2"
 # them more than they gained in the benchmark).
 HARD_GOAL = {"german": 4.0}
 HARD_WORTH = {"german": 0.5}
+# The share of the guns in reach each level expects to fire on one attack it plans in
+# movement. Several attacks at once split the defender's guns (each battery fires for one
+# attack): "hard" plans on half of them; the others on all (the worst case).
+EXPECT = {("german", "hard"): 0.5}
+# The column a contact must keep even when every gun in reach fires for the defender
+# (the worst case): below it the attack is not made. The normal German is the cautious
+# one, keeping 4 to 1 (where the table starts to move the defender); hard keeps 1 to 1,
+# so no attack it declares at 1:1 or better can be cut below 1:1 by the guns.
+HOLD = {("german", "normal"): "4:1"}
 CANDIDATES = 6  # end hexes tried per unit before it stays where it is
 
 
@@ -57,6 +66,9 @@ def movement_steps(
     yield from _special_actions(game, side, level)
     sit = look(game, side)
     done: set[str] = moved_this_phase(game)
+    if level == "hard" and sit.last_turn:
+        yield from _retake(game, sit, done)
+        sit = look(game, side)
     orders, targets = plan_attack_moves(game, sit, level, rng, frozen=done)
     for uid, slot in orders:
         if uid in done:
@@ -74,23 +86,41 @@ def movement_steps(
         danger = in_reach_of(sit, sit.enemy)
         keepers: dict[Hex, UnitView] = {}
         for u in sit.mine():
-            if u.kind in guns or u.hex not in danger or not _garrisoning(sit, u):
+            if u.kind in guns or u.cf <= 0 or u.hex not in danger or u.id in done:
+                continue
+            if not _garrisoning(sit, u):
                 continue
             now = keepers.get(u.hex)
             if now is None or (u.mf, -u.cf, u.id) < (now.mf, -now.cf, now.id):
                 keepers[u.hex] = u
+        # A gun that cannot get out of the Germans' reach keeps one combat unit of its
+        # hex with it (the slowest): alone, it would defend with 1 and die on retreat.
+        for gun in sit.mine():
+            if gun.kind not in guns or gun.hex not in danger or gun.hex in keepers:
+                continue
+            if any(h not in danger for h in game.reachable(gun.id)):
+                continue
+            cover = [u for u in sit.at.get(gun.hex, []) if u.kind not in guns and u.cf > 0
+                     and u.id not in done and not u.engaged]
+            if cover:
+                keepers[gun.hex] = min(cover, key=lambda u: (u.mf, -u.cf, u.id))
         done.update(u.id for u in keepers.values())
     units = [u for u in sit.mine() if u.id not in done] + _waiting(sit)
     # The fastest units choose first: they reach the far objectives others cannot. Allied
     # guns go last, to a hex a combat unit already holds when the Germans are near.
-    units.sort(key=lambda u: (-u.mf, -u.cf, u.id))
+    units.sort(key=lambda u: (bool(danger) and u.kind in guns, -u.mf, -u.cf, u.id))
     assigned: dict[str, float] = {}
     for unit in units:
         reach = game.reachable(unit.id)
         if not reach:
             continue
         sit = look(game, side)
-        task = _choose_task(sit, unit, tasks, assigned, level, rng)
+        mine_tasks = tasks
+        if level == "hard" and side == "allied" and unit.kind in guns:
+            # Hard Allied guns go to a garrison: stacked on a place, they fire for it and
+            # are attacked with the stack, never alone.
+            mine_tasks = [t for t in tasks if t.garrison] or tasks
+        task = _choose_task(sit, unit, mine_tasks, assigned, level, rng)
         if task is None:
             continue
         assigned[task.name] = assigned.get(task.name, 0.0) + max(unit.cf, 1)
@@ -101,6 +131,12 @@ def movement_steps(
             # Among the hexes nearly as good for its task only, so it stays in range of
             # the fight it is for.
             safe = [h for h in ranked[: 3 * CANDIDATES] if h not in danger or _covered(sit, h)]
+            # None of those: any covered hex, or any out of reach, before a lone one. A
+            # gun with no such hex in range stays where it is covered; only a gun alone
+            # already goes where it does most.
+            safe = safe or [h for h in ranked if h not in danger or _covered(sit, h)]
+            if not safe and unit.hex is not None and _covered(sit, unit.hex):
+                continue
             ranked = safe or ranked
         if not ranked:
             continue
@@ -176,9 +212,10 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
     # whose hexes also touch stacks already planned against, or weak ones a soak-off
     # can take on (each enemy stack touched must be attacked: the zone-of-control rule).
     for second in (False, True):
-        for _, target, _defenders, basic, loss, dg, bonus in scored:
+        for _, target, _defenders, basic, loss, worst_dg, bonus in scored:
             if target in targets:
                 continue
+            dg = worst_dg * EXPECT.get((sit.side, level), 1.0)
             slots = [s for s in ground.neighbours[target] if s not in enemy]
             allowed = {s for s in slots if all(
                 n == target or n not in enemy
@@ -189,28 +226,34 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
             for u in fighters:
                 if u.id in used:
                     continue
-                best = None
+                # Every hex it could attack from, best first: when the best is full
+                # (stacking), the next one; all units rushing for the nearest hex and
+                # the rest left out made the attacks far too weak.
+                spots = []
                 for s in slots:
                     if s not in reach[u.id] or not may_fight(u, s):
                         continue
                     if s not in allowed and s != u.hex:
                         continue
                     f = u.cf * ground.attack_factor(s, target)
-                    key = (f, s == u.hex, -reach[u.id][s])
-                    if best is None or key > best[0]:
-                        best = (key, s, f)
-                if best is not None:
-                    options.append((best[2], best[1] == u.hex, u, best[1]))
+                    spots.append(((f, s == u.hex, -reach[u.id][s], s), s, f))
+                if spots:
+                    spots.sort(key=lambda x: x[0], reverse=True)
+                    here = spots[0][1] == u.hex
+                    options.append((spots[0][2], here, u, [(s, f) for _k, s, f in spots]))
             if not options:
                 continue
             options.sort(key=lambda o: (-o[1], -o[0], o[2].id))
             chosen: list[tuple[UnitView, Hex]] = []
             attack = 0.0
             plan_occ: dict[Hex, list[UnitView]] = {}
-            for f, _, u, s in options:
-                stack = plan_occ.get(s, occupancy.get(s, []))
-                if s != u.hex and not _fits(game, stack, u):
+            for _best, _, u, spots_of in options:
+                pick = next(((s, f) for s, f in spots_of
+                             if s == u.hex or _fits(game, plan_occ.get(s, occupancy.get(s, [])), u)), None)
+                if pick is None:
                     continue
+                s, f = pick
+                stack = plan_occ.get(s, occupancy.get(s, []))
                 chosen.append((u, s))
                 plan_occ[s] = stack + ([u] if s != u.hex else [])
                 attack += f
@@ -218,20 +261,29 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
                     break
             support = 0.0
             gun_moves: list[tuple[UnitView, Hex]] = []
+            # Where our combat units will stand once this attack's units have moved: a
+            # unit leaving a hex no longer covers a gun there.
+            leaving = {u.id for u, s in chosen if s != u.hex}
+            after = {h: [x for x in us if x.id not in leaving] for h, us in occupancy.items()}
+            after.update(plan_occ)
             for g in sorted(guns, key=lambda g: (-g.support, g.id)):
                 if g.id in used or attack + support >= goal * (basic + dg):
                     continue
-                spot = _gun_spot(sit, g, reach[g.id], target, may_fight, danger, occupancy)
+                spot = _gun_spot(sit, g, reach[g.id], target, may_fight, danger, after)
                 if spot is not None:
                     support += g.support
                     gun_moves.append((g, spot))
             col = column(attack + support, basic + dg)
             value = attack_value(col, sum(u.cf for u, _ in chosen), basic, loss, hr) + bonus
+            worst = column(attack + support, basic + worst_dg)
             already_there = all(s == u.hex for u, s in chosen)
             # A contact that holds: even if every battery in reach fires for the
             # defender, the attack stays at 1:1 or better (worse, it risks A ELIM for
             # little). Units already in contact that do not hold go round, if they can.
-            holds = _at_least(col, EASY_LEAST) if level == "easy" else _at_least_even(col)
+            if level == "easy":
+                holds = _at_least(col, EASY_LEAST)
+            else:
+                holds = _at_least(worst, HOLD.get((sit.side, level), "1:1"))
             if (value < worth and not already_there) or not holds:
                 continue
             if level != "easy":
@@ -244,6 +296,8 @@ def plan_attack_moves(game: Game, sit: Situation, level: str, rng: random.Random
                 if s != u.hex:
                     orders.append((u.id, s))
                     occupancy[s] = occupancy.get(s, []) + [u]
+                    if u.hex is not None:  # it leaves: it no longer covers a gun there
+                        occupancy[u.hex] = [x for x in occupancy.get(u.hex, []) if x.id != u.id]
     return orders, targets
 
 
@@ -420,6 +474,28 @@ def _garrisoning(sit: Situation, unit: UnitView) -> bool:
     """Does the unit stand on a place worth points that its side holds?"""
     place = sit.ground.places.get(unit.hex) if unit.hex is not None else None
     return place is not None and sit.vp.get(place.name, 0) > 0 and sit.held.get(place.name) == sit.side
+
+
+def _retake(game: Game, sit: Situation, done: set[str]) -> Iterator[MoveUnit]:
+    """The last turn ("hard"): a place is held by the side whose unit last passed
+    through it, so every place worth points the enemy holds but has left empty is walked
+    into by the least useful unit of ours that can reach it, before anything else moves."""
+    for place, holder in sorted(sit.vp_places(), key=lambda p: (-sit.vp[p[0].name], p[0].name)):
+        if holder == sit.side or sit.at.get(place.hex):
+            continue
+        able = []
+        for u in sit.mine() + _waiting(sit):
+            if u.id in done or u.engaged:
+                continue
+            if place.hex in game.reachable(u.id):
+                able.append(u)
+        if not able:
+            continue
+        unit = min(able, key=lambda u: (u.cf + u.support, u.mf, u.id))
+        moved = list(_move_to(game, unit.id, [place.hex]))
+        yield from moved
+        if moved:
+            done.add(unit.id)
 
 
 def _waiting(sit: Situation) -> list[UnitView]:
