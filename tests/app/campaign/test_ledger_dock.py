@@ -154,3 +154,16 @@ def test_the_ending_dialog_has_the_summary_over_all_turns(mode, desk):
     vp = dialog.summary.charts["vp"].data()
     assert vp.labels == ("start", "T1", "T2") and len(vp.series) == 2
     assert dialog.summary.charts["vp"].isVisible()
+
+
+def test_the_ledger_shown_keeps_the_window_within_1280_by_800(qtbot, desk, played):
+    from PySide6.QtWidgets import QApplication
+
+    w = desk.shown_window(qtbot, 1280, 800)
+    m = desk.open_desk(w)
+    m.start(Campaign.from_json(played.to_json()))
+    QApplication.processEvents()
+    assert m.ledger_dock.visibleRegion().isEmpty()  # the tab in front stays the one it was
+    m.ledger_dock.show_table("summary")
+    QApplication.processEvents()
+    assert w.height() <= 800 and m.ledger_dock.summary.charts["vp"].height() >= 150

@@ -181,7 +181,7 @@ class SummaryView(QWidget):
     """The summary sentences over the charts: the ledger dock's first tab and the
     end-of-campaign dialog's."""
 
-    def __init__(self, book: Ledger, parent: QWidget | None = None) -> None:
+    def __init__(self, book: Ledger, parent: QWidget | None = None, columns: int = 2) -> None:
         super().__init__(parent)
         self.setObjectName("campaign-summary")
         layout = QVBoxLayout(self)
@@ -194,7 +194,7 @@ class SummaryView(QWidget):
         grid = QGridLayout()
         self.charts = {which: ChartView(book, which, self) for which in CHARTS}
         for i, chart in enumerate(self.charts.values()):
-            grid.addWidget(chart, i // 2, i % 2)
+            grid.addWidget(chart, i // columns, i % columns)
         layout.addLayout(grid, 1)
         self.set_ledger(book)
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -50,8 +51,10 @@ def install(mode) -> LedgerDock:
     window = mode.window
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
     window.tabifyDockWidget(mode.log_dock, dock)
-    mode.docks.all.append(dock)
-    mode.battles_dock.raise_()
+    # Shown with the desk's docks just before the log (the tab shown last comes to the
+    # front): the tab in front stays the one it was.
+    docks = mode.docks.all
+    docks.insert(docks.index(mode.log_dock), dock)
     dock.hide()
     return dock
 
@@ -68,8 +71,11 @@ class LedgerDock(QDockWidget):
         self.tabs = QTabWidget(body)
         self.tabs.setObjectName("ledger-tabs")
         self.summary: SummaryView | None = None
-        self._summary_page = QWidget(self.tabs)
-        QVBoxLayout(self._summary_page).setContentsMargins(0, 0, 0, 0)
+        # The summary and its charts scroll: the dock shares the left side with the phases
+        # and must not make the window taller than a 1,280×800 screen.
+        self._summary_page = QScrollArea(self.tabs)
+        self._summary_page.setWidgetResizable(True)
+        self._summary_page.setFrameShape(QScrollArea.Shape.NoFrame)
         self.tabs.addTab(self._summary_page, "Summary")
         self.tables: dict[str, QTableWidget] = {}
         for key, title in TABLES.items():
@@ -115,10 +121,8 @@ class LedgerDock(QDockWidget):
             return None
         book = self.book = ledger(c)
         if self.summary is None:
-            self.summary = SummaryView(book, self._summary_page)
-            layout = self._summary_page.layout()
-            assert layout is not None
-            layout.addWidget(self.summary)
+            self.summary = SummaryView(book, columns=1)  # the dock is narrow: one above another
+            self._summary_page.setWidget(self.summary)
         else:
             self.summary.set_ledger(book)
         # Only the table shown is filled now; another when its tab is picked (a long
