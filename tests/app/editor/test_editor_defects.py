@@ -229,9 +229,14 @@ def test_hexes_from_another_palette_are_mapped_terrain_by_terrain(window, monkey
     assert "not in the kasserine palette" in window.statusBar().currentMessage()
     assert m == before
 
+    region.terrain_labels["hills"] = "<b>Hills</b>"  # another map's file: shown as typed
     dialog = PasteDialog(m, region, choose_layers=False)
     qtbot.addWidget(dialog)
     assert dialog.layer_group.isHidden() and not dialog.mapping_group.isHidden()
+    from PySide6.QtWidgets import QLabel
+
+    caption = next(label for label in dialog.mapping_group.findChildren(QLabel) if "Hills" in label.text())
+    assert caption.text() == "<b>Hills</b> (hills):" and caption.textFormat() == Qt.TextFormat.PlainText
     assert set(dialog.terrain_boxes) == {"clear", "woods", "hills"}
     assert dialog.terrain_boxes["clear"].currentData() == "plain"  # nothing alike: the default
     dialog.terrain_boxes["woods"].setCurrentIndex(dialog.terrain_boxes["woods"].findData("high_ground"))

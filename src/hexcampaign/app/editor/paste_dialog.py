@@ -9,6 +9,7 @@ defaults and checks are the engine's (maps.terrain_mapping).
 from __future__ import annotations
 
 from PySide6 import QtWidgets
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QVBoxLayout
 
 from hexcampaign.app.editor.reshape import (
@@ -79,7 +80,10 @@ class PasteDialog(QtWidgets.QDialog):
                     choice.addItem(terrain.label, terrain.name)
                 choice.setCurrentIndex(choice.findData(suggested[name]))
                 label = region.terrain_labels.get(name, name)
-                form.addRow(f"{label} ({name}):" if label != name else f"{name}:", choice)
+                # Labels come from another map's file: plain text, never markup.
+                caption = QtWidgets.QLabel(f"{label} ({name}):" if label != name else f"{name}:")
+                caption.setTextFormat(Qt.TextFormat.PlainText)
+                form.addRow(caption, choice)
                 self.terrain_boxes[name] = choice
         self.mapping_group.setVisible(self.maps_terrain)
         outer.addWidget(self.mapping_group)
