@@ -550,3 +550,20 @@ def test_ctrl_z_at_the_desk_is_back_within_the_phase(qtbot):
     w.set_mode(w.editor)
     assert not undo.isVisible()
     mode.document.set_dirty(False)
+
+
+def test_the_close_question_asks_before_saving_over_a_changed_file(qtbot, tmp_path, monkeypatch):
+    """Closing with Save over a file another window changed asks Overwrite / Save As /
+    Cancel like File > Save (it refused with an error sentence)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    path, one, two = two_windows_on(qtbot, tmp_path / "g.hexmap")
+    edit(one.document, 1)
+    assert one.save()
+    edit(two.document, 2)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Save)
+    asked = Asked(monkeypatch, file_guard.CANCEL, file_guard.OVERWRITE)
+    assert not files.may_close(two, two.document)  # Cancel: the window stays open
+    assert asked.questions == ["g.hexmap was changed by another window or program since you opened it."]
+    assert files.may_close(two, two.document)  # Overwrite: saved, it may close
+    assert load_map(path).terrain(Hex.from_offset(2, 1)) == "forest" and not two.document.dirty

@@ -116,7 +116,11 @@ def may_close(host: Any, document: Document | None) -> bool:
         QMessageBox.StandardButton.Save,
     )
     if answer == QMessageBox.StandardButton.Save:
-        return save(host, document)
+        # The file guard asks before saving over a file another window or program has
+        # changed (imported here: it builds on this module's save_as).
+        from hexcampaign.app.window import file_guard
+
+        return file_guard.save(host, document)
     if answer == QMessageBox.StandardButton.Discard:
         document.discard_changes()  # so quitting does not autosave what was discarded
         return True
