@@ -136,7 +136,9 @@ def side_round(by_post, at_desk, side: str, rng: random.Random, tally: dict[str,
             tally["applied"] += 1
 
 
-# Every enemy formation name a side has known (next to it, or met in battle) so far.
+# Every formation name a side has known so far: its own (both sides may have a "3rd
+# Infantry Division", and a destroyed one stays in its log), the enemy's next to it or
+# met in battle.
 EVER_KNOWN: dict[str, set[str]] = {}
 
 
@@ -144,11 +146,11 @@ def _no_leak(c, side: str, package: bytes) -> None:
     """The package names no enemy formation the side has never known, and no seed."""
     known = EVER_KNOWN.setdefault(side, set())
     known |= {e.name for e in side_view(c, side).enemy_known}
+    known |= {f.name for f in c.formations(side)}
     text = package.decode()
     assert '"seed"' not in text and '"rolls"' not in text
-    own = {f.name for f in c.formations(side)}  # both sides may have a "3rd Infantry Division"
     for f in c.formations(c.enemy(side)):
-        if f.name not in known | own:
+        if f.name not in known:
             assert f.name not in text, (side, f.name)
 
 
@@ -177,11 +179,14 @@ def play_phase_by_post(by_post, at_desk, rng: random.Random, tally: dict[str, in
             side_round(by_post, at_desk, enemy, rng, tally)
         side_round(by_post, at_desk, side, rng, tally)  # advances
     elif phase == "pursuit":
-        side_round(by_post, at_desk, side, rng, tally)  # pursuits tried
-        umpire_results(by_post, at_desk, rng, "pursuit")
-        if any(i.kind == "retreat" for i in by_post.pending()):
-            side_round(by_post, at_desk, enemy, rng, tally)
-        side_round(by_post, at_desk, side, rng, tally)
+        # Pursuits tried, their battles fought, retreats, advances: until all is done.
+        for rounds in range(4):
+            side_round(by_post, at_desk, side, rng, tally)
+            umpire_results(by_post, at_desk, rng, "pursuit")
+            if any(i.kind == "retreat" for i in by_post.pending()):
+                side_round(by_post, at_desk, enemy, rng, tally)
+            if rounds and not by_post.pending():
+                break
     by_post.end_phase()
     at_desk.end_phase()
 

@@ -391,6 +391,14 @@ def desk_world(p: Package) -> World:
                     id=uid, side=enemy, type_id=UNKNOWN_TYPE, where=e["id"], bought_turn=0
                 )
         battles = {b["id"]: _battle_record(b) for b in c["battles"]}
+        for record in battles.values():
+            # Of the enemy in a battle the desk holds only those it can place; the rules
+            # read a battle's formations from the map.
+            record.attackers = [f for f in record.attackers if f in formations]
+            record.defenders = [f for f in record.defenders if f in formations]
+            record.retreats = {
+                f: v for f, v in record.retreats.items() if f in formations or v != "pending"
+            }
         log, events, notes = _log(p, c)
         state = State(
             turn=p.turn,
