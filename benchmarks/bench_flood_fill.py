@@ -85,7 +85,7 @@ def _run(repeat: int) -> list[Result]:
         return (time.thread_time() - cpu) * 1000
 
     results = []
-    for where, zoom in (("whole map in view", None), ("play zoom 1.0", 1.0)):
+    for where, zoom in (("whole map shown", None), ("play zoom 1.0", 1.0)):
         if zoom is None:
             view.fit_map()
         else:
@@ -104,8 +104,8 @@ def _run(repeat: int) -> list[Result]:
             gui_ms(doc.undo_stack.undo)  # the painted hex back: the next fill covers the map
         anchor = statistics.median(dabs)
         hexes = f"{COLS * ROWS:,}"
-        for name, times in ((f"flood fill of {hexes} hexes", fills), (f"undo of a {hexes}-hex fill", undos),
-                            (f"redo of a {hexes}-hex fill", redos)):
+        for name, times in ((f"fill {hexes} hexes", fills), (f"undo {hexes}-hex fill", undos),
+                            (f"redo {hexes}-hex fill", redos)):
             results.append(Result(f"editor: {name}, {where}", statistics.median(times), "paint one hex",
                                   anchor, BUDGET_MS / anchor, _extra(times)))
     doc.undo_stack.setClean()
