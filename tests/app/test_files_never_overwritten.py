@@ -475,7 +475,7 @@ def test_the_close_questions_save_never_overwrites_another_windows_work(qtbot, t
     assert one.save()
     first = path.read_bytes()
     edit(two.document, 2)
-    assert not files.save(two, two.document)  # the close question's Save: a sentence
+    assert not files.save(two, two.document)  # a save not through the guard: a sentence
     assert path.read_bytes() == first and two.document.dirty
 
 
@@ -563,7 +563,7 @@ def test_the_close_question_asks_before_saving_over_a_changed_file(qtbot, tmp_pa
     edit(two.document, 2)
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Save)
     asked = Asked(monkeypatch, file_guard.CANCEL, file_guard.OVERWRITE)
-    assert not files.may_close(two, two.document)  # Cancel: the window stays open
+    assert not file_guard.may_close(two, two.document)  # Cancel: the window stays open
     assert asked.questions == ["g.hexmap was changed by another window or program since you opened it."]
-    assert files.may_close(two, two.document)  # Overwrite: saved, it may close
+    assert file_guard.may_close(two, two.document)  # Overwrite: saved, it may close
     assert load_map(path).terrain(Hex.from_offset(2, 1)) == "forest" and not two.document.dirty

@@ -36,6 +36,7 @@ from hexcampaign.app.campaign.menus import DeskMenus
 from hexcampaign.app.campaign.phase_tools import placing_choices, placing_hint
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.plain_text import literal
+from hexcampaign.app.window import file_guard
 from hexcampaign.campaign import FILE_SUFFIX, Campaign
 from hexcampaign.campaign import actions as A
 from hexcampaign.hexes import Hex
@@ -141,7 +142,7 @@ class CampaignMode(QObject):
 
     def maybe_close(self) -> bool:
         """True when the campaign may be dropped (saved, discarded, or unchanged)."""
-        return files.may_close(self.window, self.document)
+        return file_guard.may_close(self.window, self.document)
 
     def close_document(self) -> bool:
         """File > Close: put the campaign away (asking first about unsaved changes)."""
@@ -179,7 +180,7 @@ class CampaignMode(QObject):
         return self.open_and_show(path) if path else False
 
     def save(self) -> bool:
-        return files.save(self.window, self.document)
+        return file_guard.save(self.window, self.document)
 
     def save_as(self) -> bool:
         return files.save_as(self.window, self.document)

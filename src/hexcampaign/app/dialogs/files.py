@@ -14,6 +14,7 @@ A failed save says why in one sentence and leaves the document as it was (still 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -102,8 +103,12 @@ def save_to(host: Any, document: Document, path: Path | str) -> bool:
     return True
 
 
-def may_close(host: Any, document: Document | None) -> bool:
-    """True when the document may be dropped: unchanged, saved now, or discarded."""
+def may_close(
+    host: Any, document: Document | None, save: Callable[[Any, Document], bool] = save
+) -> bool:
+    """True when the document may be dropped: unchanged, saved now, or discarded. The
+    windows pass `file_guard.save`, which asks before saving over a file another window
+    or program changed (file_guard.may_close)."""
     if document is None or not document.dirty:
         return True
     answer = QMessageBox.question(
@@ -116,11 +121,7 @@ def may_close(host: Any, document: Document | None) -> bool:
         QMessageBox.StandardButton.Save,
     )
     if answer == QMessageBox.StandardButton.Save:
-        # The file guard asks before saving over a file another window or program has
-        # changed (imported here: it builds on this module's save_as).
-        from hexcampaign.app.window import file_guard
-
-        return file_guard.save(host, document)
+        return save(host, document)
     if answer == QMessageBox.StandardButton.Discard:
         document.discard_changes()  # so quitting does not autosave what was discarded
         return True

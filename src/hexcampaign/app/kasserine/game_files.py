@@ -97,7 +97,7 @@ class GameFiles:
 
     def maybe_close(self) -> bool:
         """True when the game may be dropped (saved, discarded, or nothing unsaved)."""
-        return files.may_close(self.window, self.mode.document)
+        return file_guard.may_close(self.window, self.mode.document)
 
     def close_game(self) -> bool:
         if not self.maybe_close():

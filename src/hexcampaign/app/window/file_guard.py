@@ -48,6 +48,11 @@ def save(host: Any, document: Document | None) -> bool:
     return files.save_to(host, document, document.path)
 
 
+def may_close(host: Any, document: Document | None) -> bool:
+    """The unsaved-work question (files.may_close), its Save through `save` above."""
+    return files.may_close(host, document, save=save)
+
+
 def ask(host: Any, document: Document, conflict: str) -> str:
     """Overwrite, Save As… or Cancel (tests replace this function)."""
     box = QMessageBox(host)
@@ -63,4 +68,4 @@ def ask(host: Any, document: Document, conflict: str) -> str:
     return OVERWRITE if clicked is overwrite else SAVE_AS if clicked is save_as else CANCEL
 
 
-__all__ = ["CANCEL", "OVERWRITE", "SAVE_AS", "ask", "save"]
+__all__ = ["CANCEL", "OVERWRITE", "SAVE_AS", "ask", "may_close", "save"]

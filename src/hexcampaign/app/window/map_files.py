@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDialog
 
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import MapDocument
+from hexcampaign.app.window import file_guard
 
 SUFFIXES = (MapDocument.SUFFIX,)
 
@@ -31,7 +32,7 @@ def show_map_document(window: Any, document: MapDocument) -> None:
 
 def may_close_map(window: Any) -> bool:
     """True when the map shown may be dropped (unchanged, saved now, or discarded)."""
-    return files.may_close(window, window.document)
+    return file_guard.may_close(window, window.document)
 
 
 def close_map(window: Any) -> bool:
