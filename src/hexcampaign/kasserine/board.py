@@ -129,7 +129,21 @@ class Board:
             )
             for i in range(n)
         ]
+        # The cheapest step there can be, whichever roads are broken (a lower bound).
+        self.least_step = min(
+            [road_cost, *(c for i in range(n) for d, c in enumerate(self.step_cost[i]) if self.neighbour[i][d] != NO_HEX)]
+        )
+        # Per hex, the neighbours its units' zone of control reaches (not up a cliff).
+        self.zoc_reach: list[tuple[int, ...]] = [
+            tuple(
+                self.neighbour[i][d]
+                for d in range(6)
+                if self.neighbour[i][d] != NO_HEX and not self.cliff_up[i][d]
+            )
+            for i in range(n)
+        ]
         self._broken_exits: dict[frozenset[int], list[tuple[tuple[int, int], ...]]] = {}
+        self._ranger_exits: dict[tuple[frozenset[int], int], list[tuple[tuple[int, int], ...]]] = {}
 
     def _enter_cost(self, i: int, j: int, rules: RulesTable) -> int:
         ground = self.ground_cost[j]
@@ -168,6 +182,20 @@ class Board:
             self._broken_exits.clear()
         self._broken_exits[broken] = exits
         return exits
+
+    def ranger_exits(self, broken: frozenset[int], cost: int) -> list[tuple[tuple[int, int], ...]]:
+        """The steps of exits (with these bridges down) each costing `cost`: rangers move
+        "five hexes regardless of the terrain". Kept like the broken roads' exits: a
+        ranger's range is asked in many positions with the same bridges."""
+        key = (broken, cost)
+        known = self._ranger_exits.get(key)
+        if known is None:
+            exits = self.exits_with_broken_roads(broken) if broken else self.exits
+            known = [tuple((j, cost) for j, _ in steps) for steps in exits]
+            if len(self._ranger_exits) > 64:
+                self._ranger_exits.clear()
+            self._ranger_exits[key] = known
+        return known
 
     def entry_cost(self, i: int) -> int:
         """The cost of entering hex i from off the map or from a hex of other ground."""

@@ -80,6 +80,7 @@ class GameContext:
         self.faces_sink: Action | None = None
         self.east_edges: dict[int, list[Hex]] = {}
         self.entry_spots: dict[str, list[tuple[int, Hex]]] = {}
+        self.entry_pairs: dict[str, list[tuple[int, Axial]]] = {}  # movement.placeable
         self._position: Position | None = None
         self._names: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
 

@@ -80,6 +80,7 @@ from hexcampaign.kasserine.state import (
     SupportDefense,
     TakeLosses,
     UnitState,
+    fresh_action,
 )
 from hexcampaign.kasserine.tables import rules_table
 from hexcampaign.kasserine.units import Side, UnitSpec, UnitView
@@ -388,7 +389,7 @@ class Game(GameQuestions):
 
     def apply(self, action: Action) -> PlayChanges:
         """Apply an action value (from legal_actions(), or a log); dice are rolled afresh."""
-        return self._do(action.model_copy(update={"faces": None}, deep=True))
+        return self._do(fresh_action(action))
 
     def apply_recorded(self, action: Action) -> PlayChanges:
         """Apply an action with the dice faces it rolled where it was first applied (another
@@ -400,7 +401,7 @@ class Game(GameQuestions):
             raise refuse("Dice: a recorded face is not a number from 1 to 6", "Dice")
         self.context.dice.feed(faces)
         try:
-            return self._do(action.model_copy(update={"faces": None}, deep=True))
+            return self._do(fresh_action(action))
         finally:
             self.context.dice.settle()
 
@@ -427,7 +428,7 @@ class Game(GameQuestions):
         self._lines = list(lines)
         self._actions = self._actions[:count]
         for action in tail:
-            self._do(action.model_copy(deep=True))
+            self._do(fresh_action(action, keep_faces=True))
         self.last_changes = PlayChanges.everything()
         return self.last_changes
 
@@ -564,7 +565,7 @@ class Game(GameQuestions):
         faces = [f for a in actions for f in (a.faces or [])]
         game.context.dice = GameDice(self._initial.seed, dice["rolls"], replay=faces)
         for action in actions[count:]:
-            game._do(action.model_copy(update={"faces": None}, deep=True))
+            game._do(fresh_action(action))
         game.context.dice = GameDice(self._initial.seed, game._dice.rolls)
         game._locked = max(locked, game._locked)
         if game._snapshot is not None and game._snapshot[0] != game._locked:

@@ -11,16 +11,15 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 
-from hexcampaign.kasserine.board import NO_HEX
 from hexcampaign.kasserine.combat import declare_error
 from hexcampaign.kasserine.context import GameContext
-from hexcampaign.kasserine.movement import entry_spots, movement_error, must_place, unit_range
+from hexcampaign.kasserine.movement import movement_error, must_place, placeable, unit_range
 from hexcampaign.kasserine.obligations import (
     available_artillery,
     available_attackers,
     defender_groups,
 )
-from hexcampaign.kasserine.phases import obligations
+from hexcampaign.kasserine.phases import has_obligations
 from hexcampaign.kasserine.results import advance_paths
 from hexcampaign.kasserine.state import (
     GAME_OVER,
@@ -41,6 +40,8 @@ from hexcampaign.kasserine.state import (
     SupportDefense,
     TakeLosses,
     UnitState,
+    place_action,
+    trusted,
 )
 from hexcampaign.kasserine.tables import breakdown_table
 
@@ -64,8 +65,8 @@ def legal_actions(ctx: GameContext, moves: bool = True) -> list[Action]:
         actions.extend(_combat_actions(ctx))
     if state.phase.startswith("german"):
         actions.extend(_breakdowns(ctx))
-    if not obligations(ctx):
-        actions.append(EndPhase())
+    if not has_obligations(ctx):
+        actions.append(trusted(EndPhase))
     return actions
 
 
@@ -77,28 +78,16 @@ def move_actions(ctx: GameContext, units: Iterable[UnitState] | None = None) -> 
         reach = unit_range(ctx, u)
         routes = reach.routes(ctx.board.hexes)
         for i in sorted(reach.ends):
-            # Validated construction: pydantic-core's validator is faster than
-            # model_construct's Python loop over the fields (measured, benchmarks/).
-            actions.append(MoveUnit(unit=u.id, path=routes[i]))
+            actions.append(trusted(MoveUnit, unit=u.id, path=[(h[0], h[1]) for h in routes[i]]))
     return actions
 
 
 def _placements(ctx: GameContext) -> list[PlaceUnit]:
-    actions = []
-    pos = ctx.position
-    occupants = pos.occupants
+    actions: list[PlaceUnit] = []
     for u in ctx.state.units.values():
-        if not must_place(ctx, u):
-            continue
-        alone_error = pos.stacking_error(NO_HEX, [u])  # the same for every empty hex
-        for i, at in entry_spots(ctx, u):
-            here = occupants.get(i)
-            if here is None:
-                if alone_error:
-                    continue
-            elif here[0].side == "allied" or pos.stacking_error(i, [u]):
-                continue
-            actions.append(PlaceUnit(unit=u.id, hex=at))
+        if must_place(ctx, u):
+            uid = u.id
+            actions.extend([place_action(uid, at) for _i, at in placeable(ctx, u)])
     return actions
 
 
@@ -115,9 +104,9 @@ def _engineer_actions(ctx: GameContext) -> list[BridgeWork]:
         at = tuple(u.at)
         if ctx.board.bridge[i] and at not in destroyed:
             if u.mp_spent + ctx.rules.bridge_destroy_cost <= u.mf:
-                actions.append(BridgeWork(unit=u.id, hex=at, destroy=True))
+                actions.append(trusted(BridgeWork, unit=u.id, hex=at, destroy=True))
         elif at in destroyed and u.mp_spent + ctx.rules.bridge_rebuild_cost <= u.mf:
-            actions.append(BridgeWork(unit=u.id, hex=at, destroy=False))
+            actions.append(trusted(BridgeWork, unit=u.id, hex=at, destroy=False))
     return actions
 
 
@@ -125,7 +114,7 @@ def _break_offs(ctx: GameContext) -> list[BreakOff]:
     if ctx.state.phase != "german_movement":
         return []
     return [
-        BreakOff(unit=u.id)
+        trusted(BreakOff, unit=u.id)
         for u in ctx.state.units.values()
         if u.side == "german"
         and u.nationality == "german"
@@ -138,21 +127,23 @@ def _break_offs(ctx: GameContext) -> list[BreakOff]:
 
 def _breakdowns(ctx: GameContext) -> list[BreakdownUnit]:
     actions = []
-    table = breakdown_table()
+    find = breakdown_table().find
     pos = ctx.position
+    occupants, spot = pos.occupants, ctx.board.spot
+    max_units = ctx.rules.stacking.max_units
     for u in ctx.state.units.values():
-        if u.side != "german" or u.nationality != "german" or not ctx.on_map(u):
+        # German units on the map (ctx.on_map) that are no part of a broken-down unit
+        if u.side != "german" or u.nationality != "german" or u.at is None or u.eliminated:
             continue
         if u.broken_from is not None:
             continue
-        entry = table.find(u.breakdown, u.kind, u.size, u.cf, u.mf)
+        entry = find(u.breakdown, u.kind, u.size, u.cf, u.mf)
         if entry is None:
             continue
-        i = pos.index_of(u)
-        others = len(pos.units_at(i)) - 1
-        if others + entry.into.count > ctx.rules.stacking.max_units:
+        others = len(occupants[spot[(u.at[0], u.at[1])]]) - 1
+        if others + entry.into.count > max_units:
             continue
-        actions.append(BreakdownUnit(unit=u.id))
+        actions.append(trusted(BreakdownUnit, unit=u.id))
     return actions
 
 
@@ -176,7 +167,8 @@ def _combat_actions(ctx: GameContext) -> list:
         for group, atts in itertools.product(groups, attacker_sets):
             guns = available_artillery(ctx, atts)
             for artillery in ([], guns) if guns else ([],):
-                action = DeclareAttack(
+                action = trusted(
+                    DeclareAttack,
                     attackers=[a.id for a in atts],
                     defenders=[e.id for e in group],
                     artillery=[g.id for g in artillery],
@@ -202,11 +194,11 @@ def _combat_actions(ctx: GameContext) -> list:
             and ctx.board.hexes[pos.index_of(g)].distance(ctx.board.hexes[target]) <= g.range
         ]
         if guns:
-            actions.append(SupportDefense(combat=c.id, artillery=[g.id for g in guns]))
+            actions.append(trusted(SupportDefense, combat=c.id, artillery=[g.id for g in guns]))
         if state.options.dice == "hand":
-            actions.extend(Resolve(combat=c.id, roll=r) for r in range(2, 13))
+            actions.extend(trusted(Resolve, combat=c.id, roll=r) for r in range(2, 13))
         else:
-            actions.append(Resolve(combat=c.id))
+            actions.append(trusted(Resolve, combat=c.id))
     return actions
 
 
@@ -221,22 +213,22 @@ def _decision_actions(ctx: GameContext, decision: Decision) -> list[Action]:
                 if total >= decision.factors and all(
                     total - u.cf < decision.factors for u in chosen
                 ):
-                    actions.append(TakeLosses(units=[u.id for u in chosen]))
+                    actions.append(trusted(TakeLosses, units=[u.id for u in chosen]))
         return actions
     if decision.kind == "retreat":
         pos = ctx.position
         for uid in decision.units:
             for path in pos.retreat_paths(state.units[uid], decision.hexes):
                 hexes = [ctx.board.hexes[i] for i in path]
-                actions.append(Retreat(unit=uid, path=[(h.q, h.r) for h in hexes]))
+                actions.append(trusted(Retreat, unit=uid, path=[(h.q, h.r) for h in hexes]))
         return actions
     if decision.kind == "advance_roll":
         if state.options.dice == "hand":
-            return [AdvanceRoll(die=d) for d in range(1, 7)]
-        return [AdvanceRoll()]
-    actions = [DeclineAdvance()]
+            return [trusted(AdvanceRoll, die=d) for d in range(1, 7)]
+        return [trusted(AdvanceRoll)]
+    actions = [trusted(DeclineAdvance)]
     for uid in decision.units:
         for path in advance_paths(ctx, state.units[uid], decision):
             hexes = [ctx.board.hexes[i] for i in path]
-            actions.append(Advance(unit=uid, path=[(h.q, h.r) for h in hexes]))
+            actions.append(trusted(Advance, unit=uid, path=[(h.q, h.r) for h in hexes]))
     return actions

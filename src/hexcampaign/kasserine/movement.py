@@ -14,7 +14,7 @@ from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.board import NO_HEX
 from hexcampaign.kasserine.context import GameContext
 from hexcampaign.kasserine.position import INFINITY, Position, enemy_of, refuse
-from hexcampaign.kasserine.state import MoveStack, MoveUnit, PlaceUnit, UnitState
+from hexcampaign.kasserine.state import Axial, MoveStack, MoveUnit, PlaceUnit, UnitState
 from hexcampaign.rules import IllegalAction
 
 
@@ -184,11 +184,35 @@ def must_place(ctx: GameContext, u: UnitState) -> bool:
 def placement_candidates(ctx: GameContext, u: UnitState) -> Iterator[int]:
     """Where the unit could be placed now (none when its zone is full: it then enters
     on its entry zone by movement, the first hex counting as movement)."""
+    for i, _at in placeable(ctx, u):
+        yield i
+
+
+def placeable(ctx: GameContext, u: UnitState) -> list[tuple[int, Axial]]:
+    """The entry spots (index, axial pair) a unit waiting to be placed may be placed on
+    now: not held by the Allies, stacking kept. Kept with the position per entry zone
+    and counter shape: the answer depends on nothing else of the unit (it is on no hex
+    yet), and set-up asks it for every waiting unit after every placement."""
     pos = ctx.position
-    for h in entry_hexes(ctx, u):
-        i = ctx.board.index.get(h, NO_HEX)
-        if i != NO_HEX and pos.side_at(i) != "allied" and not pos.stacking_error(i, [u]):
-            yield i
+    zone = u.entry if u.entry and u.entry in ctx.entry_zones else u.nationality
+    key = (zone, u.kind, u.size)
+    found = pos.placeable.get(key)
+    if found is None:
+        pairs = ctx.entry_pairs.get(zone)
+        if pairs is None:  # as entry_spots, with the hexes as the pairs actions hold
+            pairs = ctx.entry_pairs[zone] = [(i, (h.q, h.r)) for i, h in entry_spots(ctx, u)]
+        occupants = pos.occupants
+        if pos.stacking_error(NO_HEX, [u]):  # the same for every empty hex
+            found = [s for s in pairs if s[0] in occupants and _may_join(pos, s[0], u)]
+        else:
+            found = [s for s in pairs if s[0] not in occupants or _may_join(pos, s[0], u)]
+        pos.placeable[key] = found
+    return found
+
+
+def _may_join(pos: Position, i: int, u: UnitState) -> bool:
+    """May the unit be placed on the occupied hex i (German units, stacking kept)?"""
+    return pos.occupants[i][0].side != "allied" and not pos.stacking_error(i, [u])
 
 
 def reserve(ctx: GameContext, u: UnitState) -> int:

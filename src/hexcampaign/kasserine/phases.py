@@ -9,7 +9,7 @@ sets LOCK: undo never goes back into the other player's turn.
 from __future__ import annotations
 
 from hexcampaign.kasserine.context import GameContext
-from hexcampaign.kasserine.movement import must_place, placement_candidates
+from hexcampaign.kasserine.movement import must_place, placeable, placement_candidates
 from hexcampaign.kasserine.obligations import combat_obligations
 from hexcampaign.kasserine.position import refuse
 from hexcampaign.kasserine.state import GAME_OVER, PHASES, EndPhase
@@ -34,6 +34,16 @@ def obligations(ctx: GameContext) -> list[str]:
     if pos.obligations is None:
         pos.obligations = _find_obligations(ctx)
     return list(pos.obligations)
+
+
+def has_obligations(ctx: GameContext) -> bool:
+    """bool(obligations(ctx)), without writing the sentences in set-up: listing the legal
+    actions asks it after every placement, and naming every waiting unit cost more than
+    finding the first."""
+    pos = ctx.position
+    if pos.obligations is None and ctx.state.phase == "german_setup" and not ctx.state.pending:
+        return any(must_place(ctx, u) and placeable(ctx, u) for u in ctx.state.units.values())
+    return bool(obligations(ctx))
 
 
 def check_start(ctx: GameContext) -> None:

@@ -38,6 +38,7 @@ def place_units(ctx: GameContext, action: PlaceUnits) -> list[str]:
         ctx.map, copy_state(ctx.state), ctx.entry_zones, ctx.arrival_points, ctx.board
     )
     trial.east_edges, trial.entry_spots = ctx.east_edges, ctx.entry_spots  # the same map's
+    trial.entry_pairs = ctx.entry_pairs
     for step in steps:
         try:
             movement.place(trial, step)

@@ -17,6 +17,8 @@ from hexcampaign.kasserine.tables import RulesTable, rules_table
 from hexcampaign.rules import IllegalAction
 
 INFINITY = 1 << 30
+_NONE: frozenset[int] = frozenset()
+_BUCKETS = 64  # the most MP a search keeps one list per MP for (a movement factor is 20 at most)
 
 
 def enemy_of(side: str) -> str:
@@ -28,11 +30,20 @@ class Position:
         self.board = board
         self.state = state
         self.rules = rules_table()
-        self.occupants: dict[int, list[UnitState]] = {}
+        # Built after every action: the loop reads each unit's hex once and looks a
+        # pair up as it is (a unit's hex is a pair: context.put).
+        occupants: dict[int, list[UnitState]] = {}
+        spot = board.spot
         for unit in state.units.values():
-            if unit.at is not None and not unit.eliminated:
-                i = board.spot[(unit.at[0], unit.at[1])]
-                self.occupants.setdefault(i, []).append(unit)
+            at = unit.at
+            if at is not None and not unit.eliminated:
+                i = spot[at] if type(at) is tuple else spot[(at[0], at[1])]
+                here = occupants.get(i)
+                if here is None:
+                    occupants[i] = [unit]
+                else:
+                    here.append(unit)
+        self.occupants = occupants
         self._zoc: dict[str, list[list[UnitState]]] = {}
         self._exits: list[tuple[tuple[int, int], ...]] | None = None
         self._enemy_held: dict[str, set[int]] = {}
@@ -42,8 +53,12 @@ class Position:
         self._ranger_exits: list[tuple[tuple[int, int], ...]] | None = None
         self.views: dict | None = None  # unit id -> UnitView, filled by Game.units()
         self.obligations: list[str] | None = None  # filled by phases.obligations()
+        # (entry zone, kind, size) -> where such a unit may be placed (movement.placeable)
+        self.placeable: dict[tuple[str, str, str], list[tuple[int, tuple[int, int]]]] = {}
         # Hexes whose bridge is down: a road into or out of them is broken.
-        self.broken_roads = frozenset(board.spot[(q, r)] for q, r in state.destroyed_bridges)
+        self.broken_roads = (
+            frozenset(board.spot[(q, r)] for q, r in state.destroyed_bridges) if state.destroyed_bridges else _NONE
+        )
 
     # --- where units are -----------------------------------------------------------
 
@@ -76,16 +91,14 @@ class Position:
         # building 800 lists a position cost more than the searches that read them.
         nobody: list[UnitState] = []
         zones: list[list[UnitState]] = [nobody] * board.size
+        reach = board.zoc_reach
         for i, units in self.occupants.items():
             if units[0].side != side:
                 continue  # a hex holds one side's units only
             exerting = [u for u in units if u.cf > 0]
             if not exerting:
                 continue
-            for d in range(6):
-                j = board.neighbour[i][d]
-                if j == NO_HEX or board.cliff_up[i][d]:
-                    continue
+            for j in reach[i]:
                 zones[j] = exerting if zones[j] is nobody else zones[j] + exerting
         self._zoc[side] = zones
         return zones
@@ -118,6 +131,13 @@ class Position:
                 return False
         return True
 
+    def never_passes_zoc(self, unit: UnitState) -> bool:
+        """passes_zoc(unit, sources) is False for every non-empty `sources`: the unit
+        may pass no enemy ZOC whoever exerts it."""
+        if unit.side == "german" and unit.nationality == "german":
+            return unit.kind not in self.rules.american_infantry_zoc_passers
+        return not (unit.side == "allied" and self.state.options.italian_zoc)
+
     # --- stacking ---------------------------------------------------------------------
 
     def stacking_error(self, i: int, arriving: list[UnitState], leaving: Iterable[str] = ()) -> str | None:
@@ -129,9 +149,10 @@ class Position:
             here = self.occupants.get(i, ())
             if all(other.id != unit.id for other in here):
                 key = (i if here else NO_HEX, unit.kind, unit.size)
-                if key not in self._joining:
-                    self._joining[key] = stacking_error([*here, unit], self.rules)
-                return self._joining[key]
+                joining = self._joining
+                if key not in joining:
+                    joining[key] = _joining_error(here, unit, self.rules)
+                return joining[key]
         gone = set(leaving) | {u.id for u in arriving}
         stack = [u for u in self.occupants.get(i, []) if u.id not in gone] + list(arriving)
         return stacking_error(stack, self.rules)
@@ -196,6 +217,33 @@ class Position:
             origins.add(i)
         moving_from_map = unit.at is not None
         push, pop, get = heapq.heappush, heapq.heappop, best.get
+        least = self.rules.ranger_hex_cost if unit.kind == "rangers" else self.board.least_step
+        if least >= 1 and budget <= _BUCKETS and self.never_passes_zoc(unit):
+            # Most units: every enemy ZOC stops them and none costs a passage; the loop
+            # below without its questions, on one list of hexes per MP spent instead of
+            # the heap. The heap pops the hexes of one cost in index order, and no step
+            # adds to the cost being taken (a step costs at least 1), so sorting each
+            # list as it is taken pops exactly as the heap does: the same search.
+            buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+            for spent, i in frontier:
+                buckets[spent].append(i)
+            for spent in range(budget + 1):
+                bucket = buckets[spent]
+                if not bucket:
+                    continue
+                bucket.sort()
+                for i in bucket:
+                    if spent > best[i]:
+                        continue
+                    if zones[i] and not (moving_from_map and i in origins):
+                        continue
+                    for j, cost in exits[i]:
+                        total = spent + cost
+                        if total <= budget and total < get(j, INFINITY) and j not in blocked:
+                            best[j] = total
+                            came_from[j] = i
+                            buckets[total].append(j)
+            return best, came_from
         while frontier:
             spent, i = pop(frontier)
             if spent > best[i]:
@@ -225,8 +273,7 @@ class Position:
     def ranger_exits(self) -> list[tuple[tuple[int, int], ...]]:
         """Rangers move "five hexes regardless of the terrain": every step the same MP."""
         if self._ranger_exits is None:
-            cost = self.rules.ranger_hex_cost
-            self._ranger_exits = [tuple((j, cost) for j, _ in steps) for steps in self.exits()]
+            self._ranger_exits = self.board.ranger_exits(self.broken_roads, self.rules.ranger_hex_cost)
         return self._ranger_exits
 
     def enemy_held(self, side: str) -> set[int]:
@@ -370,6 +417,28 @@ class Position:
             u.cf if u.kind not in self.rules.support_kinds else self.rules.lone_artillery_defense
             for u in defenders
         )
+
+
+# (the kinds and sizes of a hex's units, the kind and size of one joining them) -> the
+# stacking rule broken, for the rules in _joins_rules: the answer depends on nothing
+# else, and set-up and movement ask it of the same few stacks in every position.
+_joins: dict[tuple[tuple[tuple[str, str], ...], str, str], str | None] = {}
+_joins_rules: list[RulesTable] = []
+
+
+def _joining_error(here: list[UnitState] | tuple[()], unit: UnitState, rules: RulesTable) -> str | None:
+    """stacking_error([*here, unit], rules), remembered by the stack's shape."""
+    if not _joins_rules or _joins_rules[0] is not rules:
+        _joins.clear()
+        _joins_rules[:] = [rules]
+    key = (tuple([(u.kind, u.size) for u in here]), unit.kind, unit.size)
+    error = _joins.get(key, _UNKNOWN)
+    if error is _UNKNOWN:
+        error = _joins[key] = stacking_error([*here, unit], rules)
+    return error  # type: ignore[return-value]
+
+
+_UNKNOWN = object()
 
 
 def stacking_error(stack: list[UnitState], rules: RulesTable) -> str | None:

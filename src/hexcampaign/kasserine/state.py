@@ -7,7 +7,7 @@ them into Hex values.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -324,3 +324,112 @@ LoggedAction = Annotated[
     | Reopened,
     Field(discriminator="kind"),
 ]
+
+
+# --- the engine's own values, built without validation ---------------------------------
+#
+# Listing the legal actions builds thousands of actions a game (11,000 placements in a
+# German set-up) from values the engine made itself: unit ids from the state, hexes from
+# the board. Validating each costs twice the construction below, and validation cannot
+# fail on them. Input from files and players (Game.move, declare_attack, a save's log,
+# a turn file) is still validated where it comes in. A value built here is the very
+# value validation would give: its fields in the model's order, the same fields marked
+# as set, no extra or private data (tests/kasserine/test_engine_same_games.py).
+
+_object_setattr = object.__setattr__
+# The slots' own setters: a third cheaper than object.__setattr__ by name.
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_new = object.__new__
+M = TypeVar("M", bound=BaseModel)
+A = TypeVar("A", bound="_Action")
+_ATOMIC = (str, int, bool, float, type(None))
+
+# class -> (defaults in field order, fields made by a factory)
+_SHAPES: dict[type, tuple[dict[str, object], tuple[tuple[str, Callable[[], object]], ...]]] = {}
+
+
+def _shape(cls: type[BaseModel]) -> tuple[dict[str, object], tuple[tuple[str, Callable[[], object]], ...]]:
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        defaults: dict[str, object] = {}
+        factories: list[tuple[str, Callable[[], object]]] = []
+        for name, field in cls.model_fields.items():
+            if field.default_factory is not None:
+                assert field.default_factory in (list, dict), (cls, name)  # called with no data
+                defaults[name] = None  # its place in the order; filled per value
+                factories.append((name, field.default_factory))
+            else:
+                # Required fields hold a placeholder until the caller's value replaces it;
+                # a default must be immutable to be shared (validation would copy it).
+                assert field.is_required() or isinstance(field.default, _ATOMIC), (cls, name)
+                defaults[name] = None if field.is_required() else field.default
+        shape = _SHAPES[cls] = (defaults, tuple(factories))
+    return shape
+
+
+def trusted(cls: type[M], **values: object) -> M:
+    """cls(**values) without validation, for values already of the fields' types (plain
+    tuples for hexes, fresh lists): the engine's own actions."""
+    defaults, factories = _shape(cls)
+    fields = dict(defaults)
+    fields.update(values)  # keys already in `fields` keep their place: the model's order
+    for name, factory in factories:
+        if name not in values:
+            fields[name] = factory()
+    model = _new(cls)
+    _object_setattr(model, "__dict__", fields)
+    _set_fields_set(model, set(values))
+    _set_extra(model, None)
+    _set_private(model, None)
+    return model
+
+
+def place_action(unit: str, at: Axial) -> PlaceUnit:
+    """trusted(PlaceUnit, unit=unit, hex=at), spelled out: set-up lists 200 a unit."""
+    model = _new(PlaceUnit)
+    _object_setattr(model, "__dict__", {"faces": None, "kind": "place", "unit": unit, "hex": at})
+    _set_fields_set(model, {"unit", "hex"})
+    _set_extra(model, None)
+    _set_private(model, None)
+    return model
+
+
+def fresh_action(action: A, keep_faces: bool = False) -> A:
+    """action.model_copy(update={"faces": None}, deep=True) (or deep=True alone with
+    keep_faces), the copy apply() and replays log, at a fifth of its cost: an action's
+    fields are strings, numbers and lists of them or of hex pairs. Anything else (a
+    value someone built by hand with shared or nested lists) takes pydantic's copy."""
+    fields = action.__dict__
+    copied: dict[str, object] = {}
+    seen: set[int] = set()
+    for name, value in fields.items():
+        if type(value) is list:
+            if id(value) in seen or not all(type(x) in _ATOMIC or _plain_pair(x) for x in value):
+                break
+            seen.add(id(value))
+            value = list(value)
+        elif not (type(value) in _ATOMIC or _plain_pair(value)):
+            break
+        copied[name] = value
+    else:
+        if action.__pydantic_extra__ is None and action.__pydantic_private__ is None:
+            fields_set = set(action.__pydantic_fields_set__)
+            if not keep_faces:
+                copied["faces"] = None
+                fields_set.add("faces")
+            model = _new(type(action))
+            _object_setattr(model, "__dict__", copied)
+            _set_fields_set(model, fields_set)
+            _set_extra(model, None)
+            _set_private(model, None)
+            return model
+    if keep_faces:
+        return action.model_copy(deep=True)
+    return action.model_copy(update={"faces": None}, deep=True)
+
+
+def _plain_pair(value: object) -> bool:
+    """A tuple of atoms (a hex pair): deepcopy hands it back as it is."""
+    return type(value) is tuple and all(type(x) in _ATOMIC for x in value)

@@ -87,10 +87,13 @@ class BreakdownTable(BaseModel):
         """The entry for a unit: by its key when the order of battle names one, else by shape."""
         # Asked for every German unit each time the legal actions are listed; the table
         # is read-only once loaded, so each question is answered once.
+        # The private dict read straight from its slot: `self._found` goes through
+        # pydantic's __getattr__, which cost more than the question.
+        found: dict[tuple, BreakdownEntry | None] = self.__pydantic_private__["_found"]  # type: ignore[index]
         question = (key, kind, size, cf, mf)
-        if question not in self._found:
-            self._found[question] = self._search(key, kind, size, cf, mf)
-        return self._found[question]
+        if question not in found:
+            found[question] = self._search(key, kind, size, cf, mf)
+        return found[question]
 
     def _search(self, key: str | None, kind: str, size: str, cf: int, mf: int) -> BreakdownEntry | None:
         for entry in self.entries:
