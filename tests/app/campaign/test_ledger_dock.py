@@ -167,3 +167,19 @@ def test_the_ledger_shown_keeps_the_window_within_1280_by_800(qtbot, desk, playe
     m.ledger_dock.show_table("summary")
     QApplication.processEvents()
     assert w.height() <= 800 and m.ledger_dock.summary.charts["vp"].height() >= 150
+
+
+def test_a_campaign_opened_from_the_command_line_keeps_the_battles_in_front(qtbot, desk, played, tmp_path):
+    from hexcampaign.app import MainWindow
+
+    played.save(tmp_path / "played.hxcampaign")
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.install_play_modes()
+    assert w.open_path(tmp_path / "played.hxcampaign")  # before the window is shown
+    w.show()
+    qtbot.waitExposed(w)
+    m = w.mode
+    desk.settle()
+    assert not m.battles_dock.visibleRegion().isEmpty()  # as before the Ledger came
+    assert m.ledger_dock.visibleRegion().isEmpty()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -51,6 +51,11 @@ def install(mode) -> LedgerDock:
     window = mode.window
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
     window.tabifyDockWidget(mode.log_dock, dock)
+    mode.battles_dock.raise_()
+    # A window not shown yet builds its tab bars when first shown, with the dock tabified
+    # last in front: the battles are put back in front then, as docks.py left them.
+    if not window.isVisible():
+        _FrontAtFirstShow(window, mode.battles_dock, dock)
     # Shown with the desk's docks just before the log (the tab shown last comes to the
     # front): the tab in front stays the one it was.
     docks = mode.docks.all
@@ -59,12 +64,30 @@ def install(mode) -> LedgerDock:
     return dock
 
 
+class _FrontAtFirstShow(QObject):
+    def __init__(self, window, front: QDockWidget, ledger: LedgerDock) -> None:
+        super().__init__(window)
+        self.front, self.ledger = front, ledger
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 — Qt's name
+        if event.type() == QEvent.Type.Show:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._put_back)
+        return False
+
+    def _put_back(self) -> None:
+        if not self.ledger.asked and not self.ledger.visibleRegion().isEmpty():
+            self.front.raise_()
+
+
 class LedgerDock(QDockWidget):
     def __init__(self, mode) -> None:
         super().__init__("Ledger", mode.window)
         self.setObjectName("campaign-ledger")
         self.mode = mode
         self.book: Ledger | None = None
+        self.asked = False  # shown by the umpire (menu or show_table), not by the layout
         self._stale = True
         body = QWidget(self)
         layout = QVBoxLayout(body)
@@ -157,6 +180,7 @@ class LedgerDock(QDockWidget):
         return list(TABLES)[index - 1] if index > 0 else "battles"
 
     def show_table(self, key: str) -> None:
+        self.asked = True
         self.show()
         self.raise_()
         self.tabs.setCurrentWidget(self.tables[key] if key in self.tables else self._summary_page)
