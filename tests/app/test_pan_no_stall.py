@@ -57,3 +57,44 @@ def test_the_paint_after_a_pan_leaves_the_uncovered_tiles_to_the_workers(window,
     landed = picture(view)
     scene.tiles.clear()
     assert largest_difference(landed, picture(view)) <= 8  # anti-aliasing at tile seams
+
+
+def test_after_a_fill_of_the_whole_map_the_screen_keeps_its_tiles_until_the_workers_repaint(
+    window, qtbot, monkeypatch
+):
+    """A 2,400-hex fill (a change of the whole map) is not repainted tile by tile on the
+    GUI thread: the old tiles stay on screen until the workers' land; a small edit after
+    it is painted at once, never shown as it was."""
+    from hexcampaign.app.editor.commands import push_edit
+    from hexcampaign.app.tool_events import ToolEvent
+    from hexcampaign.hexes import HexSide
+
+    view, editor, doc = window.canvas, window.editor, window.document
+    view.fit_map()
+    scene = view.map_scene
+    scene.progressive_until = 0.0
+    view.viewport().repaint()
+    painted_on_gui_thread = []
+    render = LayerItem._render_strip
+    monkeypatch.setattr(LayerItem, "_render_strip",
+                        lambda self, *a: painted_on_gui_thread.append(a) or render(self, *a))
+    centre = doc.map.at(30, 20)
+    editor.set_tool("fill")
+    editor.brush.terrain = "woods"
+    x, y = view.layout.center(centre)
+    event = ToolEvent(x, y, centre, HexSide.of(centre, 0), "left", frozenset())
+    editor.tool.pressed(event)
+    editor.tool.released(event)
+    assert doc.map.terrain(doc.map.at(0, 1)) == "woods"  # the fill reached the corner
+    view.viewport().repaint()
+    assert painted_on_gui_thread == []  # the old tiles shown, the new ones asked for
+    workers = scene.tile_workers()
+    qtbot.waitUntil(lambda: workers.pending() == 0, timeout=10000)
+    view.viewport().repaint()
+    landed = picture(view)
+    scene.tiles.clear()
+    assert largest_difference(landed, picture(view)) <= 8  # the fill, as a complete paint draws it
+    # A small edit is painted at once, even where a tile was just stale.
+    push_edit(doc, "Marsh", [doc.map.at(5, 5)], lambda m: m.set_terrain(m.at(5, 5), "marsh"))
+    view.viewport().repaint()
+    assert painted_on_gui_thread  # the edited tiles were painted now

@@ -26,6 +26,9 @@ class TileCache:
         # in a worker before that is stale (see tile_workers).
         self.generation = 0
         self._tiles: OrderedDict[tuple, QPixmap | None] = OrderedDict()
+        # Tiles dropped by a change of the whole map (a big fill, its undo), shown on
+        # screen until the worker threads have painted the new ones (stale()).
+        self._stale: dict[tuple, QPixmap] = {}
 
     def get(self, key: tuple) -> QPixmap | None | Literal[False]:
         """The tile, None for an empty tile, False when not cached."""
@@ -37,18 +40,36 @@ class TileCache:
         return tile
 
     def put(self, key: tuple, tile: QPixmap | None) -> None:
+        self._stale.pop(key, None)
         self._forget(key)
         self._tiles[key] = tile
         self.bytes += _size(tile)
         while self.bytes > self.max_bytes and len(self._tiles) > 1:
             self._forget(next(iter(self._tiles)))
 
-    def drop(self, layer: str, scene_rect: QRectF | None = None) -> None:
-        """Forget the layer's tiles that overlap `scene_rect` (all of them for None)."""
+    def drop(self, layer: str, scene_rect: QRectF | None = None, keep_stale: bool = False) -> None:
+        """Forget the layer's tiles that overlap `scene_rect` (all of them for None);
+        with `keep_stale` they stay at hand as stale() until painted anew (several
+        layers of one change drop in turn: the first one's tiles stay stale)."""
         self.generation += 1
+        if not keep_stale:  # an edit since: its hexes are painted now, never shown as they were
+            for key in [k for k in self._stale if k[0] == layer]:
+                if scene_rect is None or tile_scene_rect(key).intersects(scene_rect):
+                    del self._stale[key]
+        kept: set[float] = set()
         for key in [k for k in self._tiles if k[0] == layer]:
             if scene_rect is None or tile_scene_rect(key).intersects(scene_rect):
+                tile = self._tiles.get(key)
+                if keep_stale and tile is not None:
+                    self._stale[key] = tile
+                    kept.add(key[1])
                 self._forget(key)
+        if kept:  # stale tiles of other zooms would never be shown again: let them go
+            self._stale = {k: t for k, t in self._stale.items() if k[1] in kept}
+
+    def stale(self, key: tuple) -> QPixmap | None:
+        """The tile as it was before the last whole-map drop, if it is not painted anew."""
+        return self._stale.get(key)
 
     def items(self) -> list[tuple[tuple, QPixmap | None]]:
         return list(self._tiles.items())
@@ -56,6 +77,7 @@ class TileCache:
     def clear(self) -> None:
         self.generation += 1
         self._tiles.clear()
+        self._stale.clear()
         self.bytes = 0
 
     def __len__(self) -> int:
