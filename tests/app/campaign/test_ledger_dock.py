@@ -104,6 +104,7 @@ def test_the_battles_dock_does_the_paperwork(mode, desk, tmp_path, monkeypatch):
     assert "sheets sent" in battles.list.item(0).text()
     assert battles.list.item(0).toolTip() == f"The us player owes battle {b.id} built in CM and fought with the german player. The us player owes the CM result of battle {b.id}."
     assert not battles.admin_actions["sheets"].isEnabled()
+    assert battles.admin_actions["sheets"].toolTip() == f"Battle {b.id} is past that: sheets sent."
     battles.mark_fought(b.id)
     assert "awaiting result · fought" in battles.list.item(0).text()
     report = tmp_path / "B1 AAR.txt"

@@ -216,6 +216,12 @@ class BattlesDock(QDockWidget):
         self.admin_actions["fought"].setEnabled(step in (0, 1))
         self.admin_actions["attach"].setEnabled(status is not None)
         self.admin_actions["open"].setEnabled(status is not None and bool(status.files))
+        past = "" if status is None else f"Battle {status.battle} is past that: {status.status}."
+        self.admin_actions["sheets"].setToolTip("" if step == 0 else past)
+        self.admin_actions["fought"].setToolTip("" if step in (0, 1) else past)
+        self.admin_actions["open"].setToolTip(
+            "" if status is None or status.files else f"Battle {status.battle} has no file attached."
+        )
         self.paperwork.setToolTip(
             "" if status is None else (f"Battle {status.battle}: {status.status}. " + " ".join(status.owed)).strip()
         )
