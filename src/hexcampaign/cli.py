@@ -493,9 +493,14 @@ def _export(kind: str, suffix: str, what: str, args: argparse.Namespace) -> int:
     from hexcampaign.app.render.interchange import export_headless
     from hexcampaign.exports import ExportError
 
+    pieces = None
+    if getattr(args, "counters", False):
+        from hexcampaign.app.kasserine.vassal_pieces import kasserine_pieces
+
+        pieces = kasserine_pieces
     try:
         with gc_paused():
-            notes = export_headless(kind, hexmap, target, args.hex_size, getattr(args, "counters", False))
+            notes = export_headless(kind, hexmap, target, args.hex_size, pieces)
     except ExportError as e:
         raise CommandError(str(e)) from None
     print(f"Wrote {target}.")

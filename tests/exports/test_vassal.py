@@ -223,7 +223,7 @@ def test_sequence_encoding_is_vassals():
 
 
 def test_kasserine_counters_and_set_up(board_of):
-    from hexcampaign.app.render.interchange import kasserine_pieces
+    from hexcampaign.app.kasserine.vassal_pieces import kasserine_pieces
     from hexcampaign.kasserine import Game
 
     hexmap = kasserine()
@@ -260,7 +260,7 @@ def test_kasserine_counters_and_set_up(board_of):
 
 
 def test_kasserine_counters_need_the_kasserine_map(board_of):
-    from hexcampaign.app.render.interchange import kasserine_pieces
+    from hexcampaign.app.kasserine.vassal_pieces import kasserine_pieces
 
     with pytest.raises(ExportError, match=r"need the Kasserine map \(27×31 hexes\), not a 7×5 map\.$"):
         kasserine_pieces(small_map(), 32.0)

@@ -50,6 +50,12 @@ def print_scale_question(parent: Any) -> QMessageBox:
     box.setDefaultButton(fit)
     return box
 
+# The maps for other programs: kind -> (suffix, dialog title, file filter).
+INTERCHANGE = {
+    "vassal": (".vmod", "Export a VASSAL module", "VASSAL modules (*.vmod)"),
+    "tiled": (".tmx", "Export a Tiled map", "Tiled maps (*.tmx)"),
+}
+
 
 class EditorFiles:
     """Maps opened, shown, closed and started; export, print, import geography;
@@ -136,6 +142,32 @@ class EditorFiles:
             self.window.show_error("Could not export the map", str(error))
             return False
         self._say(f"Exported {path.name} ({done}).")
+        return True
+
+    def export_for(self, kind: str, path: Path | str | None = None) -> bool:
+        """File > Export VASSAL module… ("vassal") or Export Tiled map… ("tiled"): the
+        map for the program its players use (app/render/interchange.py)."""
+        if self.document is None:
+            return False
+        from hexcampaign.app.render import interchange  # on first use: start-up
+        from hexcampaign.exports import ExportError
+
+        suffix, title, kinds = INTERCHANGE[kind]
+        if path is None:
+            stem = self.document.path.stem if self.document.path else (self.document.map.name or "map")
+            folder = self.document.path.parent if self.document.path else Path.home()
+            chosen, _ = QFileDialog.getSaveFileName(self.window, title, str(folder / (stem + suffix)), kinds)
+            if not chosen:
+                return False
+            path = chosen if chosen.lower().endswith(suffix) else chosen + suffix
+        path = Path(path)
+        export = interchange.export_vassal if kind == "vassal" else interchange.export_tiled
+        try:
+            notes = export(self.document.map, path)
+        except (ExportError, OSError) as error:
+            self.window.show_error("Could not export the map", str(error))
+            return False
+        self._say(" ".join([f"Exported {path.name}.", *notes]))
         return True
 
     def import_geography(self, path: Path | str | None = None) -> bool:

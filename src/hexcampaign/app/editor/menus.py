@@ -84,6 +84,7 @@ class EditorMenus:
     resize_map: Callable[..., Any]
     validate: Callable[..., Any]
     export_dialog: Callable[[], bool]
+    export_for: Callable[..., bool]
     print_map: Callable[[], bool]
     import_geography: Callable[..., bool]
     ask_autosave_interval: Callable[[], None]
@@ -126,6 +127,8 @@ class EditorMenus:
             self.resize_action,
             self.validate_action,
             self.export_action,
+            self.export_vassal_action,
+            self.export_tiled_action,
             self.print_action,
             self.import_geo_action,
         ]
@@ -181,6 +184,12 @@ class EditorMenus:
             "&Validate", self.validate, QKeySequence("Ctrl+Shift+V"), "validate"
         )
         self.export_action = act("&Export…", self.export_dialog, QKeySequence("Ctrl+E"), "export")
+        self.export_vassal_action = act(
+            "Export &VASSAL module…", lambda: self.export_for("vassal"), None, "export-vassal"
+        )
+        self.export_tiled_action = act(
+            "Export &Tiled map…", lambda: self.export_for("tiled"), None, "export-tiled"
+        )
         self.print_action = act("&Print…", self.print_map, QKeySequence.StandardKey.Print, "print")
         self.import_geo_action = act("Import &geography…", self.import_geography, None, "import-geo")
         self.cancel_action = act(
@@ -261,6 +270,8 @@ class EditorMenus:
         quit_action = next((a for a in file.actions() if a.text() == "&Quit"), None)
         file.insertAction(quit_action, self.import_geo_action)
         file.insertAction(quit_action, self.export_action)
+        file.insertAction(quit_action, self.export_vassal_action)
+        file.insertAction(quit_action, self.export_tiled_action)
         file.insertAction(quit_action, self.print_action)
         file.insertSeparator(quit_action)
 
@@ -311,6 +322,8 @@ class EditorMenus:
             self.resize_action,
             self.validate_action,
             self.export_action,
+            self.export_vassal_action,
+            self.export_tiled_action,
             self.print_action,
         ):
             action.setEnabled(doc is not None)

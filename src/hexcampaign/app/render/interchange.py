@@ -4,7 +4,8 @@ first hex centred on a whole pixel) and the tileset of a Tiled map (one hex tile
 terrain of the palette, one per elevation level in use). The files themselves are
 written by hexcampaign.exports (no Qt).
 
-`export_vassal` and `export_tiled` are what File > Export and the command line call.
+`export_vassal` and `export_tiled` are what the editor's File > Export VASSAL module… /
+Export Tiled map… and the command line call.
 Both need a QGuiApplication (fonts) and raise ExportError with one sentence.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
@@ -80,62 +81,29 @@ def _too_large(width: int, height: int, hex_size: float) -> str:
             f"{MAX_BOARD_PIXELS // 1_000_000} million pixels); use a hex size of {fits} or smaller.")
 
 
+# The counters a module may carry, painted for the board's hex size (the Kasserine Pass
+# scenario's: app/kasserine/vassal_pieces.py, passed in so that this painter, which the
+# map editor calls, knows no game).
+PiecesFor = Callable[[HexMap, float], list[Piece]]
+
+
 def export_vassal(
-    hexmap: HexMap, path: Path | str, hex_size: float = VASSAL_HEX_SIZE, counters: bool = False
+    hexmap: HexMap, path: Path | str, hex_size: float = VASSAL_HEX_SIZE, pieces: PiecesFor | None = None
 ) -> list[str]:
-    """File > Export > VASSAL module…: write PATH.vmod (the board and its grid; with
-    `counters`, the Kasserine Pass counters and the scenario's set-up, for the Kasserine
-    map); returns notes for the user (one sentence each). Raises ExportError."""
+    """File > Export VASSAL module…: write PATH.vmod (the board and its grid; with
+    `pieces`, the counters it paints for the board, e.g. the Kasserine Pass counters and
+    the scenario's set-up); returns notes for the user (one sentence each). Raises
+    ExportError."""
     board = vassal_board(hexmap, hex_size)
-    pieces = kasserine_pieces(hexmap, board.layout.size) if counters else []
-    return write_module(path, hexmap, board, pieces)
+    return write_module(path, hexmap, board, pieces(hexmap, board.layout.size) if pieces else [])
 
 
-def kasserine_pieces(hexmap: HexMap, hex_size: float) -> list[Piece]:
-    """The Kasserine Pass scenario's counters, painted as the game paints them, at the
-    size they have on its map: the Allied units on the map at the start on their hexes,
-    the German units (set up by their player in the entry zones) and the Allied
-    reinforcements in the Counters window only. Refused unless `hexmap` has the
-    Kasserine map's size and its start hexes."""
-    # The game's counters: read here, where the picture is made, and only when asked for,
-    # so the map painter needs the Kasserine mode only for this export.
-    from hexcampaign.app.kasserine.counters import COUNTER_FRACTION, paint_counter
-    from hexcampaign.kasserine import Game
-
-    game = Game.scenario(seed=1)
-    scenario = game.map
-    units = game.units()
-    if (hexmap.cols, hexmap.rows, hexmap.orientation) != (scenario.cols, scenario.rows, scenario.orientation):
-        raise ExportError(
-            f"The Kasserine Pass counters need the Kasserine map ({scenario.cols}×{scenario.rows} "
-            f"hexes), not a {hexmap.cols}×{hexmap.rows} map."
-        )
-    side = max(8, round(COUNTER_FRACTION * hex_size))
-    pieces = []
-    for unit in units:
-        image = QImage(side, side, QImage.Format.Format_ARGB32)
-        image.fill(QColor(0, 0, 0, 0))
-        painter = QPainter(image)
-        try:
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            paint_counter(painter, QRectF(0.5, 0.5, side - 1, side - 1), unit)
-        finally:
-            painter.end()
-        if unit.side == "german":
-            group = "German"
-        else:
-            group = "Allied" if unit.hex is not None else "Allied reinforcements"
-        at = hexmap.offset(unit.hex) if unit.hex is not None else None
-        pieces.append(Piece(unit.label or unit.name, f"counter-{_safe(unit.id)}.png", _png_bytes(image),
-                            group, at))
-    return pieces
-
-
-def _safe(text: str) -> str:
+def safe_name(text: str) -> str:
+    """A file name part made of letters, digits, '-' and '_' only."""
     return "".join(c if c.isalnum() or c in "-_" else "-" for c in text)
 
 
-def _png_bytes(image: QImage) -> bytes:
+def png_bytes(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -183,11 +151,11 @@ def tiled_tileset(hexmap: HexMap, grid: TiledGrid) -> bytes:
             painter.restore()
     finally:
         painter.end()
-    return _png_bytes(image)
+    return png_bytes(image)
 
 
 def export_tiled(hexmap: HexMap, path: Path | str, hex_size: float = TILED_HEX_SIZE) -> list[str]:
-    """File > Export > Tiled map…: write PATH.tmx and PATH-tiles.png beside it; returns
+    """File > Export Tiled map…: write PATH.tmx and PATH-tiles.png beside it; returns
     notes for the user (one sentence each). Raises ExportError."""
     if not 4 <= hex_size <= 256:
         raise ExportError(f"The hex size must be between 4 and 256 pixels, not {hex_size:g}.")
@@ -201,7 +169,8 @@ def export_tiled(hexmap: HexMap, path: Path | str, hex_size: float = TILED_HEX_S
 
 
 def export_headless(
-    kind: str, hexmap: HexMap, path: Path | str, hex_size: float | None = None, counters: bool = False
+    kind: str, hexmap: HexMap, path: Path | str, hex_size: float | None = None,
+    pieces: PiecesFor | None = None,
 ) -> list[str]:
     """`hexcampaign export-vassal` / `export-tiled` without a window: `kind` is "vassal"
     or "tiled"; a QGuiApplication is made when there is none (the painter needs fonts)."""
@@ -209,7 +178,7 @@ def export_headless(
 
     _app = QGuiApplication.instance() or QGuiApplication(["hexcampaign"])
     if kind == "vassal":
-        return export_vassal(hexmap, path, VASSAL_HEX_SIZE if hex_size is None else hex_size, counters)
+        return export_vassal(hexmap, path, VASSAL_HEX_SIZE if hex_size is None else hex_size, pieces)
     return export_tiled(hexmap, path, TILED_HEX_SIZE if hex_size is None else hex_size)
 
 
