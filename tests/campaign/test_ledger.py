@@ -295,3 +295,24 @@ def test_a_position_the_log_does_not_reach_is_noted():
     book = ledger(c)
     assert "does not reach the campaign's position" in book.note and book.note in book.summary()
     assert book.pp_now["german"] == c.pp_available("german")
+
+
+def test_after_back_the_ledger_is_the_one_of_the_shorter_log():
+    from hexcampaign.campaign import ledger as ledger_module
+
+    c = four_turns()
+    to_phase(c, "purchase")
+    c.purchase("german", "grenadier_company")
+    before = ledger(c)
+    recorder = ledger_module._RECORDERS[c]
+    while c.can_undo() and c.phase == "purchase":
+        c.undo()
+    c.undo()  # and one more: the pursuit phase's start
+    after = ledger(c)
+    assert ledger_module._RECORDERS[c] is recorder  # carried back, not replayed whole
+    fresh = ledger(Campaign.from_json(c.to_json()))
+    assert after == fresh and after != before
+    assert c.phase == "retreat_advance"
+    to_phase(c, "purchase")  # and on again from there
+    c.purchase_all("german", ["grenadier_company", "grenadier_company"])
+    assert ledger(c) == ledger(Campaign.from_json(c.to_json()))

@@ -32,7 +32,8 @@ from hexcampaign.campaign import play
 from hexcampaign.campaign.battle_admin import battle_status
 from hexcampaign.campaign.calendar import date_text, turn_date
 from hexcampaign.campaign.ending import victory_points
-from hexcampaign.campaign.state import ARMY_HQ, ELIMINATED, BattleRecord
+from hexcampaign.campaign.phases import PHASES
+from hexcampaign.campaign.state import ARMY_HQ, ELIMINATED, BattleRecord, State
 from hexcampaign.campaign.unit_chart import MANPOWER_CATEGORIES
 from hexcampaign.campaign.world import World
 from hexcampaign.files import atomic_write_text
@@ -231,7 +232,9 @@ def ledger(source: object) -> Ledger:
     """The ledger of a campaign (a Campaign or its World) as it stands now."""
     w = _world_of(source)
     recorder = _RECORDERS.get(source)
-    if recorder is None or not recorder.follows(w.actions):
+    if recorder is not None and not recorder.follows(w.actions) and not recorder.rewind(w.actions):
+        recorder = None
+    if recorder is None:
         recorder = _Recorder(w)
         _RECORDERS[source] = recorder
     recorder.catch_up(w.actions)
@@ -318,6 +321,21 @@ def export_ledger(book: Ledger, path: Path | str, table: str = "battles") -> Pat
 # --- the replayed history -------------------------------------------------------------------
 
 
+# Positions kept for a Back: the ends of the last turns (a Back goes within one phase).
+KEPT_TURNS = 4
+
+
+@dataclass(frozen=True)
+class _Kept:
+    count: int  # actions applied
+    state: str  # the position as its JSON (as checkpoints.py keeps it: compact, quick)
+    pp: int  # how many PP entries, places and turn points had been listed
+    places: int
+    turns: int
+    names: dict[str, tuple[str, str]]
+    homes: dict[str, str]
+
+
 class _Recorder:
     """A replay of one campaign's log, kept to carry on as the log grows."""
 
@@ -331,14 +349,45 @@ class _Recorder:
         self.turns: list[TurnPoint] = []
         self.names: dict[str, tuple[str, str]] = {}  # fid -> (side, name), the last known
         self.homes: dict[str, str] = {}  # uid -> the last formation it served in
-        self._income = dict.fromkeys(sides, 0)
-        self._spent = dict.fromkeys(sides, 0)
+        self._kept: list[_Kept] = []  # positions at the last turns' ends, for a Back
+        self._kept_turns = 0  # turn points listed when the last action was applied
         r = self.world
         for side in sides:
             if r.state.pp[side]:
                 self._entry(r.turn, side, "income", r.state.pp[side], _first(r.state.log[-1:]))
         self._point(0, "start", complete=True)
         self._remember()
+        self._keep()
+        self._kept_turns = len(self.turns)
+
+    def _keep(self) -> None:
+        self._kept.append(
+            _Kept(
+                len(self.actions), self.world.state.model_dump_json(), len(self.pp),
+                len(self.places), len(self.turns), dict(self.names), dict(self.homes),
+            )
+        )  # fmt: skip
+        del self._kept[:-KEPT_TURNS]
+
+    def rewind(self, actions: list[A.CampaignAction]) -> bool:
+        """Go back to the last kept position the campaign's log still passes through (a
+        Back or an undo took actions back); False when none does (rebuild it all)."""
+        same = 0
+        for a, b in zip(self.actions, actions, strict=False):
+            if a != b:
+                break
+            same += 1
+        kept = next((k for k in reversed(self._kept) if k.count <= same), None)
+        if kept is None or self.stopped:
+            return False
+        self.world.state = State.model_validate_json(kept.state)
+        self.actions = self.actions[: kept.count]
+        self.world.actions = list(self.actions)
+        del self.pp[kept.pp :], self.places[kept.places :], self.turns[kept.turns :]
+        self.names, self.homes = dict(kept.names), dict(kept.homes)
+        self._kept = [k for k in self._kept if k.count <= kept.count]
+        self._kept_turns = len(self.turns)
+        return True
 
     def follows(self, actions: list[A.CampaignAction]) -> bool:
         n = len(self.actions)
@@ -347,7 +396,13 @@ class _Recorder:
         )
 
     def catch_up(self, actions: list[A.CampaignAction]) -> None:
-        for action in actions[len(self.actions) :]:
+        todo = actions[len(self.actions) :]
+        # Only the last turns' ends are kept (a copy of the position costs): the phase
+        # ends still to come tell how near the end of the log a turn's end is.
+        ends_left = sum(1 for a in todo if isinstance(a, A.EndPhase))
+        near = 2 * len(PHASES) * KEPT_TURNS
+        for action in todo:
+            ends_left -= isinstance(action, A.EndPhase)
             if self.stopped:
                 self.actions.append(action)
                 continue
@@ -360,6 +415,10 @@ class _Recorder:
                     "not listed."
                 )
             self.actions.append(action)
+            ended = len(self.turns) != self._kept_turns
+            self._kept_turns = len(self.turns)
+            if ended and not self.stopped and ends_left <= near:
+                self._keep()
 
     def _apply(self, action: A.CampaignAction) -> None:
         r = self.world
@@ -399,10 +458,6 @@ class _Recorder:
 
     def _entry(self, turn: int, side: str, kind: str, amount: int, what: str) -> None:
         self.pp.append(PPEntry(turn, side, kind, amount, self.world.state.pp[side], what))
-        if kind == "income":
-            self._income[side] += amount
-        elif kind == "spent":
-            self._spent[side] -= amount
 
     def _point(self, turn: int, label: str, complete: bool) -> None:
         r = self.world
