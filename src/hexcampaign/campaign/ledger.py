@@ -9,7 +9,7 @@ and each action's effect on the PP, the holdings and the clock is read off the
 position before and after it. Losses and battles come from the battle records of the
 campaign itself (an amended result counts as amended). The replay is kept per campaign
 and carried on as actions are added, so asking again after one more action costs one
-action; after a Back it is rebuilt. A save whose log no longer replays (made by an
+action; after a Back it goes back to a turn's end it kept and carries on from there. A save whose log no longer replays (made by an
 older version under other rules) gets a ledger from its battles and its position, with
 a note saying where the history stops.
 
