@@ -316,3 +316,12 @@ def test_after_back_the_ledger_is_the_one_of_the_shorter_log():
     to_phase(c, "purchase")  # and on again from there
     c.purchase_all("german", ["grenadier_company", "grenadier_company"])
     assert ledger(c) == ledger(Campaign.from_json(c.to_json()))
+
+
+def test_the_umpires_pp_adjustment_is_its_own_entry_with_its_reason():
+    c, g, u, b = fought()
+    c.adjust_pp("us", 4, "a bonus for holding the bridge")
+    entry = ledger(c).pp_entries[-1]
+    assert (entry.side, entry.kind, entry.amount) == ("us", "adjusted", 4)
+    assert "a bonus for holding the bridge" in entry.what
+    assert ledger(c).pp_total("us") == c.pp_available("us")

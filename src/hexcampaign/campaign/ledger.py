@@ -432,17 +432,18 @@ class _Recorder:
             delta = r.state.pp[side] - before_pp[side]
             if not delta:
                 continue
+            words = what
             if isinstance(action, A.EndPhase):
                 kind, turn = ("income", r.turn) if delta > 0 else ("lost", before_turn)
                 said = f"{side}'s turn begins" if delta > 0 else f"{side} loses "
-                what = _mentioning(changes, said) or what
+                words = _mentioning(changes, said) or what
             elif isinstance(action, A.Purchase | A.PurchaseList | A.Build):
                 kind, turn = "spent", before_turn
             elif isinstance(action, A.AdjustPP):
                 kind, turn = "adjusted", before_turn
             else:
                 kind, turn = "amended", before_turn
-            self._entry(turn, side, kind, delta, what)
+            self._entry(turn, side, kind, delta, words)
         for p in r.map.places():
             old, new = before_holdings.get(p.name), r.state.holdings.get(p.name)
             if old != new:
