@@ -1,7 +1,14 @@
-"""Start-up: process start to the first painted main window with the Kasserine map
-(`hexcampaign --quit-after-first-paint`), against a minimal PySide6 QMainWindow process
-that quits after its first paint. Alternating runs; the slowest imports of our start-up
-(`python -X importtime`) are kept in benchmarks/out/importtime.txt."""
+"""Start-up: process start to the first painted main window with a document
+(`hexcampaign --quit-after-first-paint FILE`), against a minimal PySide6 QMainWindow
+process that quits after its first paint, one row a kind of document: the Kasserine map,
+a Kasserine game in progress (turn 4, Feb 17) and a CM campaign in progress (turn 3, made
+here with the engine). Runs alternate (the empty window, then each document) so a change
+of load hits all alike; each ratio is the median of one kind's runs over the median of
+the empty window's runs of the same run (budget 1.5). The slowest imports of each start-up
+(`python -X importtime`) are kept in benchmarks/out/importtime-<kind>.txt.
+
+    python benchmarks/bench_startup.py [REPEAT]
+"""
 
 from __future__ import annotations
 
@@ -17,6 +24,10 @@ from common import Result, compile_bytecode
 ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(__file__).resolve().parent / "out"
 KASSERINE = ROOT / "maps" / "kasserine" / "kasserine.hexmap"
+KASSERINE_GAME = ROOT / "tests" / "kasserine" / "fixtures" / "feb17-german-combat.kpgame"
+CM_MAP = ROOT / "maps" / "cm-sample.hexmap"
+CAMPAIGN = OUT / "startup-campaign.hxcampaign"
+BUDGET = 1.5
 
 MINIMAL_WINDOW = """
 import sys
@@ -36,27 +47,92 @@ window.show()
 sys.exit(app.exec())
 """
 
+# The campaign is made by the engine in a child process, so this process (and the timed
+# ones) never import it; it is rebuilt when missing.
+MAKE_CAMPAIGN = """
+import sys
+from hexcampaign.campaign import Campaign
+from hexcampaign.hexes import Hex
+from hexcampaign.maps.fileformat import load_map
+
+m = load_map(sys.argv[1])
+capitals = {"german": Hex.from_offset(2, 10), "us": Hex.from_offset(27, 10)}
+c = Campaign.new(m, sides=("german", "us"), capitals=capitals, seed=7)
+for side, col, step, arty, inf, mech in (
+    ("german", 5, 2, "lefh18_battery", "grenadier_company", "panzergrenadier_company_armoured"),
+    ("us", 24, -2, "howitzer105_battery", "rifle_company", "armored_infantry_company"),
+):
+    for row in (5, 14):
+        corps = c.deploy(side, "corps", Hex.from_offset(col, row), [arty])
+        c.deploy(side, "infantry", Hex.from_offset(col + step, row - 1), [inf, inf], corps=corps)
+        c.deploy(side, "mechanised", Hex.from_offset(col + step, row + 1), [mech], corps=corps)
+while c.turn < 3:
+    c.end_phase()
+c.save(sys.argv[2])
+"""
+
+
+def documents() -> dict[str, tuple[str, Path]]:
+    """kind -> (row name, file)."""
+    return {
+        "map": ("start-up: first paint, Kasserine map", KASSERINE),
+        "game": ("start-up: first paint, Kasserine game turn 4", KASSERINE_GAME),
+        "campaign": ("start-up: first paint, CM campaign turn 3", CAMPAIGN),
+    }
+
 
 def run(repeat: int = 9) -> list[Result]:
     compile_bytecode()
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
-    ours_cmd = [sys.executable, "-m", "hexcampaign", "--quit-after-first-paint", str(KASSERINE)]
+    make_campaign(env)
+    docs = documents()
+    commands = {
+        kind: [sys.executable, "-m", "hexcampaign", "--quit-after-first-paint", str(path)]
+        for kind, (_, path) in docs.items()
+    }
     empty_cmd = [sys.executable, "-c", MINIMAL_WINDOW]
-    ours, empty = [], []
+    for command in commands.values():  # warm the file cache and bytecode
+        timed(command, env)
+    timed(empty_cmd, env)
+    load_before = os.getloadavg()[0]
+    empty: list[float] = []
+    times: dict[str, list[float]] = {kind: [] for kind in docs}
     for _ in range(repeat):
-        ours.append(timed(ours_cmd, env))
         empty.append(timed(empty_cmd, env))
-    slowest = import_times(ours_cmd, env)
-    return [
-        Result(
-            "start-up: first painted window, Kasserine map",
-            statistics.median(ours),
-            "empty QMainWindow",
-            statistics.median(empty),
-            budget=2.0,
-            extra={"slowest_imports_ms": slowest},
+        for kind, command in commands.items():
+            times[kind].append(timed(command, env))
+    load_after = os.getloadavg()[0]
+    results = []
+    for kind, (name, _) in docs.items():
+        pairs = [ours / anchor for ours, anchor in zip(times[kind], empty)]
+        results.append(
+            Result(
+                name,
+                statistics.median(times[kind]),
+                "empty QMainWindow",
+                statistics.median(empty),
+                budget=BUDGET,
+                extra={
+                    "pair_ratio_median": round(statistics.median(pairs), 3),
+                    "runs": repeat,
+                    "load_average": [round(load_before, 2), round(load_after, 2)],
+                    "slowest_imports_ms": import_times(commands[kind], env, kind),
+                },
+            )
         )
-    ]
+    return results
+
+
+def make_campaign(env: dict) -> None:
+    if CAMPAIGN.exists():
+        return
+    OUT.mkdir(exist_ok=True)
+    subprocess.run(
+        [sys.executable, "-c", MAKE_CAMPAIGN, str(CM_MAP), str(CAMPAIGN)],
+        env=env,
+        check=True,
+        timeout=300,
+    )
 
 
 def timed(command: list[str], env: dict) -> float:
@@ -72,7 +148,7 @@ def timed(command: list[str], env: dict) -> float:
     return (time.perf_counter() - t) * 1000
 
 
-def import_times(command: list[str], env: dict, keep: int = 15) -> dict[str, float]:
+def import_times(command: list[str], env: dict, kind: str, keep: int = 15) -> dict[str, float]:
     """Run once under -X importtime; write the report, return the slowest (cumulative ms)."""
     done = subprocess.run(
         [command[0], "-X", "importtime", *command[1:]],
@@ -89,8 +165,18 @@ def import_times(command: list[str], env: dict, keep: int = 15) -> dict[str, flo
         rows.append((int(cumulative_us), int(self_us), name.rstrip()))
     rows.sort(reverse=True)
     OUT.mkdir(exist_ok=True)
-    report = ["cumulative_ms  self_ms  module (python -X importtime, start-up with the map)"]
+    report = [f"cumulative_ms  self_ms  module (python -X importtime, start-up with the {kind})"]
     report += [f"{c / 1000:12.1f} {s / 1000:8.1f}  {name}" for c, s, name in rows[:60]]
-    (OUT / "importtime.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
-    (OUT / "importtime-raw.txt").write_text(done.stderr, encoding="utf-8")
+    (OUT / f"importtime-{kind}.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
+    (OUT / f"importtime-{kind}-raw.txt").write_text(done.stderr, encoding="utf-8")
     return {name.strip(): round(c / 1000, 1) for c, _, name in rows[:keep]}
+
+
+if __name__ == "__main__":
+    for result in run(int(sys.argv[1]) if len(sys.argv) > 1 else 9):
+        row = result.as_dict()
+        print(
+            f"{row['name']:48} {row['ours_ms']:8.0f} ms  empty {row['anchor_ms']:6.0f} ms  "
+            f"ratio {row['ratio']:.2f} (pairs {row['pair_ratio_median']:.2f})  "
+            f"load {row['load_average']}  budget {BUDGET}"
+        )
