@@ -24,9 +24,10 @@ class Change(IntFlag):
     CLIFF = 32
     PLACE = 64
     LABEL = 128
-    META = 256  # name, author, description, label style
+    META = 256  # name, author, description, hex numbering
     GRID = 512  # size or palette: everything may have changed
-    ALL = 1023
+    NOTE = 1024  # a hex's note (text and properties)
+    ALL = 2047
 
 
 @dataclass

@@ -47,7 +47,11 @@ FORMAT = "hexcampaign-map"
 # Version 3 lets "palette" be the palette itself (a user's own) as well as a shipped
 # palette's name. A map with a shipped palette is still written as version 2, which
 # every earlier hexcampaign reads; only a map with its own palette needs version 3.
-VERSION = 3
+# Version 4 adds the optional "notes" (per-hex notes) and grid "label_every" (number
+# every N-th hex). They are written only when the map uses them, and such a map only
+# is written as version 4, so a hexcampaign before them says "saved by a newer
+# hexcampaign" instead of refusing an unknown field as damage.
+VERSION = 4
 _DIRECTION_OF = {delta: d for d, delta in enumerate(DIRECTIONS)}
 
 
@@ -152,7 +156,8 @@ def dumps_map(hexmap: HexMap) -> str:
             rows = entry[2] if _as_written(entry[2], len(table), name) else rows_of(m)
             entry = known[name] = (shape, entry[1], _dumps(rows))
         parts.append(f',"{name}":{entry[2]}')
-    parts.append(f',"places":{_dumps(_place_rows(m))},"labels":{_dumps(_label_rows(m))}}}')
+    notes = f',"notes":{_dumps(_note_rows(m))}' if m._notes else ""
+    parts.append(f',"places":{_dumps(_place_rows(m))},"labels":{_dumps(_label_rows(m))}{notes}}}')
     return "".join(parts)
 
 
@@ -182,6 +187,8 @@ def map_to_document(m: HexMap) -> dict:
         document[name] = rows_of(m)
     document["places"] = _place_rows(m)
     document["labels"] = _label_rows(m)
+    if m._notes:
+        document["notes"] = _note_rows(m)
     return document
 
 
@@ -198,19 +205,23 @@ def _head(m: HexMap) -> dict:
     # one C-level pass gives the letters column by column; every rows-th letter is a row.
     by_column = "".join(map(code_of.__getitem__, m._terrain.values()))
     shipped = m.palette.is_shipped()
+    grid: dict = {
+        "cols": m.cols,
+        "rows": m.rows,
+        "orientation": m.orientation,
+        "label_style": m.label_style,
+        "label_first": m.label_first,
+    }
+    if m.label_every != 1:
+        grid["label_every"] = m.label_every
+    version = VERSION if m._notes or m.label_every != 1 else 2 if shipped else 3
     return {
         "format": FORMAT,
-        "version": 2 if shipped else VERSION,
+        "version": version,
         "name": m.name,
         "author": m.author,
         "description": m.description,
-        "grid": {
-            "cols": m.cols,
-            "rows": m.rows,
-            "orientation": m.orientation,
-            "label_style": m.label_style,
-            "label_first": m.label_first,
-        },
+        "grid": grid,
         "palette": m.palette.name if shipped else m.palette.to_data(),
         "terrain_codes": {t.code: t.name for t in m.palette.terrains_list},
         "terrain": [by_column[row :: m.rows] for row in range(m.rows)],
@@ -242,6 +253,22 @@ def _place_rows(m: HexMap) -> list[dict]:
 def _label_rows(m: HexMap) -> list[dict]:
     off = _offset_function(m.orientation)
     return [{"col": col, "row": row, "text": lb.text} for lb in m._labels for col, row in (off(lb.hex),)]
+
+
+def _note_rows(m: HexMap) -> list[dict]:
+    """The notes by hex, column by column: {"col", "row", "text", "properties"}, the
+    text and the properties (an object, in the note's order) left out when empty."""
+    off = _offset_function(m.orientation)
+    rows = []
+    for h, note in sorted(m._notes.items(), key=lambda item: off(item[0])):
+        col, row = off(h)
+        entry: dict = {"col": col, "row": row}
+        if note.text:
+            entry["text"] = note.text
+        if note.properties:
+            entry["properties"] = dict(note.properties)
+        rows.append(entry)
+    return rows
 
 
 # The sparse sections in file order: name, the map's table, its rows (sorted, so a saved
@@ -306,7 +333,7 @@ def _refusal(data: dict, name: str) -> str:
         except PaletteError as e:
             return f"{name} is damaged: its terrain palette is not usable: {e}."
         data = {**data, "palette": palette.name}  # the model words what else is wrong
-    data = {**data, "version": 2} if data.get("version") == VERSION else data
+    data = {**data, "version": 2} if data.get("version") in (3, VERSION) else data
     from pydantic import ValidationError
 
     from hexcampaign.maps.schema import MapFileV2
@@ -331,7 +358,7 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
     m = HexMap(g.cols, g.rows, doc.palette, g.orientation)
     palette_name = m.palette.name
     m.name, m.author, m.description = doc.name, doc.author, doc.description
-    m.label_style, m.label_first = g.label_style, g.label_first
+    m.label_style, m.label_first, m.label_every = g.label_style, g.label_first, g.label_every
 
     grid, cols, rows = m._grid_rows, g.cols, g.rows
 
@@ -405,6 +432,11 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
             m.add_place(hex_at(p.col, p.row, f"place {p.name}"), p.name, p.kind, p.vp, p.pp, p.label)
         for lb in doc.labels:
             m.add_label(hex_at(lb.col, lb.row, "a label"), lb.text)
+        for note in doc.notes:
+            h = hex_at(note.col, note.row, "a hex note")
+            if h in m._notes:
+                raise bad(f"it has two notes for the hex at column {note.col}, row {note.row}")
+            m.set_note(h, note.text, note.properties.items())
     except MapEditError as e:
         raise bad(_lower_first(str(e).rstrip("."))) from None
     _keep_sections(m, doc, roads_as_written)
@@ -496,7 +528,7 @@ def _within_grid(doc: SimpleNamespace) -> bool:
     """No list longer than the grid could need (_check_list_sizes words the refusal)."""
     cells = max(1, doc.grid.cols * doc.grid.rows)
     return max(len(doc.elevation), len(doc.rivers), len(doc.bridges), len(doc.places),
-               len(doc.labels)) <= cells and max(len(doc.roads), len(doc.cliffs)) <= 3 * cells
+               len(doc.labels), len(doc.notes)) <= cells and max(len(doc.roads), len(doc.cliffs)) <= 3 * cells
 
 
 def _check_list_sizes(data: dict, name: str) -> None:
@@ -509,7 +541,7 @@ def _check_list_sizes(data: dict, name: str) -> None:
         return  # validation will name the grid problem
     cells = max(1, min(cells, MAX_SIDE * MAX_SIDE))
     bounds = {"elevation": cells, "rivers": cells, "bridges": cells, "roads": 3 * cells,
-              "cliffs": 3 * cells, "places": cells, "labels": cells, "terrain": MAX_SIDE}
+              "cliffs": 3 * cells, "places": cells, "labels": cells, "notes": cells, "terrain": MAX_SIDE}
     for key, bound in bounds.items():
         value = data.get(key)
         if isinstance(value, list) and len(value) > bound:
@@ -573,7 +605,13 @@ def _v2_to_v3(data: dict) -> dict:
     return {**data, "version": 3}
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(data: dict) -> dict:
+    """Version 4 reads every version-3 document as it is: it only adds optional fields
+    ("notes", grid "label_every")."""
+    return {**data, "version": 4}
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 def _offset_function(orientation: str) -> Callable[[Hex], tuple[int, int]]:

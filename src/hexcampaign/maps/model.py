@@ -19,6 +19,8 @@ from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, check_p
 
 LabelStyle = Literal["CCRR", "CC.RR", "CC-RR"]
 LABEL_STYLES: tuple[LabelStyle, ...] = get_args(LabelStyle)
+_LABEL_SEPARATORS = {"CC.RR": ".", "CC-RR": "-"}
+MAX_LABEL_EVERY = 50  # "number every N-th hex": beyond 50 a map would show almost none
 MAX_SIDE = 500  # columns or rows: 250,000 hexes load in ~0.1 s; 1000×1000 took 4 s and 215 MB
 
 
@@ -42,6 +44,42 @@ class MapLabel:
     text: str
 
 
+@dataclass(frozen=True)
+class HexNote:
+    """A designer's note on one hex: free text and named properties ("supply": "2"),
+    kept in the map's file and searched by Edit › Find hex note…."""
+
+    text: str = ""
+    properties: tuple[tuple[str, str], ...] = ()
+
+    def matches(self, query: str) -> bool:
+        """Whether `query` (any case) is in the text, a property's name or its value."""
+        q = query.casefold().strip()
+        if not q:
+            return False
+        return q in self.text.casefold() or any(q in k.casefold() or q in v.casefold() for k, v in self.properties)
+
+
+NOTE_TEXT_MAX = 4000
+NOTE_KEY_MAX = 40
+NOTE_VALUE_MAX = 200
+NOTE_PROPERTIES_MAX = 50
+
+
+def control_character(text: str, *, lines: bool = False) -> str:
+    """The first control character in `text` as "U+0007", or "". A name or a label is
+    one line, so tab and newline count too; with lines=True (a note's free text) they
+    are allowed. Control characters print as nothing and make SVG and XML exports that
+    no reader accepts (XML 1.0 forbids U+0000 to U+001F but tab and newlines)."""
+    for ch in text:
+        code = ord(ch)
+        if code < 0x20 or 0x7F <= code <= 0x9F:
+            if lines and ch in "\t\n":
+                continue
+            return f"U+{code:04X}"
+    return ""
+
+
 class HexMap:
     def __init__(self, cols: int, rows: int, palette: str | Palette = "kasserine", orientation: str = "flat"):
         if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
@@ -57,6 +95,8 @@ class HexMap:
         self.description = ""
         self.label_style = "CCRR"
         self.label_first = 0  # the number printed for column 0 and row 0
+        # Print the number of every N-th hex only (1: every hex): see is_numbered.
+        self.label_every = 1
         # Row-major table of hexes: at(col, row) and the file format index it instead of
         # converting coordinates hex by hex.
         # The tables are immutable and shared by every map of the same shape (a 200×200
@@ -78,6 +118,7 @@ class HexMap:
         self._places: dict[str, Place] = {}
         self._place_at: dict[Hex, str] = {}
         self._labels: list[MapLabel] = []
+        self._notes: dict[Hex, HexNote] = {}
 
     @classmethod
     def blank(cls, cols: int, rows: int, palette: str | Palette = "kasserine", orientation: str = "flat") -> HexMap:
@@ -139,33 +180,49 @@ class HexMap:
     def offset(self, h: Hex) -> tuple[int, int]:
         return hex_to_offset(h, self.orientation)
 
+    def label_digits(self) -> int:
+        """The digits of each part of a hex number: 2 while the largest column or row
+        number fits in two (every map up to 99 columns and rows prints as it always
+        did), else as many as it needs, so a 200×200 map reads "001001" to "200200" and
+        no number can be read two ways ("10099" was column 100 row 99, or 10 and 099)."""
+        return max(2, len(str(max(self.cols, self.rows) - 1 + self.label_first)))
+
     def label(self, h: Hex) -> str:
-        """The printed coordinate of a hex, e.g. "0512"."""
+        """The printed coordinate of a hex, e.g. "0512" (or "105012" past 99 columns)."""
         col, row = self.offset(h)
         col += self.label_first
         row += self.label_first
-        if self.label_style == "CC.RR":
-            return f"{col:02d}.{row:02d}"
-        if self.label_style == "CC-RR":
-            return f"{col:02d}-{row:02d}"
-        return f"{col:02d}{row:02d}"
+        d = self.label_digits()
+        sep = _LABEL_SEPARATORS.get(self.label_style, "")
+        return f"{col:0{d}d}{sep}{row:0{d}d}"
+
+    def is_numbered(self, h: Hex) -> bool:
+        """Whether the map prints this hex's number: every hex when label_every is 1,
+        else the hexes whose column and row (counted from the map's first, which is
+        always numbered) are both multiples of label_every."""
+        n = self.label_every
+        if n <= 1:
+            return True
+        col, row = self.offset(h)
+        return col % n == 0 and row % n == 0
 
     def labeller(self) -> Callable[[Hex], str]:
         """`label` as one function, for a painter printing thousands of hex numbers (the
         offset arithmetic inlined; the same text as label)."""
         first = self.label_first
-        sep = {"CC.RR": ".", "CC-RR": "-"}.get(self.label_style, "")
+        sep = _LABEL_SEPARATORS.get(self.label_style, "")
+        d = self.label_digits()
         if self.orientation == "flat":  # odd-q
 
             def label(h: Hex) -> str:
                 q, r = h
-                return f"{q + first:02d}{sep}{r + ((q - (q & 1)) >> 1) + first:02d}"
+                return f"{q + first:0{d}d}{sep}{r + ((q - (q & 1)) >> 1) + first:0{d}d}"
 
         else:  # odd-r
 
             def label(h: Hex) -> str:
                 q, r = h
-                return f"{q + ((r - (r & 1)) >> 1) + first:02d}{sep}{r + first:02d}"
+                return f"{q + ((r - (r & 1)) >> 1) + first:0{d}d}{sep}{r + first:0{d}d}"
 
         return label
 
@@ -430,6 +487,12 @@ class HexMap:
             raise MapEditError("A place needs a name.")
         if len(name) > 80:
             raise MapEditError("A place name may have at most 80 characters.")
+        bad = control_character(name)
+        if bad:
+            raise MapEditError(
+                f"The place name {name.encode('unicode_escape').decode('ascii')!r} at {self.label(h)} holds "
+                f"the control character {bad}; a place name is printable text on one line."
+            )
         if kind not in PLACE_KINDS:
             raise MapEditError(f"A place is a {', '.join(PLACE_KINDS)}, not a {kind!r}.")
         if name in self._places:
@@ -478,6 +541,12 @@ class HexMap:
         self._check(h)
         if not text.strip():
             raise MapEditError("A map label needs some text.")
+        bad = control_character(text.strip())
+        if bad:
+            raise MapEditError(
+                f"The map label {text.strip().encode('unicode_escape').decode('ascii')!r} at {self.label(h)} "
+                f"holds the control character {bad}; a label is printable text on one line."
+            )
         label = MapLabel(h, text.strip())
         self._labels.append(label)
         return label
@@ -487,6 +556,65 @@ class HexMap:
 
     def labels(self) -> list[MapLabel]:
         return list(self._labels)
+
+    # --- notes -------------------------------------------------------------------------
+
+    def set_note(self, h: Hex, text: str, properties: Iterable[tuple[str, str]] = ()) -> HexNote | None:
+        """Give a hex its note (free text and named properties, in order), replacing any
+        it had; an empty text with no properties removes the note. Property names are
+        trimmed and must be unique; a property with neither name nor value is dropped.
+        Returns the note kept, or None."""
+        self._check(h)
+        text = text.strip()
+        where = self.label(h)
+        if len(text) > NOTE_TEXT_MAX:
+            raise MapEditError(f"The note on {where} may have at most {NOTE_TEXT_MAX} characters.")
+        bad = control_character(text, lines=True)
+        if bad:
+            raise MapEditError(f"The note on {where} holds the control character {bad}; a note is printable text.")
+        pairs: list[tuple[str, str]] = []
+        for key, value in properties:
+            key, value = str(key).strip(), str(value).strip()
+            if not key and not value:
+                continue
+            if not key:
+                raise MapEditError(f"A property of the note on {where} has the value {value[:40]!r} but no name.")
+            if len(key) > NOTE_KEY_MAX or len(value) > NOTE_VALUE_MAX:
+                raise MapEditError(
+                    f"A property of the note on {where} has a name of at most {NOTE_KEY_MAX} characters "
+                    f"and a value of at most {NOTE_VALUE_MAX}."
+                )
+            bad = control_character(key) or control_character(value)
+            if bad:
+                raise MapEditError(
+                    f"The property {key[:40]!r} of the note on {where} holds the control character {bad}."
+                )
+            if any(key == k for k, _ in pairs):
+                raise MapEditError(f"The note on {where} has two properties named {key[:40]!r}.")
+            pairs.append((key, value))
+        if len(pairs) > NOTE_PROPERTIES_MAX:
+            raise MapEditError(f"The note on {where} may have at most {NOTE_PROPERTIES_MAX} properties.")
+        if not text and not pairs:
+            self._notes.pop(h, None)
+            return None
+        note = HexNote(text, tuple(pairs))
+        self._notes[h] = note
+        return note
+
+    def remove_note(self, h: Hex) -> HexNote | None:
+        return self._notes.pop(h, None)
+
+    def note(self, h: Hex) -> HexNote | None:
+        return self._notes.get(h)
+
+    def notes(self) -> dict[Hex, HexNote]:
+        return dict(self._notes)
+
+    def find_notes(self, query: str) -> list[Hex]:
+        """The hexes whose note's text or properties hold `query` (any case), in the
+        printed order of their numbers (column, then row)."""
+        found = [h for h, note in self._notes.items() if note.matches(query)]
+        return sorted(found, key=self.offset)
 
     # --- whole-map helpers ----------------------------------------------------------------
 
@@ -507,6 +635,7 @@ class HexMap:
         if place:
             self.remove_place(place.name)
         self._labels = [lb for lb in self._labels if lb.hex != h]
+        self._notes.pop(h, None)
 
     def copy(self) -> HexMap:
         """An independent map with the same contents. Copied table by table, not through
@@ -564,8 +693,8 @@ def _palette(palette: str | Palette) -> Palette:
 
 
 _COMPARED = ("cols", "rows", "orientation", "palette", "name", "author", "description", "label_style",
-             "label_first", "_terrain", "_elevation", "_rivers", "_bridges", "_roads", "_cliffs", "_places",
-             "_labels")
+             "label_first", "label_every", "_terrain", "_elevation", "_rivers", "_bridges", "_roads", "_cliffs",
+             "_places", "_labels", "_notes")
 
 
 @functools.lru_cache(maxsize=8)

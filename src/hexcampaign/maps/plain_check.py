@@ -16,7 +16,8 @@ from itertools import chain
 from types import SimpleNamespace
 from typing import Any, TypeGuard
 
-from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
+from hexcampaign.maps import model as limits
+from hexcampaign.maps.model import LABEL_STYLES, MAX_LABEL_EVERY, MAX_SIDE
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, palette_from_data
 
 
@@ -27,10 +28,10 @@ def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None
     if not _has_keys(data, _DOCUMENT_KEYS, _DOCUMENT_REQUIRED):
         return None
     version = data["version"]
-    if data["format"] != "hexcampaign-map" or not _is_int(version) or version not in (2, 3):
+    if data["format"] != "hexcampaign-map" or not _is_int(version) or version not in (2, 3, 4):
         return None
     palette = data["palette"]
-    if type(palette) is dict and version == 3:
+    if type(palette) is dict and version >= 3:
         # Version 3: the map's own palette, checked as a palette file is.
         try:
             palette = palette_from_data(palette)
@@ -53,6 +54,7 @@ def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None
         cliffs=data.get("cliffs", []),
         places=[_place(p) for p in data.get("places", ())] if _is_list(data.get("places", [])) else None,
         labels=[_label(lb) for lb in data.get("labels", ())] if _is_list(data.get("labels", [])) else None,
+        notes=[_note(n) for n in data.get("notes", ())] if _is_list(data.get("notes", [])) else None,
     )
     ok = (
         doc.grid is not None
@@ -73,6 +75,8 @@ def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None
         and None not in doc.places
         and doc.labels is not None
         and None not in doc.labels
+        and doc.notes is not None
+        and None not in doc.notes
         and not (escapes and lone_surrogate(data))
     )
     return doc if ok else None
@@ -87,7 +91,8 @@ def lone_surrogate(data: object) -> str:
     texts = {"the map's name": data.get("name"), "the map's author": data.get("author"),
              "the map's description": data.get("description"), "the palette name": data.get("palette"),
              "the terrain legend": data.get("terrain_codes"), "the terrain": data.get("terrain"),
-             "a place": data.get("places"), "a label": data.get("labels")}
+             "a place": data.get("places"), "a label": data.get("labels"),
+             "a hex note": data.get("notes")}
     for where, value in texts.items():
         if not _encodable(value):
             return where
@@ -113,9 +118,10 @@ def _encodable(value: object) -> bool:
 
 _DOCUMENT_KEYS = frozenset({"format", "version", "name", "author", "description", "grid", "palette",
                             "terrain_codes", "terrain", "elevation", "rivers", "bridges", "roads",
-                            "cliffs", "places", "labels"})
+                            "cliffs", "places", "labels", "notes"})
 _DOCUMENT_REQUIRED = ("format", "version", "grid", "palette", "terrain_codes", "terrain")
-_GRID_KEYS = frozenset({"cols", "rows", "orientation", "label_style", "label_first"})
+_GRID_KEYS = frozenset({"cols", "rows", "orientation", "label_style", "label_first", "label_every"})
+_NOTE_KEYS = frozenset({"col", "row", "text", "properties"})
 _PLACE_KEYS = frozenset({"name", "kind", "vp", "pp", "col", "row", "label"})
 _LABEL_KEYS = frozenset({"col", "row", "text"})
 _LABEL_SIDES = ("above", "below", "left", "right")
@@ -130,6 +136,7 @@ def _grid(data: object) -> SimpleNamespace | None:
         orientation=data.get("orientation", "flat"),
         label_style=data.get("label_style", "CCRR"),
         label_first=data.get("label_first", 0),
+        label_every=data.get("label_every", 1),
     )
     ok = (
         _within(grid.cols, 1, MAX_SIDE)
@@ -139,6 +146,7 @@ def _grid(data: object) -> SimpleNamespace | None:
         and type(grid.label_style) is str
         and grid.label_style in LABEL_STYLES
         and _within(grid.label_first, 0, 1)
+        and _within(grid.label_every, 1, MAX_LABEL_EVERY)
     )
     return grid if ok else None
 
@@ -175,6 +183,23 @@ def _label(data: object) -> SimpleNamespace | None:
     label = SimpleNamespace(col=data["col"], row=data["row"], text=data["text"])
     ok = _within(label.col, 0, MAX_SIDE) and _within(label.row, 0, MAX_SIDE) and _text(label.text, 1, 200)
     return label if ok else None
+
+
+def _note(data: object) -> SimpleNamespace | None:
+    if not _has_keys(data, _NOTE_KEYS, ("col", "row")):
+        return None
+    note = SimpleNamespace(col=data["col"], row=data["row"], text=data.get("text", ""),
+                           properties=data.get("properties", {}))
+    props = note.properties
+    ok = (
+        _within(note.col, 0, MAX_SIDE)
+        and _within(note.row, 0, MAX_SIDE)
+        and _text(note.text, 0, limits.NOTE_TEXT_MAX)
+        and type(props) is dict
+        and len(props) <= limits.NOTE_PROPERTIES_MAX
+        and all(_text(k, 1, limits.NOTE_KEY_MAX) and _text(v, 0, limits.NOTE_VALUE_MAX) for k, v in props.items())
+    )
+    return note if ok else None
 
 
 def _rows(rows: object, width: int, level: bool = False) -> bool:

@@ -13,7 +13,15 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
-from hexcampaign.maps.model import MAX_SIDE, LabelStyle
+from hexcampaign.maps.model import (
+    MAX_LABEL_EVERY,
+    MAX_SIDE,
+    NOTE_KEY_MAX,
+    NOTE_PROPERTIES_MAX,
+    NOTE_TEXT_MAX,
+    NOTE_VALUE_MAX,
+    LabelStyle,
+)
 from hexcampaign.maps.palette import PLACE_KINDS, PlaceKind, Symbol
 
 Coord = Annotated[StrictInt, Field(ge=0, le=MAX_SIDE)]
@@ -35,6 +43,9 @@ class GridModel(_Strict):
     orientation: Literal["flat", "pointy"] = "flat"
     label_style: LabelStyle = "CCRR"
     label_first: Annotated[StrictInt, Field(ge=0, le=1)] = 0
+    label_every: Annotated[StrictInt, Field(ge=1, le=MAX_LABEL_EVERY)] = Field(
+        default=1, description="Print the number of every N-th hex only (version 4; 1: every hex)."
+    )
 
 
 class PlaceModel(_Strict):
@@ -51,6 +62,19 @@ class LabelModel(_Strict):
     col: Coord
     row: Coord
     text: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+
+
+class NoteModel(_Strict):
+    """A hex's note (version 4): free text and named properties, both optional."""
+
+    col: Coord
+    row: Coord
+    text: Annotated[StrictStr, Field(max_length=NOTE_TEXT_MAX)] = ""
+    properties: Annotated[
+        dict[Annotated[StrictStr, Field(min_length=1, max_length=NOTE_KEY_MAX)],
+             Annotated[StrictStr, Field(max_length=NOTE_VALUE_MAX)]],
+        Field(max_length=NOTE_PROPERTIES_MAX),
+    ] = {}
 
 
 class TerrainTypeFile(BaseModel):
@@ -118,6 +142,7 @@ class _MapFile(_Strict):
     cliffs: list[Quad] = []  # upper col,row then lower col,row
     places: list[PlaceModel] = []
     labels: list[LabelModel] = []
+    notes: list[NoteModel] = []
 
 
 class MapFileV2(_MapFile):
@@ -129,3 +154,9 @@ class MapFileV3(_MapFile):
     """Version 3: as version 2, and "palette" may be the map's own palette."""
 
     version: Literal[3]
+
+
+class MapFileV4(_MapFile):
+    """Version 4: as version 3, with the optional "notes" and grid "label_every"."""
+
+    version: Literal[4]

@@ -404,6 +404,15 @@ def test_with_no_battle_this_turn_the_orders_on_a_battle_are_off(mode, desk):
     assert dock.buttons["attack"].isEnabled()
 
 
+def test_the_set_up_sheet_button_is_off_until_there_is_a_battle(mode, desk):
+    """It stayed enabled with no battle and did nothing (issue 32)."""
+    c, ids = to_attack_orders(mode, desk)
+    sheet = mode.battles_dock.buttons["sheet"]
+    assert c.battles() == [] and not sheet.isEnabled() and "No battle yet" in sheet.toolTip()
+    b = declare_on_the_map(mode, c, ids, with_artillery=False)
+    assert sheet.isEnabled() and b.id in sheet.toolTip()
+
+
 def test_enter_in_the_sheet_window_closes_it_and_exports_nothing(mode, desk, qtbot, monkeypatch):
     from PySide6.QtWidgets import QFileDialog, QPushButton
 

@@ -183,6 +183,12 @@ class BattlesDock(QDockWidget):
         self.buttons["defense"].setEnabled(orders)
         self.buttons["cancel"].setEnabled(orders and self.this_turns() == picked)
         self._sync_paperwork(b)
+        sheet = self.buttons["sheet"]  # it did nothing with no battle picked
+        sheet.setEnabled(b is not None)
+        sheet.setToolTip(
+            f"The set-up sheet of battle {b.id}" if b is not None
+            else "No battle yet: a set-up sheet is made for each attack order given."
+        )
         pursuit = self.buttons["pursuit"]
         able = b is not None and c.phase == "pursuit" and bool(c.pursuit_candidates(b.id))
         pursuit.setEnabled(able)

@@ -48,14 +48,14 @@ Key = tuple[Any, ...]
 Diff = dict[Key, tuple[Any, Any]]
 
 # The map-wide attributes a map-properties edit may change.
-META_FIELDS = ("name", "author", "description", "label_style", "label_first")
+META_FIELDS = ("name", "author", "description", "label_style", "label_first", "label_every")
 
 _gesture_serials = count(1)
 
 # What a dab may snapshot. A tool that changes only some kinds says so, which keeps a
 # 40,000-hex fill fast; the undo state machine test checks each tool's choice.
 ALL_FEATURES = frozenset(
-    {"terrain", "elevation", "river", "bridge", "road", "cliff", "places", "labels", "meta"}
+    {"terrain", "elevation", "river", "bridge", "road", "cliff", "places", "labels", "meta", "note"}
 )
 
 
@@ -285,6 +285,7 @@ def read_features(
             ("elevation", m.elevation),
             ("river", m.river_mark),  # its place in the painted order, kept by undo
             ("bridge", m.has_bridge),
+            ("note", m.note),  # HexNote or None
         )
         if kind in features
     ]
@@ -362,6 +363,11 @@ def write_features(m: HexMap, values: dict[Key, Any]) -> None:
                 m.add_label(label.hex, label.text)
     for (_, name), value in each("meta"):
         setattr(m, name, value)
+    for (_, h), note in each("note"):
+        if note is None:
+            m.remove_note(h)
+        else:
+            m.set_note(h, note.text, note.properties)
 
 
 _FLAGS = {
@@ -374,6 +380,7 @@ _FLAGS = {
     "places": Change.PLACE,
     "labels": Change.LABEL,
     "meta": Change.META,
+    "note": Change.NOTE,
 }
 
 

@@ -33,7 +33,7 @@ from hexcampaign.app.editor.tools import PlaceValues
 from hexcampaign.app.editor.tools.place import check_place_values
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap, Place, load_palette, palette_names
-from hexcampaign.maps.model import LABEL_STYLES, MAX_SIDE
+from hexcampaign.maps.model import LABEL_STYLES, MAX_LABEL_EVERY, MAX_SIDE
 from hexcampaign.rules import IllegalAction
 
 
@@ -142,6 +142,7 @@ class MapProperties:
     palette: str
     label_style: str
     label_first: int
+    label_every: int = 1
 
 
 class MapPropertiesDialog(_CheckedDialog):
@@ -166,7 +167,7 @@ class MapPropertiesDialog(_CheckedDialog):
         )
         self.label_style = QComboBox()
         for style in LABEL_STYLES:
-            self.label_style.addItem(_label_example(style, hexmap.label_first), style)
+            self.label_style.addItem(_label_example(style, hexmap.label_first, hexmap.label_digits()), style)
         self.label_style.setCurrentIndex(LABEL_STYLES.index(hexmap.label_style))
         self.label_first = _spin(0, 1, hexmap.label_first)
         self.label_first.setToolTip("The number printed on the first column and row: 0 or 1.")
@@ -175,7 +176,13 @@ class MapPropertiesDialog(_CheckedDialog):
         self.form.addRow("&Description:", self.description)
         self.form.addRow("Terrain &palette:", self.palette_box)
         self.form.addRow("Coordinate &labels:", self.label_style)
+        self.label_every = _spin(1, MAX_LABEL_EVERY, hexmap.label_every)
+        self.label_every.setToolTip(
+            "Print the number of every N-th hex only (1: every hex). The first hex is "
+            "always numbered; so is every hex whose column and row are N, 2N… past it."
+        )
         self.form.addRow("&First number:", self.label_first)
+        self.form.addRow("Number &every N-th hex:", self.label_every)
         self.setMinimumWidth(420)
 
     def values(self) -> MapProperties:
@@ -186,6 +193,7 @@ class MapPropertiesDialog(_CheckedDialog):
             self.palette_box.currentData(),
             self.label_style.currentData(),
             self.label_first.value(),
+            self.label_every.value(),
         )
 
     def check(self) -> None:
@@ -336,7 +344,8 @@ def _spin(low: int, high: int, value: int) -> QSpinBox:
     return spin
 
 
-def _label_example(style: str, first: int) -> str:
+def _label_example(style: str, first: int, digits: int = 2) -> str:
+    """How hex (5, 12) prints in `style`; `digits` per part (3 past 99 columns or rows)."""
     col, row = 5 + first, 12 + first
     sep = {"CCRR": "", "CC.RR": ".", "CC-RR": "-"}.get(style, "")
-    return f"{col:02d}{sep}{row:02d}"
+    return f"{col:0{digits}d}{sep}{row:0{digits}d}"

@@ -234,6 +234,7 @@ class EditorEdits:
             "description": values.description,
             "label_style": values.label_style,
             "label_first": values.label_first,
+            "label_every": values.label_every,
         }
         if values.palette != m.palette.name:
             # Another shipped palette: the old default terrain becomes the new default,

@@ -357,7 +357,7 @@ def _paste_places(m: HexMap, region: HexRegion, at, targets: set[Hex]) -> list[s
 
 
 def _copy_meta(src: HexMap, dst: HexMap) -> None:
-    for name in ("name", "author", "description", "label_style", "label_first"):
+    for name in ("name", "author", "description", "label_style", "label_first", "label_every"):
         setattr(dst, name, getattr(src, name))
 
 
@@ -379,6 +379,7 @@ def _transplant(src: HexMap, dst: HexMap, delta: tuple[int, int], hexes) -> int:
                 or src.elevation(h)
                 or src.is_river(h)
                 or src.place_at(h)
+                or src.note(h)
             ):
                 lost += 1
             continue
@@ -404,4 +405,7 @@ def _transplant(src: HexMap, dst: HexMap, delta: tuple[int, int], hexes) -> int:
     for lb in src.labels():
         if dst.contains(moved(lb.hex)):
             dst.add_label(moved(lb.hex), lb.text)
+    for h, note in src.notes().items():
+        if dst.contains(moved(h)):
+            dst.set_note(moved(h), note.text, note.properties)
     return lost

@@ -114,7 +114,9 @@ def paint_coordinates(f: Frame) -> bool:
     widths: dict[int, float] = {}
     pad = s * 0.04
     p.setPen(style.COORDINATE_TEXT)
-    for h in f.hexes:
+    # "Number every N-th hex" (the map's label_every): the others print no number.
+    hexes = f.hexes if m.label_every <= 1 else [h for h in f.hexes if m.is_numbered(h)]
+    for h in hexes:
         x, y = layout.center(h)
         text = label(h)
         width = widths.get(len(text))
