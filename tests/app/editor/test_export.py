@@ -64,11 +64,12 @@ def test_pdf_fitted_is_one_page(qapp, tmp_path, hexmap):
 def test_true_scale_pdf_spreads_over_the_pages_it_needs(qapp, tmp_path):
     big = HexMap.blank(30, 24, palette="kasserine")
     path = tmp_path / "big.pdf"
-    # A4 portrait minus 10 mm margins is 190 × 277 mm.
-    across, down = export.page_grid(big, 190, 277, 19.0, 10.0)
+    # A4 portrait minus a true-scale sheet's 5 mm margins is 200 × 287 mm.
+    assert export.printable_mm("A4", "portrait") == pytest.approx((200, 287))
+    across, down = export.page_grid(big, 200, 287, 19.0, 10.0)
     assert across * down > 1
-    pages = export.export_pdf_tiled(big, path, "A4", 19.0, 10.0)
-    assert pages == across * down
+    pages = export.export_pdf_tiled(big, path, "A4", 19.0, 10.0, orientation="portrait")
+    assert pages == across * down + 1  # and the key sheet
     data = path.read_bytes()
     assert data.startswith(b"%PDF")
     assert data.count(b"/Type /Page") - data.count(b"/Type /Pages") == pages
