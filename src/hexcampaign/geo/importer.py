@@ -515,7 +515,7 @@ class _Importer:
             name = props.get(settings.name_attribute)
             if target == IGNORE or not isinstance(name, str) or not name.strip():
                 continue
-            name = name.strip()[:80]
+            name = " ".join("".join(c if c.isprintable() else " " for c in name).split())[:80]  # no NUL, BEL
             kind = target or props.get(settings.kind_attribute)
             if kind not in kinds:
                 kind = default_kind

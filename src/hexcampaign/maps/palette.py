@@ -31,6 +31,8 @@ PLACE_KINDS: tuple[PlaceKind, ...] = get_args(PlaceKind)
 Symbol = Literal["", "trees", "hills", "mountain", "rough", "marsh", "sand", "urban", "water"]
 SYMBOLS: tuple[Symbol, ...] = get_args(Symbol)
 PALETTE_SUFFIX = ".hexpalette"
+PALETTE_FORMAT = "hexcampaign-palette"
+PALETTE_VERSION = 1  # the newest palette file version this program reads
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,18 @@ def read_palette_file(path: Path | str) -> Palette:
         data = read_json(path, "terrain palette")
     except FileFormatError as e:
         raise PaletteError(str(e)) from None
+    # The format and version first, each with a sentence of its own (as the map reader
+    # words them): a newer palette is not damaged, and another file is no palette.
+    if isinstance(data, dict):
+        fmt, version = data.get("format", PALETTE_FORMAT), data.get("version", 1)
+        if fmt != PALETTE_FORMAT:
+            what = f"a {fmt[:40]} file" if isinstance(fmt, str) else "no palette file"
+            raise PaletteError(f"{name} is {what}, not a hexcampaign terrain palette.")
+        if type(version) is int and version > PALETTE_VERSION:
+            raise PaletteError(
+                f"{name} was written by a newer hexcampaign (version {str(version)[:12]}; this program "
+                f"reads up to {PALETTE_VERSION}); update hexcampaign to open it."
+            )
     try:
         return palette_from_data(data)
     except PaletteError as e:
@@ -146,6 +160,10 @@ def palette_from_data(data: object) -> Palette:
     version = fields.get("version", 1)
     if type(version) is not int:
         raise PaletteError("its version is not a whole number")
+    if fields.get("format", PALETTE_FORMAT) != PALETTE_FORMAT:
+        raise PaletteError(f"it is a {str(fields['format'])[:40]} file, not a {PALETTE_FORMAT} file")
+    if not 1 <= version <= PALETTE_VERSION:
+        raise PaletteError(f"its version {str(version)[:12]} is not one this program reads (1 to {PALETTE_VERSION})")
     if type(fields.get("river_places_allowed", True)) is not bool:
         raise PaletteError("river_places_allowed is not true or false")
     kinds = fields["place_kinds"]

@@ -92,8 +92,8 @@ class TerrainTypeFile(BaseModel):
 class PaletteFile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", title="Palette")
 
-    format: str = "hexcampaign-palette"
-    version: int = 1
+    format: Literal["hexcampaign-palette"] = "hexcampaign-palette"
+    version: int = Field(default=1, ge=1, le=1)
     name: str
     title: str
     ruleset: str
