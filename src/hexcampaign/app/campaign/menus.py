@@ -1,6 +1,10 @@
 """The desk's two menus: Campaign (files, the phase steps, the overlays, the reports)
 and Umpire (the corrections, each asking for a reason the log and both turn reports
-show; Back (within the phase) takes the last one back)."""
+show; Back (within the phase) takes the last one back).
+
+With a player's desk open (a turn package: player_desk.py) the Campaign menu offers
+the player's entries (Write orders…, Print report…) and hides the umpire's (the next
+phase, the packages and the import, the Umpire menu): they are the umpire's alone."""
 
 from __future__ import annotations
 
@@ -30,7 +34,7 @@ class DeskMenus:
         add("&Save campaign", lambda: file_guard.save(window, m.document))
         add("Save campaign &as…", m.save_as)
         self.menu.addSeparator()
-        add("&Next phase", m.next_phase, "Ctrl+Return")
+        self.next_action = add("&Next phase", m.next_phase, "Ctrl+Return")
         add("&Back (within the phase)", m.back, "Ctrl+Backspace")
         # Edit > Undo with the desktop's Ctrl+Z is the desk's Back (the editor's own Undo
         # is hidden and disabled while the desk is in charge).
@@ -48,6 +52,19 @@ class DeskMenus:
         # The ledger and the summary over all turns (ledger_dock.py), with its Export….
         add("&Ledger and summary", lambda: m.ledger_dock.show_table("summary"))
         add("The campaign's &end…", m.campaign_end_dialog)
+        # The campaign at a distance (orders_dialogs.py): the umpire's two entries, and
+        # the player's two at a desk opened from a package.
+        self.menu.addSeparator()
+        self.export_packages_action = add("Export turn &packages…", m.export_packages_dialog)
+        self.import_orders_action = add("&Import orders…", m.import_orders_dialog)
+        self.write_orders_action = add("&Write orders…", m.write_orders_dialog)
+        self.print_package_action = add("&Print report…", m.print_package_dialog)
+        self._umpire_only = [
+            self.next_action,
+            self.export_packages_action,
+            self.import_orders_action,
+        ]
+        self._player_only = [self.write_orders_action, self.print_package_action]
         add = self._adder(self.umpire_menu)
         add("&Amend result…", m.amend_result_dialog)
         add("&Restore unit…", lambda: m.correction_dialog("restore"))
@@ -60,13 +77,19 @@ class DeskMenus:
 
     def set_visible(self, on: bool) -> None:
         self.menu.menuAction().setVisible(on)
-        self.umpire_menu.menuAction().setVisible(on)
+        self.umpire_menu.menuAction().setVisible(on and not self._player())
         self.undo_action.setVisible(on)  # (the Edit menu is the window's: only the entry)
 
     def update(self, has_campaign: bool) -> None:
         for action in self._actions:
             if action.property("needs_campaign"):
                 action.setEnabled(has_campaign)
+        player = self._player()
+        for action in self._umpire_only:
+            action.setVisible(not player)
+        for action in self._player_only:
+            action.setVisible(player)
+        self.umpire_menu.menuAction().setVisible(self.menu.menuAction().isVisible() and not player)
         battle = self.sheet_battle()
         self.sheet_action.setEnabled(battle is not None)
         self.sheet_action.setToolTip(
@@ -89,6 +112,9 @@ class DeskMenus:
     def open_sheet(self) -> object:
         battle = self.sheet_battle()
         return None if battle is None else self.mode.dialogs.battle_sheet(battle)
+
+    def _player(self) -> bool:
+        return bool(getattr(self.mode, "player_desk", False))
 
     def _adder(self, menu):
         def add(text, slot, shortcut=None, checkable=False, needs_campaign=True) -> QAction:

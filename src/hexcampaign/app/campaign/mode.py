@@ -33,7 +33,9 @@ from hexcampaign.app.campaign.document import CAMPAIGN_FILTER, COMMITTED, Campai
 from hexcampaign.app.campaign.flags import MAP_FLAGS
 from hexcampaign.app.campaign.map_tool import DeskTool, HexPick
 from hexcampaign.app.campaign.menus import DeskMenus
+from hexcampaign.app.campaign.orders_dialogs import OrdersDialogs
 from hexcampaign.app.campaign.phase_tools import placing_choices, placing_hint
+from hexcampaign.app.campaign.player_desk import PACKAGE_SUFFIX, PlayerDeskDocument
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.window import file_guard
@@ -46,7 +48,8 @@ __all__ = ["COMMITTED", "CampaignMode"]
 
 
 class CampaignMode(QObject):
-    SUFFIXES = (FILE_SUFFIX,)
+    # A turn package (.hxpackage) opens the player's desk (player_desk.py) in this mode.
+    SUFFIXES = (FILE_SUFFIX, PACKAGE_SUFFIX)
     TITLE = "CM campaign"
     RULE_BOOK = "cm"  # Help > Rules opens the campaign rules while the desk is in charge
 
@@ -57,7 +60,8 @@ class CampaignMode(QObject):
     def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
-        self.document: CampaignDocument | None = None  # the open campaign
+        # The open campaign, or a player's desk opened from its package.
+        self.document: CampaignDocument | PlayerDeskDocument | None = None
         self.autosaver = autosave.Autosaver(None, self, prefix="campaign-")
         self.autosaver.failed.connect(lambda sentence: self.window.show_message(sentence))
         self.active = False
@@ -76,6 +80,7 @@ class CampaignMode(QObject):
         self.map = DeskMap(self)
         self.items = self.map.items
         self.dialogs = DeskDialogs(self)
+        self.orders_dialogs = OrdersDialogs(self)  # packages out, orders in (issue 29)
         self.docks = DeskDocks(self)
         self.phase_dock, self.oob_dock = self.docks.phase, self.docks.oob
         self.purchase_dock, self.battles_dock = self.docks.purchase, self.docks.battles
@@ -116,16 +121,28 @@ class CampaignMode(QObject):
         if self.window.canvas.tool is self.tool or isinstance(self.window.canvas.tool, HexPick):
             self.window.canvas.set_tool(None)  # (a pick for a dialog put aside goes too)
 
-    def load_document(self, path: Path | str) -> CampaignDocument:
-        """Read a campaign save: CampaignFormatError or FileFormatError (one sentence), or
-        OSError, when it cannot be opened."""
+    def load_document(self, path: Path | str) -> CampaignDocument | PlayerDeskDocument:
+        """Read a campaign save, or a turn package (the player's desk):
+        CampaignFormatError or FileFormatError (one sentence), or OSError, when it
+        cannot be opened."""
+        if Path(path).suffix.lower() == PACKAGE_SUFFIX:
+            return PlayerDeskDocument.load(path)
         return CampaignDocument.load(path)
 
-    def show_document(self, document: CampaignDocument) -> None:
+    def show_document(self, document: CampaignDocument | PlayerDeskDocument) -> None:
         """Make a loaded campaign the open one (the open flow has asked about the one
         before, and restores a crashed session's autosave as unsaved work)."""
         self._take(document)
-        if document.path is not None:
+        if isinstance(document, PlayerDeskDocument):
+            planned = len(document.desk.planned)
+            kept = document.path.name if document.path is not None else ""
+            again = f"; {planned} order(s) kept from {kept}" if planned else ""
+            self.window.show_message(
+                f"Opened {document.title} from the package "
+                f"{document.package_path.name if document.package_path else ''}{again}.",
+                15000,
+            )
+        elif document.path is not None:
             self.window.show_message(f"Opened the campaign {document.path.name}.")
 
     def open_path(self, path: Path | str) -> bool:
@@ -271,6 +288,23 @@ class CampaignMode(QObject):
     def campaign_end_dialog(self):
         return self.dialogs.campaign_end()
 
+    def export_packages_dialog(self, folder: Path | str | None = None) -> list[Path]:
+        return self.orders_dialogs.export_packages(folder)
+
+    def import_orders_dialog(self, path: Path | str | None = None):
+        return self.orders_dialogs.import_orders(path)
+
+    def write_orders_dialog(self, path: Path | str | None = None) -> Path | None:
+        return self.orders_dialogs.write_orders(path)
+
+    def print_package_dialog(self, path: Path | str | None = None) -> Path | None:
+        return self.orders_dialogs.print_report(path)
+
+    @property
+    def player_desk(self) -> bool:
+        """A player's desk (a package opened) rather than the umpire's."""
+        return isinstance(self.document, PlayerDeskDocument)
+
     def adjust_pp_dialog(self):
         return self.dialogs.adjust_pp()
 
@@ -324,11 +358,13 @@ class CampaignMode(QObject):
 
     # --- wiring the document ------------------------------------------------------------
 
-    def _take(self, document: CampaignDocument | None) -> None:
+    def _take(self, document: CampaignDocument | PlayerDeskDocument | None) -> None:
         """Make `document` the open campaign; the one before (already saved or
         discarded by the close question) is let go with its autosave."""
         old = self.document
-        self.autosaver.attach(document)
+        # A player's desk is not autosaved: its orders are written by the player.
+        umpire = document if isinstance(document, CampaignDocument) else None
+        self.autosaver.attach(umpire)
         self.document = document
         if old is not None and old is not document:
             old.release()
@@ -341,7 +377,8 @@ class CampaignMode(QObject):
         self._phase = document.phase_key()
         self._was_over = document.campaign.over
         document.setParent(self)
-        document.autosaver = self.autosaver
+        if umpire is not None:
+            document.autosaver = self.autosaver
         document.changed.connect(self._document_changed)
         document.refused.connect(self._show_refusal)
         document.dirty_changed.connect(lambda _dirty: self.map.show_title())

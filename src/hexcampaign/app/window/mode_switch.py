@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QDockWidget, QToolBar, QWidget
 # the file suffixes it opens).
 PLAY_MODES = (
     ("&Kasserine Pass (hot-seat game)", "hexcampaign.app.kasserine", (".kpgame", ".kpturn")),
-    ("&CM campaign (umpire's desk)", "hexcampaign.app.campaign", (".hxcampaign",)),
+    ("&CM campaign (umpire's desk)", "hexcampaign.app.campaign", (".hxcampaign", ".hxpackage")),
 )
 
 
