@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import gc
+import json
 import sys
 from pathlib import Path
 
@@ -11,17 +12,28 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
-from hexcampaign import __version__
+from hexcampaign import __version__, files
+from hexcampaign.files import FileFormatError
 from hexcampaign.maps import HexMap
+from hexcampaign.maps.fileformat import loads_map
 from hexcampaign.paths import resources_path
 
 DESKTOP_ID = "io.github.hexcampaign.HexCampaign"
+PREVIEWED = (".kpgame", ".hxcampaign")  # files that carry their map, shown before they open
+FIRST_PAINT = "hexcampaign: first paint"  # on stderr under --quit-after-first-paint
 
 
 def run_window(hexmap: HexMap | None, path: Path | None, quit_after_first_paint: bool = False) -> int:
     """Open the main window on `hexmap` (read from `path`), or on another kind of file
     at `path`, or on the start page; run until it closes. The caller has paused the
-    cyclic garbage collector; it is resumed here once the window is built."""
+    cyclic garbage collector; it is resumed here once the window is built.
+
+    A game or campaign shows its map at once, read from the file without its engine;
+    the engine is imported and the file opened through the one open flow just after
+    that first paint (the rules, pydantic and the mode's docks cost more than the rest
+    of the start-up together). `quit_after_first_paint` quits once the file is open
+    (so a file that does not open still fails), and says on stderr when the first
+    frame was painted, for the start-up benchmark."""
     from hexcampaign.app import MainWindow
 
     running = QApplication.instance()
@@ -29,22 +41,59 @@ def run_window(hexmap: HexMap | None, path: Path | None, quit_after_first_paint:
     app.setApplicationName("hexcampaign")
     app.setApplicationVersion(__version__)
     set_identity(app)
-    window = MainWindow()
+    window = MainWindow(start_page=path is None)
     window.install_play_modes()
+    preview = None
     if hexmap is not None:
         window.open_map(hexmap, path)
     elif path is not None:
-        window.open_path(path)
-    if quit_after_first_paint:
-        if window.document is not None:
+        preview = preview_map(path)
+        if preview is None:
+            window.open_path(path)
+            if window.document is None and window.mode is window.editor:
+                window.modes.show_central()  # not opened: the start page
+        else:
+            window.show_preview(preview)
+    if preview is not None and path is not None:
+        opened = path
+
+        def open_after_first_paint() -> None:
+            if not window.open_path(opened) and window.document_in_charge() is None:
+                window.modes.show_central()  # not opened: the start page
+            if quit_after_first_paint:
+                QTimer.singleShot(0, app.quit)
+
+        window.canvas.first_painted.connect(lambda: QTimer.singleShot(0, open_after_first_paint))
+    elif quit_after_first_paint:
+        if window.document is not None or window.document_in_charge() is not None:
             window.canvas.first_painted.connect(lambda: QTimer.singleShot(0, app.quit))
         else:  # the start page: quit once the window has been shown and painted
             QTimer.singleShot(0, app.quit)
+    if quit_after_first_paint:
+        window.canvas.first_painted.connect(lambda: print(FIRST_PAINT, file=sys.stderr, flush=True))
     window.show()
     # Everything made so far lives as long as the window: keep the collector off it.
     gc.freeze()
     gc.enable()
     return app.exec()
+
+
+def preview_map(path: Path) -> HexMap | None:
+    """The map a game or campaign file carries (its "map"), read without the engine
+    that opens the file; None for any other file or anything unexpected (the open
+    flow then reads the file as before and words what is wrong with it)."""
+    if path.suffix.lower() not in PREVIEWED:
+        return None
+    try:
+        if path.stat().st_size > files.MAX_FILE_BYTES:
+            return None
+        data = json.loads(path.read_bytes())
+        carried = data.get("map") if isinstance(data, dict) else None
+        if not isinstance(carried, dict):
+            return None
+        return loads_map(json.dumps(carried), path.name)
+    except (OSError, ValueError, RecursionError, FileFormatError):
+        return None
 
 
 def render_headless(hexmap: HexMap, target: Path, hex_size: float, layers: set[str] | None):

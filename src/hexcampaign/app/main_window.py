@@ -54,15 +54,17 @@ class MainWindow(QMainWindow):
         settings: Settings | None = None,
         parent: QWidget | None = None,
         editor: bool = True,
+        start_page: bool = True,
     ) -> None:
+        """`start_page=False` (a file given on the command line) leaves the start page
+        unbuilt until something first wants it (`start_page`): the file is shown at
+        once, and a window that never shows the page never pays for it."""
         super().__init__(parent)
         self.settings = settings or Settings()
         self.document: MapDocument | None = None
         self.canvas = MapView(self)
-        # The start page stands where the map goes while nothing is open.
-        self.start_page = StartPage(self.settings, self)
+        self._start_page: StartPage | None = None
         self.central = QStackedWidget(self)
-        self.central.addWidget(self.start_page)
         self.central.addWidget(self.canvas)
         self.setCentralWidget(self.central)
         self.status = StatusLine(self)
@@ -103,8 +105,27 @@ class MainWindow(QMainWindow):
             self.add_mode("Map &editor", self.editor)
         # Who opens, closes and starts maps: the editor, or a plain opener without it.
         self.maps: Any = self.editor if self.editor is not None else MapOpener(self)
-        self._connect_start_page()
-        self.modes.show_central()
+        if start_page:
+            self.modes.show_central()  # (builds the start page: nothing is open yet)
+
+    @property
+    def start_page(self) -> StartPage:
+        """The start page, which stands where the map goes while nothing is open; built
+        the first time it is wanted."""
+        if self._start_page is None:
+            self._start_page = StartPage(self.settings, self)
+            self.central.insertWidget(0, self._start_page)
+            self._connect_start_page()
+        return self._start_page
+
+    def show_preview(self, hexmap: HexMap) -> None:
+        """Show `hexmap` alone, no document: the map of a game or campaign on the
+        command line, painted while its engine loads; the docks of the mode in charge
+        are put aside until the document comes (its open shows the central widget
+        again, or the start page when it fails)."""
+        self.modes._put_docks_aside()
+        self.canvas.show_map(hexmap)
+        self.central.setCurrentWidget(self.canvas)
 
     # --- the contract modes build on -------------------------------------------------------
 
