@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -257,6 +258,12 @@ class ResizeDialog(_CheckedDialog):
 
 EXPORT_KINDS = ("png", "svg", "pdf-fitted", "pdf-tiled")
 PAPER_SIZES = ("A4", "Letter", "A3", "Legal")
+# The PDF's page orientation: (value, what the list shows).
+ORIENTATION_CHOICES = (
+    ("auto", "Automatic (fewest sheets, or the map's shape)"),
+    ("portrait", "Portrait"),
+    ("landscape", "Landscape"),
+)
 
 
 @dataclass
@@ -264,22 +271,26 @@ class ExportOptions:
     kind: str = "png"
     hex_size: float = 32.0  # pixels from centre to corner (PNG and SVG)
     paper: str = "A4"
-    hex_mm: float = 19.0  # true scale: across the flats of one hex, in millimetres
+    hex_mm: float = 19.0  # true scale: across the flats of one hex, in millimetres (SVG, tiled PDF)
     overlap_mm: float = 10.0
+    orientation: str = "auto"  # a PDF's pages: auto, portrait or landscape
+    selected_only: bool = False  # only the hexes of the editor's selected region
 
 
 class ExportDialog(_CheckedDialog):
-    """Export choices; the file name is asked for afterwards."""
+    """Export choices; the file name is asked for afterwards. With `selection` (the
+    editor's selected region) the export may be limited to it."""
 
-    def __init__(self, hexmap: HexMap, parent: QWidget | None = None) -> None:
+    def __init__(self, hexmap: HexMap, parent: QWidget | None = None, selection: list[Hex] | None = None) -> None:
         super().__init__("Export the map", parent)
         self.hexmap = hexmap
+        self.selection = list(selection or [])
         self.kinds = QButtonGroup(self)
         titles = {
             "png": "PNG picture",
-            "svg": "SVG drawing",
-            "pdf-fitted": "PDF, one page, map fitted to the page",
-            "pdf-tiled": "PDF, true scale over several pages (with overlap marks)",
+            "svg": "SVG drawing, at true scale (its size in millimetres)",
+            "pdf-fitted": "PDF, one page, map fitted to the page, with its key",
+            "pdf-tiled": "PDF, true scale over several sheets (crop and registration marks, key sheet)",
         }
         box = QGroupBox("Format")
         column = QVBoxLayout(box)
@@ -296,6 +307,10 @@ class ExportDialog(_CheckedDialog):
         self.pixels = QLabel()
         self.paper = QComboBox()
         self.paper.addItems(PAPER_SIZES)
+        self.orientation = QComboBox()
+        self.orientation.setObjectName("orientation")
+        for value, text in ORIENTATION_CHOICES:
+            self.orientation.addItem(text, value)
         self.hex_mm = QDoubleSpinBox()
         self.hex_mm.setRange(5, 60)
         self.hex_mm.setValue(19.0)
@@ -305,13 +320,25 @@ class ExportDialog(_CheckedDialog):
         self.overlap.setRange(0, 40)
         self.overlap.setValue(10)
         self.overlap.setSuffix(" mm")
+        self.overlap.setToolTip(
+            "How far neighbouring sheets overlap; it may shrink to 5 mm when that saves a sheet."
+        )
+        self.selected_only = QCheckBox(
+            f"Only the selected area ({len(self.selection)} hexes)" if self.selection
+            else "Only the selected area (select a region first)"
+        )
+        self.selected_only.setObjectName("selected-only")
+        self.selected_only.setEnabled(bool(self.selection))
         self.form.addRow(box)
         self.form.addRow("Hex size (PNG, SVG):", self.hex_size)
         self.form.addRow("Picture size:", self.pixels)
         self.form.addRow("Paper (PDF):", self.paper)
+        self.form.addRow("Orientation (PDF):", self.orientation)
         self.form.addRow("Hex width (true scale):", self.hex_mm)
-        self.form.addRow("Overlap between pages:", self.overlap)
+        self.form.addRow("Overlap between sheets:", self.overlap)
+        self.form.addRow(self.selected_only)
         self.hex_size.valueChanged.connect(self._update)
+        self.selected_only.toggled.connect(lambda _on: self._update())
         self.kinds.idClicked.connect(lambda _id: self._update())
         self._update()
 
@@ -322,18 +349,25 @@ class ExportDialog(_CheckedDialog):
             self.paper.currentText(),
             self.hex_mm.value(),
             self.overlap.value(),
+            self.orientation.currentData(),
+            self.selected_only.isChecked() and bool(self.selection),
         )
 
     def _update(self) -> None:
-        from hexcampaign.app.render import map_layout, map_scene_rect
+        from hexcampaign.app.render import hexes_scene_rect, map_layout, map_scene_rect
 
-        rect = map_scene_rect(self.hexmap, map_layout(self.hexmap, self.hex_size.value()))
+        layout = map_layout(self.hexmap, self.hex_size.value())
+        if self.selected_only.isChecked() and self.selection:
+            rect = hexes_scene_rect(layout, self.selection, pad_hexes=0.0)
+        else:
+            rect = map_scene_rect(self.hexmap, layout)
         # Rounded up, as the export does (render_to_file): a part pixel is still drawn.
         self.pixels.setText(f"{math.ceil(rect.width())} × {math.ceil(rect.height())} pixels")
         kind = self.options().kind
         self.hex_size.setEnabled(kind in ("png", "svg"))
         self.paper.setEnabled(kind.startswith("pdf"))
-        self.hex_mm.setEnabled(kind == "pdf-tiled")
+        self.orientation.setEnabled(kind.startswith("pdf"))
+        self.hex_mm.setEnabled(kind in ("svg", "pdf-tiled"))
         self.overlap.setEnabled(kind == "pdf-tiled")
 
 

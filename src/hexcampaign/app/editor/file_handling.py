@@ -39,8 +39,9 @@ def print_scale_question(parent: Any) -> QMessageBox:
     box.setWindowTitle("Print")
     box.setText("How should the map be printed?")
     box.setInformativeText(
-        "True scale: 19 mm hexes, over as many sheets as the map needs, with overlap marks.\n"
-        "Fit to page: the whole map on one sheet."
+        "True scale: 19 mm hexes over as many sheets as the map needs, with crop and "
+        "registration marks, captions that say which sheet joins which, and a key sheet.\n"
+        "Fit to page: the whole map on one sheet, with its title, terrain key and scale bar."
     )
     true_scale = box.addButton("&True scale", QMessageBox.ButtonRole.AcceptRole)
     true_scale.setObjectName("true-scale")
@@ -67,6 +68,7 @@ class EditorFiles:
     window: Any
     canvas: MapView
     document: Any  # the MapDocument shown, or None
+    selected_region: list  # the Select region tool's hexes (editor/mode.py)
     autosaver: Autosaver
     _say: Callable[[str], None]
     _set_setting: Callable[[str, Any], None]
@@ -105,7 +107,7 @@ class EditorFiles:
             return False
         from hexcampaign.app.editor.dialogs import ExportDialog  # on first use: start-up
 
-        dialog = ExportDialog(self.document.map, self.window)
+        dialog = ExportDialog(self.document.map, self.window, self.selected_region)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         options = dialog.options()
@@ -126,21 +128,33 @@ class EditorFiles:
 
         m = self.document.map
         layers = self.visible_layers()
+        area = list(self.selected_region) if options.selected_only and self.selected_region else None
         try:
             if options.kind in ("png", "svg"):
-                width, height = export.export_picture(m, path, options.hex_size, layers)
+                # An SVG is at true scale: its size in millimetres, a hex hex_mm across.
+                hex_mm = options.hex_mm if options.kind == "svg" else None
+                width, height = export.export_picture(
+                    m, path, options.hex_size, layers, hex_mm=hex_mm, area=area
+                )
                 done = f"{width}×{height} pixels"
+                if hex_mm is not None:
+                    done += f", {hex_mm:g} mm hexes"
             elif options.kind == "pdf-fitted":
-                export.export_pdf_fitted(m, path, options.paper, layers)
+                export.export_pdf_fitted(
+                    m, path, options.paper, layers, orientation=options.orientation, area=area
+                )
                 done = f"one {options.paper} page"
             else:
                 pages = export.export_pdf_tiled(
-                    m, path, options.paper, options.hex_mm, options.overlap_mm, layers
+                    m, path, options.paper, options.hex_mm, options.overlap_mm, layers,
+                    orientation=options.orientation, area=area,
                 )
-                done = f"{pages} {options.paper} page{'s' * (pages != 1)} at true scale"
+                done = f"{pages - 1} {options.paper} sheets at true scale and a key sheet"
         except (RenderError, OSError) as error:
             self.window.show_error("Could not export the map", str(error))
             return False
+        if area is not None:
+            done += f"; only the {len(area)} selected hexes"
         self._say(f"Exported {path.name} ({done}).")
         return True
 
@@ -177,19 +191,13 @@ class EditorFiles:
         return run_import(self, path)
 
     def print_map(self) -> bool:
-        if self.document is None:
+        """File > Print…: the print dialog (printer, page size and orientation), then
+        true scale or fit to page."""
+        printer = self._printer()
+        if printer is None:
             return False
-        from hexcampaign.app.render import export  # on first use: start-up
+        from PySide6.QtPrintSupport import QPrintDialog
 
-        try:
-            from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-        except ImportError:
-            self.window.show_error(
-                "Printing is not available",
-                "This installation of Qt has no print support; export a PDF and print that.",
-            )
-            return False
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self.window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
@@ -197,14 +205,61 @@ class EditorFiles:
         if tiled is None:
             return False
         try:
-            pages = export.print_map(
-                printer, self.document.map, tiled, layers=self.visible_layers()
-            )
+            pages = self._print_pages(printer, tiled)
         except RenderError as error:
             self.window.show_error("Could not print the map", str(error))
             return False
         self._say(f"Sent {pages} page{'s' * (pages != 1)} to the printer.")
         return True
+
+    def print_preview(self) -> bool:
+        """File > Print preview…: the pages as they will print, in Qt's preview window,
+        whose toolbar sets page size and orientation (Page setup) and prints them."""
+        printer = self._printer()
+        if printer is None:
+            return False
+        tiled = self.ask_print_scale()
+        if tiled is None:
+            return False
+        from PySide6.QtPrintSupport import QPrintPreviewDialog
+
+        preview = QPrintPreviewDialog(printer, self.window)
+        preview.setObjectName("print-preview")
+        preview.setWindowTitle(f"Print preview — {self.document.map.name or 'map'}")
+        errors: list[str] = []
+
+        def paint(device) -> None:
+            try:
+                self._print_pages(device, tiled)
+            except RenderError as error:
+                errors.append(str(error))
+
+        preview.paintRequested.connect(paint)
+        self.preview_dialog = preview  # tests look at it
+        preview.exec()
+        if errors:
+            self.window.show_error("Could not print the map", errors[-1])
+            return False
+        return True
+
+    def _printer(self):
+        """A high-resolution QPrinter, or None (said) when Qt has no print support."""
+        if self.document is None:
+            return None
+        try:
+            from PySide6.QtPrintSupport import QPrinter
+        except ImportError:
+            self.window.show_error(
+                "Printing is not available",
+                "This installation of Qt has no print support; export a PDF and print that.",
+            )
+            return None
+        return QPrinter(QPrinter.PrinterMode.HighResolution)
+
+    def _print_pages(self, printer, tiled: bool) -> int:
+        from hexcampaign.app.render import export  # on first use: start-up
+
+        return export.print_map(printer, self.document.map, tiled, layers=self.visible_layers())
 
     def ask_print_scale(self) -> bool | None:
         """True scale (True) or fit to page (False), or None when cancelled (tests

@@ -86,6 +86,7 @@ class EditorMenus:
     export_dialog: Callable[[], bool]
     export_for: Callable[..., bool]
     print_map: Callable[[], bool]
+    print_preview: Callable[[], bool]
     import_geography: Callable[..., bool]
     ask_autosave_interval: Callable[[], None]
 
@@ -121,6 +122,7 @@ class EditorMenus:
             self.paste_action,
             self.paste_special_action,
             self.delete_action,
+            self.find_note_action,
             self.autosave_action,
             self.properties_action,
             self.palette_action,
@@ -130,6 +132,7 @@ class EditorMenus:
             self.export_vassal_action,
             self.export_tiled_action,
             self.print_action,
+            self.print_preview_action,
             self.import_geo_action,
         ]
 
@@ -172,6 +175,10 @@ class EditorMenus:
             "Paste only some layers (terrain only, roads only…), or map the terrains of "
             "hexes copied from another palette."
         )
+        self.find_note_action = act(
+            "&Find hex note…", lambda: self.properties.start_find(), QKeySequence.StandardKey.Find, "find-note"
+        )
+        self.find_note_action.setStatusTip("List the hexes whose note or properties hold a text; a pick centres the map.")
         self.delete_action = act(
             "&Delete place", self.delete_selected, QKeySequence(Qt.Key.Key_Delete), "delete"
         )
@@ -191,6 +198,7 @@ class EditorMenus:
             "Export &Tiled map…", lambda: self.export_for("tiled"), None, "export-tiled"
         )
         self.print_action = act("&Print…", self.print_map, QKeySequence.StandardKey.Print, "print")
+        self.print_preview_action = act("Print pre&view…", self.print_preview, None, "print-preview")
         self.import_geo_action = act("Import &geography…", self.import_geography, None, "import-geo")
         self.cancel_action = act(
             "Cancel the stroke", self.cancel_stroke, QKeySequence(Qt.Key.Key_Escape), "cancel"
@@ -221,7 +229,7 @@ class EditorMenus:
         w = self.window
         area = Qt.DockWidgetArea
         self.palette_dock = ToolPaletteDock(self.tool_actions.values(), self.brush, w)
-        self.properties = PropertiesDock(self._say, w, self.canvas.setFocus)
+        self.properties = PropertiesDock(self._say, w, self.canvas.setFocus, self.go_to)
         self.layers = LayersDock(LAYER_NAMES, self.canvas.layer_visible, self._set_layer_visible, w)
         self.overview_dock = OverviewDock(self.canvas, w)
         self.overview = self.overview_dock.overview
@@ -249,6 +257,7 @@ class EditorMenus:
         for action in (self.copy_action, self.paste_action, self.paste_special_action, self.delete_action):
             edit.addAction(action)
         edit.addAction(self.cancel_action)
+        edit.addAction(self.find_note_action)
         edit.addSeparator()
         edit.addAction(self.autosave_action)
         map_menu = w.menu("&Map")
@@ -272,6 +281,7 @@ class EditorMenus:
         file.insertAction(quit_action, self.export_action)
         file.insertAction(quit_action, self.export_vassal_action)
         file.insertAction(quit_action, self.export_tiled_action)
+        file.insertAction(quit_action, self.print_preview_action)
         file.insertAction(quit_action, self.print_action)
         file.insertSeparator(quit_action)
 
@@ -325,6 +335,7 @@ class EditorMenus:
             self.export_vassal_action,
             self.export_tiled_action,
             self.print_action,
+            self.print_preview_action,
         ):
             action.setEnabled(doc is not None)
 

@@ -316,7 +316,7 @@ def print_map(
     its page size and orientation are those of the print dialog."""
     area = list(area) if area is not None else None
     if tiled:
-        return paint_tiled(printer, hexmap, hex_mm, overlap_mm, layers, area=area)
+        return paint_tiled(printer, hexmap, hex_mm, overlap_mm, layers, area=area, key_sheet=True)
     return paint_fitted(printer, hexmap, layers, area=area)
 
 

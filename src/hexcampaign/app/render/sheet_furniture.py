@@ -10,13 +10,11 @@ dots, so the same layout serves a 300 dpi PDF, a printer and a test's picture.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
-from hexcampaign.app import style
 from hexcampaign.app.render.geometry import map_layout, map_scene_rect
 from hexcampaign.app.render.painters import paint_map
 from hexcampaign.maps import HexMap
@@ -258,12 +256,11 @@ def _paint_swatch(painter: QPainter, hexmap: HexMap, terrain: str, top_left: QPo
     sample.set_terrain(sample.at(0, 0), terrain)
     layout = map_layout(sample)
     scene = map_scene_rect(sample, layout)
-    across = math.sqrt(3) * layout.size
-    scale = SWATCH_MM * dpmm / across
+    # The sample's scene has a margin round its hex: the whole of it fits the swatch.
+    scale = SWATCH_MM * dpmm / max(scene.width(), scene.height())
     painter.save()
     painter.translate(top_left)
     painter.scale(scale, scale)
     painter.translate(-scene.left(), -scene.top())
-    painter.fillRect(scene, style.PAPER)
     paint_map(painter, sample, layout, scene, ["terrain", "grid"])
     painter.restore()
