@@ -122,6 +122,7 @@ class EditorMenus:
             self.paste_action,
             self.paste_special_action,
             self.delete_action,
+            self.find_note_action,
             self.autosave_action,
             self.properties_action,
             self.palette_action,
@@ -174,6 +175,10 @@ class EditorMenus:
             "Paste only some layers (terrain only, roads only…), or map the terrains of "
             "hexes copied from another palette."
         )
+        self.find_note_action = act(
+            "&Find hex note…", lambda: self.properties.start_find(), QKeySequence.StandardKey.Find, "find-note"
+        )
+        self.find_note_action.setStatusTip("List the hexes whose note or properties hold a text; a pick centres the map.")
         self.delete_action = act(
             "&Delete place", self.delete_selected, QKeySequence(Qt.Key.Key_Delete), "delete"
         )
@@ -224,7 +229,7 @@ class EditorMenus:
         w = self.window
         area = Qt.DockWidgetArea
         self.palette_dock = ToolPaletteDock(self.tool_actions.values(), self.brush, w)
-        self.properties = PropertiesDock(self._say, w, self.canvas.setFocus)
+        self.properties = PropertiesDock(self._say, w, self.canvas.setFocus, self.go_to)
         self.layers = LayersDock(LAYER_NAMES, self.canvas.layer_visible, self._set_layer_visible, w)
         self.overview_dock = OverviewDock(self.canvas, w)
         self.overview = self.overview_dock.overview
@@ -252,6 +257,7 @@ class EditorMenus:
         for action in (self.copy_action, self.paste_action, self.paste_special_action, self.delete_action):
             edit.addAction(action)
         edit.addAction(self.cancel_action)
+        edit.addAction(self.find_note_action)
         edit.addSeparator()
         edit.addAction(self.autosave_action)
         map_menu = w.menu("&Map")

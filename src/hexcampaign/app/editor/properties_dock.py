@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDockWidget,
@@ -20,10 +21,16 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
     QPushButton,
     QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -47,6 +54,7 @@ class PropertiesDock(QDockWidget):
         status: Callable[[str], None],
         parent: QWidget,
         focus_canvas: Callable[[], None] | None = None,
+        go_to: Callable[[Hex], None] | None = None,
     ) -> None:
         super().__init__("Properties", parent)
         self.setObjectName("editor-properties")
@@ -54,6 +62,8 @@ class PropertiesDock(QDockWidget):
         # Enter or Escape in a field hands the keyboard back to the canvas, so the
         # one-letter tool shortcuts work again without a click on the map.
         self.focus_canvas = focus_canvas or (lambda: None)
+        # Centres the map on a hex and selects it (a pick in the note search).
+        self.go_to = go_to or self.show_hex
         self.document: Any = None
         self.hex: Hex | None = None
         self._refreshing = False
@@ -126,12 +136,69 @@ class PropertiesDock(QDockWidget):
         place_form.addRow("PP:", self.place_pp)
         place_form.addRow(buttons)
         column.addWidget(self.place_box)
+        self._build_note_box(column)
+        self._build_find_box(column)
         column.addStretch(1)
         self.setWidget(scrolling(body))
         for field in (self.terrain, self.elevation, self.place_name, self.place_kind,
                       self.place_vp, self.place_pp, *self.cliffs):
             field.installEventFilter(self)
         self.refresh()
+
+    def _build_note_box(self, column: QVBoxLayout) -> None:
+        """The hex's note: free text, and named properties as a two-column table whose
+        last row is always empty (type there to add one). Apply keeps both as one undo
+        step; an empty note with no properties is no note."""
+        self.note_box = QGroupBox("Note")
+        layout = QVBoxLayout(self.note_box)
+        self.note_text = QPlainTextEdit()
+        self.note_text.setPlaceholderText("no note on this hex")
+        self.note_text.setMaximumHeight(90)
+        self.note_text.setAccessibleName("Note text")
+        self.note_properties = QTableWidget(1, 2)
+        self.note_properties.setHorizontalHeaderLabels(["Property", "Value"])
+        self.note_properties.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.note_properties.verticalHeader().setVisible(False)
+        self.note_properties.setMaximumHeight(130)
+        self.note_properties.setAccessibleName("Note properties")
+        self.note_properties.itemChanged.connect(self._property_typed)
+        buttons = QHBoxLayout()
+        self.note_apply = QPushButton("Apply note")
+        self.note_apply.clicked.connect(self._note_apply)
+        self.note_remove = QPushButton("Remove note")
+        self.note_remove.clicked.connect(self._note_remove)
+        buttons.addWidget(self.note_apply)
+        buttons.addWidget(self.note_remove)
+        layout.addWidget(self.note_text)
+        layout.addWidget(self.note_properties)
+        layout.addLayout(buttons)
+        column.addWidget(self.note_box)
+
+    def _build_find_box(self, column: QVBoxLayout) -> None:
+        """Edit › Find hex note…: the hexes whose note or properties hold the typed text;
+        a pick centres the map on the hex and selects it."""
+        self.find_box = QGroupBox("Find in hex notes")
+        layout = QVBoxLayout(self.find_box)
+        self.find_field = QLineEdit()
+        self.find_field.setPlaceholderText("text, property or value")
+        self.find_field.setClearButtonEnabled(True)
+        self.find_field.setAccessibleName("Find in hex notes")
+        self.find_field.textChanged.connect(self._find)
+        self.find_results = QListWidget()
+        self.find_results.setMaximumHeight(120)
+        self.find_results.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.find_results.itemActivated.connect(self._found_picked)
+        self.find_results.itemClicked.connect(self._found_picked)
+        layout.addWidget(self.find_field)
+        layout.addWidget(self.find_results)
+        column.addWidget(self.find_box)
+
+    def start_find(self) -> None:
+        """Edit › Find hex note…: the dock shown and the search field ready for typing."""
+        self.show()
+        self.raise_()
+        self.find_field.setFocus()
+        self.find_field.selectAll()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
@@ -168,12 +235,15 @@ class PropertiesDock(QDockWidget):
         self.document = document
         self.hex = None
         self.refresh()
+        self._find()
 
     def show_hex(self, h: Hex | None) -> None:
         self.hex = h
         self.refresh()
 
     def map_changed(self, changes: ChangeSet) -> None:
+        if changes.flags & (Change.NOTE | Change.GRID) and self.find_field.text().strip():
+            self._find()
         if self.hex is None:
             return
         if (
@@ -192,7 +262,7 @@ class PropertiesDock(QDockWidget):
 
     def _refresh(self) -> None:
         shown = self._shown()
-        for box in (self.hex_box, self.sides_box, self.place_box):
+        for box in (self.hex_box, self.sides_box, self.place_box, self.note_box):
             box.setEnabled(shown is not None)
         if shown is None:
             self.title.setText("No hex selected: click one with the Inspect tool.")
@@ -229,6 +299,9 @@ class PropertiesDock(QDockWidget):
         self.place_pp.setValue(place.pp if place else 0)
         self.place_apply.setText("Apply" if place else "Add place")
         self.place_remove.setEnabled(place is not None)
+        note = m.note(h)
+        self._show_note(note.text if note else "", note.properties if note else ())
+        self.note_remove.setEnabled(note is not None)
 
     def _clear_fields(self) -> None:
         self.terrain.clear()
@@ -241,6 +314,38 @@ class PropertiesDock(QDockWidget):
         self.place_name.setText("")
         self.place_vp.setValue(0)
         self.place_pp.setValue(0)
+        self._show_note("", ())
+
+    def _show_note(self, text: str, properties: tuple[tuple[str, str], ...]) -> None:
+        self.note_text.setPlainText(text)
+        table = self.note_properties
+        table.blockSignals(True)
+        table.setRowCount(len(properties) + 1)
+        for row, pair in enumerate((*properties, ("", ""))):
+            for col, value in enumerate(pair):
+                table.setItem(row, col, QTableWidgetItem(value))
+        table.blockSignals(False)
+
+    def _property_typed(self, _item: QTableWidgetItem) -> None:
+        """Typing in the last (empty) row adds another empty row below it."""
+        table = self.note_properties
+        last = table.rowCount() - 1
+        if any((table.item(last, c) or QTableWidgetItem()).text().strip() for c in (0, 1)):
+            table.blockSignals(True)
+            table.insertRow(last + 1)
+            for c in (0, 1):
+                table.setItem(last + 1, c, QTableWidgetItem(""))
+            table.blockSignals(False)
+
+    def note_values(self) -> tuple[str, list[tuple[str, str]]]:
+        """The note as typed: its text and its (name, value) rows, empty rows left out."""
+        table = self.note_properties
+        rows = []
+        for row in range(table.rowCount()):
+            name, value = ((table.item(row, c) or QTableWidgetItem()).text() for c in (0, 1))
+            if name.strip() or value.strip():
+                rows.append((name, value))
+        return self.note_text.toPlainText(), rows
 
     @property
     def map(self) -> HexMap | None:
@@ -357,6 +462,41 @@ class PropertiesDock(QDockWidget):
         place = here.place_at(h)
         if place is not None:
             self._edit(f"Delete {place.name}", [h], lambda m: m.remove_place(place.name))
+
+
+    def _note_apply(self) -> None:
+        if (shown := self._shown()) is None:
+            return
+        here, h = shown
+        text, rows = self.note_values()
+        self._edit(f"Note on {here.label(h)}", [h], lambda m: m.set_note(h, text, rows))
+
+    def _note_remove(self) -> None:
+        if (shown := self._shown()) is None:
+            return
+        here, h = shown
+        if here.note(h) is not None:
+            self._edit(f"Remove the note on {here.label(h)}", [h], lambda m: m.remove_note(h))
+
+    def _find(self, _text: str = "") -> None:
+        self.find_results.clear()
+        m, query = self.map, self.find_field.text().strip()
+        if m is None or not query:
+            return
+        notes = m.notes()
+        for h in m.find_notes(query):
+            note = notes[h]
+            summary = (note.text.splitlines() or [", ".join(f"{k}: {v}" for k, v in note.properties)])[0]
+            item = QListWidgetItem(f"{m.label(h)}  {summary[:60]}")
+            item.setData(Qt.ItemDataRole.UserRole, h)
+            self.find_results.addItem(item)
+        if not self.find_results.count():
+            self.find_results.addItem(QListWidgetItem(f"No hex note holds {query[:40]!r}."))
+
+    def _found_picked(self, item: QListWidgetItem) -> None:
+        h = item.data(Qt.ItemDataRole.UserRole)
+        if h is not None and self.map is not None and self.map.contains(h):
+            self.go_to(Hex(*h))
 
 
 def m_label(m: HexMap | None, h: Hex) -> str:
