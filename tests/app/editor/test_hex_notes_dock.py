@@ -3,30 +3,17 @@ search lists the hexes whose notes match and centres the map on a pick (issue 30
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtWidgets import QTableWidgetItem
 
-from hexcampaign.app import MainWindow
-from hexcampaign.maps import HexMap
-
 from .conftest import at
+from .test_mode import window  # noqa: F401  (the editor in the main window, a 30×24 map)
 
 
-@pytest.fixture
-def window(qtbot):
-    w = MainWindow()
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    m = HexMap.blank(30, 24, palette="kasserine")
-    m.set_note(at(20, 18), "Supply dump", [("supply", "3")])
-    w.open_map(m)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.document.undo_stack.setClean()
+def _with_a_noted_hex(window) -> None:  # noqa: F811
+    window.document.map.set_note(at(20, 18), "Supply dump", [("supply", "3")])
 
 
-def test_a_note_typed_in_the_dock_is_one_undo_step(window):
+def test_a_note_typed_in_the_dock_is_one_undo_step(window):  # noqa: F811
     editor, m = window.editor, window.document.map
     dock = editor.properties
     editor.select_hex(at(4, 4))
@@ -47,7 +34,7 @@ def test_a_note_typed_in_the_dock_is_one_undo_step(window):
     assert m.note(at(4, 4)) is None
 
 
-def test_a_refused_note_says_why_and_changes_nothing(window):
+def test_a_refused_note_says_why_and_changes_nothing(window):  # noqa: F811
     editor, m = window.editor, window.document.map
     dock = editor.properties
     editor.select_hex(at(3, 3))
@@ -57,7 +44,8 @@ def test_a_refused_note_says_why_and_changes_nothing(window):
     assert "no name" in window.statusBar().currentMessage()
 
 
-def test_the_search_lists_matching_hexes_and_a_pick_centres_the_map(window, qtbot):
+def test_the_search_lists_matching_hexes_and_a_pick_centres_the_map(window, qtbot):  # noqa: F811
+    _with_a_noted_hex(window)
     editor, m = window.editor, window.document.map
     dock = editor.properties
     editor.find_note_action.trigger()
@@ -79,7 +67,7 @@ def test_the_search_lists_matching_hexes_and_a_pick_centres_the_map(window, qtbo
     assert dock.find_results.item(0).text() == "No hex note holds 'tanks'."
 
 
-def test_a_new_note_appears_in_an_open_search(window):
+def test_a_new_note_appears_in_an_open_search(window):  # noqa: F811
     editor = window.editor
     dock = editor.properties
     dock.find_field.setText("bridge")
