@@ -16,12 +16,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from players import choose, play  # noqa: E402
 
 from hexcampaign.kasserine import Game  # noqa: E402
+from hexcampaign.kasserine.context import copy_state  # noqa: E402
+from hexcampaign.kasserine.state import GameState  # noqa: E402
 
 # seed -> (actions, digest of the actions, digest of the log)
 GAMES = {
@@ -89,6 +92,43 @@ def test_listed_actions_are_the_actions_their_fields_make() -> None:
         g.apply(choose(g, rng))
         step += 1
     assert {"PlaceUnit", "MoveUnit", "EndPhase", "DeclareAttack", "Resolve", "BreakdownUnit"} <= set(kinds)
+
+
+def test_a_copied_state_is_the_state_a_save_reads_back() -> None:
+    """Undo, snapshots and trial placements copy the state without validating it: the
+    copy must be what validating the state's dump gives (what a save reads back), field
+    by field, and share nothing that can change with the original."""
+    g = Game.scenario(seed=5)
+    rng = random.Random(5)
+    step = 0
+    while not g.over:
+        if step % 9 == 0:
+            copy = copy_state(g.state)
+            read = GameState.model_validate(g.state.model_dump())
+            _same(copy, read)
+            assert copy.model_dump_json() == read.model_dump_json()
+            assert all(copy.units[k] is not u for k, u in g.state.units.items())
+        g.apply(choose(g, rng))
+        step += 1
+
+
+def _same(a: object, b: object, where: str = "state") -> None:
+    assert type(a) is type(b), where
+    if isinstance(a, BaseModel) and isinstance(b, BaseModel):
+        assert list(a.__dict__) == list(b.__dict__), where
+        assert a.model_fields_set == b.model_fields_set, where
+        for name in a.__dict__:
+            _same(a.__dict__[name], b.__dict__[name], f"{where}.{name}")
+    elif isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        assert len(a) == len(b), where
+        for k, (x, y) in enumerate(zip(a, b, strict=True)):
+            _same(x, y, f"{where}[{k}]")
+    elif isinstance(a, dict) and isinstance(b, dict):
+        assert list(a) == list(b), where
+        for k in a:
+            _same(a[k], b[k], f"{where}[{k}]")
+    else:
+        assert a == b, where
 
 
 if __name__ == "__main__":

@@ -113,15 +113,18 @@ def _engineer_actions(ctx: GameContext) -> list[BridgeWork]:
 def _break_offs(ctx: GameContext) -> list[BreakOff]:
     if ctx.state.phase != "german_movement":
         return []
+    # ctx.engaged(u.id) for every unit at once: the units of the engagements
+    engaged = {uid for e in ctx.state.engagements for uid in (*e.attackers, *e.defenders)}
+    kinds, cost = ctx.rules.break_off_kinds, ctx.rules.break_off_cost
     return [
         trusted(BreakOff, unit=u.id)
         for u in ctx.state.units.values()
         if u.side == "german"
         and u.nationality == "german"
-        and u.kind in ctx.rules.break_off_kinds
+        and u.kind in kinds
         and ctx.on_map(u)
-        and ctx.engaged(u.id)
-        and u.mp_spent + ctx.rules.break_off_cost <= u.mf
+        and u.id in engaged
+        and u.mp_spent + cost <= u.mf
     ]
 
 

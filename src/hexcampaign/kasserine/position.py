@@ -218,29 +218,35 @@ class Position:
         moving_from_map = unit.at is not None
         push, pop, get = heapq.heappush, heapq.heappop, best.get
         least = self.rules.ranger_hex_cost if unit.kind == "rangers" else self.board.least_step
-        if least >= 1 and budget <= _BUCKETS and self.never_passes_zoc(unit):
+        if least >= 1 and budget <= _BUCKETS and self.never_passes_zoc(unit) and blocked.isdisjoint(best):
             # Most units: every enemy ZOC stops them and none costs a passage; the loop
             # below without its questions, on one list of hexes per MP spent instead of
             # the heap. The heap pops the hexes of one cost in index order, and no step
             # adds to the cost being taken (a step costs at least 1), so sorting each
             # list as it is taken pops exactly as the heap does: the same search.
+            # `dist` is `best` as a list for the inner loop, the hexes held by the
+            # enemy at -1 so that no step improves on them (no start is one).
+            dist = [INFINITY] * self.board.size
+            for i in blocked:
+                dist[i] = -1
             buckets: list[list[int]] = [[] for _ in range(budget + 1)]
             for spent, i in frontier:
                 buckets[spent].append(i)
+                dist[i] = best[i]
             for spent in range(budget + 1):
                 bucket = buckets[spent]
                 if not bucket:
                     continue
                 bucket.sort()
                 for i in bucket:
-                    if spent > best[i]:
+                    if spent > dist[i]:
                         continue
                     if zones[i] and not (moving_from_map and i in origins):
                         continue
                     for j, cost in exits[i]:
                         total = spent + cost
-                        if total <= budget and total < get(j, INFINITY) and j not in blocked:
-                            best[j] = total
+                        if total < dist[j] and total <= budget:
+                            dist[j] = best[j] = total
                             came_from[j] = i
                             buckets[total].append(j)
             return best, came_from
