@@ -246,6 +246,19 @@ def test_export_of_a_selected_area_holds_only_its_bounds(qapp, tmp_path):
     assert crest not in colours
 
 
+def test_a_true_scale_print_of_a_selected_area_needs_only_its_sheets(qapp, tmp_path, monkeypatch, borodino):
+    area = [borodino.at(c, r) for c in range(10, 18) for r in range(5, 14)]
+    path = tmp_path / "area.pdf"
+    assert export.export_pdf_tiled(borodino, path, "A4", 19.0, 10.0, area=area) == 2  # a sheet and the key
+    _pages, sheets, _writer_ = _record_sheets(monkeypatch, borodino, area=area, key_sheet=False)
+    (sheet,) = sheets
+    bounds = hexes_scene_rect(map_layout(borodino), area, pad_hexes=0.0)
+    inverse, _ok = sheet["transform"].inverted()
+    painted = inverse.mapRect(sheet["maps"][0])
+    assert abs(painted.width() - bounds.width()) < 1 and abs(painted.height() - bounds.height()) < 1
+    assert abs(painted.left() - bounds.left()) < 1 and abs(painted.top() - bounds.top()) < 1
+
+
 def test_export_dialog_offers_orientation_and_the_selected_area(qtbot):
     m = HexMap.new(6, 4, palette="kasserine")
     plain = ExportDialog(m)

@@ -235,8 +235,8 @@ class EditorFiles:
                 errors.append(str(error))
 
         preview.paintRequested.connect(paint)
-        self.preview_dialog = preview  # tests look at it
         preview.exec()
+        preview.deleteLater()  # a preview holds every page's picture: not kept after
         if errors:
             self.window.show_error("Could not print the map", errors[-1])
             return False
