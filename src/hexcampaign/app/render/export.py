@@ -1,6 +1,8 @@
 """The map on file and on paper: PNG, SVG and PDF at a hex size (`hexcampaign render`,
-File > Export), PDF fitted to one page or at true scale over several pages with overlap
-marks, and File > Print through QPrinter.
+File > Export; an SVG optionally at true scale, its size in millimetres; any of them of a
+selected area), PDF fitted to one page or at true scale over several sheets laid out as
+a published game's (app/render/sheet_furniture.py: caption below the map, crop and
+registration marks, a key sheet), and File > Print and Print preview through QPrinter.
 
 All of it paints with `paint_map`, the painter the canvas uses, so a printed map looks
 like the screen. Every file is written whole into a temporary file beside the target
