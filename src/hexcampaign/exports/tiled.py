@@ -1,7 +1,8 @@
 """A map as a Tiled map (.tmx): a hexagonal tile layer of terrain whose tiles are the
 palette's terrains, elevation as a second tile layer, and the map's other features as
 object layers (rivers and roads as polylines, cliffs along their hexsides, bridges,
-places with their VP and PP, free labels). `read_tmx` reads such a file back.
+places with their VP and PP, free labels, hex notes as "note" points whose properties
+are the note's text and its own properties). `read_tmx` reads such a file back.
 
 Tiled lays hexes on whole pixels: a flat-top hex is `tile_width` (two sides) wide and
 `tile_height` tall, columns (tile_width + hexsidelength) / 2 apart, odd columns half a
@@ -192,6 +193,8 @@ def tmx_bytes(hexmap: HexMap, grid: TiledGrid, tileset_image: str) -> bytes:
     _bridge_layer(root, counter, grid, hexmap)
     _place_layer(root, counter, grid, hexmap)
     _label_layer(root, counter, grid, hexmap, hexmap.labels())
+    if hexmap.notes():
+        _note_layer(root, counter, grid, hexmap)
     root.set("nextlayerid", str(counter.layer))
     root.set("nextobjectid", str(counter.object))
     ET.indent(root, space=" ")
@@ -247,6 +250,7 @@ def read_tmx(path: Path | str) -> HexMap:
     hexmap.author = str(props.get("author", ""))
     hexmap.description = str(props.get("description", ""))
     hexmap.label_first = _int(props, "label_first")
+    hexmap.label_every = max(1, min(50, _int(props, "label_every", 1)))
     style = str(props.get("label_style", "CCRR"))
     hexmap.label_style = style if style in ("CCRR", "CC.RR", "CC-RR") else "CCRR"
     tiles = _read_tiles(root)
@@ -280,7 +284,7 @@ def _map_properties(hexmap: HexMap) -> dict[str, object]:
     props: dict[str, object] = {
         "name": hexmap.name, "author": hexmap.author, "description": hexmap.description,
         "palette": hexmap.palette.name, "label_first": int(hexmap.label_first),
-        "label_style": hexmap.label_style, "generator": f"hexcampaign {__version__}",
+        "label_style": hexmap.label_style, "label_every": int(hexmap.label_every), "generator": f"hexcampaign {__version__}",
     }
     if not hexmap.palette.is_shipped():
         # A user's palette travels with the map, so read_tmx gives the same terrains back.
@@ -420,6 +424,26 @@ def _label_layer(root: ET.Element, ids: _Ids, grid: TiledGrid, hexmap: HexMap, l
         text.text = label.text
 
 
+# The Tiled property holding a note's free text; a note property of that name is
+# written under NOTE_PROPERTY_CLASH so the two never meet.
+NOTE_TEXT = "note"
+NOTE_PROPERTY_CLASH = "note (property)"
+
+
+def _note_layer(root: ET.Element, ids: _Ids, grid: TiledGrid, hexmap: HexMap) -> None:
+    """Each hex note as a point object named by the hex number: the text in "note", the
+    note's own properties as Tiled properties of their names, in order."""
+    group = _object_group(root, ids, "notes", "#5a3c8c")
+    for h, note in sorted(hexmap.notes().items(), key=lambda item: hexmap.offset(item[0])):
+        x, y = grid.centre(*hexmap.offset(h))
+        obj = ET.SubElement(group, "object", {"id": ids.next_object(), "name": hexmap.label(h), "type": "note",
+                                              "x": _num(x), "y": _num(y)})
+        values: dict[str, object] = {NOTE_TEXT: note.text}
+        values.update((NOTE_PROPERTY_CLASH if k == NOTE_TEXT else k, v) for k, v in note.properties)
+        _properties(obj, values)
+        ET.SubElement(obj, "point")
+
+
 def _num(value: float) -> str:
     """A coordinate as Tiled writes one: no trailing zeros."""
     return f"{value:.3f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
@@ -526,6 +550,10 @@ def _read_object(hexmap: HexMap, obj: ET.Element, at: Callable[[float, float], H
     elif kind == "bridge" and h is not None:
         if hexmap.is_river(h) and hexmap.on_road(h):
             hexmap.set_bridge(h, True)
+    elif kind == "note" and h is not None:
+        note_text = str(props.pop(NOTE_TEXT, ""))
+        pairs = [(NOTE_TEXT if k == NOTE_PROPERTY_CLASH else k, str(v)) for k, v in props.items()]
+        hexmap.set_note(h, note_text, pairs)
     elif kind == "label":
         text = obj.find("text")
         width, height = float(obj.get("width", "0")), float(obj.get("height", "0"))
