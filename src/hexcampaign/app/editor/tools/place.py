@@ -7,6 +7,7 @@ from hexcampaign.app.editor.tools.base import PlaceValues, Tool
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap, Place
+from hexcampaign.maps.model import control_character
 from hexcampaign.rules import IllegalAction
 
 
@@ -121,6 +122,13 @@ def check_place_values(m: HexMap, values: PlaceValues, existing: Place | None) -
     name = values.name.strip()
     if not name:
         raise IllegalAction("Place: a place needs a name.", rule="place")
+    bad = control_character(name)
+    if bad:
+        # As the map refuses it (HexMap.add_place), but before the dialog closes.
+        raise IllegalAction(
+            f"Place: a place name is printable text on one line; this one holds the control character {bad}.",
+            rule="place",
+        )
     taken = {p.name.strip().casefold() for p in m.places() if p is not existing}
     if name.casefold() in taken:
         raise IllegalAction(
