@@ -115,12 +115,7 @@ def movement_steps(
         if not reach:
             continue
         sit = look(game, side)
-        mine_tasks = tasks
-        if level == "hard" and side == "allied" and unit.kind in guns:
-            # Hard Allied guns go to a garrison: stacked on a place, they fire for it and
-            # are attacked with the stack, never alone.
-            mine_tasks = [t for t in tasks if t.garrison] or tasks
-        task = _choose_task(sit, unit, mine_tasks, assigned, level, rng)
+        task = _choose_task(sit, unit, tasks, assigned, level, rng)
         if task is None:
             continue
         assigned[task.name] = assigned.get(task.name, 0.0) + max(unit.cf, 1)
@@ -137,6 +132,12 @@ def movement_steps(
             safe = safe or [h for h in ranked if h not in danger or _covered(sit, h)]
             if not safe and unit.hex is not None and _covered(sit, unit.hex):
                 continue
+            if level == "hard" and safe:
+                # Hard: of those, the hex whose range covers most of what the Germans
+                # could attack (the normal German keeps clear of contacts the guns in
+                # reach could spoil): our threatened stacks, the places above all.
+                order = {h: i for i, h in enumerate(safe)}
+                safe.sort(key=lambda h: (-_cover(sit, unit, h, danger), order[h]))
             ranked = safe or ranked
         if not ranked:
             continue
@@ -352,6 +353,22 @@ def _covered(sit: Situation, h: Hex, occupancy: dict[Hex, list[UnitView]] | None
     guns = support_kinds(sit.game)
     here = (occupancy or sit.at).get(h, [])
     return any(u.side == sit.side and u.kind not in guns and u.cf > 0 for u in here)
+
+
+def _cover(sit: Situation, gun: UnitView, h: Hex, danger: Set[Hex]) -> float:
+    """What a gun at `h` could fire for: our combat stacks within its range that the
+    enemy could attack, a place worth points counting its points again."""
+    guns = support_kinds(sit.game)
+    total = 0.0
+    for at, units in sit.at.items():
+        if at not in danger or at.distance(h) > gun.range or units[0].side != sit.side:
+            continue
+        factors = sum(u.cf for u in units if u.kind not in guns)
+        if factors <= 0:
+            continue
+        place = sit.ground.places.get(at)
+        total += factors + (2.0 * sit.vp.get(place.name, 0) if place is not None else 0.0)
+    return total
 
 
 def _weak(sit: Situation, units: list[UnitView], guns_kinds: set[str]) -> bool:
