@@ -26,3 +26,19 @@ def test_notes_are_exported_as_objects_with_properties_and_read_back(qapp, tmp_p
     assert props == {"note": "Ford & <bridge>", "supply": "2", "note (property)": "clash"}
     back = read_tmx(path)
     assert back.notes() == m.notes() and back.label_every == 2
+
+
+def test_a_tmx_from_elsewhere_is_numbered_from_0101(qapp, tmp_path):
+    from hexcampaign.app.render.interchange import export_tiled
+
+    m = HexMap.new(4, 3, palette="kasserine")
+    path = tmp_path / "foreign.tmx"
+    export_tiled(m, path, 30.0)
+    tree = ET.parse(path)
+    box = tree.getroot().find("properties")
+    for prop in list(box):
+        if prop.get("name") == "label_first":
+            box.remove(prop)
+    tree.write(path, encoding="UTF-8", xml_declaration=True)
+    back = read_tmx(path)
+    assert back.label(back.at(0, 0)) == "0101"

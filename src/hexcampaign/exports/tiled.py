@@ -249,7 +249,9 @@ def read_tmx(path: Path | str) -> HexMap:
     hexmap.name = str(props.get("name", path.stem))
     hexmap.author = str(props.get("author", ""))
     hexmap.description = str(props.get("description", ""))
-    hexmap.label_first = _int(props, "label_first")
+    # A Tiled map from elsewhere (no label_first) is numbered from 0101, as every new
+    # and imported map is (HexMap.new); ours always says which.
+    hexmap.label_first = 1 if _int(props, "label_first", 1) else 0
     hexmap.label_every = max(1, min(50, _int(props, "label_every", 1)))
     style = str(props.get("label_style", "CCRR"))
     hexmap.label_style = style if style in ("CCRR", "CC.RR", "CC-RR") else "CCRR"
