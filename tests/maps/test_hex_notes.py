@@ -94,3 +94,38 @@ def test_clearing_a_hex_and_copying_the_map_keep_notes_right() -> None:
     m.clear_hex(m.at(2, 2))
     assert m.note(m.at(2, 2)) is None and twin.note(twin.at(2, 2)).text == "keep"
     assert twin != m
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d["notes"].append({"col": 1, "row": 1}),
+        lambda d: d["notes"][0].update(text=7),
+        lambda d: d["notes"][0].update(properties=[["a", "b"]]),
+        lambda d: d["notes"][0].update(properties={"": "x"}),
+        lambda d: d["notes"][0].update(properties={"k": "v" * 201}),
+        lambda d: d["notes"][0].update(extra=1),
+        lambda d: d["notes"][0].pop("col"),
+        lambda d: d.update(notes={}),
+        lambda d: d["grid"].update(label_every=51),
+        lambda d: d["grid"].update(label_every=True),
+        lambda d: d["grid"].update(label_every=50),  # allowed
+        lambda d: d["notes"][0].update(text=""),  # allowed: properties remain
+    ],
+)
+def test_the_hand_check_and_the_file_model_agree_on_version_4(damage) -> None:
+    from pydantic import ValidationError
+
+    from hexcampaign.maps.plain_check import plain_document
+    from hexcampaign.maps.schema import MapFileV4
+
+    m = HexMap.new(5, 5)
+    m.set_note(m.at(2, 2), "text", [("k", "v")])
+    data = json.loads(dumps_map(m))
+    damage(data)
+    try:
+        MapFileV4.model_validate(data)
+        model_ok = True
+    except ValidationError:
+        model_ok = False
+    assert (plain_document(data) is not None) == model_ok
