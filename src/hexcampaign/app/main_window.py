@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
@@ -28,7 +28,6 @@ from hexcampaign.app.document import Document, MapDocument
 from hexcampaign.app.modes import Mode, PlayMode
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.settings import Settings
-from hexcampaign.app.start_page import StartPage
 from hexcampaign.app.window import file_guard
 from hexcampaign.app.window.drops import dropped_file
 from hexcampaign.app.window.file_watch import FileWatch
@@ -39,6 +38,9 @@ from hexcampaign.app.window.recent_files import RecentFilesMenu
 from hexcampaign.app.window.status import StatusLine, describe_hex
 from hexcampaign.maps import HexMap
 from hexcampaign.maps.changes import ChangeSet
+
+if TYPE_CHECKING:  # the page is imported when first built (a file given needs none)
+    from hexcampaign.app.start_page import StartPage
 
 APP_TITLE = "hexcampaign"
 MAP_SUFFIX = MapDocument.SUFFIX
@@ -113,6 +115,8 @@ class MainWindow(QMainWindow):
         """The start page, which stands where the map goes while nothing is open; built
         the first time it is wanted."""
         if self._start_page is None:
+            from hexcampaign.app.start_page import StartPage
+
             self._start_page = StartPage(self.settings, self)
             self.central.insertWidget(0, self._start_page)
             self._connect_start_page()
