@@ -53,6 +53,21 @@ def test_a_file_holding_one_is_refused_naming_place_and_hex(tmp_path: Path) -> N
     assert main(["validate", str(path)]) != 0
 
 
+def test_a_label_or_a_map_name_with_one_in_a_file_is_refused() -> None:
+    m = HexMap.new(5, 5)
+    m.add_label(m.at(3, 0), "Ridge")
+    data = json.loads(dumps_map(m))
+    data["labels"][0]["text"] = "Ridge\x1b"
+    with pytest.raises(MapFormatError, match="0401.*U\\+001B"):
+        loads_map(json.dumps(data), "label.hexmap")
+    data = json.loads(dumps_map(m))
+    data["name"] = "Map\u0007"
+    with pytest.raises(MapFormatError, match="map's name holds the control character U\\+0007"):
+        loads_map(json.dumps(data), "name.hexmap")
+    data["name"], data["description"] = "Map", "two\nlines\tand a tab"  # a description may
+    assert loads_map(json.dumps(data)).description == "two\nlines\tand a tab"
+
+
 def test_import_geo_strips_control_characters() -> None:
     from tests.geo._regions import centre, collection, feature
 

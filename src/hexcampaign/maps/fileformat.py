@@ -36,7 +36,7 @@ from hexcampaign.files import (
     parse_json,
 )
 from hexcampaign.hexes import DIRECTIONS, Hex, HexSide, hex_to_offset
-from hexcampaign.maps.model import MAX_SIDE, HexMap, MapEditError
+from hexcampaign.maps.model import MAX_SIDE, HexMap, MapEditError, control_character
 from hexcampaign.maps.palette import PaletteError, palette_from_data, palette_names
 from hexcampaign.maps.plain_check import lone_surrogate, plain_document
 
@@ -358,6 +358,12 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
     m = HexMap(g.cols, g.rows, doc.palette, g.orientation)
     palette_name = m.palette.name
     m.name, m.author, m.description = doc.name, doc.author, doc.description
+    # Control characters print as nothing and make exports no XML reader accepts.
+    for what, text, lines in (("name", m.name, False), ("author", m.author, False),
+                              ("description", m.description, True)):
+        bad_character = control_character(text, lines=lines)
+        if bad_character:
+            raise bad(f"the map's {what} holds the control character {bad_character}")
     m.label_style, m.label_first, m.label_every = g.label_style, g.label_first, g.label_every
 
     grid, cols, rows = m._grid_rows, g.cols, g.rows

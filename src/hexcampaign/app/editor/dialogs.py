@@ -34,7 +34,7 @@ from hexcampaign.app.editor.tools import PlaceValues
 from hexcampaign.app.editor.tools.place import check_place_values
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap, Place, load_palette, palette_names
-from hexcampaign.maps.model import LABEL_STYLES, MAX_LABEL_EVERY, MAX_SIDE
+from hexcampaign.maps.model import LABEL_STYLES, MAX_LABEL_EVERY, MAX_SIDE, control_character
 from hexcampaign.rules import IllegalAction
 
 
@@ -198,8 +198,14 @@ class MapPropertiesDialog(_CheckedDialog):
         )
 
     def check(self) -> None:
-        if len(self.values().name) > 120:
+        values = self.values()
+        if len(values.name) > 120:
             raise IllegalAction("Map properties: a map name may have at most 120 characters.")
+        for what, text, lines in (("name", values.name, False), ("author", values.author, False),
+                                  ("description", values.description, True)):
+            bad = control_character(text, lines=lines)
+            if bad:
+                raise IllegalAction(f"Map properties: the map's {what} holds the control character {bad}.")
 
 
 class ResizeDialog(_CheckedDialog):
