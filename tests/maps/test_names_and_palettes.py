@@ -53,19 +53,27 @@ def test_a_file_holding_one_is_refused_naming_place_and_hex(tmp_path: Path) -> N
     assert main(["validate", str(path)]) != 0
 
 
-def test_a_label_or_a_map_name_with_one_in_a_file_is_refused() -> None:
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [
+        (lambda d: d["labels"][0].update(text="Ridge\x1b"), "0401.*U\\+001B"),
+        (lambda d: d.update(name="Map\u0007"), "map's name holds the control character U\\+0007"),
+        (lambda d: d.update(author="A\tB"), "map's author holds the control character U\\+0009"),
+    ],
+)
+def test_a_label_or_a_map_name_with_one_in_a_file_is_refused(damage, words) -> None:
     m = HexMap.new(5, 5)
     m.add_label(m.at(3, 0), "Ridge")
     data = json.loads(dumps_map(m))
-    data["labels"][0]["text"] = "Ridge\x1b"
-    with pytest.raises(MapFormatError, match="0401.*U\\+001B"):
-        loads_map(json.dumps(data), "label.hexmap")
-    data = json.loads(dumps_map(m))
-    data["name"] = "Map\u0007"
-    with pytest.raises(MapFormatError, match="map's name holds the control character U\\+0007"):
-        loads_map(json.dumps(data), "name.hexmap")
-    data["name"], data["description"] = "Map", "two\nlines\tand a tab"  # a description may
-    assert loads_map(json.dumps(data)).description == "two\nlines\tand a tab"
+    damage(data)
+    with pytest.raises(MapFormatError, match=words):
+        loads_map(json.dumps(data), "bad.hexmap")
+
+
+def test_a_description_may_hold_tabs_and_newlines() -> None:
+    m = HexMap.new(5, 5)
+    m.description = "two\nlines\tand a tab"
+    assert loads_map(dumps_map(m)).description == "two\nlines\tand a tab"
 
 
 def test_import_geo_strips_control_characters() -> None:
