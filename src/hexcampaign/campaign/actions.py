@@ -16,6 +16,9 @@ HexPair = tuple[int, int]
 
 class _Action(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+    # The side whose player ordered it, for an order imported from an orders file
+    # (campaign/orders.py); saved only when set, so earlier saves stay byte for byte.
+    ordered_by: str | None = None
 
     def get(self, key: str, default: Any = None) -> Any:
         """Read a field as the old dict actions were read (`a.get("act")`); kept for the
@@ -29,7 +32,7 @@ class _Action(BaseModel):
             raise KeyError(key) from None
 
     def document(self) -> dict[str, Any]:
-        return self.model_dump(mode="json")
+        return self.model_dump(mode="json", exclude=None if self.ordered_by else {"ordered_by"})
 
 
 # The type of every campaign action (each kind below is one), for annotations.

@@ -67,3 +67,8 @@ def slug(text: str, fallback: str = "sheet") -> str:
 def _shown(name: str) -> str:
     text = repr(name)
     return text if len(text) <= 30 else text[:27] + "..."
+
+
+def player(side: str) -> str:
+    """ "the German player", "the US player": whose orders a line of the log carried out."""
+    return f"the {side.upper() if len(side) <= 3 else side.capitalize()} player"

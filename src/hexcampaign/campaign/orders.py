@@ -33,6 +33,7 @@ from hexcampaign.campaign import play
 from hexcampaign.campaign.campaign import Campaign, CampaignChanges
 from hexcampaign.campaign.fog import world_of
 from hexcampaign.campaign.legal import LegalAction
+from hexcampaign.campaign.names import player
 from hexcampaign.campaign.packages import (
     VERSION,
     Head,
@@ -118,11 +119,6 @@ __all__ = [
     "read_orders",
     "side_package",
 ]
-
-
-def player(side: str) -> str:
-    """ "the German player", "the US player"."""
-    return f"the {side.upper() if len(side) <= 3 else side.capitalize()} player"
 
 
 # --- the player's desk ------------------------------------------------------------------
@@ -454,7 +450,10 @@ def _judge(campaign: Campaign, f: OrdersFile) -> list[OrderCheck]:
     seen = desk_world(read_package(side_package(w, f.side)))
     by = player(f.side)
     out = []
-    for i, action in enumerate(f.orders, 1):
+    for i, order in enumerate(f.orders, 1):
+        # Applied, the action keeps whose order it was: the log's lines say so, and a
+        # replay of the campaign file says it again.
+        action = order.model_copy(update={"ordered_by": f.side})
         what = order_text(w, action)
         problem = _not_the_players(w, action, f.side)
         if problem:

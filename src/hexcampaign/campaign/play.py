@@ -74,10 +74,12 @@ def apply(w: World, asked: A.CampaignAction | dict[str, Any]) -> CampaignChanges
     before = _snapshot(w)
     w.position_changed()
     w.audience = actor(w, action)
+    w.ordered_by = action.ordered_by
     try:
         value = handler(w, action)
     finally:
         w.audience = None
+        w.ordered_by = None
         w.position_changed()
     if isinstance(value, Logged):
         value, action = value.value, value.action

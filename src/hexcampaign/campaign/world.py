@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from hexcampaign.campaign.actions import CampaignAction
 from hexcampaign.campaign.forces import can_defend_itself, holds_foot_infantry
+from hexcampaign.campaign.names import player
 from hexcampaign.campaign.options import Options
 from hexcampaign.campaign.phases import PHASE_TITLES
 from hexcampaign.campaign.state import (
@@ -69,6 +70,7 @@ class World:
         # The side whose decision the action being applied is (set by play.apply): by
         # default only it reads what the action logs (fog of war by construction).
         self.audience: frozenset[str] | None = None
+        self.ordered_by: str | None = None  # while an imported order is applied
         palette = hexmap.palette
         self._terrain_cost = {
             name: float(t.rules.get("move_cost", 1)) for name, t in palette.terrains.items()
@@ -260,6 +262,8 @@ class World:
         """Log a line and who may read it: `seen_by` (the rules say both sides see a
         battle, a retreat, a place taken), else the acting side alone. `wording`: a
         side's own wording of the line."""
+        if self.ordered_by is not None:
+            text = f"{text.rstrip('.')} (ordered by {player(self.ordered_by)})"
         self.state.log.append(
             f"Turn {self.state.turn}, {self.side_to_play}, {PHASE_TITLES[self.phase]}: {text}"
         )

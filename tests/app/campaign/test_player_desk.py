@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,14 @@ from hexcampaign.hexes import Hex
 
 
 def state_of(c: Campaign) -> dict:
+    """The campaign as saved, but for whose orders the imported ones were (their log
+    lines end "(ordered by the German player)", their actions keep the side)."""
     data = json.loads(c.to_json())
+    for action in data["actions"]:
+        action.pop("ordered_by", None)
+    data["state"]["log"] = [
+        re.sub(r" \(ordered by the \w+ player\)$", "", line).rstrip(".") for line in data["state"]["log"]
+    ]
     return {"state": data["state"], "actions": data["actions"]}
 
 
@@ -139,6 +147,7 @@ def test_packages_out_orders_in_equal_the_move_at_the_umpires_desk(
     assert state_of(c) == state_of(twin)
     assert mode.items.counters[ids["g_corps"]].formation.hex == step  # the desk redrew
     assert "Orders of the German player imported" in mode.notes[-1]
+    assert c.log[-1].endswith("(ordered by the German player)")  # the log says whose order
     assert "1 of 1 applied" in mode.notes[-1] and mode.dirty
     # Undoable as the umpire's own move: Back takes it back.
     assert mode.back()
