@@ -301,8 +301,8 @@ def _copied(model: M) -> M:
         plan = _PLANS[cls] = (names, mutable)
     if model.__pydantic_extra__ or model.__pydantic_private__:
         raise _NotPlain
-    fields = dict(model.__dict__)  # the fields in the model's order
-    if fields.keys() != plan[0]:
+    fields = dict(model.__dict__)  # the fields in the model's order (and nothing else:
+    if len(fields) != len(plan[0]):  # a model's dict holds its fields only)
         raise _NotPlain
     for name in plan[1]:
         fields[name] = _copied_value(fields[name])
@@ -327,6 +327,15 @@ def _copied_value(value: object) -> object:
     if kind is dict:
         return {k: _copied_value(x) for k, x in value.items()}  # type: ignore[attr-defined]
     if isinstance(value, BaseModel):
+        fields = value.__dict__
+        if (
+            value.model_config.get("frozen")
+            and len(value.__pydantic_fields_set__) == len(fields)
+            and all(type(x) in _ATOMS for x in fields.values())
+        ):
+            # A frozen model of plain values with every field set (a reinforcement's
+            # Arrival) never changes: shared, it is the value validation would make.
+            return value
         return _copied(value)
     raise _NotPlain
 

@@ -196,7 +196,7 @@ def placeable(ctx: GameContext, u: UnitState) -> list[tuple[int, Axial]]:
     pos = ctx.position
     zone = u.entry if u.entry and u.entry in ctx.entry_zones else u.nationality
     key = (zone, u.kind, u.size)
-    found = pos.placeable.get(key)
+    found = pos.placeable.get(key) if u.at is None else None  # a unit on the map: its own stack
     if found is None:
         pairs = ctx.entry_pairs.get(zone)
         if pairs is None:  # as entry_spots, with the hexes as the pairs actions hold
@@ -206,13 +206,16 @@ def placeable(ctx: GameContext, u: UnitState) -> list[tuple[int, Axial]]:
             found = [s for s in pairs if s[0] in occupants and _may_join(pos, s[0], u)]
         else:
             found = [s for s in pairs if s[0] not in occupants or _may_join(pos, s[0], u)]
-        pos.placeable[key] = found
+        if u.at is None:
+            pos.placeable[key] = found
     return found
 
 
 def _may_join(pos: Position, i: int, u: UnitState) -> bool:
     """May the unit be placed on the occupied hex i (German units, stacking kept)?"""
-    return pos.occupants[i][0].side != "allied" and not pos.stacking_error(i, [u])
+    if pos.occupants[i][0].side == "allied":
+        return False
+    return not (pos.placing_error(i, u) if u.at is None else pos.stacking_error(i, [u]))
 
 
 def reserve(ctx: GameContext, u: UnitState) -> int:
