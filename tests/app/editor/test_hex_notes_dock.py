@@ -49,7 +49,8 @@ def test_the_search_lists_matching_hexes_and_a_pick_centres_the_map(window, qtbo
     editor, m = window.editor, window.document.map
     dock = editor.properties
     editor.find_note_action.trigger()
-    assert dock.find_field.hasFocus() or dock.find_field.isVisible()
+    qtbot.wait(10)
+    assert not dock.find_field.visibleRegion().isEmpty()  # scrolled into view, below the boxes
     dock.find_field.setText("SUPPLY")
     assert dock.find_results.count() == 1
     item = dock.find_results.item(0)
@@ -57,6 +58,7 @@ def test_the_search_lists_matching_hexes_and_a_pick_centres_the_map(window, qtbo
     before = window.canvas.mapToScene(window.canvas.viewport().rect().center())
     dock.find_results.itemClicked.emit(item)
     assert editor.selected_hex == at(20, 18)
+    assert dock.title.text().endswith("(note below)")
     assert dock.note_text.toPlainText() == "Supply dump"
     after = window.canvas.mapToScene(window.canvas.viewport().rect().center())
     target = window.canvas.layout.center(at(20, 18))

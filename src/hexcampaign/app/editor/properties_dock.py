@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -197,6 +198,9 @@ class PropertiesDock(QDockWidget):
         """Edit › Find hex note…: the dock shown and the search field ready for typing."""
         self.show()
         self.raise_()
+        area = self.widget()
+        if isinstance(area, QScrollArea):  # the field sits below the hex's boxes
+            area.ensureWidgetVisible(self.find_box)
         self.find_field.setFocus()
         self.find_field.selectAll()
 
@@ -271,7 +275,8 @@ class PropertiesDock(QDockWidget):
         m, h = shown
         here = m.place_at(h)
         # Rich text for the bold hex number; the place name is the map's, escaped.
-        self.title.setText(f"<b>Hex {m.label(h)}</b>" + (f" — {html.escape(here.name)}" if here else ""))
+        noted = " (note below)" if m.note(h) is not None else ""
+        self.title.setText(f"<b>Hex {m.label(h)}</b>" + (f" — {html.escape(here.name)}" if here else "") + noted)
         self.terrain.clear()
         for t in m.palette.terrains_list:
             self.terrain.addItem(t.label, t.name)
