@@ -78,3 +78,15 @@ def test_a_new_note_appears_in_an_open_search(window):  # noqa: F811
     dock.note_text.setPlainText("Bridge blown")
     dock.note_apply.click()
     assert dock.find_results.count() == 1 and dock.find_results.item(0).data(0x0100) == at(2, 2)
+
+
+def test_resizing_the_map_moves_notes_with_their_hexes(qapp):
+    from hexcampaign.app.editor.reshape import resize_map
+    from hexcampaign.maps import HexMap
+
+    m = HexMap.new(6, 6)
+    m.set_note(m.at(3, 2), "keep", [("k", "v")])
+    m.set_note(m.at(0, 0), "lost off the west edge")
+    bigger, lost = resize_map(m, left=-1, top=2)
+    assert lost == 1
+    assert bigger.notes() == {bigger.at(2, 4): m.note(m.at(3, 2))}
