@@ -31,9 +31,9 @@ def run_window(hexmap: HexMap | None, path: Path | None, quit_after_first_paint:
     A game or campaign shows its map at once, read from the file without its engine;
     the engine is imported and the file opened through the one open flow just after
     that first paint (the rules, pydantic and the mode's docks cost more than the rest
-    of the start-up together). `quit_after_first_paint` quits once the file is open
-    (so a file that does not open still fails), and says on stderr when the first
-    frame was painted, for the start-up benchmark."""
+    of the start-up together). `quit_after_first_paint` says on stderr when the first
+    frame was painted (for the start-up benchmark) and quits once the file is open,
+    with exit code 1 when it was refused (its sentence shown as always)."""
     from hexcampaign.app import MainWindow
 
     running = QApplication.instance()
@@ -58,10 +58,12 @@ def run_window(hexmap: HexMap | None, path: Path | None, quit_after_first_paint:
         opened = path
 
         def open_after_first_paint() -> None:
-            if not window.open_path(opened) and window.document_in_charge() is None:
-                window.modes.show_central()  # not opened: the start page
+            failed = not window.open_path(opened) and window.document_in_charge() is None
+            if failed:
+                window.canvas.show_map(None)  # not opened: no map of it stays behind
+                window.modes.show_central()  # the start page
             if quit_after_first_paint:
-                QTimer.singleShot(0, app.quit)
+                QTimer.singleShot(0, lambda: app.exit(1 if failed else 0))
 
         window.canvas.first_painted.connect(lambda: QTimer.singleShot(0, open_after_first_paint))
     elif quit_after_first_paint:
