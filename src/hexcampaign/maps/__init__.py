@@ -2,7 +2,7 @@
 
 from hexcampaign.maps.changes import Change, ChangeSet
 from hexcampaign.maps.fileformat import MapFormatError, dumps_map, load_map, loads_map, save_map
-from hexcampaign.maps.model import HexMap, MapEditError, MapLabel, Place
+from hexcampaign.maps.model import HexMap, HexNote, MapEditError, MapLabel, Place
 from hexcampaign.maps.palette import (
     SYMBOLS,
     Palette,
@@ -18,6 +18,7 @@ __all__ = [
     "Change",
     "ChangeSet",
     "HexMap",
+    "HexNote",
     "MapEditError",
     "MapFormatError",
     "MapLabel",
