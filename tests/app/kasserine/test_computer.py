@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QLabel
 
 from hexcampaign.app.kasserine.dialogs import NewGameDialog, PlayersDialog
@@ -33,17 +34,44 @@ def start_from_dialog(mode, monkeypatch, german=None, allied=None, pace="fastest
     return mode.session
 
 
+def answer(mode, decision) -> None:
+    """A person's answer to a combat result, given through the Combat dock and the board."""
+    g, panel = mode.game, mode.combat.panel
+    uid = decision.units[0]
+    if decision.kind == "retreat":
+        panel.result_units.select_id(uid)
+        panel.decision_unit = uid
+        mode.board.refresh_selection()
+        mode.hex_clicked(g.retreat_paths(uid)[0][-1])
+    elif decision.kind == "losses":
+        choice = next(a for a in g.legal_actions() if isinstance(a, TakeLosses))
+        for i in range(panel.result_units.count()):
+            item = panel.result_units.item(i)
+            item.setSelected(item.data(Qt.ItemDataRole.UserRole) in choice.units)
+        panel.take_losses.click()
+    elif decision.kind == "advance":
+        panel.decline.click()
+    else:
+        panel.advance_dice.roll_button.click()
+
+
 def play_until(mode, qtbot, done, timeout=60_000):
     """Let the computer play until `done()`; whenever it waits for the person's defensive
-    artillery, the person fires no guns (Go on to the roll)."""
+    artillery, the person fires no guns (Go on to the roll); a result the person must
+    answer (a retreat, losses, an advance) is answered in the Combat dock as a person
+    would: the first retreat on the board, the first losses offered, no advance."""
     panel = mode.combat.panel
 
     def check():
         if done():
             return True
-        if mode.turns.defence_pending() and not mode.computer.computers.busy():
-            if mode.turns.acting_side() not in mode.session.computer:
-                panel.allocate_defense()
+        if mode.computer.computers.busy() or mode.turns.acting_side() in mode.session.computer:
+            return False
+        if mode.turns.defence_pending():
+            panel.allocate_defense()
+        decision = mode.game.pending()
+        if decision is not None and decision.side not in mode.session.computer:
+            answer(mode, decision)
         return False
 
     qtbot.waitUntil(check, timeout=timeout)

@@ -27,12 +27,15 @@ def _window_game(mode, qtbot, german: str, allied: str, turns: int):
     return g
 
 
-@pytest.mark.parametrize(("german", "allied"), [("normal", "normal"), ("hard", "normal")])
+@pytest.mark.parametrize(
+    ("german", "allied"), [("normal", "normal"), ("hard", "normal"), ("easy", "easy")]
+)
 def test_the_window_plays_the_benchmarks_game_on_the_same_seed(mode, qtbot, german, allied):
     g = _window_game(mode, qtbot, german, allied, turns=2)
     shown = g.actions()
     assert any(a.kind == "declare" for a in shown)  # attacks, guns and dice were in it
-    assert any(a.kind == "support" for a in shown)
+    if german != "easy":  # easy fires its guns only now and then (its seeded choices)
+        assert any(a.kind == "support" for a in shown)
     bench, _think, _fire = play_game(german, allied, SEED)
     engine = bench.actions()
     assert len(engine) > len(shown)

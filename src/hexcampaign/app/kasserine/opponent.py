@@ -65,10 +65,12 @@ class ComputerPlayers(QObject):
     # --- what the window calls ----------------------------------------------------------
 
     def set_game(self, game) -> None:
-        """A new or reloaded game (undo, load, new game): whatever was thought is dropped."""
+        """A new or reloaded game (undo, load, new game): whatever was thought is dropped,
+        and the computer's own random choices start again from the game's seed."""
         self.cancel()
         self.game = game
         self._own_defended = set()
+        self.players = {s: Opponent(s, bot.level, seed=self._seed(s)) for s, bot in self.players.items()}
 
     def set_player(self, side: str, level: str | None) -> None:
         """The computer plays `side` at `level`; None hands the side to a person."""
@@ -76,7 +78,14 @@ class ComputerPlayers(QObject):
         if level is None:
             self.players.pop(side, None)
         else:
-            self.players[side] = Opponent(side, level=level)
+            self.players[side] = Opponent(side, level=level, seed=self._seed(side))
+
+    def _seed(self, side: str) -> int | None:
+        """The seed of a side's random choices (only "easy" makes any): derived from the
+        game's seed as benchmarks/bench_ai.py derives it, so a seeded game plays in the
+        window as in the benchmark; an entropy game's computer draws from entropy too."""
+        seed = getattr(getattr(self.game, "state", None), "seed", None)
+        return None if seed is None else seed + (0 if side == "german" else 1000)
 
     def levels(self) -> dict[str, str]:
         """{side: level} of the sides the computer plays."""
