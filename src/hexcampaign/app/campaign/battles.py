@@ -148,7 +148,7 @@ class BattlesDock(QDockWidget):
                 f"{b.id} · turn {b.turn} · {b.sheet.title().split(' — ')[1]}\n"
                 f"    {b.sheet.battle_type}, {b.sheet.turns} turns — {status}"
             )
-            item.setToolTip(" ".join(admin.owed) or f"Nothing is owed for battle {b.id}.")
+            item.setToolTip(literal(" ".join(admin.owed) or f"Nothing is owed for battle {b.id}."))
             item.setData(ID_ROLE, b.id)
             if b.side_turn != c.state.side_turn:
                 item.setForeground(Qt.GlobalColor.gray)
@@ -229,7 +229,8 @@ class BattlesDock(QDockWidget):
             "" if status is None or status.files else f"Battle {status.battle} has no file attached."
         )
         self.paperwork.setToolTip(
-            "" if status is None else (f"Battle {status.battle}: {status.status}. " + " ".join(status.owed)).strip()
+            "" if status is None
+            else literal((f"Battle {status.battle}: {status.status}. " + " ".join(status.owed)).strip())
         )
 
     # --- battle administration --------------------------------------------------------------
