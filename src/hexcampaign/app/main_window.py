@@ -127,7 +127,7 @@ class MainWindow(QMainWindow):
         command line, painted while its engine loads; the docks of the mode in charge
         are put aside until the document comes (its open shows the central widget
         again, or the start page when it fails)."""
-        self.modes._put_docks_aside()
+        self.modes.put_docks_aside()
         self.canvas.show_map(hexmap)
         self.central.setCurrentWidget(self.canvas)
 

@@ -151,7 +151,7 @@ class ModeSwitch:
         toolbars of the mode in charge are put aside until a document comes."""
         window = self.window
         if window.document is None:
-            self._put_docks_aside()
+            self.put_docks_aside()
             window.start_page.refresh_recent()
             window.central.setCurrentWidget(window.start_page)
         else:
@@ -172,7 +172,9 @@ class ModeSwitch:
         mode = self.play_mode(module_name)
         return mode is not None and self.open_in(mode, path)
 
-    def _put_docks_aside(self) -> None:
+    def put_docks_aside(self) -> None:
+        """Hide every dock and toolbar of the mode in charge (the start page, a file's
+        map shown before its mode is ready); they come back with the next mode."""
         if self._aside_mode is not self.mode:
             self._bring_docks_back()
         self._aside_mode = self.mode
