@@ -119,6 +119,7 @@ def test_packages_out_orders_in_equal_the_move_at_the_umpires_desk(
     # The umpire's entries are not the player's: hidden; the player's shown.
     assert not pmode.umpire_menu.menuAction().isVisible()
     assert not pmode.menus.next_action.isVisible()
+    assert pmode.phase_dock.next_button.isHidden()  # ending the phase is the umpire's
     assert not pmode.menus.import_orders_action.isVisible()
     assert pmode.menus.write_orders_action.isVisible()
 

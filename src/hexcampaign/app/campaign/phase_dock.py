@@ -126,6 +126,8 @@ class PhaseDock(QDockWidget):
         enabled = c is not None
         for w in (self.back_button, self.next_button, self.do_button):
             w.setEnabled(enabled)
+        # Ending a phase is the umpire's: a player's desk (a turn package) plans within it.
+        self.next_button.setVisible(not getattr(self.mode, "player_desk", False))
         if c is None:
             self.heading.setText("No campaign open")
             self.pp_label.setText("Campaign ▸ New campaign… or Open campaign…")
