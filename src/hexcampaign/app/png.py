@@ -29,10 +29,13 @@ PARALLEL_MAX_BYTES = 256 << 20
 BATCH_BYTES = 4 << 20
 
 
-def write_rgb_png(target: Path | str | BinaryIO, width: int, height: int, pixels, stride: int) -> None:
+def write_rgb_png(
+    target: Path | str | BinaryIO, width: int, height: int, pixels, stride: int, dpi: float | None = None
+) -> None:
     """Write `height` rows of `width` RGB pixels (3 bytes each), row y starting at
     byte y * stride of `pixels` (a buffer: bytes, memoryview, QImage.constBits()), to a
-    file name or an open binary file (export writes into its temporary file)."""
+    file name or an open binary file (export writes into its temporary file). With `dpi`
+    the file says its resolution (a pHYs chunk), so it prints at the size it was made for."""
     if width <= 0 or height <= 0:
         raise ValueError(f"A PNG needs at least one pixel, not {width}×{height}.")
     rows = memoryview(pixels).cast("B")
@@ -45,15 +48,18 @@ def write_rgb_png(target: Path | str | BinaryIO, width: int, height: int, pixels
         compressed = _deflate_in_batches(rows, height, row_bytes, stride)
     header = struct.pack(">IIBBBBB", width, height, 8, COLOUR_RGB, 0, 0, 0)
     if not isinstance(target, (str, os.PathLike)):  # a file object
-        _write_chunks(target, header, compressed)
+        _write_chunks(target, header, compressed, dpi)
         return
     with open(target, "wb") as out:
-        _write_chunks(out, header, compressed)
+        _write_chunks(out, header, compressed, dpi)
 
 
-def _write_chunks(out: BinaryIO, header: bytes, compressed: bytes) -> None:
+def _write_chunks(out: BinaryIO, header: bytes, compressed: bytes, dpi: float | None = None) -> None:
     out.write(SIGNATURE)
     out.write(_chunk(b"IHDR", header))
+    if dpi is not None:  # pixels per metre, the same both ways (unit 1: the metre)
+        per_metre = round(dpi / 0.0254)
+        out.write(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
     data = memoryview(compressed)
     for start in range(0, len(data), IDAT_BYTES):
         out.write(_chunk(b"IDAT", data[start : start + IDAT_BYTES]))
@@ -102,10 +108,10 @@ class PngBands:
     deflated (in pieces at once) into the one zlib stream and let go, so a picture of
     any height costs the memory of one band and the compressed data."""
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, width: int, height: int, dpi: float | None = None) -> None:
         if width <= 0 or height <= 0:
             raise ValueError(f"A PNG needs at least one pixel, not {width}×{height}.")
-        self.width, self.height = width, height
+        self.width, self.height, self.dpi = width, height, dpi
         self._pieces: list[bytes] = [ZLIB_HEADER]
         self._adler = 1
         self._rows = 0
@@ -124,7 +130,7 @@ class PngBands:
         if self._rows != self.height:
             raise ValueError(f"The picture has {self._rows} of its {self.height} rows.")
         header = struct.pack(">IIBBBBB", self.width, self.height, 8, COLOUR_RGB, 0, 0, 0)
-        _write_chunks(out, header, b"".join([*self._pieces, struct.pack(">I", self._adler)]))
+        _write_chunks(out, header, b"".join([*self._pieces, struct.pack(">I", self._adler)]), self.dpi)
 
 
 def _deflate_in_batches(rows: memoryview, height: int, row_bytes: int, stride: int) -> bytes:

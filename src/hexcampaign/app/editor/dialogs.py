@@ -277,7 +277,7 @@ class ExportOptions:
     kind: str = "png"
     hex_size: float = 32.0  # pixels from centre to corner (PNG and SVG)
     paper: str = "A4"
-    hex_mm: float = 19.0  # true scale: across the flats of one hex, in millimetres (SVG, tiled PDF)
+    hex_mm: float = 19.0  # true scale: across the flats of one hex, in millimetres (PNG, SVG, tiled PDF)
     overlap_mm: float = 10.0
     orientation: str = "auto"  # a PDF's pages: auto, portrait or landscape
     selected_only: bool = False  # only the hexes of the editor's selected region
@@ -373,7 +373,7 @@ class ExportDialog(_CheckedDialog):
         self.hex_size.setEnabled(kind in ("png", "svg"))
         self.paper.setEnabled(kind.startswith("pdf"))
         self.orientation.setEnabled(kind.startswith("pdf"))
-        self.hex_mm.setEnabled(kind in ("svg", "pdf-tiled"))
+        self.hex_mm.setEnabled(kind in ("png", "svg", "pdf-tiled"))  # a PNG says its resolution
         self.overlap.setEnabled(kind == "pdf-tiled")
 
 

@@ -131,8 +131,9 @@ class EditorFiles:
         area = list(self.selected_region) if options.selected_only and self.selected_region else None
         try:
             if options.kind in ("png", "svg"):
-                # An SVG is at true scale: its size in millimetres, a hex hex_mm across.
-                hex_mm = options.hex_mm if options.kind == "svg" else None
+                # An SVG is at true scale: its size in millimetres, a hex hex_mm across;
+                # a PNG says the resolution that prints its hexes hex_mm across.
+                hex_mm = options.hex_mm
                 width, height = export.export_picture(
                     m, path, options.hex_size, layers, hex_mm=hex_mm, area=area
                 )

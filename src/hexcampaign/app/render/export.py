@@ -70,6 +70,7 @@ from hexcampaign.maps import HexMap
 from hexcampaign.maps.features import MapFeatures
 
 PDF_DPI = 300
+PNG_DPI = 96.0  # the resolution a PNG says it has when no printed size is asked
 PAGE_MARGIN_MM = 10.0
 # A true-scale sheet's margin: its crop marks stand in a band inside it (sheet_furniture),
 # so the map still starts 10 mm from the edge; most printers print to 5 mm of the edge.
@@ -134,10 +135,13 @@ def render_to_file(
             f"{MAX_PIXELS // 1_000_000} million pixels); choose a hex size of {fits} or smaller."
         )
     _check_folder(path)
+    mm = hex_mm / (math.sqrt(3) * hex_size) if hex_mm is not None else None  # per pixel
     if suffix == ".png":
-        write = _png(hexmap, layout, rect, width, height, layers)
+        # A PNG says its resolution, so it prints at the size asked: a hex hex_mm across
+        # (PNG_DPI, the screen's usual 96, when no size is asked).
+        dpi = 25.4 / mm if mm is not None else PNG_DPI
+        write = _png(hexmap, layout, rect, width, height, layers, dpi)
     elif suffix == ".svg":
-        mm = hex_mm / (math.sqrt(3) * hex_size) if hex_mm is not None else None  # per pixel
         size_mm = (width * mm, height * mm) if mm is not None else None
         write = _svg(hexmap, layout, rect, path, width, height, layers, size_mm)
     else:
@@ -470,15 +474,15 @@ def _begin(painter: QPainter, rect: QRectF, background: QColor | None) -> None:
         painter.fillRect(rect, background)
 
 
-def _png(hexmap, layout, rect, width, height, layers) -> Callable[[BinaryIO], object]:
+def _png(hexmap, layout, rect, width, height, layers, dpi=PNG_DPI) -> Callable[[BinaryIO], object]:
     """Painted a band of rows at a time (BAND_PIXELS), each deflated as it is done: a
     picture of any size costs the memory of one band and the compressed file."""
     rows_per_band = max(1, BAND_PIXELS // width)
     if height <= rows_per_band:
         image = _paint_band(hexmap, layout, rect, width, height, 0, layers, None)
         # Our own writer, not QImage.save: see app/png.py (about 2.5× faster here).
-        return lambda out: write_rgb_png(out, width, height, image.constBits(), image.bytesPerLine())
-    picture = PngBands(width, height)
+        return lambda out: write_rgb_png(out, width, height, image.constBits(), image.bytesPerLine(), dpi)
+    picture = PngBands(width, height, dpi)
     features = MapFeatures(hexmap)  # indexed once for every band
     for top in range(0, height, rows_per_band):
         rows = min(rows_per_band, height - top)
