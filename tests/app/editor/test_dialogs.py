@@ -83,7 +83,8 @@ def test_export_dialog_reports_the_picture_size_and_enables_what_applies(qtbot):
     first = dialog.pixels.text()
     dialog.hex_size.setValue(64)
     assert dialog.pixels.text() != first
-    assert dialog.hex_size.isEnabled() and not dialog.hex_mm.isEnabled()
+    # A PNG: pixels a hex, and the printed hex width its resolution is set for.
+    assert dialog.hex_size.isEnabled() and dialog.hex_mm.isEnabled()
     dialog.kinds.button(3).click()
     options = dialog.options()
     assert options.kind == "pdf-tiled" and dialog.hex_mm.isEnabled()
