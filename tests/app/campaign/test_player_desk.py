@@ -251,3 +251,35 @@ def test_a_second_sitting_keeps_the_orders_and_the_report_prints(
     assert pmode.back()
     assert not pmode.document.desk.planned and pmode.dirty
     assert pmode.items.counters[ids["g_corps"]].formation.hex != step
+
+
+def test_the_players_map_menu_assigns_and_offers_no_umpire_corrections(
+    user_folders, mode, desk, qtbot, tmp_path, monkeypatch
+):
+    """A right-click on the player's own division offers the corps HQs the engine allows
+    (the build message sends the player there) and none of the umpire's corrections,
+    which the orders file could only have refused."""
+    c = desk.small_campaign()
+    ids = desk.clash(c)
+    mode_path(tmp_path).parent.mkdir()
+    mode.start(c, mode_path(tmp_path))
+    assert c.phase == "reinforcement" and mode.save()
+    written = export(mode, tmp_path, monkeypatch)
+    _window, pmode = player_window(qtbot, desk, written["german"])
+    view = pmode.campaign
+    menu = pmode.tool.formation_menu(view.formation(ids["german"]).hex)
+    texts = [a.text() for a in menu.actions() if not a.isSeparator()]
+    assert "Move it (umpire)…" not in texts and "Set its experience…" not in texts
+    assert "Rename…" not in texts
+    [assign] = [a.menu() for a in menu.actions() if a.text() == "Assign to corps HQ"]
+    [corps] = assign.actions()
+    assert corps.text() == view.formation(ids["g_corps"]).name
+    corps.trigger()
+    assert pmode.last_refusal is None
+    [order] = pmode.document.desk.planned
+    assert order == A.Assign(fid=ids["german"], corps_id=ids["g_corps"])
+    menu.close()
+    # The umpire's own map menu keeps the corrections.
+    umpire_menu = mode.tool.formation_menu(c.formation(ids["german"]).hex)
+    assert "Move it (umpire)…" in [a.text() for a in umpire_menu.actions()]
+    umpire_menu.close()

@@ -382,7 +382,8 @@ class OobDock(QDockWidget):
             return
         f = c.formation(item.data(0, ID_ROLE))
         menu = QMenu(self.tree)
-        if f.kind != "corps":
+        enemy_on_desk = self.mode.player_desk and f.side != self.mode.document.side
+        if f.kind != "corps" and not enemy_on_desk:
             assign = menu.addMenu("Assign to corps HQ")
             for hq in c.formations(f.side):
                 if hq.kind == "corps":
@@ -396,16 +397,21 @@ class OobDock(QDockWidget):
             detach.triggered.connect(
                 lambda _c=False, fid=f.id: self._send(A.Assign(fid=fid, corps_id=None))
             )
-        rate = menu.addMenu("Experience")
-        for level in campaign_rules().experience_levels:
-            action = rate.addAction(level)
-            action.setCheckable(True)
-            action.setChecked(level == f.experience)
-            action.triggered.connect(
-                lambda _c=False, fid=f.id, lv=level: self._send(A.SetExperience(fid=fid, level=lv))
-            )
-        rename = menu.addAction("Rename…")
-        rename.triggered.connect(lambda _c=False, fid=f.id: self.mode.rename_dialog(fid))
+        if not self.mode.player_desk:
+            # Experience and names are the umpire's to set: a player's desk does not
+            # offer what its orders file could only have refused.
+            rate = menu.addMenu("Experience")
+            for level in campaign_rules().experience_levels:
+                action = rate.addAction(level)
+                action.setCheckable(True)
+                action.setChecked(level == f.experience)
+                action.triggered.connect(
+                    lambda _c=False, fid=f.id, lv=level: self._send(
+                        A.SetExperience(fid=fid, level=lv)
+                    )
+                )
+            rename = menu.addAction("Rename…")
+            rename.triggered.connect(lambda _c=False, fid=f.id: self.mode.rename_dialog(fid))
         show = menu.addAction("Show on the map")
         show.triggered.connect(lambda _c=False, fid=f.id: self._double_clicked(item, 0))
         menu.popup(self.tree.viewport().mapToGlobal(pos))

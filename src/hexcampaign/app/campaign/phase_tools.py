@@ -89,11 +89,26 @@ class CampaignTool:
         def add(text: str, slot: Callable[[], object]) -> None:
             menu.addAction(text).triggered.connect(lambda _checked=False: slot())
 
+        assignable = {
+            str(a.subject): list(a.choices) for a in c.legal_actions() if a.kind == "assign"
+        }
         for f in c.formations_at(h):
             menu.addSection(f"{f.name} ({f.side})")
             add("Select", partial(mode.select, f.id))
             if c.phase == "attack_orders" and f.side != c.side_to_play and f.kind != "corps":
                 add("Order an attack on it…", partial(self._order_attack, f.id))
+            if f.id in assignable:
+                # The engine's own choices: the corps HQs this division may come under now.
+                assign = menu.addMenu("Assign to corps HQ")
+                for corps in assignable[f.id]:
+                    order = A.Assign(fid=f.id, corps_id=str(corps))
+                    assign.addAction(c.formation(str(corps)).name).triggered.connect(
+                        lambda _checked=False, o=order: mode.document.act(o, self)
+                    )
+            if mode.player_desk:
+                # Renaming and the corrections are the umpire's: a player's desk does
+                # not offer what its orders file could only have refused.
+                continue
             add("Rename…", partial(mode.rename_dialog, f.id))
             add("Move it (umpire)…", partial(mode.correction_dialog, "move", f.id))
             add("Set its experience…", partial(mode.correction_dialog, "experience", f.id))
