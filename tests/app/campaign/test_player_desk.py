@@ -27,7 +27,8 @@ def state_of(c: Campaign) -> dict:
     for action in data["actions"]:
         action.pop("ordered_by", None)
     data["state"]["log"] = [
-        re.sub(r" \(ordered by the \w+ player\)$", "", line).rstrip(".") for line in data["state"]["log"]
+        re.sub(r" \(ordered by the \w+ player\)$", "", line).rstrip(".")
+        for line in data["state"]["log"]
     ]
     return {"state": data["state"], "actions": data["actions"]}
 
@@ -283,3 +284,17 @@ def test_the_players_map_menu_assigns_and_offers_no_umpire_corrections(
     umpire_menu = mode.tool.formation_menu(c.formation(ids["german"]).hex)
     assert "Move it (umpire)…" in [a.text() for a in umpire_menu.actions()]
     umpire_menu.close()
+
+
+def test_the_desk_opens_on_its_own_forces_and_claims_no_enemy_treasury(
+    umpire, desk, qtbot, tmp_path, monkeypatch
+):
+    """The US player's desk, while the German plays: the order of battle shows the US
+    forces, the turn header says the German PP is not known (the package holds none)."""
+    mode, c, ids = umpire
+    written = export(mode, tmp_path, monkeypatch)
+    _window, pmode = player_window(qtbot, desk, written["us"])
+    assert pmode.oob_dock.side == "us"
+    header = pmode.phase_dock.pp_label.text()
+    assert "german: 0 PP" not in header and "PP not known" in header
+    assert f"us: {c.pp_available('us')} PP" in header

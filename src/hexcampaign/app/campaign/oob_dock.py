@@ -202,7 +202,9 @@ class OobDock(QDockWidget):
         if c is not None:
             for side in c.sides:
                 self.side_box.addItem(side, side)
-            index = self.side_box.findData(wanted or c.side_to_play)
+            # A player's desk opens on its own side's forces, whoever is to play.
+            own = getattr(self.mode.document, "side", None) if self.mode.player_desk else None
+            index = self.side_box.findData(wanted or own or c.side_to_play)
             self.side_box.setCurrentIndex(max(index, 0))
         self.side_box.blockSignals(False)
         self._fill()
@@ -265,9 +267,10 @@ class OobDock(QDockWidget):
         for col in (1, 2, 3):
             tree.setColumnWidth(col, widths[col] + 16)
         if c.phase == "reinforcement" and side == c.side_to_play:
+            also = "" if self.mode.player_desk else " or rate its experience"
             self.hint.setText(
                 "Reinforcement phase: drag a unit from the Army HQ box onto a division or corps "
-                "HQ. Right-click a division to assign it to a corps or rate its experience."
+                f"HQ. Right-click a division to assign it to a corps{also}."
             )
         else:
             self.hint.setText(

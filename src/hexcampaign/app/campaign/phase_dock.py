@@ -134,9 +134,18 @@ class PhaseDock(QDockWidget):
             self.refusal.hide()
             return
         self.heading.setText(f"Turn {c.turn} — {c.side_to_play} to play")
+        # A player's desk knows the enemy's places (its VP) but not its treasury: its
+        # package carries no enemy PP, so none is shown rather than a false 0.
+        own = (
+            getattr(self.mode.document, "side", None)
+            if getattr(self.mode, "player_desk", False)
+            else None
+        )
         self.pp_label.setText(
             " · ".join(
-                f"{side}: {c.pp_available(side)} PP, {c.victory_points(side)} VP"
+                f"{side}: {c.victory_points(side)} VP, PP not known"
+                if own is not None and side != own
+                else f"{side}: {c.pp_available(side)} PP, {c.victory_points(side)} VP"
                 for side in c.sides
             )
         )
