@@ -60,3 +60,19 @@ class FullDisk:
 
     def __exit__(self, *exc):
         self.real.close()
+
+
+def lock_owner(path: Any) -> int:
+    """The PID an autosave session's lock (a Qt QLockFile) names; 0 for none."""
+    from PySide6.QtCore import QLockFile
+
+    pid, _host, _program = QLockFile(str(path)).getLockInfo()
+    return int(pid)
+
+
+def write_lock(path: Any, pid: int, program: str = "", host: str | None = None) -> None:
+    """A session lock as QLockFile writes it (PID, program, computer), for a program that
+    is not this one: a dead one's, another program's or another computer's."""
+    import socket
+
+    path.write_text(f"{pid}\n{program}\n{socket.gethostname() if host is None else host}\n")

@@ -12,7 +12,7 @@ import sys
 import pytest
 from PySide6.QtGui import QKeySequence
 
-from app.helpers import shown_window
+from app.helpers import lock_owner, shown_window
 from hexcampaign.app import MainWindow
 from hexcampaign.app.autosave import autosave_dir, find_orphans
 from hexcampaign.app.dialogs import files
@@ -139,7 +139,7 @@ def test_a_restored_map_is_autosaved_at_once_and_its_recovery_file_kept_until_th
     # The restored work took over the recovery's own file, under this program's lock.
     assert saver.map_path == folder / "lost.hexmap"
     assert load_map(saver.map_path) == w.document.map == edited
-    assert json.loads(saver.lock_path.read_text())["pid"] == os.getpid()
+    assert lock_owner(saver.lock_path) == os.getpid()
     assert find_orphans() == [] and w.document.dirty
     w.document.dirty = False  # saved: the autosave goes
     assert not saver.map_path.exists()
@@ -149,8 +149,7 @@ def test_a_killed_games_autosave_is_an_orphan_and_a_running_ones_is_not(window):
     kasserine = window.play_mode("hexcampaign.app.kasserine")
     session = kasserine.play(Game.scenario(seed=3))
     assert session.dirty and session.autosave_path.exists()  # never saved: autosaved at once
-    lock = json.loads(kasserine.autosaver.lock_path.read_text())
-    assert lock["pid"] == os.getpid()
+    assert lock_owner(kasserine.autosaver.lock_path) == os.getpid()
     assert find_orphans(suffixes=(".kpgame",)) == []
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
@@ -181,7 +180,7 @@ def test_a_crashed_programs_game_or_campaign_is_restored_as_unsaved_work(
     document = mode.document
     assert document.path == source and document.dirty  # Save goes to the user's file
     assert mode.autosaver.document_path == lost and lost.exists()  # adopted, rewritten
-    assert json.loads((folder / f"{lost.stem}.lock").read_text())["pid"] == os.getpid()
+    assert lock_owner(folder / f"{lost.stem}.lock") == os.getpid()
     assert find_orphans(suffixes=(source.suffix,)) == []
     assert orphan.title  # (the orphan as it was offered)
 

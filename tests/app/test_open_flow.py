@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from app.helpers import shown_window
+from app.helpers import lock_owner, shown_window
 from hexcampaign.kasserine import Game
 from hexcampaign.maps import HexMap, save_map
 
@@ -160,7 +160,7 @@ def test_a_dead_programs_autosaved_map_opens_as_the_unsaved_work_it_was(window, 
     assert "mine.hexmap" in window.displayed_title() and "*" in window.displayed_title()
     saver = window.editor.autosaver
     assert saver.document_path == lost and lost.exists()  # adopted, rewritten
-    assert json.loads((folder / f"{lost.stem}.lock").read_text())["pid"] == os.getpid()
+    assert lock_owner(folder / f"{lost.stem}.lock") == os.getpid()
     assert find_orphans() == []
     assert lost.resolve() not in window.settings.recent_files()
     assert window.statusBar().currentMessage() == "Restored the unsaved work of mine.hexmap."

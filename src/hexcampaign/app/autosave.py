@@ -4,16 +4,19 @@ An `Autosaver` follows one document at a time (see app/document.Document) and wr
 unsaved work to the user data folder's autosave/ directory — never over the user's own
 file. Maps are written every `interval` seconds (2 minutes unless the settings say
 otherwise); games and campaigns at every change of phase (`autosave_now`). Each
-autosaver owns one session there: `<session>.lock` names its PID and computer (created
-exclusively, so two programs never share a session), `<session><suffix>` holds the
+autosaver owns one session there: `<session>.lock` is a Qt `QLockFile` (created
+exclusively, so two programs never share a session; it names the owner's PID, program,
+computer and boot), `<session><suffix>` holds the
 document and `<session>.json` says which file it came from: its absolute path, and what
 that file was (size, time, SHA-256) when the work began, so a restored document's first
 Save asks before it replaces a file that has changed since, or another folder's file of
 that name (app/document.py). Saving (a clean document) or a clean close deletes the
 session's files; once a window closed (every question answered, Discard included)
-nothing writes them again, whatever an exit hook asks. At start, sessions whose lock names a
-process that is no longer running (asked in a way that is safe on Windows, see
-files.process_alive) are orphans: the user is offered each one. A restored orphan is
+nothing writes them again, whatever an exit hook asks. At start, sessions whose lock is
+stale by QLockFile's own test (its PID no longer runs that program on this computer, or
+the computer was restarted since; another computer's lock is never stale, and a
+session's age proves nothing, so `setStaleLockTime(0)`) or that have no lock are
+orphans: the user is offered each one. A restored orphan is
 adopted: its files stay, locked by this program, until the first autosave of the
 restored work replaces them, so the work is never unprotected. A declined one goes with
 its temporary files; and at every look for orphans (each start) temporary files that a
@@ -36,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
 from hexcampaign.app.settings import data_dir
 from hexcampaign.files import (
@@ -54,7 +57,7 @@ MIN_INTERVAL_S = 0.05  # tests shorten it; users get at least a minute from the 
 MAP_SUFFIX = ".hexmap"
 # The files an autosave may hold: maps, Kasserine Pass games, campaigns.
 DOCUMENT_SUFFIXES = (".hexmap", ".kpgame", ".hxcampaign")
-_ANOTHER_HOST = -1  # the "PID" of a lock written on another computer
+_ANOTHER_HOST = -1  # the "PID" of a lock an older version wrote on another computer
 _LIVE: weakref.WeakSet = weakref.WeakSet()  # every autosaver of this program
 # When this program started (near enough: this module is imported at start): a temporary
 # file in the autosave folder older than that, claimed by no running session, is a kill's.
@@ -117,16 +120,16 @@ def find_orphans(folder: Path | None = None, suffixes: tuple[str, ...] = (MAP_SU
     remove_leftovers(folder)
     for lock in folder.glob("*.lock"):
         # A program that died before its first autosave leaves only its lock.
-        pid = _lock_pid(lock)
         written = any((folder / f"{lock.stem}{suffix}").exists() for suffix in DOCUMENT_SUFFIXES)
-        if not written and not (pid and _alive(pid)):
+        if not written and not _held(lock):
             _remove(lock)
     orphans = []
     for suffix in suffixes:
         for path in sorted(folder.glob(f"*{suffix}")):
             session = path.stem
-            pid = _lock_pid(folder / f"{session}.lock")
-            if pid is not None and _alive(pid):
+            lock = folder / f"{session}.lock"
+            pid = _lock_owner(lock)  # read first: a stale lock goes when tested
+            if _held(lock):
                 continue
             info = _read_json(folder / f"{session}.json")
             try:
@@ -154,8 +157,7 @@ def remove_leftovers(folder: Path | None = None) -> list[str]:
     folder = folder or autosave_dir()
 
     def running(session: str) -> bool:
-        pid = _lock_pid(folder / f"{session}.lock")
-        return pid is not None and _alive(pid)
+        return _held(folder / f"{session}.lock")
 
     removed = remove_stale_temps(folder, _STARTED, keep=lambda name: running(name[1:].split(".", 1)[0]))
     # A session's backups and description without its document (a kill between the
@@ -194,6 +196,9 @@ class Autosaver(QObject):
         self.error = ""  # the last failure's sentence, "" after a good autosave
         self._written_revision: int | None = None  # the document's revision at the last write
         self._locked = False
+        # The session's lock while this program holds it (released, the file goes: kept
+        # for the autosaver's life, or another program would see an orphan).
+        self._lock_file: QLockFile | None = None
         # Closed clean (the window closed, every question answered): nothing is written
         # again until another document is attached, so an exit hook cannot bring back
         # what the user discarded.
@@ -285,12 +290,14 @@ class Autosaver(QObject):
         them, which is tried at once. The orphan is then not discarded by recovery."""
         if self._locked:
             self._remove_document()
-            _remove(self.lock_path)
-            self._locked = False
+            self._unlock()
         self.session = orphan.session
         self.suffix = orphan.suffix
         self.folder = orphan.map_path.parent
-        self._write_lock(exclusive=False)
+        if not self._take_lock(dead_owner=True):
+            # Another program took this session since it was found orphaned (it restored
+            # it too): its files are that program's; this work gets a session of its own.
+            self.session = self._new_session()
         orphan.adopted = True
         self._written_revision = None
         self._closed = False
@@ -320,8 +327,7 @@ class Autosaver(QObject):
         self.timer.stop()
         if self._locked:
             self._remove_document()
-            _remove(self.lock_path)
-        self._locked = False
+        self._unlock()
 
     # --- helpers -------------------------------------------------------------------------
 
@@ -336,31 +342,40 @@ class Autosaver(QObject):
     def _lock(self) -> None:
         if self._locked and self.lock_path.exists():
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        # O_EXCL: if two programs ever drew the same session name, the second fails here
-        # and takes a new one rather than writing the first one's autosave.
+        self._unlock()  # held, but its file was removed behind our back: lock again
+        # The lock is created exclusively: if two programs ever drew the same session
+        # name, the second fails here and takes a new one rather than writing the first
+        # one's autosave.
         for _attempt in range(5):
-            try:
-                self._write_lock(exclusive=True)
-            except FileExistsError:
-                if _lock_pid(self.lock_path) == os.getpid() and self._locked:
-                    return
-                self.session = self._new_session()
-                continue
-            return
-        raise OSError("could not create an autosave lock file")
+            if self._take_lock(dead_owner=False):
+                return
+            self.session = self._new_session()
+        raise OSError(f"could not create the autosave lock file {self.lock_path}")
 
-    def _write_lock(self, exclusive: bool) -> None:
-        text = json.dumps({"pid": os.getpid(), "host": socket.gethostname()})
-        if exclusive:
-            fd = os.open(self.lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            with os.fdopen(fd, "w", encoding="utf-8") as lock:
-                lock.write(text)
-        else:  # an adopted session: its dead owner's lock is replaced by ours
-            self.folder.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.lock_path, text)
-            _remove(self.lock_path.with_name(self.lock_path.name + ".bak"))
+    def _take_lock(self, dead_owner: bool) -> bool:
+        """Lock this session; False when another running program holds it. A stale lock
+        (a dead program's) is replaced, by QLockFile itself. `dead_owner`: the session
+        is known to be an orphan (find_orphans), so a lock an older version of this
+        program wrote (JSON, which QLockFile cannot read) is removed too."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        lock = _qlock(self.lock_path)
+        if not lock.tryLock(0):
+            if lock.error() != QLockFile.LockError.LockFailedError:
+                raise OSError(f"could not create the autosave lock file {self.lock_path}")
+            if not (dead_owner and _legacy_lock_dead(self.lock_path)):
+                return False
+            lock.removeStaleLockFile()
+            if not lock.tryLock(0):
+                return False
+        self._lock_file = lock
         self._locked = True
+        return True
+
+    def _unlock(self) -> None:
+        if self._lock_file is not None:
+            self._lock_file.unlock()  # removes the file
+            self._lock_file = None
+        self._locked = False
 
     def _remove_document(self) -> None:
         if not self._locked:
@@ -455,7 +470,40 @@ FILE_KIND_WORDS = {
 }
 
 
-def _lock_pid(lock: Path) -> int | None:
+def _qlock(path: Path) -> QLockFile:
+    lock = QLockFile(str(path))
+    # A session lasts as long as its window (hours, days): a lock's age proves nothing.
+    # With 0 only QLockFile's test of the owner decides (its PID running the program that
+    # wrote it, on this computer, since its last boot).
+    lock.setStaleLockTime(0)
+    return lock
+
+
+def _held(lock: Path) -> bool:
+    """Whether a running program holds the session lock `lock`, by QLockFile's test
+    (another computer's lock counts as held: a shared home folder's other program, whose
+    PID means nothing here). A stale lock is removed by the test; no lock: not held."""
+    if not lock.exists():
+        return False
+    probe = _qlock(lock)
+    if probe.tryLock(0):
+        probe.unlock()  # it was stale (QLockFile removed it) or just went: not held
+        return False
+    if probe.error() != QLockFile.LockError.LockFailedError:
+        return True  # unreadable or a folder we may not write: leave it alone
+    pid, _host, _program = probe.getLockInfo()
+    return pid > 0 or not _legacy_lock_dead(lock)
+
+
+def _lock_owner(lock: Path) -> int | None:
+    """The PID the lock names, None without a lock."""
+    pid, _host, _program = _qlock(lock).getLockInfo()
+    return int(pid) if pid > 0 else _legacy_lock_pid(lock)
+
+
+def _legacy_lock_pid(lock: Path) -> int | None:
+    """The PID of a lock an older version of this program wrote (JSON naming the PID and
+    host), so that its crash's autosave is still offered after an upgrade."""
     data = _read_json(lock)
     pid = data.get("pid")
     if not isinstance(pid, int) or isinstance(pid, bool):
@@ -466,6 +514,18 @@ def _lock_pid(lock: Path) -> int | None:
         # so treat it as running rather than offer (and delete) its work.
         return _ANOTHER_HOST
     return pid
+
+
+def _legacy_lock_dead(lock: Path) -> bool:
+    """An older version's lock whose program is gone. An unreadable lock older than this
+    program is a kill's while it was written; a newer one may be a lock being written."""
+    pid = _legacy_lock_pid(lock)
+    if pid is None:
+        try:
+            return lock.stat().st_mtime < _STARTED
+        except OSError:
+            return True
+    return not _alive(pid)
 
 
 def _alive(pid: int) -> bool:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from app.helpers import lock_owner, write_lock
 from hexcampaign.app import MainWindow
 from hexcampaign.app.autosave import Autosaver, autosave_dir, find_orphans
 from hexcampaign.app.document import MapDocument
@@ -46,8 +47,7 @@ def test_the_autosave_appears_after_the_interval_and_never_over_the_users_file(q
     assert saver.map_path.parent == autosave_dir()
     assert load_map(saver.map_path) == w.document.map
     assert user_file.read_bytes() == untouched
-    lock = json.loads(saver.lock_path.read_text())
-    assert lock["pid"] == os.getpid()
+    assert lock_owner(saver.lock_path) == os.getpid()
     info = json.loads(saver.info_path.read_text())
     assert info["source"] == str(user_file)
     # Saving to the user's file makes the autosave unnecessary.
@@ -233,3 +233,51 @@ def test_discard_at_the_close_question_leaves_no_autosave_when_the_program_quits
     assert files.may_close(w, w.document)
     w.editor._quitting()
     assert not saver.map_path.exists() and not saver.lock_path.exists()
+
+
+def test_a_lock_is_stale_when_its_pid_is_gone_or_runs_another_program(qapp):
+    """QLockFile's own test decides: a dead PID, or a live PID now running another
+    program (a reused PID), is a crashed program's session; a live program's is not."""
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    other = subprocess.Popen(["sleep", "60"])  # a live PID, another program
+    try:
+        for name, pid in [("dead", dead.pid), ("reused", other.pid), ("live", os.getpid())]:
+            save_map(HexMap.blank(4, 4, palette="cm"), folder / f"{name}.hexmap")
+            write_lock(folder / f"{name}.lock", pid, Path(sys.executable).resolve().name)
+        orphans = find_orphans()
+        assert {o.session: o.pid for o in orphans} == {"dead": dead.pid, "reused": other.pid}
+        # The stale locks went with the test; the live program's stays.
+        assert sorted(p.name for p in folder.glob("*.lock")) == ["live.lock"]
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_a_qt_lock_of_another_computer_is_left_alone(qapp):
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    save_map(HexMap.blank(4, 4, palette="cm"), folder / "far.hexmap")
+    write_lock(folder / "far.lock", 999_999, "hexcampaign", host="elsewhere.example")
+    assert find_orphans() == [] and (folder / "far.lock").exists()
+
+
+def test_a_restored_orphan_is_held_under_this_programs_qt_lock_until_closed(qapp):
+    folder = autosave_dir()
+    folder.mkdir(parents=True)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    edited = HexMap.blank(4, 4, palette="cm")
+    save_map(edited, folder / "gone.hexmap")
+    write_lock(folder / "gone.lock", dead.pid, "python3")
+    [orphan] = find_orphans()
+    saver = Autosaver(60)
+    doc = MapDocument(orphan.load())
+    doc.set_dirty(True)
+    saver.attach(doc)
+    assert saver.adopt(orphan) and saver.lock_path == folder / "gone.lock"
+    assert lock_owner(saver.lock_path) == os.getpid() and find_orphans() == []
+    saver.close_clean()
+    assert sorted(p.name for p in folder.iterdir()) == []
