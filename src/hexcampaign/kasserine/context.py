@@ -40,6 +40,10 @@ from hexcampaign.kasserine.state import (
     CombatState,
     Decision,
     GameState,
+    MoveStack,
+    MoveUnit,
+    PlaceUnit,
+    PlaceUnits,
     UnitState,
 )
 from hexcampaign.kasserine.tables import rules_table
@@ -59,6 +63,10 @@ _DIVISION = re.compile(r"^(\d+)(?:st|nd|rd|th)? Panzer$")
 # nothing in a save tells the next roll. Every face is recorded; a replay hands the
 # recorded faces back, and apply_recorded feeds the faces another copy rolled.
 GameDice = Dice
+
+# The actions whose handlers change a unit's hex (through put, which carries the
+# position over), its MP, hexes moved and stop, and the places held, and nothing else.
+CARRIED = frozenset({MoveUnit, MoveStack, PlaceUnit, PlaceUnits})
 
 
 class GameContext:
@@ -102,6 +110,12 @@ class GameContext:
     def forget_position(self) -> None:
         """The state changed: the next question builds a new Position."""
         self._position = None
+
+    def after_action(self, action: object) -> None:
+        """The state changed by `action`: a move or a placement changes only what put()
+        carried the position over (Position.moved); any other drops it."""
+        if type(action) not in CARRIED:
+            self._position = None
 
     # --- looking things up ------------------------------------------------------------
 
@@ -190,9 +204,12 @@ class GameContext:
     def put(self, u: UnitState, at: Axial | None) -> None:
         """Move a unit to `at` (an axial pair, or None: off the map), recording it."""
         hexes = [Hex(*x) for x in (u.at, at) if x is not None]
+        before = u.at
         u.at = (at[0], at[1]) if at is not None else None  # a pair, even from a list
         self.changes.add(Play.UNITS, (u.id,), hexes)
-        self._position = None
+        position = self._position
+        if position is not None and not position.moved(u, before):
+            self._position = None
 
     def touched(self, u: UnitState, flags: Play = Play.UNITS) -> None:
         """A unit changed in place (MP, engagement, owner): record it and its hex."""

@@ -589,7 +589,7 @@ class Game(GameQuestions):
         events = handler(ctx, action) or []
         ctx.faces_sink = None
         self._actions.append(action)
-        ctx.forget_position()
+        ctx.after_action(action)
         self._lines.extend(f"{date}, {phase}: {e}" for e in events)
         if decision_key(ctx.state) != decision:
             changes.add(Play.DECISION)

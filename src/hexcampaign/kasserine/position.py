@@ -2,7 +2,10 @@
 ranges, retreat and advance paths, combat strengths.
 
 A Position is built from the board and the state and is thrown away when the state
-changes; it caches occupancy and zones of control for the searches.
+changes, except across a move or a placement (`moved`): the unit's old and new hex are
+updated and what depends on its side's hexes is dropped, so the other side's zones of
+control, the searches' costliest input, are built once a movement phase, not once an
+action. It caches occupancy and zones of control for the searches.
 """
 
 from __future__ import annotations
@@ -59,6 +62,69 @@ class Position:
         self.broken_roads = (
             frozenset(board.spot[(q, r)] for q, r in state.destroyed_bridges) if state.destroyed_bridges else _NONE
         )
+        # unit id -> its place in state.units, made by the first move carried over
+        # (moved); with it `occupants` keeps the order a fresh build would give.
+        self._rank: dict[str, int] | None = None
+        # True once a move changed `occupants`: its keys are then no longer in the order
+        # of a fresh build (each hex at its first unit's place in state.units).
+        self._reordered = False
+
+    def moved(self, unit: UnitState, old: tuple[int, int] | None) -> bool:
+        """Carry the position over `unit` having moved from `old` to `unit.at` (either
+        None: off the map), nothing else of the state changed but the unit's MP, hexes
+        moved, stop and the places held. False when it cannot be carried (the caller
+        builds a new one then).
+
+        Each hex's units stay in state.units order, as a fresh build lists them; the
+        unit's side's zones of control and the hexes it holds are built again when asked,
+        and so is everything kept from the unit's MP or from stacking (ranges, views,
+        obligations, placements). The other side's zones and hexes stay: a move in a
+        movement phase does not change what the searches of that phase read most."""
+        spot = self.board.spot
+        occupants = self.occupants
+        rank = self._rank
+        if rank is None:
+            rank = self._rank = {uid: k for k, uid in enumerate(self.state.units)}
+        if rank.get(unit.id) is None or len(rank) != len(self.state.units):
+            return False
+        if old is not None:
+            i = spot.get((old[0], old[1]), NO_HEX)
+            here = occupants.get(i)
+            if here is None or not any(u is unit for u in here):
+                return False  # not where the position had it
+            if len(here) == 1:
+                del occupants[i]
+            else:
+                occupants[i] = [u for u in here if u is not unit]
+        at = unit.at
+        if at is not None and not unit.eliminated:
+            j = spot.get((at[0], at[1]), NO_HEX)
+            if j == NO_HEX:
+                return False
+            here = occupants.get(j)
+            if here is None:
+                occupants[j] = [unit]
+            else:
+                occupants[j] = sorted([*here, unit], key=lambda u: rank[u.id])
+        self._reordered = True
+        self._zoc.pop(unit.side, None)
+        self._enemy_held.pop(enemy_of(unit.side), None)
+        self._joining = {}
+        self.ranges = {}
+        self.views = None
+        self.obligations = None
+        self.placeable = {}
+        return True
+
+    def occupied(self) -> Iterable[tuple[int, list[UnitState]]]:
+        """occupants.items() in the order a fresh build gives (each hex at its first
+        unit's place in state.units), for what a list's order can reach (zones of
+        control name the units that must be attacked in that order)."""
+        if not self._reordered:
+            return self.occupants.items()
+        rank = self._rank
+        assert rank is not None  # set by the move that reordered
+        return sorted(self.occupants.items(), key=lambda item: rank[item[1][0].id])
 
     # --- where units are -----------------------------------------------------------
 
@@ -92,7 +158,7 @@ class Position:
         nobody: list[UnitState] = []
         zones: list[list[UnitState]] = [nobody] * board.size
         reach = board.zoc_reach
-        for i, units in self.occupants.items():
+        for i, units in self.occupied():
             if units[0].side != side:
                 continue  # a hex holds one side's units only
             exerting = [u for u in units if u.cf > 0]
