@@ -1,0 +1,94 @@
+"""The fit of a scanned map's picture to the hexes (maps/underlay.py)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from hexcampaign.maps.underlay import (
+    Affine,
+    Placement,
+    Underlay,
+    UnderlayError,
+    fit,
+    placed,
+    placement,
+    underlay_from_data,
+    underlay_to_data,
+)
+
+
+def _similar(scale: float, degrees: float, x: float, y: float) -> Affine:
+    t = math.radians(degrees)
+    return Affine(scale * math.cos(t), -scale * math.sin(t), x, scale * math.sin(t), scale * math.cos(t), y)
+
+
+def _close(a: Affine, b: Affine) -> bool:
+    return all(math.isclose(p, q, abs_tol=1e-9) for p, q in zip(a.as_list(), b.as_list(), strict=True))
+
+
+def test_two_points_recover_a_known_similarity_exactly() -> None:
+    known = _similar(0.037, -12.5, 3.25, -7.0)
+    picture = [(120.0, 80.0), (940.0, 610.0)]
+    result = fit(picture, [known.apply(p) for p in picture])
+    assert _close(result.transform, known)
+    assert result.residual < 1e-9
+    parts = placement(result.transform)
+    assert math.isclose(parts.scale, 0.037) and math.isclose(parts.rotation, -12.5)
+
+
+def test_three_points_with_shear_recover_a_known_affine_exactly() -> None:
+    known = Affine(0.031, 0.004, 2.0, -0.002, 0.036, -1.5)
+    picture = [(10.0, 10.0), (900.0, 40.0), (300.0, 700.0)]
+    result = fit(picture, [known.apply(p) for p in picture], shear=True)
+    assert _close(result.transform, known)
+    assert result.residual < 1e-9
+
+
+def test_three_points_without_shear_say_how_far_the_picture_is_off() -> None:
+    known = _similar(0.05, 30.0, 0.0, 0.0)
+    picture = [(0.0, 0.0), (100.0, 0.0), (0.0, 100.0)]
+    targets = [known.apply(p) for p in picture]
+    targets[2] = (targets[2][0] + math.sqrt(3), targets[2][1])  # one point a hex off
+    result = fit(picture, targets)
+    assert 0.3 < result.residual < 1.0  # in hexes: the least squares share the error
+
+
+@pytest.mark.parametrize("picture, targets", [
+    ([(5.0, 5.0), (5.0, 5.0)], [(0.0, 0.0), (3.0, 0.0)]),
+    ([(5.0, 5.0), (50.0, 5.0)], [(1.5, 0.8), (1.5, 0.8)]),
+])
+def test_coincident_points_are_refused_in_one_sentence(picture, targets) -> None:
+    with pytest.raises(UnderlayError) as refusal:
+        fit(picture, targets)
+    text = str(refusal.value)
+    assert "same place" in text and text.count(".") == 1 and text.endswith("farther apart.")
+
+
+def test_points_on_one_line_cannot_fix_a_shear() -> None:
+    with pytest.raises(UnderlayError, match="one line"):
+        fit([(0.0, 0.0), (10.0, 10.0), (20.0, 20.0)], [(0.0, 0.0), (1.0, 0.0), (2.0, 0.1)], shear=True)
+
+
+def test_one_point_is_not_enough() -> None:
+    with pytest.raises(UnderlayError, match="Pick 2 hexes"):
+        fit([(0.0, 0.0)], [(1.0, 1.0)])
+
+
+def test_spin_boxes_change_scale_rotation_and_offset_and_keep_the_shear() -> None:
+    sheared = Affine(0.031, 0.004, 2.0, -0.002, 0.036, -1.5)
+    moved = placed(sheared, Placement(0.05, 20.0, 4.0, 5.0))
+    parts = placement(moved)
+    assert math.isclose(parts.scale, 0.05) and math.isclose(parts.rotation, 20.0)
+    assert (parts.x, parts.y) == (4.0, 5.0)
+    back = placed(moved, placement(sheared))
+    assert _close(back, sheared)
+
+
+def test_an_underlay_goes_to_its_file_and_back() -> None:
+    underlay = Underlay("scans/borodino.png", _similar(0.04, 3.0, 1.0, 2.0), 0.6)
+    assert underlay_from_data(underlay_to_data(underlay)) == underlay
+    assert underlay_from_data({"path": "x.png", "transform": [1, 0, 0, 0, 1, 0], "opacity": True}) is None
+    assert underlay_from_data({"path": "", "transform": [1, 0, 0, 0, 1, 0]}) is None
+    assert underlay_from_data({"path": "x.png", "transform": [0, 0, 0, 0, 0, 0]}) is None
