@@ -53,6 +53,10 @@ class MapView(QGraphicsView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # A viewport of our own, a plain QWidget as Qt would make: asking Qt for its own
+        # (`viewport()` returns a QWidget*) makes PySide look for the most derived class
+        # among every widget class, creating each with its enums (~5 ms of start-up).
+        self.setViewport(QWidget())
         self.map_scene: MapScene | None = None
         self.tool: Any = None
         self.hovered_hex: Hex | None = None
