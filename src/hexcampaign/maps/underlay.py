@@ -17,8 +17,10 @@ app/canvas/underlay.py) only show what these functions work out.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path, PurePosixPath
 
 Point = tuple[float, float]
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff")
@@ -108,6 +110,28 @@ class Underlay:
 
     def with_transform(self, transform: Affine) -> Underlay:
         return replace(self, transform=transform)
+
+
+def resolved(underlay: Underlay, folder: Path) -> Underlay:
+    """The underlay with its picture's path made absolute from the map file's `folder`
+    (as opened: the map's file keeps it relative, so map and picture move together)."""
+    path = Path(underlay.path)
+    if path.is_absolute():
+        return underlay
+    return replace(underlay, path=str(Path(os.path.normpath(folder / PurePosixPath(underlay.path)))))
+
+
+def relative_to(underlay: Underlay, folder: Path) -> Underlay:
+    """The underlay with its picture's path relative to `folder` ('/'-separated), as a
+    map saved there writes it; absolute when no relative path reaches it (another drive)."""
+    path = Path(underlay.path)
+    if not path.is_absolute():
+        return underlay
+    try:
+        relative = os.path.relpath(path, os.path.abspath(folder))
+    except ValueError:  # Windows: another drive
+        return underlay
+    return replace(underlay, path=Path(relative).as_posix())
 
 
 def fit(picture: Sequence[Point], map_points: Sequence[Point], shear: bool = False) -> Fit:
