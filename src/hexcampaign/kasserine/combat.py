@@ -26,6 +26,7 @@ from hexcampaign.kasserine.state import (
     RolledCombat,
     SupportDefense,
     UnitState,
+    trusted,
 )
 from hexcampaign.rules import IllegalAction
 from hexcampaign.rules.changes import Play
@@ -317,7 +318,10 @@ def declare_error(ctx: GameContext, action: DeclareAttack) -> tuple[str | None, 
         if error:
             return error, None
     basic = pos.defense_basic(defenders) * ctx.board.city[target]
-    combat = CombatState(
+    # Built without validation (listing the attacks asks this of every candidate): the
+    # values are of the fields' types, fresh lists and hex pairs.
+    combat = trusted(
+        CombatState,
         id=ctx.state.next_combat,
         side=side,
         attackers=list(action.attackers),

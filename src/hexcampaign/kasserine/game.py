@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime
 import errno
+import functools
 import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -91,6 +92,14 @@ from hexcampaign.rules.dice import DiceState
 
 # The position at the last lock: (actions locked, state, dice, log lines).
 Snapshot = tuple[int, GameState, DiceState, list[str]]
+
+@functools.lru_cache(maxsize=64)
+def _day_words(first_day: str, turn: int) -> str:
+    """The date of a turn as the log writes it ("Feb 14"): every action's log lines
+    carry it, so it is worked out once a turn, not once an action."""
+    day = datetime.date.fromisoformat(first_day) + datetime.timedelta(days=turn - 1)
+    return day.strftime("%b ") + str(day.day)
+
 
 # Each action type and the rule that carries it out (a handler takes its own type only).
 HANDLERS: dict[type, Callable[[GameContext, Any], list[str]]] = {
@@ -298,9 +307,7 @@ class Game(GameQuestions):
         }
 
     def date(self, turn: int | None = None) -> str:
-        first = datetime.date.fromisoformat(self.rules.first_day)
-        day = first + datetime.timedelta(days=(turn or self.state.turn) - 1)
-        return day.strftime("%b ") + str(day.day)
+        return _day_words(self.rules.first_day, turn or self.state.turn)
 
     def log(self) -> list[str]:
         """The game so far in plain English, each line with its date and phase."""
