@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench soak screenshots package package-test install-desktop system-check clean
+.PHONY: run test bench soak screenshots translations package package-test install-desktop system-check clean
 
 run: $(STAMP)
 	$(BIN)/hexcampaign
@@ -23,6 +23,16 @@ soak: $(STAMP)
 
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshots.py
+
+# The window's strings (every translate("Context", "...") under src/hexcampaign/app) into
+# each language's .ts, then compiled to the .qm the program loads (app/i18n.py). Both are
+# committed; a test fails when the .qm is older than its .ts.
+LANGUAGES := de
+TS_FILES := $(foreach lang,$(LANGUAGES),resources/translations/hexcampaign_$(lang).ts)
+translations: $(STAMP)
+	$(BIN)/pyside6-lupdate -silent -extensions py -locations none -no-obsolete -source-language en \
+		src/hexcampaign/app -ts $(TS_FILES)
+	for ts in $(TS_FILES); do $(BIN)/pyside6-lrelease -silent $$ts -qm $${ts%.ts}.qm || exit 1; done
 
 # The one-folder app in dist/hexcampaign/ (packaging/hexcampaign.spec). PyInstaller is a
 # build tool, not a dependency of the program: installed into .venv the first time only.

@@ -92,6 +92,11 @@ def _gui_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="exit as soon as the window has painted once (for start-up benchmarks)",
     )
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        help="the window's language, e.g. de or en (default: HEXCAMPAIGN_LANG, else the desktop's)",
+    )
     return parser
 
 
@@ -120,7 +125,7 @@ def _run_window(args: argparse.Namespace) -> int:
 
     from hexcampaign.app.launch import run_window
 
-    return run_window(hexmap, path, quit_after_first_paint=args.quit_after_first_paint)
+    return run_window(hexmap, path, quit_after_first_paint=args.quit_after_first_paint, language=args.lang)
 
 
 def _headless_linux() -> bool:

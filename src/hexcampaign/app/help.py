@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt, QTimer, QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, QUrl
 from PySide6.QtGui import QImage, QPixmap, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign import __version__
+from hexcampaign.app.i18n import translate
 from hexcampaign.kasserine.rule_sections import RuleSection, interpretation_of
 from hexcampaign.paths import docs_path
 from hexcampaign.rulebook import RULE_BOOKS, sections
@@ -239,7 +240,8 @@ def show_rules(parent: QWidget, book: str | None = None) -> RulesWindow:
     return window
 
 
-ABOUT = f"""<p><b>hexcampaign {__version__}</b></p>
+# %1 is the version; shown translated (show_about).
+ABOUT_TEXT = QT_TRANSLATE_NOOP("About", """<p><b>hexcampaign %1</b></p>
 <p>A hex map editor, the 1972 wargame Kasserine Pass played hot-seat with every rule
 enforced, and an umpire's desk for Combat Mission operational campaigns.</p>
 <p>hexcampaign is free software under the GNU General Public License v3 or later.</p>
@@ -248,8 +250,13 @@ GNU Lesser General Public License v3: you may replace the Qt and PySide6 librari
 program uses with your own builds; their source is at qt.io and download.qt.io.
 Also used: shapely (BSD 3-clause), pydantic (MIT), platformdirs (MIT).</p>
 <p>Kasserine Pass (Conflict Games, 1972) was designed by John Hill; its rules are shown
-for reference in Help &gt; Rules.</p>"""
+for reference in Help &gt; Rules.</p>""")
+ABOUT = ABOUT_TEXT.replace("%1", __version__)
 
 
 def show_about(parent: QWidget) -> None:
-    QMessageBox.about(parent, "About hexcampaign", ABOUT)
+    QMessageBox.about(
+        parent,
+        translate("About", "About hexcampaign"),
+        translate("About", ABOUT_TEXT).replace("%1", __version__),
+    )

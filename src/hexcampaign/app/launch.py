@@ -23,7 +23,12 @@ PREVIEWED = (".kpgame", ".hxcampaign")  # files that carry their map, shown befo
 FIRST_PAINT = "hexcampaign: first paint"  # on stderr under --quit-after-first-paint
 
 
-def run_window(hexmap: HexMap | None, path: Path | None, quit_after_first_paint: bool = False) -> int:
+def run_window(
+    hexmap: HexMap | None,
+    path: Path | None,
+    quit_after_first_paint: bool = False,
+    language: str | None = None,
+) -> int:
     """Open the main window on `hexmap` (read from `path`), or on another kind of file
     at `path`, or on the start page; run until it closes. The caller has paused the
     cyclic garbage collector; it is resumed here once the window is built.
@@ -33,14 +38,16 @@ def run_window(hexmap: HexMap | None, path: Path | None, quit_after_first_paint:
     that first paint (the rules, pydantic and the mode's docks cost more than the rest
     of the start-up together). `quit_after_first_paint` says on stderr when the first
     frame was painted (for the start-up benchmark) and quits once the file is open,
-    with exit code 1 when it was refused (its sentence shown as always)."""
-    from hexcampaign.app import MainWindow
+    with exit code 1 when it was refused (its sentence shown as always). `language`
+    (--lang) overrides HEXCAMPAIGN_LANG and the desktop's locale (app/i18n.py)."""
+    from hexcampaign.app import MainWindow, i18n
 
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication([sys.argv[0] if sys.argv else "hexcampaign"])
     app.setApplicationName("hexcampaign")
     app.setApplicationVersion(__version__)
     set_identity(app)
+    i18n.install(app, language)  # before any widget is made: each words itself once
     window = MainWindow(start_page=path is None)
     window.install_play_modes()
     preview = None

@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtGui import QAction, QKeySequence
 
+from hexcampaign.app.i18n import translate
 from hexcampaign.app.window import file_guard
 
 
@@ -27,38 +28,38 @@ class DeskMenus:
         self.umpire_menu = window.menu("&Umpire")
         m = mode
         add = self._adder(self.menu)
-        add("&New campaign…", m.new_campaign_dialog, needs_campaign=False)
-        add("&Open campaign…", m.open_dialog, needs_campaign=False)
-        add("Open an &autosaved campaign…", m.open_autosave_dialog, needs_campaign=False)
+        add(translate("DeskMenus", "&New campaign…"), m.new_campaign_dialog, needs_campaign=False)
+        add(translate("DeskMenus", "&Open campaign…"), m.open_dialog, needs_campaign=False)
+        add(translate("DeskMenus", "Open an &autosaved campaign…"), m.open_autosave_dialog, needs_campaign=False)
         # Asks first when the file changed on disk since it was opened or saved.
-        add("&Save campaign", lambda: file_guard.save(window, m.document))
-        add("Save campaign &as…", m.save_as)
+        add(translate("DeskMenus", "&Save campaign"), lambda: file_guard.save(window, m.document))
+        add(translate("DeskMenus", "Save campaign &as…"), m.save_as)
         self.menu.addSeparator()
-        self.next_action = add("&Next phase", m.next_phase, "Ctrl+Return")
-        add("&Back (within the phase)", m.back, "Ctrl+Backspace")
+        self.next_action = add(translate("DeskMenus", "&Next phase"), m.next_phase, "Ctrl+Return")
+        add(translate("DeskMenus", "&Back (within the phase)"), m.back, "Ctrl+Backspace")
         # Edit > Undo with the desktop's Ctrl+Z is the desk's Back (the editor's own Undo
         # is hidden and disabled while the desk is in charge).
         self.edit_menu = window.menu("&Edit")
         self.undo_action = self._adder(self.edit_menu)(
-            "&Undo (back within the phase)", m.back, QKeySequence(QKeySequence.StandardKey.Undo)
+            translate("DeskMenus", "&Undo (back within the phase)"), m.back, QKeySequence(QKeySequence.StandardKey.Undo)
         )
         self.menu.addSeparator()
-        self.zoc_action = add("Show &zones of control", m.set_show_zoc, checkable=True)
-        self.supply_action = add("Show supply &ranges", m.set_show_supply, checkable=True)
+        self.zoc_action = add(translate("DeskMenus", "Show &zones of control"), m.set_show_zoc, checkable=True)
+        self.supply_action = add(translate("DeskMenus", "Show supply &ranges"), m.set_show_supply, checkable=True)
         self.menu.addSeparator()
-        self.sheet_action = add("Set-&up sheet…", self.open_sheet)
+        self.sheet_action = add(translate("DeskMenus", "Set-&up sheet…"), self.open_sheet)
         self.menu.setToolTipsVisible(True)  # the sheet entry says why it is greyed
-        add("Export &turn report…", m.log_dock.export_dialog)
+        add(translate("DeskMenus", "Export &turn report…"), m.log_dock.export_dialog)
         # The ledger and the summary over all turns (ledger_dock.py), with its Export….
-        add("&Ledger and summary", lambda: m.ledger_dock.show_table("summary"))
-        add("The campaign's &end…", m.campaign_end_dialog)
+        add(translate("DeskMenus", "&Ledger and summary"), lambda: m.ledger_dock.show_table("summary"))
+        add(translate("DeskMenus", "The campaign's &end…"), m.campaign_end_dialog)
         # The campaign at a distance (orders_dialogs.py): the umpire's two entries, and
         # the player's two at a desk opened from a package.
         self.menu.addSeparator()
-        self.export_packages_action = add("Export turn &packages…", m.export_packages_dialog)
-        self.import_orders_action = add("&Import orders…", m.import_orders_dialog)
-        self.write_orders_action = add("&Write orders…", m.write_orders_dialog)
-        self.print_package_action = add("&Print report…", m.print_package_dialog)
+        self.export_packages_action = add(translate("DeskMenus", "Export turn &packages…"), m.export_packages_dialog)
+        self.import_orders_action = add(translate("DeskMenus", "&Import orders…"), m.import_orders_dialog)
+        self.write_orders_action = add(translate("DeskMenus", "&Write orders…"), m.write_orders_dialog)
+        self.print_package_action = add(translate("DeskMenus", "&Print report…"), m.print_package_dialog)
         self._umpire_only = [
             self.next_action,
             self.export_packages_action,
@@ -66,13 +67,13 @@ class DeskMenus:
         ]
         self._player_only = [self.write_orders_action, self.print_package_action]
         add = self._adder(self.umpire_menu)
-        add("&Amend result…", m.amend_result_dialog)
-        add("&Restore unit…", lambda: m.correction_dialog("restore"))
-        add("&Move formation…", lambda: m.correction_dialog("move"))
-        add("Set &strength…", lambda: m.correction_dialog("strength"))
-        add("Set &experience…", lambda: m.correction_dialog("experience"))
-        add("Set &weather…", lambda: m.correction_dialog("weather"))
-        add("Adjust &PP…", m.adjust_pp_dialog)
+        add(translate("DeskMenus", "&Amend result…"), m.amend_result_dialog)
+        add(translate("DeskMenus", "&Restore unit…"), lambda: m.correction_dialog("restore"))
+        add(translate("DeskMenus", "&Move formation…"), lambda: m.correction_dialog("move"))
+        add(translate("DeskMenus", "Set &strength…"), lambda: m.correction_dialog("strength"))
+        add(translate("DeskMenus", "Set &experience…"), lambda: m.correction_dialog("experience"))
+        add(translate("DeskMenus", "Set &weather…"), lambda: m.correction_dialog("weather"))
+        add(translate("DeskMenus", "Adjust &PP…"), m.adjust_pp_dialog)
         self.set_visible(False)
 
     def set_visible(self, on: bool) -> None:
@@ -93,9 +94,9 @@ class DeskMenus:
         battle = self.sheet_battle()
         self.sheet_action.setEnabled(battle is not None)
         self.sheet_action.setToolTip(
-            f"The set-up sheet of battle {battle}"
+            translate("DeskMenus", "The set-up sheet of battle %1").replace("%1", battle)
             if battle is not None
-            else "No battle yet: a set-up sheet is made for each attack order given."
+            else translate("DeskMenus", "No battle yet: a set-up sheet is made for each attack order given.")
         )
         self.sheet_action.setStatusTip(self.sheet_action.toolTip())
 

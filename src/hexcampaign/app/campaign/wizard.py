@@ -43,6 +43,7 @@ from hexcampaign.app.campaign.hex_pick import HexPickDialog
 from hexcampaign.app.campaign.order_dialog import steady
 from hexcampaign.app.campaign.unit_picker import UnitPicker, UnitsButton  # noqa: F401
 from hexcampaign.app.campaign.wizard_options import OPTION_TEXTS, OptionsPage  # noqa: F401
+from hexcampaign.app.i18n import file_filter, translate
 from hexcampaign.campaign import Campaign, IllegalAction, Options, UnitChart, UnitChartError
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.hexes import Hex
@@ -157,7 +158,7 @@ class NewCampaignDialog(QDialog):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New CM campaign")
+        self.setWindowTitle(translate("NewCampaignDialog", "New CM campaign"))
         self.hexmap: HexMap | None = None
         self.map_path: Path | None = None
         self.campaign: Campaign | None = None
@@ -165,10 +166,10 @@ class NewCampaignDialog(QDialog):
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget(self)
         layout.addWidget(self.tabs, 1)
-        self.tabs.addTab(self._map_page(), "1. Map and sides")
-        self.tabs.addTab(self._forces_page(), "2. Starting formations")
+        self.tabs.addTab(self._map_page(), translate("NewCampaignDialog", "1. Map and sides"))
+        self.tabs.addTab(self._forces_page(), translate("NewCampaignDialog", "2. Starting formations"))
         self.options_page = OptionsPage(self)
-        self.tabs.addTab(self.options_page, "3. Options and seed")
+        self.tabs.addTab(self.options_page, translate("NewCampaignDialog", "3. Options and seed"))
         # (The page's fields, as the wizard's own: scripts and tests fill them in here.)
         page = self.options_page
         self.option_boxes, self.draw_box = page.option_boxes, page.draw_box
@@ -186,7 +187,7 @@ class NewCampaignDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the campaign")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(translate("NewCampaignDialog", "Start the campaign"))
         self.buttons.accepted.connect(self.start)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
@@ -202,13 +203,15 @@ class NewCampaignDialog(QDialog):
         self.map_label = QLabel(page)
         self.map_label.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.map_label.setWordWrap(True)
-        sample = QPushButton("The sample CM map", page)
+        sample = QPushButton(translate("NewCampaignDialog", "The sample CM map"), page)
         sample.clicked.connect(
             lambda: self.use_map(load_map(maps_path(SAMPLE_MAP)), maps_path(SAMPLE_MAP))
         )
-        other = QPushButton("Another map…", page)
+        other = QPushButton(translate("NewCampaignDialog", "Another map…"), page)
         other.clicked.connect(self._choose_map)
-        row.addWidget(QLabel("Map:", page))
+        map_words = QLabel(translate("NewCampaignDialog", "Map:"), page)
+        row.addWidget(map_words)
+        self.map_label.setAccessibleName(translate("NewCampaignDialog", "The campaign's map"))
         row.addWidget(self.map_label, 1)
         row.addWidget(sample)
         row.addWidget(other)
@@ -219,7 +222,12 @@ class NewCampaignDialog(QDialog):
         self.pp_boxes: list[QSpinBox] = []
         sides = QGridLayout()
         for i, default in enumerate(SHIPPED_CHARTS):
-            box = QGroupBox(f"Side {i + 1}" + (" (plays first)" if i == 0 else ""), page)
+            box = QGroupBox(
+                translate("NewCampaignDialog", "Side %1 (plays first)" if i == 0 else "Side %1").replace(
+                    "%1", str(i + 1)
+                ),
+                page,
+            )
             form = QFormLayout(box)
             name = QLineEdit(default, box)
             name.setObjectName(f"side-{i}-name")
@@ -228,19 +236,30 @@ class NewCampaignDialog(QDialog):
             chart = QComboBox(box)
             chart.setObjectName(f"side-{i}-chart")
             for shipped in SHIPPED_CHARTS:
-                chart.addItem(f"Shipped {shipped} chart", shipped)
-            chart.addItem("Load a chart file…", "file")
+                chart.addItem(translate("NewCampaignDialog", "Shipped %1 chart").replace("%1", shipped), shipped)
+            chart.addItem(translate("NewCampaignDialog", "Load a chart file…"), "file")
             chart.setCurrentIndex(i)
             chart.activated.connect(lambda _x, i=i: self._chart_chosen(i))
             pp = QSpinBox(box)
             pp.setObjectName(f"side-{i}-pp")
             pp.setRange(0, 999)
             pp.setSuffix(" PP")
-            pp.setToolTip("Starting PP on top of the first turn's income (an umpire grant, logged)")
-            form.addRow("Name:", name)
-            form.addRow("Capital:", capital)
-            form.addRow("Unit chart:", chart)
-            form.addRow("Starting PP:", pp)
+            pp.setToolTip(
+                translate("NewCampaignDialog", "Starting PP on top of the first turn's income (an umpire grant, logged)")
+            )
+            pp.setAccessibleDescription(pp.toolTip())
+            form.addRow(translate("NewCampaignDialog", "Name:"), name)
+            form.addRow(translate("NewCampaignDialog", "Capital:"), capital)
+            form.addRow(translate("NewCampaignDialog", "Unit chart:"), chart)
+            form.addRow(translate("NewCampaignDialog", "Starting PP:"), pp)
+            # Two sides' boxes with the same labels: the side goes into each name.
+            for words, control in (
+                (translate("NewCampaignDialog", "name"), name),
+                (translate("NewCampaignDialog", "capital"), capital),
+                (translate("NewCampaignDialog", "unit chart"), chart),
+                (translate("NewCampaignDialog", "starting PP"), pp),
+            ):
+                control.setAccessibleName(f"{box.title()}: {words}")
             sides.addWidget(box, 0, i)
             self.side_names.append(name)
             self.capital_boxes.append(capital)
@@ -248,16 +267,29 @@ class NewCampaignDialog(QDialog):
             self.pp_boxes.append(pp)
         layout.addLayout(sides)
         places_note = QLabel(
-            "Places and who holds them at the start: each goes to the side whose capital is "
-            "nearer (a tie leaves it unheld) unless you choose otherwise in Held by. A side's "
-            "income is the PP of the places it holds.",
+            translate(
+                "NewCampaignDialog",
+                "Places and who holds them at the start: each goes to the side whose capital is "
+                "nearer (a tie leaves it unheld) unless you choose otherwise in Held by. A side's "
+                "income is the PP of the places it holds.",
+            ),
             page,
         )
         places_note.setWordWrap(True)
         layout.addWidget(places_note)
         self.places = QTableWidget(0, 5, page)
         self.places.setObjectName("places")
-        self.places.setHorizontalHeaderLabels(["Place", "Kind", "Hex", "PP", "Held by"])
+        self.places.setHorizontalHeaderLabels(
+            [
+                translate("NewCampaignDialog", "Place"),
+                translate("NewCampaignDialog", "Kind"),
+                translate("NewCampaignDialog", "Hex"),
+                translate("NewCampaignDialog", "PP"),
+                translate("NewCampaignDialog", "Held by"),
+            ]
+        )
+        self.places.setAccessibleName(translate("NewCampaignDialog", "Places"))
+        self.places.setAccessibleDescription(places_note.text())
         self.places.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.places.verticalHeader().setVisible(False)
         self.places.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -315,10 +347,13 @@ class NewCampaignDialog(QDialog):
         page = QWidget(self)
         layout = QVBoxLayout(page)
         note = QLabel(
-            "Each row is deployed by the engine (no PP; composition and stacking rules hold). "
-            "Type a row's hex or pick it on the map; click its units to pick them from the "
-            "side's unit chart; choose the corps HQ each division comes under. A blank name "
-            "is the engine's numbered one.",
+            translate(
+                "NewCampaignDialog",
+                "Each row is deployed by the engine (no PP; composition and stacking rules hold). "
+                "Type a row's hex or pick it on the map; click its units to pick them from the "
+                "side's unit chart; choose the corps HQ each division comes under. A blank name "
+                "is the engine's numbered one.",
+            ),
             page,
         )
         note.setWordWrap(True)
@@ -327,19 +362,23 @@ class NewCampaignDialog(QDialog):
         self.forces.setObjectName("starting-formations")
         self.forces.setHorizontalHeaderLabels(
             [
-                "Side",
-                "Kind",
-                "Hex",
-                "Units (click to pick from the chart)",
-                "Experience",
-                "Dug in",
-                "Name",
-                "Corps",
+                translate("NewCampaignDialog", "Side"),
+                translate("NewCampaignDialog", "Kind"),
+                translate("NewCampaignDialog", "Hex"),
+                translate("NewCampaignDialog", "Units (click to pick from the chart)"),
+                translate("NewCampaignDialog", "Experience"),
+                translate("NewCampaignDialog", "Dug in"),
+                translate("NewCampaignDialog", "Name"),
+                translate("NewCampaignDialog", "Corps"),
             ]
         )
+        self.forces.setAccessibleName(translate("NewCampaignDialog", "Starting formations"))
+        self.forces.setAccessibleDescription(note.text())
         name_header = self.forces.horizontalHeaderItem(NAME)
         if name_header is not None:
-            name_header.setToolTip("Blank: the engine's numbered name (1st Infantry Division)")
+            name_header.setToolTip(
+                translate("NewCampaignDialog", "Blank: the engine's numbered name (1st Infantry Division)")
+            )
         header = self.forces.horizontalHeader()
         header.setSectionResizeMode(UNITS, QHeaderView.ResizeMode.Stretch)
         self.forces.setColumnWidth(DUG_IN, 60)
@@ -352,17 +391,19 @@ class NewCampaignDialog(QDialog):
         self._next_key = 0  # each row's own key (its corps choice survives rows moving)
         self.pick_dialog: HexPickDialog | None = None
         row = QHBoxLayout()
-        add = QPushButton("Add a formation", page)
+        add = QPushButton(translate("NewCampaignDialog", "Add a formation"), page)
         add.clicked.connect(lambda: self.add_formation(StartingFormation(0, "infantry", "")))
-        remove = QPushButton("Remove", page)
+        remove = QPushButton(translate("NewCampaignDialog", "Remove"), page)
         remove.clicked.connect(self.remove_formation)
-        self.pick_button = QPushButton("Pick its hex on the map…", page)
+        self.pick_button = QPushButton(translate("NewCampaignDialog", "Pick its hex on the map…"), page)
         self.pick_button.setObjectName("pick-hex")
-        self.pick_button.setToolTip("The selected row's hex: click it on the campaign's map")
+        self.pick_button.setToolTip(
+            translate("NewCampaignDialog", "The selected row's hex: click it on the campaign's map")
+        )
         self.pick_button.clicked.connect(lambda: self.pick_hex())
-        standard = QPushButton("Standard opening forces", page)
+        standard = QPushButton(translate("NewCampaignDialog", "Standard opening forces"), page)
         standard.clicked.connect(self.fill_standard)
-        clear = QPushButton("None (start empty)", page)
+        clear = QPushButton(translate("NewCampaignDialog", "None (start empty)"), page)
         clear.clicked.connect(lambda: self.forces.setRowCount(0))
         for b in (add, remove, self.pick_button, standard, clear):
             row.addWidget(b)
@@ -639,7 +680,7 @@ class NewCampaignDialog(QDialog):
 
     def _choose_map(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "A map for the campaign", str(Path.home()), "Hex maps (*.hexmap)"
+            self, translate("NewCampaignDialog", "A map for the campaign"), str(Path.home()), file_filter("Hex maps (*.hexmap)")
         )
         if not path:
             return
@@ -653,7 +694,7 @@ class NewCampaignDialog(QDialog):
             self._type_help()
             return
         path, _ = QFileDialog.getOpenFileName(
-            self, "A unit chart", str(Path.home()), "Unit charts (*.json)"
+            self, translate("NewCampaignDialog", "A unit chart"), str(Path.home()), file_filter("Unit charts (*.json)")
         )
         if not path:
             self.chart_boxes[i].setCurrentIndex(i if i < len(SHIPPED_CHARTS) else 0)

@@ -18,17 +18,48 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from hexcampaign.app import autosave
 from hexcampaign.app.dialogs.save_path import ask_save_path
 from hexcampaign.app.document import Document
+from hexcampaign.app.i18n import file_filter, translate
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.settings import documents_dir
 from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.paths import maps_path, resources_path
 
 LAST_FOLDER_SETTING = "last_folder"
+
+# The questions and titles by kind of document (its KIND): a sentence for each, since
+# other languages word "the map" and "the game" differently (die Karte, das Spiel).
+KIND_SENTENCES = {
+    ("save as", "map"): QT_TRANSLATE_NOOP("Files", "Save the map as"),
+    ("save as", "game"): QT_TRANSLATE_NOOP("Files", "Save the game as"),
+    ("save as", "campaign"): QT_TRANSLATE_NOOP("Files", "Save the campaign as"),
+    ("save as", "orders"): QT_TRANSLATE_NOOP("Files", "Save the orders as"),
+    ("not saved", "map"): QT_TRANSLATE_NOOP("Files", "Could not save the map"),
+    ("not saved", "game"): QT_TRANSLATE_NOOP("Files", "Could not save the game"),
+    ("not saved", "campaign"): QT_TRANSLATE_NOOP("Files", "Could not save the campaign"),
+    ("not saved", "orders"): QT_TRANSLATE_NOOP("Files", "Could not save the orders"),
+    ("unsaved", "map"): QT_TRANSLATE_NOOP("Files", "Unsaved map"),
+    ("unsaved", "game"): QT_TRANSLATE_NOOP("Files", "Unsaved game"),
+    ("unsaved", "campaign"): QT_TRANSLATE_NOOP("Files", "Unsaved campaign"),
+    ("unsaved", "orders"): QT_TRANSLATE_NOOP("Files", "Unsaved orders"),
+    ("not opened", "map"): QT_TRANSLATE_NOOP("Files", "Could not open the map"),
+    ("not opened", "game"): QT_TRANSLATE_NOOP("Files", "Could not open the game"),
+    ("not opened", "campaign"): QT_TRANSLATE_NOOP("Files", "Could not open the campaign"),
+    ("not opened", "turn file"): QT_TRANSLATE_NOOP("Files", "Could not open the turn file"),
+    ("not opened", "file"): QT_TRANSLATE_NOOP("Files", "Could not open the file"),
+}
+
+
+def _kind_words(question: str, kind: str, english: str) -> str:
+    """The translated sentence of `question` for `kind`, or the English one built for a
+    kind not in KIND_SENTENCES."""
+    words = KIND_SENTENCES.get((question, kind))
+    return translate("Files", words) if words else english
 
 
 def open_in(window: Any, mode: Any, path: Path | str) -> bool:
@@ -79,7 +110,7 @@ def save_as(host: Any, document: Document | None) -> bool:
     folder = document.path.parent if document.path else start_folder(host)
     target = ask_save_path(
         host,
-        f"Save the {document.KIND} as",
+        _kind_words("save as", document.KIND, f"Save the {document.KIND} as"),
         folder / document.suggested_name(),
         document.FILE_FILTER,
         document.SUFFIX,
@@ -90,16 +121,17 @@ def save_as(host: Any, document: Document | None) -> bool:
 def save_to(host: Any, document: Document, path: Path | str) -> bool:
     """Save `document` to `path`; on failure say why (a dialog) and keep it dirty."""
     path = Path(path)
+    failed = _kind_words("not saved", document.KIND, f"Could not save the {document.KIND}")
     try:
         document.save(path)
     except OSError as e:
-        _error(host, f"Could not save the {document.KIND}", describe_os_error(e, path, "save"))
+        _error(host, failed, describe_os_error(e, path, "save"))
         return False
     except (FileFormatError, ValueError) as e:
-        _error(host, f"Could not save the {document.KIND}", str(e))
+        _error(host, failed, str(e))
         return False
     remember(host, path)
-    host.show_message(f"Saved {path.name}.")
+    host.show_message(translate("Files", "Saved %1.").replace("%1", path.name))
     return True
 
 
@@ -113,8 +145,12 @@ def may_close(
         return True
     answer = QMessageBox.question(
         host,
-        f"Unsaved {document.KIND}",
-        literal(f"{document.title} has changes that are not saved. Save them first?"),
+        _kind_words("unsaved", document.KIND, f"Unsaved {document.KIND}"),
+        literal(
+            translate("Files", "%1 has changes that are not saved. Save them first?").replace(
+                "%1", document.title
+            )
+        ),
         QMessageBox.StandardButton.Save
         | QMessageBox.StandardButton.Discard
         | QMessageBox.StandardButton.Cancel,
@@ -128,12 +164,13 @@ def may_close(
     return False
 
 
-def ask_open_path(host: Any, title: str, file_filter: str) -> Path | None:
-    return ask_open_path_in(host, title, start_folder(host), file_filter)
+def ask_open_path(host: Any, title: str, english_filter: str) -> Path | None:
+    return ask_open_path_in(host, title, start_folder(host), english_filter)
 
 
-def ask_open_path_in(host: Any, title: str, folder: Path, file_filter: str) -> Path | None:
-    path, _ = QFileDialog.getOpenFileName(host, title, str(folder), file_filter)
+def ask_open_path_in(host: Any, title: str, folder: Path, english_filter: str) -> Path | None:
+    """The file picked to open; `english_filter` is shown translated (i18n.file_filter)."""
+    path, _ = QFileDialog.getOpenFileName(host, title, str(folder), file_filter(english_filter))
     return Path(path) if path else None
 
 
@@ -181,12 +218,12 @@ def _restore(window: Any, mode: Any, document: Any, orphan: autosave.Orphan) -> 
     document.set_dirty(True)
     if saver is not None:
         saver.adopt(orphan)  # its file stays until this document's autosave replaces it
-    window.show_message(f"Restored the unsaved work of {document.title}.")
+    window.show_message(translate("Files", "Restored the unsaved work of %1.").replace("%1", document.title))
 
 
 def _open_failed(window: Any, path: Path, sentence: str) -> None:
     kind = autosave.FILE_KIND_WORDS.get(path.suffix.lower(), "file")
-    _error(window, f"Could not open the {kind}", sentence)
+    _error(window, _kind_words("not opened", kind, f"Could not open the {kind}"), sentence)
 
 
 def _is_mode(mode: Any) -> bool:

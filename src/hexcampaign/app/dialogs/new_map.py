@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.i18n import translate
 from hexcampaign.maps import HexMap, load_palette, palette_names
 from hexcampaign.maps.model import MAX_SIDE
 
@@ -19,10 +20,10 @@ from hexcampaign.maps.model import MAX_SIDE
 class NewMapDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, cols: int = 30, rows: int = 20) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New map")
+        self.setWindowTitle(translate("NewMapDialog", "New map"))
         form = QFormLayout(self)
         self.name = QLineEdit(self)
-        self.name.setPlaceholderText("Untitled")
+        self.name.setPlaceholderText(translate("NewMapDialog", "Untitled"))
         self.cols = QSpinBox(self)
         self.cols.setRange(1, MAX_SIDE)
         self.cols.setValue(cols)
@@ -36,11 +37,20 @@ class NewMapDialog(QDialog):
         from hexcampaign.app.editor.user_palettes import user_palettes
 
         for palette in user_palettes():
-            self.palette_box.addItem(f"{palette.title} (yours)", palette)
-        form.addRow("&Name:", self.name)
-        form.addRow("&Columns:", self.cols)
-        form.addRow("&Rows:", self.rows)
-        form.addRow("Terrain &palette:", self.palette_box)
+            self.palette_box.addItem(
+                translate("NewMapDialog", "%1 (yours)").replace("%1", palette.title), palette
+            )
+        form.addRow(translate("NewMapDialog", "&Name:"), self.name)
+        form.addRow(translate("NewMapDialog", "&Columns:"), self.cols)
+        form.addRow(translate("NewMapDialog", "&Rows:"), self.rows)
+        form.addRow(translate("NewMapDialog", "Terrain &palette:"), self.palette_box)
+        # The form's labels are their buddies' names; the descriptions say the rest.
+        self.name.setAccessibleDescription(translate("NewMapDialog", "The map's name, shown in its title and exports."))
+        self.cols.setAccessibleDescription(translate("NewMapDialog", "How many columns of hexes the map has."))
+        self.rows.setAccessibleDescription(translate("NewMapDialog", "How many rows of hexes the map has."))
+        self.palette_box.setAccessibleDescription(
+            translate("NewMapDialog", "The terrains the map is painted with.")
+        )
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )

@@ -6,11 +6,13 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from hexcampaign.app.i18n import file_filter
 
-def ask_save_path(parent: QWidget, title: str, suggested: Path, file_filter: str, suffix: str) -> Path | None:
+
+def ask_save_path(parent: QWidget, title: str, suggested: Path, english_filter: str, suffix: str) -> Path | None:
     """Where the user chose to save, with `suffix` added when the name has none (a user
     who typed "march.v2" keeps it); None when the dialog was cancelled."""
-    path, _ = QFileDialog.getSaveFileName(parent, title, str(suggested), file_filter)
+    path, _ = QFileDialog.getSaveFileName(parent, title, str(suggested), file_filter(english_filter))
     if not path:
         return None
     target = Path(path)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
 from hexcampaign.app.autosave import DEFAULT_INTERVAL_S, INTERVAL_SETTING, Orphan, recover_orphans
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import MapDocument
+from hexcampaign.app.i18n import translate
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.play_recovery import DISCARD, LATER, RESTORE, recover_plays
 from hexcampaign.app.render import LAYER_NAMES, RenderError
@@ -325,8 +326,12 @@ class EditorFiles:
             return preset == "yes"
         answer = QMessageBox.question(
             self.window,
-            "Restore unsaved work?",
-            literal(f"hexcampaign did not close normally. Restore {orphan.describe()}?"),
+            translate("Recovery", "Restore unsaved work?"),
+            literal(
+                translate("Recovery", "hexcampaign did not close normally. Restore %1?").replace(
+                    "%1", orphan.describe()
+                )
+            ),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.Yes,
         )
@@ -340,14 +345,25 @@ class EditorFiles:
             return RESTORE if preset == "yes" else DISCARD
         box = QMessageBox(self.window)
         box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle("Restore unsaved play?")
-        box.setText(literal(f"hexcampaign did not close normally. Restore {orphan.describe()}?"))
-        box.setInformativeText(
-            literal("It holds every roll that was shown. Not now keeps it in the autosave folder.")
+        box.setWindowTitle(translate("Recovery", "Restore unsaved play?"))
+        box.setText(
+            literal(
+                translate("Recovery", "hexcampaign did not close normally. Restore %1?").replace(
+                    "%1", orphan.describe()
+                )
+            )
         )
-        restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
-        discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        box.setInformativeText(
+            literal(
+                translate(
+                    "Recovery",
+                    "It holds every roll that was shown. Not now keeps it in the autosave folder.",
+                )
+            )
+        )
+        restore = box.addButton(translate("Recovery", "Restore"), QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton(translate("Recovery", "Discard"), QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(translate("Recovery", "Not now"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(restore)
         box.exec()
         clicked = box.clickedButton()

@@ -14,6 +14,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMenu
 
+from hexcampaign.app.i18n import translate
 from hexcampaign.app.kasserine.dialogs import PlayersDialog, remember_pace, remembered_pace
 from hexcampaign.app.kasserine.hints import HintArrows, HintThinker
 from hexcampaign.app.kasserine.opponent import PACE_WORDS, PACES, ComputerPlayers
@@ -88,7 +89,7 @@ class ComputerPlay:
         self.computers.set_game(document.game if document is not None else None)
         self.computers.paused = False  # a new or reopened game starts with its computer on
         if self.pause_action is not None:
-            self.pause_action.setText("&Pause the computer")
+            self.pause_action.setText(translate("GameMenu", "&Pause the computer"))
         self.hints.cancel()
         self.clear_hint()
         self.computers.players = {}
@@ -193,7 +194,9 @@ class ComputerPlay:
         if paused:
             self.canvas.clear_preview()  # the path of a move it will not make now
         if self.pause_action is not None:
-            self.pause_action.setText("&Resume the computer" if paused else "&Pause the computer")
+            self.pause_action.setText(
+                translate("GameMenu", "&Resume the computer") if paused else translate("GameMenu", "&Pause the computer")
+            )
         self.mode.say(
             "The computer is paused: Game > Resume the computer goes on."
             if paused
@@ -254,17 +257,17 @@ class ComputerPlay:
     def add_to_menu(self, menu: QMenu, add: Callable[..., QAction]) -> None:
         """The Game menu's computer entries (`add` is GameMenu's builder)."""
         menu.addSeparator()
-        add("&Players…", self.players_dialog)
-        self.pause_action = add("&Pause the computer", self.toggle_computer_pause, "Ctrl+Alt+P")
-        pace_menu = menu.addMenu("Computer &pace")
+        add(translate("GameMenu", "&Players…"), self.players_dialog)
+        self.pause_action = add(translate("GameMenu", "&Pause the computer"), self.toggle_computer_pause, "Ctrl+Alt+P")
+        pace_menu = menu.addMenu(translate("GameMenu", "Computer &pace"))
         for key in PACES:
-            action = pace_menu.addAction(PACE_WORDS[key])
+            action = pace_menu.addAction(translate("GameMenu", PACE_WORDS[key]))
             action.setCheckable(True)
             action.setChecked(key == self.computers.pace)
             action.triggered.connect(lambda _c=False, k=key: self.set_computer_pace(k))
             self.pace_actions[key] = action
         self.pace_menu = pace_menu
-        add("&Hint", self.hint, "H")
+        add(translate("GameMenu", "&Hint"), self.hint, "H")
 
     # --- inside --------------------------------------------------------------------------
 

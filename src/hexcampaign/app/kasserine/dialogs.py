@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import typing
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,51 +28,59 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.i18n import translate
 from hexcampaign.app.kasserine.opponent import PACE_WORDS
 from hexcampaign.app.kasserine.session import COMPUTER_LEVELS, DEFAULT_PLAYERS
 from hexcampaign.app.kasserine.tracker_dock import TrackerCharts
 from hexcampaign.kasserine import Game, Options
 
-# One line per optional rule: what it changes, in the players' words. Keys are the
-# engine's Options fields; a field without a line here still gets a control (its name).
+# One line per optional rule: what it changes, in the players' words (shown translated).
+# Keys are the engine's Options fields; a field without a line here still gets a control
+# (its name).
 OPTION_TEXT: dict[str, tuple[str, str]] = {
     "german_initial_placement": (
-        "German initial placement counts as movement",
-        "The first hex a German unit is placed on counts as the first hex of its move.",
+        QT_TRANSLATE_NOOP("NewGameDialog", "German initial placement counts as movement"),
+        QT_TRANSLATE_NOOP("NewGameDialog", "The first hex a German unit is placed on counts as the first hex of its move."),
     ),
     "advance_terrain_limit": (
-        "Advance-after-combat terrain limit",
-        "A unit may not advance into terrain that costs more MP than its movement factor.",
+        QT_TRANSLATE_NOOP("NewGameDialog", "Advance-after-combat terrain limit"),
+        QT_TRANSLATE_NOOP("NewGameDialog", "A unit may not advance into terrain that costs more MP than its movement factor."),
     ),
     "rangers_zoc": (
-        "Rangers exert a British-style zone of control",
-        "German Panzer units may not move through the Rangers' ZOC at +2 MP.",
+        QT_TRANSLATE_NOOP("NewGameDialog", "Rangers exert a British-style zone of control"),
+        QT_TRANSLATE_NOOP("NewGameDialog", "German Panzer units may not move through the Rangers' ZOC at +2 MP."),
     ),
     "italian_zoc": (
-        "Italian infantry ZOC is passable",
-        "US armor and all British/French units may move through Italian infantry ZOC at +2 MP.",
+        QT_TRANSLATE_NOOP("NewGameDialog", "Italian infantry ZOC is passable"),
+        QT_TRANSLATE_NOOP("NewGameDialog", "US armor and all British/French units may move through Italian infantry ZOC at +2 MP."),
     ),
     "allied_air_power": (
-        "Allied air power",
-        "From Feb 22 one Allied attack a turn is shifted one column (or a 50/50 roll decides).",
+        QT_TRANSLATE_NOOP("NewGameDialog", "Allied air power"),
+        QT_TRANSLATE_NOOP("NewGameDialog", "From Feb 22 one Allied attack a turn is shifted one column (or a 50/50 roll decides)."),
     ),
     "crt_high_rolls": (
-        "CRT rolls above 6",
-        "The table prints rolls 2-6 only: mirror reads 7 as 6 and s>7 as 14-s; clamp, 6.",
+        QT_TRANSLATE_NOOP("NewGameDialog", "CRT rolls above 6"),
+        QT_TRANSLATE_NOOP("NewGameDialog", "The table prints rolls 2-6 only: mirror reads 7 as 6 and s>7 as 14-s; clamp, 6."),
     ),
     "dice": (
-        "Dice",
-        "Let the program roll, or roll real dice and enter what you threw.",
+        QT_TRANSLATE_NOOP("NewGameDialog", "Dice"),
+        QT_TRANSLATE_NOOP("NewGameDialog", "Let the program roll, or roll real dice and enter what you threw."),
     ),
 }
 CHOICE_WORDS = {
-    "off": "off",
-    "on": "on",
-    "roll": "50/50 roll on Feb 22",
-    "mirror": "mirror (7 → row 6, 8 → row 6, 12 → row 2)",
-    "clamp": "clamp (every roll above 6 → row 6)",
-    "program": "the program rolls",
-    "hand": "entered by hand",
+    "off": QT_TRANSLATE_NOOP("NewGameDialog", "off"),
+    "on": QT_TRANSLATE_NOOP("NewGameDialog", "on"),
+    "roll": QT_TRANSLATE_NOOP("NewGameDialog", "50/50 roll on Feb 22"),
+    "mirror": QT_TRANSLATE_NOOP("NewGameDialog", "mirror (7 → row 6, 8 → row 6, 12 → row 2)"),
+    "clamp": QT_TRANSLATE_NOOP("NewGameDialog", "clamp (every roll above 6 → row 6)"),
+    "program": QT_TRANSLATE_NOOP("NewGameDialog", "the program rolls"),
+    "hand": QT_TRANSLATE_NOOP("NewGameDialog", "entered by hand"),
+}
+# The computer's levels (session.COMPUTER_LEVELS) as the level box shows them.
+LEVEL_WORDS = {
+    "easy": QT_TRANSLATE_NOOP("NewGameDialog", "easy"),
+    "normal": QT_TRANSLATE_NOOP("NewGameDialog", "normal"),
+    "hard": QT_TRANSLATE_NOOP("NewGameDialog", "hard"),
 }
 MAX_SEED = 2_000_000_000
 # How fast the computer's moves are shown, kept in the user's settings (app/settings.py)
@@ -93,21 +101,27 @@ def remember_pace(window: object, pace: str) -> None:
         settings.set_value(PACE_SETTING, pace)
 
 
+def _level_words(level: str) -> str:
+    words = LEVEL_WORDS.get(level)
+    return translate("NewGameDialog", words) if words else level
+
+
 class NewGameDialog(QDialog):
     """Players, every Option of the engine with a one-line explanation, and the seed."""
 
     def __init__(self, parent: QWidget | None = None, seed: int | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New Kasserine Pass game")
+        self.setWindowTitle(translate("NewGameDialog", "New Kasserine Pass game"))
         self.setMinimumWidth(720)
         self.rows = PlayerRows(self, pace=remembered_pace(parent))
         players = self.rows
-        rules = QGroupBox("Optional rules", self)
+        rules = QGroupBox(translate("NewGameDialog", "Optional rules"), self)
         grid = QVBoxLayout(rules)
         self.controls: dict[str, QCheckBox | QComboBox] = {}
         defaults = Options()
         for name, field in Options.model_fields.items():
             title, line = OPTION_TEXT.get(name, (name.replace("_", " ").capitalize(), ""))
+            title, line = translate("NewGameDialog", title), translate("NewGameDialog", line) if line else ""
             value = getattr(defaults, name)
             choices = typing.get_args(field.annotation)
             row = QHBoxLayout()
@@ -117,14 +131,18 @@ class NewGameDialog(QDialog):
                 control.setChecked(value)
                 row.addWidget(control, 1)
             else:
-                label = QLabel(title + ":", rules)
+                label = QLabel(translate("NewGameDialog", "%1:").replace("%1", title), rules)
                 control = QComboBox(rules)
+                label.setBuddy(control)  # a screen reader names the box by its label
                 for choice in choices:
-                    control.addItem(CHOICE_WORDS.get(choice, choice), choice)
+                    words = CHOICE_WORDS.get(choice)
+                    control.addItem(translate("NewGameDialog", words) if words else choice, choice)
                 control.setCurrentIndex(list(choices).index(value))
                 row.addWidget(label)
                 row.addWidget(control, 1)
             control.setObjectName(f"option-{name}")
+            control.setAccessibleName(title)
+            control.setAccessibleDescription(line)
             grid.addLayout(row)
             explanation = QLabel(line, rules)
             explanation.setWordWrap(True)
@@ -136,22 +154,31 @@ class NewGameDialog(QDialog):
             grid.addWidget(explanation)
             self.controls[name] = control
 
-        seed_box = QGroupBox("Dice", self)
+        seed_box = QGroupBox(translate("NewGameDialog", "Dice"), self)
         # Dice nobody can foresee by default: a seed makes every future roll known to
         # whoever reads the save, so it is for rematches and tests only.
-        self.fixed = QCheckBox("Use a fixed seed (the same moves give the same dice)", seed_box)
+        self.fixed = QCheckBox(
+            translate("NewGameDialog", "Use a fixed seed (the same moves give the same dice)"), seed_box
+        )
         self.fixed.setObjectName("fixed-seed")
         self.fixed.setChecked(seed is not None)
         self.seed = QSpinBox(seed_box)
         self.seed.setObjectName("seed")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setValue(seed if seed is not None else random.randrange(MAX_SEED))
-        self.reseed = QPushButton("New random seed", seed_box)
+        self.seed.setAccessibleName(translate("NewGameDialog", "Seed"))
+        self.seed.setAccessibleDescription(
+            translate("NewGameDialog", "The number the dice are drawn from when a fixed seed is used.")
+        )
+        self.reseed = QPushButton(translate("NewGameDialog", "New random seed"), seed_box)
         self.reseed.clicked.connect(lambda: self.seed.setValue(random.randrange(MAX_SEED)))
         seed_column = QVBoxLayout(seed_box)
         seed_note = QLabel(
-            "Without a seed every roll comes from the operating system's entropy at the "
-            "moment of the roll: nobody can know the dice in advance.",
+            translate(
+                "NewGameDialog",
+                "Without a seed every roll comes from the operating system's entropy at the "
+                "moment of the roll: nobody can know the dice in advance.",
+            ),
             seed_box,
         )
         seed_note.setWordWrap(True)
@@ -169,7 +196,7 @@ class NewGameDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the game")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(translate("NewGameDialog", "Start the game"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -217,7 +244,7 @@ class PlayerRows(QGroupBox):
         computer: dict[str, str] | None = None,
         pace: str = "normal",
     ) -> None:
-        super().__init__("Players", parent)
+        super().__init__(translate("NewGameDialog", "Players"), parent)
         players = players or {}
         computer = computer or {}
         self.who: dict[str, QComboBox] = {}
@@ -228,12 +255,12 @@ class PlayerRows(QGroupBox):
             row = QHBoxLayout()
             who = QComboBox(self)
             who.setObjectName(f"who-{side}")
-            who.addItem("A person", "person")
-            who.addItem("The computer", "computer")
+            who.addItem(translate("NewGameDialog", "A person"), "person")
+            who.addItem(translate("NewGameDialog", "The computer"), "computer")
             level = QComboBox(self)
             level.setObjectName(f"level-{side}")
             for name in COMPUTER_LEVELS:
-                level.addItem(f"level: {name}", name)
+                level.addItem(translate("NewGameDialog", "level: %1").replace("%1", _level_words(name)), name)
             level.setCurrentIndex(COMPUTER_LEVELS.index(computer.get(side, "normal")))
             edit = QLineEdit(self)
             edit.setObjectName(f"player-{side}")
@@ -243,17 +270,26 @@ class PlayerRows(QGroupBox):
             row.addWidget(who)
             row.addWidget(edit, 1)
             row.addWidget(level)
-            form.addRow(f"{'German' if side == 'german' else 'Allied'} side:", row)
+            side_words = (
+                translate("NewGameDialog", "German side:")
+                if side == "german"
+                else translate("NewGameDialog", "Allied side:")
+            )
+            form.addRow(side_words, row)
+            # Three boxes on one row: each says which side and what it is for.
+            who.setAccessibleName(translate("NewGameDialog", "%1 who plays").replace("%1", side_words.rstrip(":")))
+            edit.setAccessibleName(translate("NewGameDialog", "%1 player's name").replace("%1", side_words.rstrip(":")))
+            level.setAccessibleName(translate("NewGameDialog", "%1 computer's level").replace("%1", side_words.rstrip(":")))
             self.who[side], self.levels[side], self.names[side] = who, level, edit
             who.setCurrentIndex(1 if side in computer else 0)
         self.pace_box = QComboBox(self)
         self.pace_box.setObjectName("pace")
         for key, words in PACE_WORDS.items():
-            self.pace_box.addItem(words, key)
+            self.pace_box.addItem(translate("GameMenu", words), key)
         self.pace_box.setCurrentIndex(
             list(PACE_WORDS).index(pace if pace in PACE_WORDS else "normal")
         )
-        form.addRow("The computer's moves are shown:", self.pace_box)
+        form.addRow(translate("NewGameDialog", "The computer's moves are shown:"), self.pace_box)
         self.note = QLabel(self)
         self.note.setWordWrap(True)
         form.addRow(self.note)
@@ -290,11 +326,11 @@ class PlayerRows(QGroupBox):
             self.levels[side].setEnabled(mine)
         self.pace_box.setEnabled(bool(computer))
         if len(computer) == 2:
-            words = "The computer plays both sides; Game > Pause the computer stops it."
+            words = translate("NewGameDialog", "The computer plays both sides; Game > Pause the computer stops it.")
         elif computer:
-            words = "You play against the computer at this computer: no hand-over screen."
+            words = translate("NewGameDialog", "You play against the computer at this computer: no hand-over screen.")
         else:
-            words = "Hot-seat: both players at this computer, with a hand-over screen."
+            words = translate("NewGameDialog", "Hot-seat: both players at this computer, with a hand-over screen.")
         self.note.setText(words)
 
 
@@ -309,7 +345,7 @@ class PlayersDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Players")
+        self.setWindowTitle(translate("NewGameDialog", "Players"))
         self.rows = PlayerRows(self, players, computer, pace)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from hexcampaign.app.i18n import translate
 from hexcampaign.app.kasserine import replay_viewer
 
 if TYPE_CHECKING:
@@ -27,33 +28,33 @@ class GameMenu:
         self.game_actions: list[QAction] = []
         files, gestures, board = mode.files, mode.gestures, mode.board
         add = self.add
-        add("&New Kasserine Pass game…", files.new_game_dialog, needs_game=False)
-        add("&Open game…", files.open_dialog, needs_game=False)
-        add("Open an &autosaved game…", files.open_autosave_dialog, needs_game=False)
-        add("New game by &e-mail…", mode.mail.new_game_dialog, needs_game=False)
-        add("Send &turn…", mode.mail.send_turn)
+        add(translate("GameMenu", "&New Kasserine Pass game…"), files.new_game_dialog, needs_game=False)
+        add(translate("GameMenu", "&Open game…"), files.open_dialog, needs_game=False)
+        add(translate("GameMenu", "Open an &autosaved game…"), files.open_autosave_dialog, needs_game=False)
+        add(translate("GameMenu", "New game by &e-mail…"), mode.mail.new_game_dialog, needs_game=False)
+        add(translate("GameMenu", "Send &turn…"), mode.mail.send_turn)
         self.menu.addSeparator()
-        add("&Save game", files.save, "Ctrl+Shift+G")
-        add("Save game &as…", files.save_as)
+        add(translate("GameMenu", "&Save game"), files.save, "Ctrl+Shift+G")
+        add(translate("GameMenu", "Save game &as…"), files.save_as)
         self.menu.addSeparator()
-        add("&Undo the last action", gestures.undo, "Ctrl+Alt+Z")
+        add(translate("GameMenu", "&Undo the last action"), gestures.undo, "Ctrl+Alt+Z")
         # The Edit menu's Undo, with the standard key: the editor's own Undo is hidden
         # and disabled while a game is in charge, so Ctrl+Z is this one's alone.
         self.undo_action = self.add(
-            "&Undo the last action",
+            translate("GameMenu", "&Undo the last action"),
             gestures.undo,
             QKeySequence(QKeySequence.StandardKey.Undo),
             menu=mode.window.menu("&Edit"),
         )
-        add("&End phase", gestures.end_phase, "Ctrl+E")
-        self.clear_action = add("C&lear the selection", board.clear_selection, "Escape")
-        add("E&xport the log…", files.export_log)
-        add("Game &information…", files.show_info)
-        add("&Replay viewer…", lambda: replay_viewer.view_game(self.window, mode.game), "Ctrl+Alt+R")
-        add("Replay a sa&ved game…", lambda: replay_viewer.ask_and_view_save(self.window), needs_game=False)
+        add(translate("GameMenu", "&End phase"), gestures.end_phase, "Ctrl+E")
+        self.clear_action = add(translate("GameMenu", "C&lear the selection"), board.clear_selection, "Escape")
+        add(translate("GameMenu", "E&xport the log…"), files.export_log)
+        add(translate("GameMenu", "Game &information…"), files.show_info)
+        add(translate("GameMenu", "&Replay viewer…"), lambda: replay_viewer.view_game(self.window, mode.game), "Ctrl+Alt+R")
+        add(translate("GameMenu", "Replay a sa&ved game…"), lambda: replay_viewer.ask_and_view_save(self.window), needs_game=False)
         mode.computer.add_to_menu(self.menu, add)
         self.menu.addSeparator()
-        add("&Close the game", files.close_game)
+        add(translate("GameMenu", "&Close the game"), files.close_game)
 
     def add(
         self,

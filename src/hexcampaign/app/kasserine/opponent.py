@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QTimer, Signal
 
 from hexcampaign.app.kasserine.worker import BackgroundThinker, Say
 from hexcampaign.kasserine import Game, crt
@@ -20,7 +20,13 @@ from hexcampaign.kasserine.ai import Opponent
 
 # Milliseconds between two actions shown on the board: a person can follow "slow".
 PACES = {"fastest": 0, "fast": 150, "normal": 600, "slow": 1500}
-PACE_WORDS = {"fastest": "as fast as it can", "fast": "fast", "normal": "normal", "slow": "slow"}
+# Shown translated (context "GameMenu"); the keys are what settings and saves keep.
+PACE_WORDS = {
+    "fastest": QT_TRANSLATE_NOOP("GameMenu", "as fast as it can"),
+    "fast": QT_TRANSLATE_NOOP("GameMenu", "fast"),
+    "normal": QT_TRANSLATE_NOOP("GameMenu", "normal"),
+    "slow": QT_TRANSLATE_NOOP("GameMenu", "slow"),
+}
 LEVEL_WORDS = {"easy": "easy", "normal": "normal", "hard": "hard"}
 _POLL_MS = 8  # how often the GUI looks for actions while a computer is thinking
 _SHOWN = "shown"  # a move whose path was drawn a tick ago: now its counter goes

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMenu
 
+from hexcampaign.app.i18n import translate
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.settings import Settings
 
@@ -29,7 +30,7 @@ class RecentFilesMenu:
             action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
         if recent:
             self.menu.addSeparator()
-            self.menu.addAction("&Clear the list", self.clear)
+            self.menu.addAction(translate("MenuBar", "&Clear the list"), self.clear)
         self.menu.setEnabled(bool(recent))
 
     def clear(self) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from hexcampaign.app.editor.commands import CommandId
 from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, Tool, removing
 from hexcampaign.app.tool_events import ToolEvent
@@ -23,11 +25,12 @@ NEAR_SIDE = 0.45
 
 class Cliff(Tool):
     name = "cliff"
-    label = "Cliff"
+    label = QT_TRANSLATE_NOOP("Tools", "Cliff")
     shortcut = "C"
-    tip = (
+    tip = QT_TRANSLATE_NOOP(
+        "Tools",
         "Click or drag along hexsides to add cliffs (the higher hex is the top; on level "
-        "ground, the side you started on). Shift or the right button removes."
+        "ground, the side you started on). Shift or the right button removes.",
     )
     command_id = CommandId.CLIFF
     features = frozenset({"cliff"})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from hexcampaign.app.editor.commands import CommandId
 from hexcampaign.app.editor.tools.base import StrokeTool
 from hexcampaign.app.tool_events import ToolEvent
@@ -11,9 +13,9 @@ from hexcampaign.maps import HexMap
 
 class Elevation(StrokeTool):
     name = "elevation"
-    label = "Elevation"
+    label = QT_TRANSLATE_NOOP("Tools", "Elevation")
     shortcut = "V"
-    tip = "Raise, lower or set the level of hexes; Shift or the right button does the opposite."
+    tip = QT_TRANSLATE_NOOP("Tools", "Raise, lower or set the level of hexes; Shift or the right button does the opposite.")
     command_id = CommandId.ELEVATION
     features = frozenset({"elevation"})
 

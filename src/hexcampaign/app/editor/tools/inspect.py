@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from hexcampaign.app.editor.tools.base import Tool
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import DIRECTION_NAMES, Hex
@@ -10,9 +12,9 @@ from hexcampaign.maps import HexMap
 
 class Inspect(Tool):
     name = "inspect"
-    label = "Inspect"
+    label = QT_TRANSLATE_NOOP("Tools", "Inspect")
     shortcut = "I"
-    tip = "Click a hex to see and edit everything on it in the Properties dock."
+    tip = QT_TRANSLATE_NOOP("Tools", "Click a hex to see and edit everything on it in the Properties dock.")
 
     def pressed(self, e: ToolEvent) -> None:
         if e.button != "left":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from hexcampaign.app.editor.commands import CommandId
 from hexcampaign.app.editor.tools.base import Tool, removing
 from hexcampaign.app.tool_events import ToolEvent
@@ -11,9 +13,9 @@ from hexcampaign.maps import HexMap
 
 class LabelTool(Tool):
     name = "label"
-    label = "Label"
+    label = QT_TRANSLATE_NOOP("Tools", "Label")
     shortcut = "L"
-    tip = "Click a hex to write a map label on it; Shift-click removes the hex's labels."
+    tip = QT_TRANSLATE_NOOP("Tools", "Click a hex to write a map label on it; Shift-click removes the hex's labels.")
     command_id = CommandId.LABEL
     features = frozenset({"labels"})
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from hexcampaign.app.editor.reshape import ALL_LAYERS, HexRegion, paste_targets
 from hexcampaign.app.editor.tools.base import Tool
 from hexcampaign.app.tool_events import ToolEvent
@@ -19,8 +21,8 @@ FLOATING_COLOUR = "#2b7de9"
 
 class FloatingPaste(Tool):
     name = "paste"
-    label = "Paste"
-    tip = "Move the copied hexes where they go and click; Escape puts them away."
+    label = QT_TRANSLATE_NOOP("Tools", "Paste")
+    tip = QT_TRANSLATE_NOOP("Tools", "Move the copied hexes where they go and click; Escape puts them away.")
 
     def __init__(
         self,

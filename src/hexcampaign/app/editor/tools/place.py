@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from hexcampaign.app.editor.commands import CommandId
 from hexcampaign.app.editor.tools.base import PlaceValues, Tool
 from hexcampaign.app.tool_events import ToolEvent
@@ -13,9 +15,9 @@ from hexcampaign.rules import IllegalAction
 
 class PlaceTool(Tool):
     name = "place"
-    label = "Place"
+    label = QT_TRANSLATE_NOOP("Tools", "Place")
     shortcut = "P"
-    tip = "Click a hex to add or edit a place; drag a place to move it; Delete removes it."
+    tip = QT_TRANSLATE_NOOP("Tools", "Click a hex to add or edit a place; drag a place to move it; Delete removes it.")
     command_id = CommandId.PLACE
 
     def __init__(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from hexcampaign.app.editor.tools.base import Tool
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
@@ -9,9 +11,9 @@ from hexcampaign.hexes import Hex
 
 class SelectRegion(Tool):
     name = "select"
-    label = "Select region"
+    label = QT_TRANSLATE_NOOP("Tools", "Select region")
     shortcut = "S"
-    tip = "Drag a rectangle of hexes to copy (Ctrl+C); paste (Ctrl+V) lands at its top-left."
+    tip = QT_TRANSLATE_NOOP("Tools", "Drag a rectangle of hexes to copy (Ctrl+C); paste (Ctrl+V) lands at its top-left.")
 
     def __init__(self) -> None:
         super().__init__()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId, TerrainFill
 from hexcampaign.app.editor.tools.base import StrokeTool, Tool
@@ -13,9 +15,9 @@ from hexcampaign.rules import IllegalAction
 
 class TerrainBrush(StrokeTool):
     name = "terrain"
-    label = "Terrain brush"
+    label = QT_TRANSLATE_NOOP("Tools", "Terrain brush")
     shortcut = "T"
-    tip = "Paint the chosen terrain; drag paints a stroke; brush radius 0–3."
+    tip = QT_TRANSLATE_NOOP("Tools", "Paint the chosen terrain; drag paints a stroke; brush radius 0–3.")
     command_id = CommandId.TERRAIN_BRUSH
     features = frozenset({"terrain"})
 
@@ -41,9 +43,9 @@ class TerrainBrush(StrokeTool):
 
 class Fill(Tool):
     name = "fill"
-    label = "Fill"
+    label = QT_TRANSLATE_NOOP("Tools", "Fill")
     shortcut = "F"
-    tip = "Flood-fill the connected region of equal terrain with the chosen terrain."
+    tip = QT_TRANSLATE_NOOP("Tools", "Flood-fill the connected region of equal terrain with the chosen terrain.")
     command_id = CommandId.FILL
     features = frozenset({"terrain"})
 
@@ -72,9 +74,9 @@ class Fill(Tool):
 
 class Eraser(StrokeTool):
     name = "eraser"
-    label = "Eraser"
+    label = QT_TRANSLATE_NOOP("Tools", "Eraser")
     shortcut = "E"
-    tip = "Reset hexes to the palette default and remove everything on them."
+    tip = QT_TRANSLATE_NOOP("Tools", "Reset hexes to the palette default and remove everything on them.")
     command_id = CommandId.ERASE
 
     def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
