@@ -552,3 +552,18 @@ def test_a_package_and_its_orders_survive_a_save_and_a_second_sitting(german_mov
         PlayerDesk.open(side_package(new_campaign(cm_map(18, 9)), "german"), first)
     assert import_orders(reloaded, desk.orders())[0].startswith("Applied: the move")
     assert reloaded.formation(g).hex == goal
+
+
+def test_the_desk_says_only_what_the_side_knows_of_an_enemy_formation(german_movement):
+    """The desk holds a placeholder for a known enemy division: what it says of it is
+    the fog rules' (no strength, experience or digging in), never the placeholder's
+    made-up "infantry 1/3 … regular, not dug in"; its own divisions read as at the umpire's."""
+    c, g, u = german_movement
+    c.set_experience(u, "veteran")
+    desk = PlayerDesk.open(side_package(c, "german"))
+    view = desk.campaign_view
+    assert u in view.state.formations  # next to the German division: known
+    said = view.formation_summary(u)
+    assert said == "strength, experience and digging in not known"
+    assert view.formation_summary(g) == c.formation_summary(g)
+    assert "regular" in c.formation_summary(g) and "not dug in" in c.formation_summary(g)

@@ -689,6 +689,13 @@ class Campaign:
     def composition(self, fid: str) -> str:
         return self.formation(fid).composition
 
+    def formation_summary(self, fid: str) -> str:
+        """What the desk knows of a formation, in one phrase: its composition, experience
+        and whether it is dug in ("infantry 2/3, armour 1/3, total 3/6; regular, dug in")."""
+        f = self.formation(fid)
+        state = "fortified" if f.fortified else ("dug in" if f.dug_in else "not dug in")
+        return f"{f.composition}; {f.experience}, {state}"
+
     def dig_in_status(self, fid: str) -> DigInStatus:
         return views.dig_in_status(self._world, fid)
 
@@ -697,7 +704,9 @@ class Campaign:
 
     def units(self, side: str | None = None) -> list[UnitView]:
         return [
-            views.unit_view(self._world, u) for u in views.ordered_units(self._world) if side in (None, u.side)
+            views.unit_view(self._world, u)
+            for u in views.ordered_units(self._world)
+            if side in (None, u.side)
         ]
 
     def unit_history(self, uid: str) -> history.UnitHistory:

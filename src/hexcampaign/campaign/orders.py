@@ -128,9 +128,26 @@ class DeskView:
     """The campaign as the desk's side knows it: every query of Campaign, answered on
     the world rebuilt from the package. It changes only through PlayerDesk.apply."""
 
-    def __init__(self, campaign: Campaign) -> None:
+    def __init__(
+        self, campaign: Campaign, side: str = "", met: dict[str, int] | None = None
+    ) -> None:
         self._campaign = campaign
         self._world = world_of(campaign)  # fog.side_view and the reports take the view
+        self._side = side
+        self._met = dict(met or {})  # enemy formation id -> combat units its sheet gave
+
+    def formation_summary(self, fid: str) -> str:
+        """As Campaign's for the side's own formations; of an enemy formation the desk
+        holds a placeholder, so it says what the fog rules let the side know and no more
+        (never experience or digging in; combat units only when met in a battle)."""
+        f = self._campaign.formation(fid)
+        if not self._side or f.side == self._side:
+            return self._campaign.formation_summary(fid)
+        if fid in self._met:
+            return (
+                f"{self._met[fid]} combat units met in battle; experience and digging in not known"
+            )
+        return "strength, experience and digging in not known"
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__") or name == "_campaign":
@@ -173,7 +190,12 @@ class PlayerDesk:
         w = desk_world(self.package)
         self._campaign = Campaign(w.map, w.setup, w.state)
         self._world = world_of(self._campaign)
-        self.campaign_view = DeskView(self._campaign)
+        met = {
+            str(e["id"]): int(e["combat_units"])
+            for e in self.package.content.get("enemy", [])
+            if e.get("combat_units") is not None
+        }
+        self.campaign_view = DeskView(self._campaign, self.side, met)
 
     @property
     def decisions(self) -> list[str]:

@@ -189,11 +189,11 @@ class AttackOrderDialog(OrderDialog):
         if not air:
             self.air_list.addItem(QListWidgetItem("(no air support in the Army HQ box)"))
         target = c.formation(self.target)
-        state = "fortified" if target.fortified else ("dug in" if target.dug_in else "not dug in")
-        # The strength of what is attacked, in view where the attack is ordered.
+        # The strength of what is attacked, as far as the desk knows it (a player's desk
+        # knows no enemy strength it has not met).
         self.summary.setText(
-            f"Target: {target.name} ({target.side}) — {target.composition}; {target.experience}, "
-            f"{state}. The battle type follows from its state on the set-up sheet."
+            f"Target: {target.name} ({target.side}) — {c.formation_summary(self.target)}. "
+            "The battle type follows from its state on the set-up sheet."
         )
 
     @staticmethod
@@ -258,5 +258,3 @@ class DefenseSupportDialog(OrderDialog):
             return False
         self.accept()
         return True
-
-

@@ -63,9 +63,7 @@ class CampaignTool:
             return
         here = c.formations_at(event.hex)
         if here:
-            text = "; ".join(
-                f"{f.name} ({f.side}): {c.composition(f.id)}, {f.experience}" for f in here
-            )
+            text = "; ".join(f"{f.name} ({f.side}): {c.formation_summary(f.id)}" for f in here)
             self.mode.window.show_message(text, 4000)
 
     def pressed(self, event: ToolEvent) -> None:
