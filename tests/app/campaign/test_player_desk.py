@@ -298,3 +298,23 @@ def test_the_desk_opens_on_its_own_forces_and_claims_no_enemy_treasury(
     header = pmode.phase_dock.pp_label.text()
     assert "german: 0 PP" not in header and "PP not known" in header
     assert f"us: {c.pp_available('us')} PP" in header
+
+
+def test_the_desks_order_of_battle_shows_the_enemy_only_as_far_as_known(
+    umpire, desk, qtbot, tmp_path, monkeypatch
+):
+    """The German desk's order of battle for the US side: the division next to the
+    German one, by name and hex, with nothing of the placeholder the package holds for
+    it (no units, experience, supply or Army HQ box)."""
+    mode, c, ids = umpire
+    written = export(mode, tmp_path, monkeypatch)
+    _window, pmode = player_window(qtbot, desk, written["german"])
+    pmode.oob_dock.set_side("us")
+    texts = [item.text(0) for item in pmode.oob_dock._items()]
+    us = c.formation(ids["us"])
+    [row] = [t for t in texts if us.name in t]
+    assert c.map.label(us.hex) in row and "not known" in row
+    joined = "\n".join(texts)
+    for leak in ("regular", "OUT OF SUPPLY", "Army HQ box", "unknown unit", "rifle"):
+        assert leak not in joined
+    assert c.formation(ids["u_corps"]).name not in joined  # not next to a German formation

@@ -218,6 +218,10 @@ class OobDock(QDockWidget):
             self.hint.setText("")
             return
         side = self.side or c.side_to_play
+        own = getattr(self.mode.document, "side", None) if self.mode.player_desk else None
+        if own is not None and side != own:
+            self._fill_known_enemy(c, side, own)
+            return
         bold = QFont()
         bold.setBold(True)
         n = len(c.army_hq(side))
@@ -277,6 +281,31 @@ class OobDock(QDockWidget):
                 f"Units join formations in {side}'s reinforcement phase. "
                 f"Now: {c.side_to_play}'s {PHASE_TITLES[c.phase]} phase."
             )
+
+    def _fill_known_enemy(self, c, side: str, own: str) -> None:
+        """A player's desk showing the enemy: the formations the fog of war reveals, by
+        name and hex, and what the side knows of them; no Army HQ box, no units, no
+        supply (the package holds placeholders, whose made-up details must not show)."""
+        known = c.formations(side)
+        group = QTreeWidgetItem(
+            self.tree, [f"{side} formations known to the {own} player ({len(known)})", "", "", ""]
+        )
+        group.setData(0, KIND_ROLE, "group")
+        group.setFirstColumnSpanned(True)
+        for f in known:
+            text = f"{formation_label(c, f)} — {c.formation_summary(f.id)}"
+            item = QTreeWidgetItem(group, [text, "", "", ""])
+            item.setData(0, KIND_ROLE, "formation")
+            item.setData(0, ID_ROLE, f.id)
+            item.setFlags(
+                item.flags() & ~Qt.ItemFlag.ItemIsDragEnabled & ~Qt.ItemFlag.ItemIsDropEnabled
+            )
+            item.setFirstColumnSpanned(True)
+        self.tree.expandAll()
+        self.hint.setText(
+            f"Of the {side} forces a player sees the formations next to his own and those "
+            "met in this turn's battles (Fog of war in the rules interpretations)."
+        )
 
     def _formation_item(self, parent, c, f: FormationView) -> QTreeWidgetItem:
         # A formation's row spans the columns: name, hex, composition against the limits
