@@ -94,6 +94,10 @@ class GameContext:
         self.east_edges: dict[int, list[Hex]] = {}
         self.entry_spots: dict[str, list[tuple[int, Hex]]] = {}
         self.entry_pairs: dict[str, list[tuple[int, Axial]]] = {}  # movement.placeable
+        self.entry_sets: dict[str, frozenset[int]] = {}  # the same zones' hexes
+        # unit id -> (the spots its placements were listed for, those placements, every
+        # placement of it made so far by hex): legal._placements
+        self.placements: dict[str, tuple[list[tuple[int, Axial]], list[PlaceUnit], dict[Axial, PlaceUnit]]] = {}
         self._position: Position | None = None
         self._names: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
 

@@ -83,11 +83,27 @@ def move_actions(ctx: GameContext, units: Iterable[UnitState] | None = None) -> 
 
 
 def _placements(ctx: GameContext) -> list[PlaceUnit]:
+    """Every placement of every waiting unit. A placement is a value that depends on the
+    unit and the hex alone, so each is made once a game and listed again after each
+    placement (set-up lists 11,000 a game); a unit whose spots did not change (the
+    placement was in another zone) lists the very list of the last time."""
     actions: list[PlaceUnit] = []
+    kept = ctx.placements
     for u in ctx.state.units.values():
         if must_place(ctx, u):
             uid = u.id
-            actions.extend([place_action(uid, at) for _i, at in placeable(ctx, u)])
+            spots = placeable(ctx, u)
+            known = kept.get(uid)
+            if known is None or known[0] is not spots:
+                made = known[2] if known is not None else {}
+                listed = []
+                for _i, at in spots:
+                    action = made.get(at)
+                    if action is None:
+                        action = made[at] = place_action(uid, at)
+                    listed.append(action)
+                known = kept[uid] = (spots, listed, made)
+            actions.extend(known[1])
     return actions
 
 

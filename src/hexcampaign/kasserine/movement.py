@@ -196,18 +196,23 @@ def placeable(ctx: GameContext, u: UnitState) -> list[tuple[int, Axial]]:
     pos = ctx.position
     zone = u.entry if u.entry and u.entry in ctx.entry_zones else u.nationality
     key = (zone, u.kind, u.size)
-    found = pos.placeable.get(key) if u.at is None else None  # a unit on the map: its own stack
-    if found is None:
-        pairs = ctx.entry_pairs.get(zone)
-        if pairs is None:  # as entry_spots, with the hexes as the pairs actions hold
-            pairs = ctx.entry_pairs[zone] = [(i, (h.q, h.r)) for i, h in entry_spots(ctx, u)]
-        occupants = pos.occupants
-        if pos.stacking_error(NO_HEX, [u]):  # the same for every empty hex
-            found = [s for s in pairs if s[0] in occupants and _may_join(pos, s[0], u)]
-        else:
-            found = [s for s in pairs if s[0] not in occupants or _may_join(pos, s[0], u)]
-        if u.at is None:
-            pos.placeable[key] = found
+    kept = pos.placeable.get(key) if u.at is None else None  # a unit on the map: its own stack
+    if kept is not None:
+        return kept[0]
+    pairs = ctx.entry_pairs.get(zone)
+    if pairs is None:  # as entry_spots, with the hexes as the pairs actions hold
+        pairs = ctx.entry_pairs[zone] = [(i, (h.q, h.r)) for i, h in entry_spots(ctx, u)]
+    occupants = pos.occupants
+    if pos.stacking_error(NO_HEX, [u]):  # the same for every empty hex
+        found = [s for s in pairs if s[0] in occupants and _may_join(pos, s[0], u)]
+    else:
+        found = [s for s in pairs if s[0] not in occupants or _may_join(pos, s[0], u)]
+    if u.at is None:
+        # With the zone's hexes: a move elsewhere keeps the answer (Position.moved).
+        hexes = ctx.entry_sets.get(zone)
+        if hexes is None:
+            hexes = ctx.entry_sets[zone] = frozenset(i for i, _at in pairs)
+        pos.placeable[key] = (found, hexes)
     return found
 
 

@@ -38,7 +38,7 @@ def place_units(ctx: GameContext, action: PlaceUnits) -> list[str]:
         ctx.map, copy_state(ctx.state), ctx.entry_zones, ctx.arrival_points, ctx.board
     )
     trial.east_edges, trial.entry_spots = ctx.east_edges, ctx.entry_spots  # the same map's
-    trial.entry_pairs = ctx.entry_pairs
+    trial.entry_pairs, trial.entry_sets = ctx.entry_pairs, ctx.entry_sets
     for step in steps:
         try:
             movement.place(trial, step)

@@ -56,8 +56,9 @@ class Position:
         self._ranger_exits: list[tuple[tuple[int, int], ...]] | None = None
         self.views: dict | None = None  # unit id -> UnitView, filled by Game.units()
         self.obligations: list[str] | None = None  # filled by phases.obligations()
-        # (entry zone, kind, size) -> where such a unit may be placed (movement.placeable)
-        self.placeable: dict[tuple[str, str, str], list[tuple[int, tuple[int, int]]]] = {}
+        # (entry zone, kind, size) -> (where such a unit may be placed, the zone's hexes)
+        # (movement.placeable)
+        self.placeable: dict[tuple[str, str, str], tuple[list[tuple[int, tuple[int, int]]], frozenset[int]]] = {}
         # Hexes whose bridge is down: a road into or out of them is broken.
         self.broken_roads = (
             frozenset(board.spot[(q, r)] for q, r in state.destroyed_bridges) if state.destroyed_bridges else _NONE
@@ -87,6 +88,7 @@ class Position:
             rank = self._rank = {uid: k for k, uid in enumerate(self.state.units)}
         if rank.get(unit.id) is None or len(rank) != len(self.state.units):
             return False
+        i = j = NO_HEX
         if old is not None:
             i = spot.get((old[0], old[1]), NO_HEX)
             here = occupants.get(i)
@@ -109,11 +111,19 @@ class Position:
         self._reordered = True
         self._zoc.pop(unit.side, None)
         self._enemy_held.pop(enemy_of(unit.side), None)
-        self._joining = {}
+        # Stacking answers and placements hang on the units of their hexes only: those
+        # of the two hexes go, the others stay (set-up asks them of every waiting unit
+        # after each placement, in zones the placement did not touch).
+        # (NO_HEX is no hex here: the key of the answers for an empty hex, which stay.)
+        i = j if i == NO_HEX else i
+        j = i if j == NO_HEX else j
+        self._joining = {key: error for key, error in self._joining.items() if key[0] != i and key[0] != j}
+        self.placeable = {
+            key: kept for key, kept in self.placeable.items() if i not in kept[1] and j not in kept[1]
+        }
         self.ranges = {}
         self.views = None
         self.obligations = None
-        self.placeable = {}
         return True
 
     def occupied(self) -> Iterable[tuple[int, list[UnitState]]]:
