@@ -318,3 +318,26 @@ def test_the_desks_order_of_battle_shows_the_enemy_only_as_far_as_known(
     for leak in ("regular", "OUT OF SUPPLY", "Army HQ box", "unknown unit", "rifle"):
         assert leak not in joined
     assert c.formation(ids["u_corps"]).name not in joined  # not next to a German formation
+
+
+def test_the_desks_battle_buttons_are_that_sides_orders_only(
+    umpire, desk, qtbot, tmp_path, monkeypatch
+):
+    """At the German attack orders phase with a battle declared: the German desk may
+    order attacks and call one off but not assign the defender's support; the US desk the
+    reverse; neither shows the umpire's result button, paperwork or pursuit die."""
+    mode, c, ids = umpire
+    mode.phase_dock.next()
+    assert c.phase == "attack_orders"
+    assert mode.document.act(A.DeclareAttack(attackers=[ids["german"]], defender=ids["us"]))
+    assert mode.save()
+    written = export(mode, tmp_path, monkeypatch)
+    for side, attack, defence in (("german", True, False), ("us", False, True)):
+        _window, pmode = player_window(qtbot, desk, written[side])
+        dock = pmode.battles_dock
+        assert dock.buttons["attack"].isEnabled() is attack
+        assert dock.buttons["cancel"].isEnabled() is attack
+        assert dock.buttons["defense"].isEnabled() is defence
+        assert dock.buttons["result"].isHidden() and dock.paperwork.isHidden()
+        assert dock.die.isHidden()
+    assert not mode.battles_dock.buttons["result"].isHidden()

@@ -78,7 +78,8 @@ class BattlesDock(QDockWidget):
             self.buttons[key] = button
         layout.addLayout(grid)
         die_row = QHBoxLayout()
-        die_row.addWidget(QLabel("Pursuit die:", body))
+        self.die_label = QLabel("Pursuit die:", body)
+        die_row.addWidget(self.die_label)
         self.die = QSpinBox(body)
         self.die.setObjectName("pursuit-die")
         self.die.setRange(0, 6)
@@ -91,10 +92,16 @@ class BattlesDock(QDockWidget):
         menu = QMenu(self.paperwork)
         menu.setToolTipsVisible(True)
         self.admin_actions = {
-            "sheets": menu.addAction("Mark sheets sent…", lambda: self.mark_sheets_sent(self.current())),
+            "sheets": menu.addAction(
+                "Mark sheets sent…", lambda: self.mark_sheets_sent(self.current())
+            ),
             "fought": menu.addAction("Mark fought", lambda: self.mark_fought(self.current())),
-            "attach": menu.addAction("Attach CM save or AAR…", lambda: self.attach_dialog(self.current())),
-            "open": menu.addAction("Open attached file…", lambda: self.open_attached(self.current())),
+            "attach": menu.addAction(
+                "Attach CM save or AAR…", lambda: self.attach_dialog(self.current())
+            ),
+            "open": menu.addAction(
+                "Open attached file…", lambda: self.open_attached(self.current())
+            ),
         }
         self.paperwork.setMenu(menu)
         die_row.addWidget(self.paperwork)
@@ -164,8 +171,18 @@ class BattlesDock(QDockWidget):
                 if self.list.item(row).data(ID_ROLE) == open_battles[0]:
                     self.list.setCurrentRow(row)
         phase = c.phase
-        self.buttons["attack"].setEnabled(phase == "attack_orders")
+        desk = self._desk_side()
+        self.buttons["attack"].setEnabled(
+            phase == "attack_orders" and desk in (None, c.side_to_play)
+        )
         self._sync_result_button()
+
+    def _desk_side(self) -> str | None:
+        """The side of a player's desk (None at the umpire's): its buttons are that
+        side's orders only; results and paperwork are the umpire's."""
+        if not getattr(self.mode, "player_desk", False):
+            return None
+        return getattr(self.mode.document, "side", None)
 
     def _sync_result_button(self) -> None:
         """The result button: "Enter result…" for a battle awaiting its result (in the
@@ -180,17 +197,30 @@ class BattlesDock(QDockWidget):
         # none declared yet they are off (they opened last turn's battle, then refused);
         # Call off only the battle picked, when it is one of this turn.
         orders = c is not None and c.phase == "attack_orders" and self.this_turns() is not None
-        self.buttons["defense"].setEnabled(orders)
-        self.buttons["cancel"].setEnabled(orders and self.this_turns() == picked)
+        desk = self._desk_side()
+        attacker = desk is None or (c is not None and desk == c.side_to_play)
+        defender = desk is None or (c is not None and desk != c.side_to_play)
+        self.buttons["defense"].setEnabled(orders and defender)
+        self.buttons["cancel"].setEnabled(orders and attacker and self.this_turns() == picked)
+        button.setVisible(desk is None)
+        self.paperwork.setVisible(desk is None)
+        self.die.setVisible(desk is None)  # the pursuit die is the umpire's
+        self.die_label.setVisible(desk is None)
         self._sync_paperwork(b)
         sheet = self.buttons["sheet"]  # it did nothing with no battle picked
         sheet.setEnabled(b is not None)
         sheet.setToolTip(
-            f"The set-up sheet of battle {b.id}" if b is not None
+            f"The set-up sheet of battle {b.id}"
+            if b is not None
             else "No battle yet: a set-up sheet is made for each attack order given."
         )
         pursuit = self.buttons["pursuit"]
-        able = b is not None and c.phase == "pursuit" and bool(c.pursuit_candidates(b.id))
+        able = (
+            b is not None
+            and c.phase == "pursuit"
+            and bool(c.pursuit_candidates(b.id))
+            and (desk is None or desk == c.side_to_play)
+        )
         pursuit.setEnabled(able)
         pursuit.setToolTip(
             ""
@@ -226,11 +256,16 @@ class BattlesDock(QDockWidget):
         self.admin_actions["sheets"].setToolTip("" if step == 0 else past)
         self.admin_actions["fought"].setToolTip("" if step in (0, 1) else past)
         self.admin_actions["open"].setToolTip(
-            "" if status is None or status.files else f"Battle {status.battle} has no file attached."
+            ""
+            if status is None or status.files
+            else f"Battle {status.battle} has no file attached."
         )
         self.paperwork.setToolTip(
-            "" if status is None
-            else literal((f"Battle {status.battle}: {status.status}. " + " ".join(status.owed)).strip())
+            ""
+            if status is None
+            else literal(
+                (f"Battle {status.battle}: {status.status}. " + " ".join(status.owed)).strip()
+            )
         )
 
     # --- battle administration --------------------------------------------------------------
@@ -310,7 +345,12 @@ class BattlesDock(QDockWidget):
             return None
         if name is None and len(files) > 1:
             name, ok = QInputDialog.getItem(
-                self.mode.window, "Open attached file", f"Battle {battle}:", [f.name for f in files], 0, False
+                self.mode.window,
+                "Open attached file",
+                f"Battle {battle}:",
+                [f.name for f in files],
+                0,
+                False,
             )
             if not ok:
                 return None
