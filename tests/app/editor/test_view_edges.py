@@ -110,7 +110,9 @@ def test_a_map_narrower_than_the_window_pans_freely_while_it_stays_whole(window)
     assert (before - start()) * view.zoom == pytest.approx(slack / 4, abs=1)
     view._scroll_by(-5000 if horizontal else 0, 0 if horizontal else -5000)
     shown = view.visible_scene_rect()
+    # Half a screen pixel of rounding (the view scrolls by whole pixels) is no loss.
+    slop = 0.5 / view.zoom
     if horizontal:  # as far as it goes, the map is still whole that way
-        assert shown.left() <= rect.left() and shown.right() >= rect.right() - 0.5
+        assert shown.left() <= rect.left() + slop and shown.right() >= rect.right() - slop
     else:
-        assert shown.top() <= rect.top() and shown.bottom() >= rect.bottom() - 0.5
+        assert shown.top() <= rect.top() + slop and shown.bottom() >= rect.bottom() - slop

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from hexcampaign.app import style
 from hexcampaign.app.canvas.edges import edge_margins, shift_into_map
+from hexcampaign.app.canvas.hex_cursor import HexCursor
 from hexcampaign.app.canvas.panning import Panning
 from hexcampaign.app.canvas.prefetch import PREFETCH_TILES, Prefetch
 from hexcampaign.app.canvas.scene import MapScene
@@ -91,6 +92,8 @@ class MapView(QGraphicsView):
         # drawn ahead of the next pan.
         self.prefetch = Prefetch(self)
         self.panning = Panning(self.viewport(), self._scroll_by, self._interactive)
+        # The keyboard's way onto the map: a hex cursor (arrows, Enter; canvas/hex_cursor.py).
+        self.hex_cursor = HexCursor(self)
 
     # --- the map shown ------------------------------------------------------------------
 
