@@ -286,15 +286,13 @@ def build() -> HexMap:
     m.description = DESCRIPTION
     m.label_first = 1
     _paint_terrain(m)
-    for chain in RIVERS.values():
-        for col, row in chain:
-            m.set_river(m.at(col, row), True)
-    for name, chain in ROADS.items():
-        for a, b in zip(chain, chain[1:], strict=False):
-            ha, hb = m.at(*a), m.at(*b)
-            if not ha.is_adjacent(hb):
-                raise SystemExit(f"{name}: {a} and {b} are not adjacent")
-            m.add_road(ha, hb)
+    # Each river and road a named line (map format version 5).
+    for kind, chains in (("river", RIVERS), ("road", ROADS)):
+        for name, chain in chains.items():
+            for a, b in zip(chain, chain[1:], strict=False):
+                if not m.at(*a).is_adjacent(m.at(*b)):
+                    raise SystemExit(f"{name}: {a} and {b} are not adjacent")
+            m.add_line(kind, [m.at(col, row) for col, row in chain], name[:80])
     for col, row in BRIDGES:
         m.set_bridge(m.at(col, row), True)
     for (col, row), faces in CLIFFS:

@@ -207,8 +207,9 @@ def test_sparse_lists_are_saved_sorted(tmp_path):
         m.set_river(h, True)
         m.set_elevation(h, -4 if h.q % 2 else 5)
     doc = json.loads(fileformat.dumps_map(m))
-    # Rivers are the exception: listed in the order painted, which the river line follows.
-    assert doc["rivers"] == [list(m.offset(h)) for h in reversed(m.hexes()[::7])]
+    # Rivers are the exception: lines (version 5), each in the order drawn.
+    river_hexes = [tuple(h) for line in doc["lines"] for h in line["hexes"]]
+    assert sorted(river_hexes) == sorted(m.offset(h) for h in m.hexes()[::7])
     assert doc["elevation"] == sorted(doc["elevation"])
     assert {level for _, _, level in doc["elevation"]} == {-4, 5}
 
@@ -216,12 +217,14 @@ def test_sparse_lists_are_saved_sorted(tmp_path):
 def test_roads_written_by_hand_in_any_order_load_the_same(tmp_path):
     # Files from this program list each road lesser hex first; a hand-written file may
     # not, and takes the careful path to the same map.
+    # (Version 4 and before: one list of road segments, read into road lines.)
     m = full_map()
     doc = fileformat.map_to_document(m)
-    doc["roads"] = [[c2, r2, c1, r1] for c1, r1, c2, r2 in doc["roads"]]
+    doc["lines"] = [line for line in doc["lines"] if line["kind"] == "river"]
+    doc["roads"] = [[*m.offset(b), *m.offset(a)] for a, b in m.roads()]
     path = tmp_path / "hand.hexmap"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    assert load_map(path) == m
+    assert load_map(path).roads() == m.roads()
 
 
 @pytest.mark.parametrize(
@@ -231,7 +234,7 @@ def test_roads_written_by_hand_in_any_order_load_the_same(tmp_path):
 )
 def test_a_bad_road_is_refused_with_its_reason(tmp_path, road, words):
     doc = fileformat.map_to_document(full_map())
-    doc["roads"].append(road)
+    doc.setdefault("roads", []).append(road)
     path = tmp_path / "bad.hexmap"
     path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(MapFormatError, match=words):
@@ -255,13 +258,16 @@ def test_a_map_opened_and_saved_unchanged_is_the_same_file(tmp_path):
 
 def test_a_hand_written_file_is_saved_in_the_programs_own_order(tmp_path):
     doc = fileformat.map_to_document(full_map())
-    doc["rivers"] = [[1, 1], [0, 2], [1, 1]]  # unsorted, and one hex twice
+    # A version 4 river list: unsorted, and one hex twice; read as one river line.
+    doc["lines"] = [line for line in doc["lines"] if line["kind"] == "road"]
+    doc["rivers"] = [[1, 1], [0, 2], [1, 1]]
     doc["bridges"] = []
     path = tmp_path / "hand.hexmap"
     path.write_text(json.dumps(doc), encoding="utf-8")
     opened = load_map(path)
     save_map(opened, path)
-    assert json.loads(path.read_text(encoding="utf-8"))["rivers"] == [[0, 2], [1, 1]]
+    lines = json.loads(path.read_text(encoding="utf-8"))["lines"]
+    assert [line["hexes"] for line in lines if line["kind"] == "river"] == [[[1, 1], [0, 2]]]
     assert path.read_text(encoding="utf-8") == _document_text(opened)
 
 

@@ -25,7 +25,7 @@ from hexcampaign.maps import (
 )
 from hexcampaign.maps.palette import PaletteError, palette_from_data
 from hexcampaign.maps.plain_check import lone_surrogate, plain_document
-from hexcampaign.maps.schema import MapFileV2, MapFileV3, PaletteFile
+from hexcampaign.maps.schema import MapFileV2, MapFileV3, MapFileV4, MapFileV5, PaletteFile
 from hexcampaign.paths import maps_path, resources_path
 
 
@@ -48,8 +48,9 @@ def _agree(raw: bytes | str) -> None:
         return  # not JSON: refused before either check
     plain = plain_document(data)
     try:
-        version_3 = type(data) is dict and data.get("version") == 3
-        model = (MapFileV3 if version_3 else MapFileV2).model_validate(data)
+        version = data.get("version") if type(data) is dict and type(data.get("version")) is int else None
+        models = {3: MapFileV3, 4: MapFileV4, 5: MapFileV5}
+        model = models.get(version, MapFileV2).model_validate(data)
     except (ValidationError, ValueError, RecursionError):
         model = None
     if plain is None and lone_surrogate(data) and type(data) is dict:

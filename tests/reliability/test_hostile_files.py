@@ -319,7 +319,7 @@ def test_a_map_with_two_places_of_one_name():
 
 def test_a_map_road_to_a_hex_that_does_not_exist():
     doc = _doc("map")
-    doc["roads"].append([5, 4, 6, 4])
+    doc.setdefault("roads", []).append([5, 4, 6, 4])
     _refused("map", doc, "off the")
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -185,10 +185,8 @@ def tmx_bytes(hexmap: HexMap, grid: TiledGrid, tileset_image: str) -> bytes:
     if river_gid:
         rivers = hexmap.rivers()
         _tile_layer(root, counter, "river hexes", hexmap, lambda h: river_gid if h in rivers else 0)
-    _line_layer(root, counter, grid, hexmap, "rivers", hexmap.palette.river_colour,
-                _river_links(hexmap), "river")
-    _line_layer(root, counter, grid, hexmap, "roads", hexmap.palette.road_colour,
-                hexmap.roads(), "road")
+    _line_layer(root, counter, grid, hexmap, "rivers", hexmap.palette.river_colour, "river")
+    _line_layer(root, counter, grid, hexmap, "roads", hexmap.palette.road_colour, "road")
     _cliff_layer(root, counter, grid, hexmap)
     _bridge_layer(root, counter, grid, hexmap)
     _place_layer(root, counter, grid, hexmap)
@@ -323,52 +321,18 @@ def _object_group(root: ET.Element, ids: _Ids, name: str, colour: str | None = N
     return ET.SubElement(root, "objectgroup", attrs)
 
 
-def _river_links(hexmap: HexMap) -> list[tuple[Hex, Hex]]:
-    """Each pair of neighbouring river hexes (the river line joins their centres); a
-    river hex with no river beside it is a link to itself (a point object)."""
-    rivers = hexmap.rivers()
-    links = [(h, n) for h in sorted(rivers) for n in h.neighbors() if n in rivers and h < n]
-    joined = {h for link in links for h in link}
-    return links + [(h, h) for h in sorted(rivers - joined)]
-
-
-def _chains(links: Iterable[tuple[Hex, Hex]]) -> list[list[Hex]]:
-    """Links joined end to end into as few polylines as possible: a walk starts at a
-    hex with an odd number of links (an end, a fork) and follows unused links."""
-    around: dict[Hex, list[Hex]] = {}
-    lines: list[list[Hex]] = []
-    for a, b in links:
-        if a == b:
-            lines.append([a])  # a lone hex: a line of one point
-            continue
-        around.setdefault(a, []).append(b)
-        around.setdefault(b, []).append(a)
-    used: set[frozenset[Hex]] = set()
-    order = sorted(around, key=lambda h: (len(around[h]) % 2 == 0, h))
-    for start in order:
-        while any(frozenset((start, n)) not in used for n in around[start]):
-            line, here = [start], start
-            while True:
-                step = next((n for n in around[here] if frozenset((here, n)) not in used), None)
-                if step is None:
-                    break
-                used.add(frozenset((here, step)))
-                line.append(step)
-                here = step
-            lines.append(line)
-    return lines
-
-
 def _line_layer(root: ET.Element, ids: _Ids, grid: TiledGrid, hexmap: HexMap, name: str,
-                colour: str, links: Iterable[tuple[Hex, Hex]], kind: str) -> None:
+                colour: str, kind: str) -> None:
+    """Each river (or road) of the map as one named polyline object, in its order; a
+    river of one hex is a point."""
     group = _object_group(root, ids, name, colour)
-    for line in _chains(links):
-        points = [grid.centre(*hexmap.offset(h)) for h in line]
+    for line in hexmap.lines(kind):
+        points = [grid.centre(*hexmap.offset(h)) for h in line.hexes]
         x0, y0 = points[0]
         obj = ET.SubElement(group, "object", {
-            "id": ids.next_object(), "type": kind, "x": _num(x0), "y": _num(y0),
+            "id": ids.next_object(), "name": line.name, "type": kind, "x": _num(x0), "y": _num(y0),
         })
-        _properties(obj, {"hexes": " ".join(hexmap.label(h) for h in line)})
+        _properties(obj, {"hexes": " ".join(hexmap.label(h) for h in line.hexes)})
         if len(points) == 1:
             ET.SubElement(obj, "point")
         else:
@@ -499,6 +463,7 @@ def _read_layers(root: ET.Element, hexmap: HexMap, grid: TiledGrid, tiles: dict[
     def at(x: float, y: float) -> Hex:
         return _nearest_hex(grid, hexmap, x, y)
 
+    river_tiles: list[Hex] = []  # marked after the river objects, which name the lines
     for layer in root.findall("layer"):
         data = layer.find("data")
         if data is None or data.get("encoding") != "csv":
@@ -516,10 +481,12 @@ def _read_layers(root: ET.Element, hexmap: HexMap, grid: TiledGrid, tiles: dict[
             if "elevation" in props:
                 hexmap.set_elevation(h, _int(props, "elevation"))
             if props.get("river") is True:
-                hexmap.set_river(h, True)
+                river_tiles.append(h)
     for group in root.findall("objectgroup"):
         for obj in group.findall("object"):
             _read_object(hexmap, obj, at)
+    for h in river_tiles:
+        hexmap.set_river(h, True)
 
 
 def _read_object(hexmap: HexMap, obj: ET.Element, at: Callable[[float, float], Hex]) -> None:
@@ -538,6 +505,14 @@ def _read_object(hexmap: HexMap, obj: ET.Element, at: Callable[[float, float], H
             hexmap.add_cliff(upper, side_hexes[1] if upper == side_hexes[0] else side_hexes[0])
             return
         hexes = [at(px, py) for px, py in points]
+        hexes = [h for i, h in enumerate(hexes) if i == 0 or h != hexes[i - 1]]  # a point twice
+        name = obj.get("name", "").strip()
+        if kind in ("river", "road") and len(hexes) >= 2 and all(a.is_adjacent(b) for a, b in zip(hexes, hexes[1:])):
+            try:
+                hexmap.add_line(kind, hexes, name)  # the line as written, its name kept
+                return
+            except MapEditError:
+                pass  # a name no map takes, a hex off the map: read hex by hex below
         if kind == "river":
             for river_hex in hexes:
                 hexmap.set_river(river_hex, True)
@@ -548,7 +523,8 @@ def _read_object(hexmap: HexMap, obj: ET.Element, at: Callable[[float, float], H
         return
     h: Hex | None = at(x, y) if obj.find("point") is not None else None
     if kind == "river" and h is not None:
-        hexmap.set_river(h, True)
+        if not hexmap.is_river(h):
+            hexmap.add_line("river", [h], obj.get("name", "").strip())
     elif kind == "bridge" and h is not None:
         if hexmap.is_river(h) and hexmap.on_road(h):
             hexmap.set_bridge(h, True)

@@ -1,5 +1,5 @@
-"""The sparse features of a map (roads, rivers, bridges, cliffs, places, labels,
-elevations) indexed by hex for painting: a frame looks up only the hexes it shows.
+"""The sparse features of a map (roads and rivers as lines, bridges, cliffs, places,
+labels, elevations) indexed by hex for painting: a frame looks up only the hexes it shows.
 
 Qt-free, so any painter or a headless script can share it; the canvas keeps one per
 scene and forgets a part when an edit changes it (a ChangeSet's flags).
@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from hexcampaign.hexes import Hex, HexSide, Layout
 from hexcampaign.maps.changes import Change
+from hexcampaign.maps.lines import Line, joined_hexes
 from hexcampaign.maps.model import HexMap, MapLabel, Place
 
 
@@ -23,7 +24,8 @@ class MapFeatures:
         self.map = hexmap
         self._roads: dict[Hex, list[Hex]] | None = None
         self._rivers: set[Hex] | None = None
-        self._river_rank: dict[Hex, int] | None = None
+        self._lines: dict[str, tuple[tuple[Line, ...], dict[Hex, list[int]]]] = {}
+        self._river_joined: dict[Hex, set[Hex]] | None = None
         self._bridges: set[Hex] | None = None
         self._cliffs: dict[Hex, list[tuple[HexSide, Hex]]] | None = None
         self._places: list[tuple[float, float, Place]] | None = None
@@ -53,8 +55,9 @@ class MapFeatures:
             self._roads = None
         if flags & (Change.RIVER | Change.BRIDGE | Change.ROAD | Change.GRID):
             self._rivers = None
-            self._river_rank = None
             self._bridges = None
+            self._lines = {}
+            self._river_joined = None
         if flags & (Change.CLIFF | Change.GRID):
             self._cliffs = None
         if flags & (Change.PLACE | Change.GRID):
@@ -89,11 +92,29 @@ class MapFeatures:
             self._rivers = self.map.rivers()
         return self._rivers
 
-    def river_rank(self) -> dict[Hex, int]:
-        """River hex -> its place in the order painted (HexMap.river_order)."""
-        if self._river_rank is None:
-            self._river_rank = {h: n for n, h in enumerate(self.map.river_order())}
-        return self._river_rank
+    def lines_near(self, kind: str, hexes: Iterable[Hex]) -> list[Line]:
+        """The lines of `kind` (rivers or roads) through any of `hexes`, in the order
+        drawn: a painter draws each whole, as its own path."""
+        if kind not in self._lines:
+            lines = self.map.lines(kind)
+            at: dict[Hex, list[int]] = {}
+            for i, line in enumerate(lines):
+                for h in line.hexes:
+                    at.setdefault(h, []).append(i)
+            self._lines[kind] = (lines, at)
+        lines, at = self._lines[kind]
+        if not at:
+            return []
+        found: set[int] = set()
+        for h in hexes:
+            found.update(at.get(h, ()))
+        return [lines[i] for i in sorted(found)]
+
+    def river_joined(self) -> dict[Hex, set[Hex]]:
+        """River hex -> the river hexes a river line joins it to."""
+        if self._river_joined is None:
+            self._river_joined = joined_hexes(self.map.lines("river"))
+        return self._river_joined
 
     def bridges(self) -> set[Hex]:
         if self._bridges is None:

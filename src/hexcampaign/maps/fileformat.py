@@ -7,10 +7,11 @@ whole; a map with a shipped palette is still written as version 2. Version 1 sto
 object per hex; `MIGRATIONS[1]` lifts it to version 2 and `MIGRATIONS[2]` to 3, and the
 fixtures tests/maps/fixtures/v1.hexmap and v2.hexmap must load forever.
 
-The river list is in the order the hexes were painted, which is the order the river
-line follows. No version change was needed for that: every reader before took the list
-as a set, and a file written before lists its rivers column by column, which reads as a
-river painted in that order (as such a file was drawn before).
+Version 5 keeps each river and each road as a named line of its own ("lines": kind,
+name, hexes in order). Before it, every river hex was in one "rivers" list (in the order
+painted) and every road segment in one "roads" list; such a file is read by splitting
+those lists into connected lines (maps/lines.py: river_lines_of, road_lines_of), the
+same way every time, so an old map opens looking as it did.
 
 Every way in (load_map, loads_map, map_from_document for a save's map) goes through one
 reader, `_read` / `map_from_data`, whose verdict is plain_check's.
@@ -36,6 +37,7 @@ from hexcampaign.files import (
     parse_json,
 )
 from hexcampaign.hexes import DIRECTIONS, Hex, HexSide, hex_to_offset
+from hexcampaign.maps.lines import river_lines_of, road_lines_of
 from hexcampaign.maps.model import MAX_SIDE, HexMap, MapEditError, control_character
 from hexcampaign.maps.palette import PaletteError, palette_from_data, palette_names
 from hexcampaign.maps.plain_check import lone_surrogate, plain_document
@@ -51,7 +53,9 @@ FORMAT = "hexcampaign-map"
 # every N-th hex). They are written only when the map uses them, and such a map only
 # is written as version 4, so a hexcampaign before them says "saved by a newer
 # hexcampaign" instead of refusing an unknown field as damage.
-VERSION = 4
+# Version 5 adds "lines" (each river and road named, its hexes in order) and writes no
+# "rivers" or "roads": a map with any river or road is written as version 5.
+VERSION = 5
 _DIRECTION_OF = {delta: d for d, delta in enumerate(DIRECTIONS)}
 
 
@@ -157,7 +161,8 @@ def dumps_map(hexmap: HexMap) -> str:
             entry = known[name] = (shape, entry[1], _dumps(rows))
         parts.append(f',"{name}":{entry[2]}')
     notes = f',"notes":{_dumps(_note_rows(m))}' if m._notes else ""
-    parts.append(f',"places":{_dumps(_place_rows(m))},"labels":{_dumps(_label_rows(m))}{notes}}}')
+    lines = f',"lines":{_dumps(_line_rows(m))}' if m._lines else ""
+    parts.append(f',"places":{_dumps(_place_rows(m))},"labels":{_dumps(_label_rows(m))}{notes}{lines}}}')
     return "".join(parts)
 
 
@@ -189,6 +194,8 @@ def map_to_document(m: HexMap) -> dict:
     document["labels"] = _label_rows(m)
     if m._notes:
         document["notes"] = _note_rows(m)
+    if m._lines:
+        document["lines"] = _line_rows(m)
     return document
 
 
@@ -214,7 +221,8 @@ def _head(m: HexMap) -> dict:
     }
     if m.label_every != 1:
         grid["label_every"] = m.label_every
-    version = VERSION if m._notes or m.label_every != 1 else 2 if shipped else 3
+    # The lowest version that holds what the map uses, so older programs read it.
+    version = 5 if m._lines else 4 if m._notes or m.label_every != 1 else 2 if shipped else 3
     return {
         "format": FORMAT,
         "version": version,
@@ -235,10 +243,10 @@ def _cliff_rows(m: HexMap) -> list[list[int]]:
     return _sorted_rows([a << 2 * _BITS | b for a, b in zip(upper, lower)], 4)
 
 
-def _river_rows(m: HexMap) -> list[list[int]]:
-    """The river hexes as [col, row] in the order painted (HexMap.river_order)."""
+def _line_rows(m: HexMap) -> list[dict]:
+    """Each river and road in the order drawn: {"kind", "name", "hexes": [[col, row]…]}."""
     off = _offset_function(m.orientation)
-    return [[*off(h)] for h in m.river_order()]
+    return [{"kind": line.kind, "name": line.name, "hexes": [[*off(h)] for h in line.hexes]} for line in m._lines]
 
 
 def _place_rows(m: HexMap) -> list[dict]:
@@ -276,12 +284,8 @@ def _note_rows(m: HexMap) -> list[dict]:
 _SPARSE_SECTIONS: tuple[tuple[str, Callable[[HexMap], dict | set], Callable[[HexMap], list]], ...] = (
     ("elevation", lambda m: m._elevation,
      lambda m: _sorted_rows(_level_keys(m._elevation, m.orientation), 3, bias=_LEVEL_BIAS)),
-    # Rivers in the order painted, not sorted: the river line follows that order
-    # (HexMap.river_order), and a painted hex only ever joins the end of the list. The
-    # table is hex -> place in that order, so a changed order is a changed table.
-    ("rivers", lambda m: m._river_painted, _river_rows),
+    # Rivers and roads are "lines" (version 5), written after the notes.
     ("bridges", lambda m: m._bridges, lambda m: _sorted_rows(_point_keys(m._bridges, m.orientation), 2)),
-    ("roads", lambda m: m._roads, lambda m: _sorted_rows(_side_keys(m._roads, m.orientation), 4)),
     ("cliffs", lambda m: m._cliffs, _cliff_rows),
 )
 
@@ -333,7 +337,7 @@ def _refusal(data: dict, name: str) -> str:
         except PaletteError as e:
             return f"{name} is damaged: its terrain palette is not usable: {e}."
         data = {**data, "palette": palette.name}  # the model words what else is wrong
-    data = {**data, "version": 2} if data.get("version") in (3, VERSION) else data
+    data = {**data, "version": 2} if data.get("version") in range(3, VERSION + 1) else data
     from pydantic import ValidationError
 
     from hexcampaign.maps.schema import MapFileV2
@@ -421,14 +425,19 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
         for col, row in doc.rivers:
             hex_at(col, row, "a river hex")  # the first off the map refuses
         raise  # unreachable: one of them was off the map
-    m._rivers.update(river_hexes)
-    m.set_river_order(river_hexes)  # the file lists them in the order painted
     try:
+        for line in doc.lines:
+            m.add_line(line.kind, [hex_at(col, row, f"the {line.kind} {line.name}") for col, row in line.hexes],
+                       line.name)
+        # Version 4 and before: one list of river hexes, one of road segments, split
+        # into lines that draw as the lists drew.
+        for hexes in river_lines_of(list(dict.fromkeys(river_hexes))):
+            m.add_line("river", hexes)
         roads = _flat_road_sides(doc.roads, grid) if g.orientation == "flat" else None
-        roads_as_written = roads is not None
         if roads is None:
             roads = [side_at(c1, r1, c2, r2, "A road") for c1, r1, c2, r2 in doc.roads]
-        m._roads.update(roads)
+        for hexes in road_lines_of(side.hexes() for side in roads):
+            m.add_line("road", hexes)
         cliffs = m._cliffs
         for c1, r1, c2, r2 in doc.cliffs:
             cliffs[side_at(c1, r1, c2, r2, "A cliff")] = grid[r1][c1]
@@ -445,19 +454,17 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
             m.set_note(h, note.text, note.properties.items())
     except MapEditError as e:
         raise bad(_lower_first(str(e).rstrip("."))) from None
-    _keep_sections(m, doc, roads_as_written)
+    _keep_sections(m, doc)
     return m
 
 
-def _keep_sections(m: HexMap, doc: SimpleNamespace, roads_as_written: bool) -> None:
+def _keep_sections(m: HexMap, doc: SimpleNamespace) -> None:
     """Give dumps_map the file's own rows of each sparse section, with a copy of the table
     they were loaded into. The first save after opening a big map writes them again if
     they are exactly what it would write (_as_written), instead of working them out."""
     shape = (m.orientation, m.cols, m.rows)
     known = encoded_sections(m)
-    rows_of = {"elevation": doc.elevation, "rivers": doc.rivers, "bridges": doc.bridges, "cliffs": doc.cliffs}
-    if roads_as_written:  # lesser hex first, as this program writes them
-        rows_of["roads"] = doc.roads
+    rows_of = {"elevation": doc.elevation, "bridges": doc.bridges, "cliffs": doc.cliffs}
     for name, table_of, _ in _SPARSE_SECTIONS:
         if name in rows_of:
             known[name] = (shape, table_of(m).copy(), rows_of[name])
@@ -465,10 +472,7 @@ def _keep_sections(m: HexMap, doc: SimpleNamespace, roads_as_written: bool) -> N
 
 def _as_written(rows: list[list[int]], entries: int, name: str = "") -> bool:
     """Rows are what dumps_map would write for a table of `entries` entries: sorted, with
-    nothing repeated and nothing dropped on loading (a zero elevation, a cliff twice).
-    Rivers are written in the order painted, which is the order they were read in."""
-    if name == "rivers":
-        return len(rows) == entries
+    nothing repeated and nothing dropped on loading (a zero elevation, a cliff twice)."""
     return len(rows) == entries and all(map(operator.lt, rows, islice(rows, 1, None)))
 
 
@@ -534,7 +538,7 @@ def _within_grid(doc: SimpleNamespace) -> bool:
     """No list longer than the grid could need (_check_list_sizes words the refusal)."""
     cells = max(1, doc.grid.cols * doc.grid.rows)
     return max(len(doc.elevation), len(doc.rivers), len(doc.bridges), len(doc.places),
-               len(doc.labels), len(doc.notes)) <= cells and max(len(doc.roads), len(doc.cliffs)) <= 3 * cells
+               len(doc.labels), len(doc.notes), len(doc.lines)) <= cells and max(len(doc.roads), len(doc.cliffs)) <= 3 * cells
 
 
 def _check_list_sizes(data: dict, name: str) -> None:
@@ -547,7 +551,8 @@ def _check_list_sizes(data: dict, name: str) -> None:
         return  # validation will name the grid problem
     cells = max(1, min(cells, MAX_SIDE * MAX_SIDE))
     bounds = {"elevation": cells, "rivers": cells, "bridges": cells, "roads": 3 * cells,
-              "cliffs": 3 * cells, "places": cells, "labels": cells, "notes": cells, "terrain": MAX_SIDE}
+              "cliffs": 3 * cells, "places": cells, "labels": cells, "notes": cells, "lines": cells,
+              "terrain": MAX_SIDE}
     for key, bound in bounds.items():
         value = data.get(key)
         if isinstance(value, list) and len(value) > bound:
@@ -617,7 +622,14 @@ def _v3_to_v4(data: dict) -> dict:
     return {**data, "version": 4}
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(data: dict) -> dict:
+    """Version 5 reads a version-4 document's "rivers" and "roads" lists by splitting
+    them into lines (in _build, river_lines_of and road_lines_of), so the step only
+    renumbers; a version-5 file itself writes "lines" instead of them."""
+    return {**data, "version": 5}
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
 
 def _offset_function(orientation: str) -> Callable[[Hex], tuple[int, int]]:

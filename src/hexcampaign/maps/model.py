@@ -15,6 +15,9 @@ from itertools import groupby, repeat
 from typing import Any, Literal, get_args
 
 from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex
+from hexcampaign.maps.edit_checks import MapEditError, control_character
+from hexcampaign.maps.line_network import LineNetwork
+from hexcampaign.maps.lines import Line, without_hex, without_side
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, check_palette, load_palette
 
 LabelStyle = Literal["CCRR", "CC.RR", "CC-RR"]
@@ -22,10 +25,6 @@ LABEL_STYLES: tuple[LabelStyle, ...] = get_args(LabelStyle)
 _LABEL_SEPARATORS = {"CC.RR": ".", "CC-RR": "-"}
 MAX_LABEL_EVERY = 50  # "number every N-th hex": beyond 50 a map would show almost none
 MAX_SIDE = 500  # columns or rows: 250,000 hexes load in ~0.1 s; 1000×1000 took 4 s and 215 MB
-
-
-class MapEditError(ValueError):
-    """An edit the map refuses (off the map, not adjacent, unknown terrain...)."""
 
 
 @dataclass(frozen=True)
@@ -66,21 +65,7 @@ NOTE_VALUE_MAX = 200
 NOTE_PROPERTIES_MAX = 50
 
 
-def control_character(text: str, *, lines: bool = False) -> str:
-    """The first control character in `text` as "U+0007", or "". A name or a label is
-    one line, so tab and newline count too; with lines=True (a note's free text) they
-    are allowed. Control characters print as nothing and make SVG and XML exports that
-    no reader accepts (XML 1.0 forbids U+0000 to U+001F but tab and newlines)."""
-    for ch in text:
-        code = ord(ch)
-        if code < 0x20 or 0x7F <= code <= 0x9F:
-            if lines and ch in "\t\n":
-                continue
-            return f"U+{code:04X}"
-    return ""
-
-
-class HexMap:
+class HexMap(LineNetwork):
     def __init__(self, cols: int, rows: int, palette: str | Palette = "kasserine", orientation: str = "flat"):
         if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
             raise MapEditError(f"A map must have 1 to {MAX_SIDE} columns and rows, not {cols}×{rows}.")
@@ -107,13 +92,15 @@ class HexMap:
         # costs a tenth of building one (40,000 hexes to hash on a 200×200 map).
         self._terrain: dict[Hex, str] = _blank_terrain(cols, rows, orientation, self.palette.default).copy()
         self._elevation: dict[Hex, int] = {}
+        # Every river and road, each a named line of its own, in the order drawn.
+        # The sets the rules ask (a river hex, a road hexside) are worked out from
+        # them and kept up to date line by line, with a count of the lines on each.
+        self._lines: list[Line] = []
         self._rivers: set[Hex] = set()
-        # River hexes painted since the map was made or opened -> the order they were
-        # painted in, so a river drawn as a path is drawn in that order (river_order).
-        self._river_painted: dict[Hex, int] = {}
-        self._river_strokes = 0
+        self._river_count: dict[Hex, int] = {}
         self._bridges: set[Hex] = set()
         self._roads: set[HexSide] = set()
+        self._road_count: dict[HexSide, int] = {}
         self._cliffs: dict[HexSide, Hex] = {}
         self._places: dict[str, Place] = {}
         self._place_at: dict[Hex, str] = {}
@@ -195,6 +182,22 @@ class HexMap:
         d = self.label_digits()
         sep = _LABEL_SEPARATORS.get(self.label_style, "")
         return f"{col:0{d}d}{sep}{row:0{d}d}"
+
+    def hex_numbered(self, text: str) -> Hex:
+        """The hex whose printed number is `text` ("0512", "05.12" or "05-12" in any
+        style), refused in one sentence when no hex of the map has that number."""
+        digits = text.strip().replace(".", "").replace("-", "").replace(" ", "")
+        d = self.label_digits()
+        if len(digits) != 2 * d or not digits.isdigit():
+            raise MapEditError(
+                f"{text.strip()[:20]!r} is not a hex number of this map; type {2 * d} digits, "
+                f"column then row, as printed (e.g. {self.label(self.at(0, 0))})."
+            )
+        col, row = int(digits[:d]) - self.label_first, int(digits[d:]) - self.label_first
+        if not (0 <= col < self.cols and 0 <= row < self.rows):
+            raise MapEditError(f"The map has no hex {text.strip()}; its hexes run {self.label(self.at(0, 0))} "
+                               f"to {self.label(self.at(self.cols - 1, self.rows - 1))}.")
+        return self.at(col, row)
 
     def is_numbered(self, h: Hex) -> bool:
         """Whether the map prints this hex's number: every hex when label_every is 1,
@@ -363,51 +366,32 @@ class HexMap:
         return h in self._rivers
 
     def set_river(self, h: Hex, river: bool) -> None:
+        """Mark a hex river (it joins the end of a river line it is next to, else it
+        starts a river of its own) or take it out of every river line, splitting a
+        line it was in the middle of. The River tool says which line (extend_line)."""
         self._check(h)
         if river:
             if h not in self._rivers:
-                self._rivers.add(h)
-                self._river_strokes += 1
-                self._river_painted[h] = self._river_strokes
+                self._join_or_start("river", h)
         else:
-            self._rivers.discard(h)
-            self._river_painted.pop(h, None)
+            self._cut("river", lambda hexes: without_hex(hexes, h) if h in hexes else None)
             self._bridges.discard(h)
 
     def rivers(self) -> set[Hex]:
         return set(self._rivers)
 
     def river_order(self) -> list[Hex]:
-        """Every river hex in the order it was painted. The map's file keeps that order
-        (its river list), so a reopened map continues it; a hex of no known order (set
-        straight into the table) comes first, column by column. The river line joins
-        three mutually adjacent river hexes in this order, never as a closed triangle."""
-        painted = self._river_painted
-        earlier = sorted((h for h in self._rivers if h not in painted), key=self.offset)
-        return earlier + sorted(painted, key=painted.__getitem__)
+        """Every river hex once, line by line in the order the lines were drawn."""
+        return list(dict.fromkeys(h for line in self._lines if line.kind == "river" for h in line.hexes))
 
-    def river_mark(self, h: Hex) -> int:
-        """0 when `h` is no river hex, else its place in the painted order (a number
-        that only grows): an undo step keeps it, so undoing the erasure of a river hex
-        puts the hex back where it was in the river, not at its end."""
-        if h not in self._rivers:
-            return 0
-        return self._river_painted.get(h) or -1
+    def river_mark(self, h: Hex) -> bool:
+        """Whether `h` is a river hex (an undo step keeps the lines whole beside it)."""
+        return h in self._rivers
 
-    def set_river_mark(self, h: Hex, mark: int) -> None:
-        """Restore what river_mark read: no river (0), or a river hex at that place."""
-        if not mark:
-            self.set_river(h, False)
-            return
-        self.set_river(h, True)
-        if mark > 0:
-            self._river_painted[h] = mark
-            self._river_strokes = max(self._river_strokes, mark)
-
-    def set_river_order(self, hexes: list[Hex]) -> None:
-        """The river hexes, all of them, in the order painted (the map file's order)."""
-        self._river_painted = {h: n for n, h in enumerate(hexes, 1) if h in self._rivers}
-        self._river_strokes = len(hexes)
+    def set_river_mark(self, h: Hex, mark: bool) -> None:
+        """Restore what river_mark read."""
+        if bool(mark) != (h in self._rivers):
+            self.set_river(h, bool(mark))
 
     def has_bridge(self, h: Hex) -> bool:
         return h in self._bridges
@@ -430,11 +414,17 @@ class HexMap:
     # --- roads ------------------------------------------------------------------------
 
     def add_road(self, a: Hex, b: Hex) -> None:
-        self._roads.add(self._side(a, b, "A road"))
+        """A road segment from a to b: it extends a road ending at a (or b), else it
+        is a new road. The Road tool says which road (extend_line)."""
+        if self._side(a, b, "A road") not in self._roads:
+            self._join_or_start("road", b, a)
 
     def remove_road(self, a: Hex, b: Hex) -> None:
-        """Remove a road segment; a bridge left with no road goes with it."""
-        self._roads.discard(self._side(a, b, "A road"))
+        """Remove a road segment, cutting the road in two where it ran on; a bridge
+        left with no road goes with it."""
+        if self._side(a, b, "A road") in self._roads:
+            pair = {a, b}
+            self._cut("road", lambda hexes: without_side(hexes, a, b) if pair <= set(hexes) else None)
         self._drop_roadless_bridges(a, b)
 
     def has_road(self, a: Hex, b: Hex) -> bool:
@@ -623,12 +613,11 @@ class HexMap:
         self._check(h)
         self._terrain[h] = self.palette.default
         self._elevation.pop(h, None)
-        self._rivers.discard(h)
-        self._river_painted.pop(h, None)
-        self._bridges.discard(h)
+        self.set_river(h, False)
         for n in h.neighbors():
             side = HexSide.between(h, n)
-            self._roads.discard(side)
+            if side in self._roads:
+                self.remove_road(h, n)
             self._cliffs.pop(side, None)
         self._drop_roadless_bridges(*h.neighbors())
         place = self.place_at(h)
@@ -693,7 +682,7 @@ def _palette(palette: str | Palette) -> Palette:
 
 
 _COMPARED = ("cols", "rows", "orientation", "palette", "name", "author", "description", "label_style",
-             "label_first", "label_every", "_terrain", "_elevation", "_rivers", "_bridges", "_roads", "_cliffs",
+             "label_first", "label_every", "_terrain", "_elevation", "_lines", "_bridges", "_cliffs",
              "_places", "_labels", "_notes")
 
 

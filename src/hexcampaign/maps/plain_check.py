@@ -17,6 +17,7 @@ from types import SimpleNamespace
 from typing import Any, TypeGuard
 
 from hexcampaign.maps import model as limits
+from hexcampaign.maps.lines import LINE_KINDS, LINE_NAME_MAX
 from hexcampaign.maps.model import LABEL_STYLES, MAX_LABEL_EVERY, MAX_SIDE
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, palette_from_data
 
@@ -28,7 +29,7 @@ def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None
     if not _has_keys(data, _DOCUMENT_KEYS, _DOCUMENT_REQUIRED):
         return None
     version = data["version"]
-    if data["format"] != "hexcampaign-map" or not _is_int(version) or version not in (2, 3, 4):
+    if data["format"] != "hexcampaign-map" or not _is_int(version) or version not in (2, 3, 4, 5):
         return None
     palette = data["palette"]
     if type(palette) is dict and version >= 3:
@@ -55,6 +56,7 @@ def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None
         places=[_place(p) for p in data.get("places", ())] if _is_list(data.get("places", [])) else None,
         labels=[_label(lb) for lb in data.get("labels", ())] if _is_list(data.get("labels", [])) else None,
         notes=[_note(n) for n in data.get("notes", ())] if _is_list(data.get("notes", [])) else None,
+        lines=[_line(n) for n in data.get("lines", ())] if _is_list(data.get("lines", [])) else None,
     )
     ok = (
         doc.grid is not None
@@ -77,6 +79,8 @@ def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None
         and None not in doc.labels
         and doc.notes is not None
         and None not in doc.notes
+        and doc.lines is not None
+        and None not in doc.lines
         and not (escapes and lone_surrogate(data))
     )
     return doc if ok else None
@@ -92,7 +96,7 @@ def lone_surrogate(data: object) -> str:
              "the map's description": data.get("description"), "the palette name": data.get("palette"),
              "the terrain legend": data.get("terrain_codes"), "the terrain": data.get("terrain"),
              "a place": data.get("places"), "a label": data.get("labels"),
-             "a hex note": data.get("notes")}
+             "a hex note": data.get("notes"), "a river or road": data.get("lines")}
     for where, value in texts.items():
         if not _encodable(value):
             return where
@@ -118,13 +122,14 @@ def _encodable(value: object) -> bool:
 
 _DOCUMENT_KEYS = frozenset({"format", "version", "name", "author", "description", "grid", "palette",
                             "terrain_codes", "terrain", "elevation", "rivers", "bridges", "roads",
-                            "cliffs", "places", "labels", "notes"})
+                            "cliffs", "places", "labels", "notes", "lines"})
 _DOCUMENT_REQUIRED = ("format", "version", "grid", "palette", "terrain_codes", "terrain")
 _GRID_KEYS = frozenset({"cols", "rows", "orientation", "label_style", "label_first", "label_every"})
 _NOTE_KEYS = frozenset({"col", "row", "text", "properties"})
 _PLACE_KEYS = frozenset({"name", "kind", "vp", "pp", "col", "row", "label"})
 _LABEL_KEYS = frozenset({"col", "row", "text"})
 _LABEL_SIDES = ("above", "below", "left", "right")
+_LINE_KEYS = frozenset({"kind", "name", "hexes"})
 
 
 def _grid(data: object) -> SimpleNamespace | None:
@@ -200,6 +205,21 @@ def _note(data: object) -> SimpleNamespace | None:
         and all(_text(k, 1, limits.NOTE_KEY_MAX) and _text(v, 0, limits.NOTE_VALUE_MAX) for k, v in props.items())
     )
     return note if ok else None
+
+
+def _line(data: object) -> SimpleNamespace | None:
+    """A river or road of version 5: its kind, name and hexes [col, row] in order."""
+    if not _has_keys(data, _LINE_KEYS, ("kind", "name", "hexes")):
+        return None
+    line = SimpleNamespace(kind=data["kind"], name=data["name"], hexes=data["hexes"])
+    ok = (
+        type(line.kind) is str
+        and line.kind in LINE_KINDS
+        and _text(line.name, 1, LINE_NAME_MAX)
+        and _rows(line.hexes, 2)
+        and len(line.hexes) >= 1
+    )
+    return line if ok else None
 
 
 def _rows(rows: object, width: int, level: bool = False) -> bool:

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 
+from hexcampaign.maps.lines import LINE_NAME_MAX, LineKind
 from hexcampaign.maps.model import (
     MAX_LABEL_EVERY,
     MAX_SIDE,
@@ -75,6 +76,15 @@ class NoteModel(_Strict):
              Annotated[StrictStr, Field(max_length=NOTE_VALUE_MAX)]],
         Field(max_length=NOTE_PROPERTIES_MAX),
     ] = {}
+
+
+class LineModel(_Strict):
+    """A river or a road (version 5): its name and its hexes [col, row] in order, each
+    next to the one before (a road has two or more)."""
+
+    kind: LineKind
+    name: Annotated[StrictStr, Field(min_length=1, max_length=LINE_NAME_MAX)]
+    hexes: Annotated[list[Pair], Field(min_length=1)]
 
 
 class TerrainTypeFile(BaseModel):
@@ -143,6 +153,11 @@ class _MapFile(_Strict):
     places: list[PlaceModel] = []
     labels: list[LabelModel] = []
     notes: list[NoteModel] = []
+    lines: list[LineModel] = Field(
+        default=[],
+        description="Version 5: each river and road, named, its hexes in the order drawn (version 5 "
+        "writes no rivers or roads lists; a file of version 4 or before is split into lines on opening).",
+    )
 
 
 class MapFileV2(_MapFile):
@@ -160,3 +175,9 @@ class MapFileV4(_MapFile):
     """Version 4: as version 3, with the optional "notes" and grid "label_every"."""
 
     version: Literal[4]
+
+
+class MapFileV5(_MapFile):
+    """Version 5: as version 4, with "lines" (each river and road named, in order)."""
+
+    version: Literal[5]

@@ -104,13 +104,13 @@ def test_elevation_raises_each_hex_once_per_stroke_and_shift_lowers(document, co
     assert m.elevation(at(5, 5)) == 0
 
 
-def test_river_marks_then_a_stroke_starting_on_a_river_unmarks(document, context):
+def test_river_marks_then_a_right_stroke_unmarks(document, context):
     m = document.map
     original = m.copy()
     tool = activate(River(), context)
     drag(tool, [at(1, 1), at(2, 1), at(3, 1)])
     assert m.rivers() == {at(1, 1), at(2, 1), at(3, 1)}
-    drag(tool, [at(2, 1), at(3, 1)])
+    drag(tool, [at(2, 1), at(3, 1)], "right")
     assert m.rivers() == {at(1, 1)}
     document.undo_stack.undo()
     document.undo_stack.undo()
@@ -431,5 +431,7 @@ def test_hover_warns_in_red_what_a_stroke_would_take_away(document, context, rec
     assert recorder.previews[-1]["color"] == REMOVE_COLOUR
     document.map.set_river(at(3, 3), True)
     river = activate(River(), context)
-    river.hex_changed(event(at(3, 3), "none"))
+    river.hex_changed(event(at(3, 3), "none", "shift"))
     assert recorder.previews[-1]["color"] == REMOVE_COLOUR
+    river.hex_changed(event(at(3, 3), "none"))  # a stroke from a river's end extends it
+    assert recorder.previews[-1]["color"] is None

@@ -283,7 +283,7 @@ def read_features(
         for kind, read in (
             ("terrain", m.terrain),
             ("elevation", m.elevation),
-            ("river", m.river_mark),  # its place in the painted order, kept by undo
+            ("river", m.river_mark),
             ("bridge", m.has_bridge),
             ("note", m.note),  # HexNote or None
         )
@@ -301,7 +301,10 @@ def read_features(
                         values[("road", side)] = m.has_road(h, n)
                     if "cliff" in features:
                         values[("cliff", side)] = m.cliff_top(h, n)
-    # Places and labels are kept whole, in order, so an undo restores the file exactly.
+    # Places, labels and the rivers and roads (lines) are kept whole, in order, so an
+    # undo restores the file exactly (a line's name, its order, a line cut in two).
+    if "river" in features or "road" in features:
+        values[("lines",)] = m.lines()
     if "places" in features:
         values[("places",)] = tuple(m.places())
     if "labels" in features:
@@ -338,6 +341,8 @@ def write_features(m: HexMap, values: dict[Key, Any]) -> None:
         m.remove_cliff(a, b)
         if top is not None:
             m.add_cliff(top, side.other(top))
+    for _, lines in each("lines"):
+        m.set_lines(lines)  # the per-hex river and road values below then match
     for (_, side), road in each("road"):
         if not road:
             m.remove_road(*side.hexes())
@@ -381,6 +386,7 @@ _FLAGS = {
     "labels": Change.LABEL,
     "meta": Change.META,
     "note": Change.NOTE,
+    "lines": Change.RIVER | Change.ROAD,
 }
 
 
@@ -395,6 +401,8 @@ def changes_of(diff: Diff) -> ChangeSet:
             changes.add(flag, *(p.hex for p in moved))
         elif kind == "labels":
             changes.add(flag, *(label.hex for label in set(before) ^ set(after)))
+        elif kind == "lines":
+            changes.add(flag, *(h for line in set(before) ^ set(after) for h in line.hexes))
         elif kind == "meta":
             changes.add(flag)
         elif isinstance(key[1], HexSide):

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId, push_edit, refusal
 from hexcampaign.app.editor.docks import scrolling
+from hexcampaign.app.editor.lines_box import LinesBox
 from hexcampaign.app.editor.tools import PlaceValues
 from hexcampaign.app.editor.tools.place import check_place_values, replace_place
 from hexcampaign.hexes import DIRECTION_NAMES, Hex, HexSide
@@ -139,6 +140,9 @@ class PropertiesDock(QDockWidget):
         column.addWidget(self.place_box)
         self._build_note_box(column)
         self._build_find_box(column)
+        # Every river and road by name: pick, rename, delete (app/editor/lines_box.py).
+        self.lines_box = LinesBox(self.status, lambda: self.document, self.go_to)
+        column.addWidget(self.lines_box)
         column.addStretch(1)
         self.setWidget(scrolling(body))
         for field in (self.terrain, self.elevation, self.place_name, self.place_kind,
@@ -240,12 +244,15 @@ class PropertiesDock(QDockWidget):
         self.hex = None
         self.refresh()
         self._find()
+        self.lines_box.show_hex(None)
 
     def show_hex(self, h: Hex | None) -> None:
         self.hex = h
         self.refresh()
+        self.lines_box.show_hex(h)
 
     def map_changed(self, changes: ChangeSet) -> None:
+        self.lines_box.map_changed(changes)
         if changes.flags & (Change.NOTE | Change.GRID) and self.find_field.text().strip():
             self._find()
         if self.hex is None:

@@ -187,8 +187,8 @@ def copy_region(m: HexMap, hexes: list[Hex]) -> HexRegion:
     region.terrain_labels = {
         name: terrains[name].label for name in sorted({m.terrain(h) for h in inside})
     }
-    # River hexes first, in the order painted: a paste paints them in that order, so
-    # the pasted river draws as the copied one did.
+    # River hexes first, line by line in order: a paste paints them in that order, so
+    # each pasted river extends its own line as the copied one ran.
     rivers = [h for h in m.river_order() if h in inside]
     for h in rivers + sorted(inside - set(rivers)):
         region.hexes[rel(h)] = {
@@ -197,7 +197,9 @@ def copy_region(m: HexMap, hexes: list[Hex]) -> HexRegion:
             "river": m.is_river(h),
             "bridge": m.has_bridge(h),
         }
-    for a, b in m.roads():
+    # Road segments road by road, in each road's order: a paste lays them so, and each
+    # segment extends the road the one before it laid.
+    for a, b in dict.fromkeys(pair for line in m.lines("road") for pair in zip(line.hexes, line.hexes[1:])):
         if a in inside and b in inside:
             region.roads.append((rel(a), rel(b)))
     for side, top in m.cliffs().items():
@@ -284,16 +286,20 @@ def paste_region(
     if off:
         notes.append(f"{off} copied hexes fell off the map and were left out.")
     bridged = {h for h in targets if m.has_bridge(h)}
+    # Rivers and roads already as pasted are left alone, so the lines through them
+    # keep their names and order (a region pasted onto itself changes nothing).
+    river_wanted = {at(d) for d, v in region.hexes.items() if v["river"]}
+    roads_wanted = {frozenset((at(a), at(b))) for a, b in region.roads}
     # Clear what the paste replaces, layer by layer: the hexes' own features and the
     # sides between them. A layer not pasted is never touched.
     for h in targets:
         for n in h.neighbors():
             if n in targets:
-                if "roads" in layers:
+                if "roads" in layers and frozenset((h, n)) not in roads_wanted:
                     m.remove_road(h, n)
                 if "cliffs" in layers:
                     m.remove_cliff(h, n)
-        if "rivers" in layers:
+        if "rivers" in layers and h not in river_wanted:
             m.set_river(h, False)
         if "places" in layers:
             place = m.place_at(h)
@@ -309,11 +315,11 @@ def paste_region(
                 m.set_terrain(h, terrains[d])
             if "elevation" in layers:
                 m.set_elevation(h, int(v["elevation"]))
-            if "rivers" in layers:
-                m.set_river(h, bool(v["river"]))
+            if "rivers" in layers and v["river"] and not m.is_river(h):
+                m.set_river(h, True)
     if "roads" in layers:
         for a, b in region.roads:
-            if at(a) in targets and at(b) in targets:
+            if at(a) in targets and at(b) in targets and not m.has_road(at(a), at(b)):
                 m.add_road(at(a), at(b))
     if "cliffs" in layers:
         for top, bottom in region.cliffs:
@@ -386,11 +392,18 @@ def _transplant(src: HexMap, dst: HexMap, delta: tuple[int, int], hexes) -> int:
         terrain = src.terrain(h)
         dst.set_terrain(t, terrain if terrain in dst.palette.terrains else default)
         dst.set_elevation(t, src.elevation(h))
-        dst.set_river(t, src.is_river(h))
-    dst.set_river_order([moved(h) for h in src.river_order()])  # the river draws as before
-    for a, b in src.roads():
-        if dst.contains(moved(a)) and dst.contains(moved(b)):
-            dst.add_road(moved(a), moved(b))
+    # Each river and road keeps its name and order; a line the new edge cuts keeps
+    # its pieces on the map.
+    for line in src.lines():
+        pieces: list[list[Hex]] = [[]]
+        for h in line.hexes:
+            if dst.contains(moved(h)):
+                pieces[-1].append(moved(h))
+            elif pieces[-1]:
+                pieces.append([])
+        for piece in pieces:
+            if len(piece) >= (2 if line.kind == "road" else 1):
+                dst.add_line(line.kind, piece, line.name)
     for side, top in src.cliffs().items():
         bottom = side.other(top)
         if dst.contains(moved(top)) and dst.contains(moved(bottom)):

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import math
+from typing import cast
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from hexcampaign.app import style
 from hexcampaign.app.render.frames import Frame
-from hexcampaign.hexes import DIRECTIONS, Hex, HexSide
+from hexcampaign.hexes import Hex, HexSide
+from hexcampaign.maps.lines import river_path
 
 
 def paint_rivers(f: Frame) -> bool:
-    """River hexes: a blue wash, and a river line joining the centres of river
-    neighbours (a lone river hex gets a line straight across, so it still reads)."""
+    """River hexes: a blue wash, and each river line through its hexes' centres (a
+    lone river hex gets a line straight across, so it still reads)."""
     p, m, layout = f.painter, f.map, f.layout
     rivers = f.features.rivers()
     here = [h for h in f.hexes if h in rivers]
@@ -32,58 +34,34 @@ def paint_rivers(f: Frame) -> bool:
         x, y = layout.center(h)
         p.drawPolygon(f.shape.translated(x, y))
     p.restore()
-    # The river line: from each river hex's centre to the middle of each side it
-    # shares with another river hex it is joined to; the halves meet, so they are
-    # chained and drawn as smooth curves through the centres.
-    points: dict[object, tuple[float, float]] = {}
-    segments: list[tuple[object, object]] = []
+    # Each river is drawn as its own path through its hexes' centres (river_path):
+    # two rivers a hex apart stay apart, and rivers meet only in a hex they share.
+    joined = f.features.river_joined()
     edges = f.edges
-    rank = None
-    for h in here:
-        cx, cy = layout.center(h)
-        points[h] = (cx, cy)
-        q, r = h
-        # Plain (q, r) tuples: a Hex is a tuple, and equal to its plain twin in a set.
-        around = [(q + dq, r + dr) in rivers for dq, dr in DIRECTIONS]
-        joined = [d for d in range(6) if around[d]]
-        if any(around[d] and around[(d + 1) % 6] for d in range(6)):
-            rank = rank or f.features.river_rank()
-            joined = [d for d in joined if not _shortcut(h, d, around, rank)]
-        if len(joined) == 1 or not joined:
-            # The river runs off through the opposite side (or straight across).
-            joined = [*joined, (joined[0] + 3) % 6] if joined else [1, 4]
-        for d in joined:
-            dq, dr = DIRECTIONS[d]
-            n = (q + dq, r + dr)
-            side = (h, n) if h < n else (n, h)
-            if side not in points:
-                ax, ay, bx, by = edges[d]
-                points[side] = (cx + (ax + bx) / 2, cy + (ay + by) / 2)
-            segments.append((h, side))
     pen = QPen(colour, f.px(style.RIVER_WIDTH))
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     p.setPen(pen)
     p.setBrush(Qt.BrushStyle.NoBrush)
-    for chain in chains(segments):
-        p.drawPath(_smooth(chain, points))
+    for line in f.features.lines_near("river", here):
+        keys = river_path(line, joined)
+        if not keys:
+            continue
+        points: dict[object, tuple[float, float]] = {}
+        for key in keys:
+            if _is_hex(key):
+                points[key] = layout.center(key)  # type: ignore[arg-type]
+            else:
+                a, b = cast("tuple[Hex, Hex | int]", key)
+                ax, ay = layout.center(a)
+                if isinstance(b, int) and not isinstance(b, tuple):  # the side facing direction b
+                    ex, ey, fx, fy = edges[b]
+                    points[key] = (ax + (ex + fx) / 2, ay + (ey + fy) / 2)
+                else:  # the middle of the side between two hexes
+                    bx, by = layout.center(b)
+                    points[key] = ((ax + bx) / 2, (ay + by) / 2)
+        p.drawPath(_smooth(keys, points))
     return True
-
-
-def _shortcut(h: Hex, d: int, around: list[bool], rank: dict) -> bool:
-    """The river hexes h and its neighbour in direction d, with a third river hex next to
-    both, form a triangle; it is drawn as the path in painted order, so the side
-    joining the first and the last of the three is left out."""
-    q, r = h
-    dq, dr = DIRECTIONS[d]
-    n = (q + dq, r + dr)
-    low, high = sorted((rank[h], rank[n]))
-    for e in ((d - 1) % 6, (d + 1) % 6):  # the hexes next to both h and n
-        if around[e]:
-            eq, er = DIRECTIONS[e]
-            if low < rank[(q + eq, r + er)] < high:
-                return True
-    return False
 
 
 def _smooth(chain: list[object], points: dict[object, tuple[float, float]]) -> QPainterPath:
@@ -107,57 +85,14 @@ def _is_hex(key: object) -> bool:
     return isinstance(key, tuple) and type(key[0]) is int  # a side key is a pair of hexes
 
 
-def chains(segments: list[tuple[object, object]]) -> list[list[object]]:
-    """The segments (pairs of point keys) joined end to end into chains of keys, each
-    segment in exactly one chain; odd ends (a road's end, a junction) start chains, so
-    a road or a river is one chain, not pieces."""
-    links: dict[object, list[object]] = {}
-    for a, b in segments:
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
-    starts = [k for k, v in links.items() if len(v) % 2] + [
-        k for k, v in links.items() if not len(v) % 2
-    ]
-    found: list[list[object]] = []
-    for start in starts:
-        while links[start]:
-            chain, here = [start], start
-            while links[here]:
-                following = links[here].pop()
-                links[following].remove(here)
-                chain.append(following)
-                here = following
-            found.append(chain)
-    return found
-
-
-def polylines(
-    segments: list[tuple[object, object]], points: dict[object, tuple[float, float]]
-) -> list[QPolygonF]:
-    """The segments joined end to end into polylines, each segment in exactly one.
-
-    Qt's anti-aliased stroker pays per piece: a road of 30 hexes costs far less as one
-    polyline (round joins) than as 30 round-capped lines, and looks the same; one path
-    for the whole map would be slower again, so it is a polyline per chain."""
-    return [QPolygonF([QPointF(*points[k]) for k in chain]) for chain in chains(segments)]
-
-
 def paint_roads(f: Frame) -> bool:
     """Roads centre to centre, dark casing under a coloured line; bridges on top."""
     p, m, layout = f.painter, f.map, f.layout
-    roads = f.features.roads()
     centre = layout.center
-    drawn: dict[tuple[Hex, Hex], None] = {}  # a dict keeps the order: the same picture
-    points: dict[object, tuple[float, float]] = {}
-    for a in f.hexes:
-        for b in roads.get(a, ()):
-            pair = (a, b) if a < b else (b, a)
-            if pair not in drawn:
-                drawn[pair] = None
-                for h in pair:
-                    if h not in points:
-                        points[h] = centre(h)
-    chains = polylines(list(drawn), points)  # polylines, not lines: see polylines
+    # Each road its own polyline, centre to centre: Qt's anti-aliased stroker pays per
+    # piece, so a road of 30 hexes costs far less as one polyline (round joins) than as
+    # 30 round-capped lines, and looks the same.
+    chains = [QPolygonF([QPointF(*centre(h)) for h in line.hexes]) for line in f.features.lines_near("road", f.hexes)]
     all_bridges = f.features.bridges()
     bridges = [h for h in f.hexes if h in all_bridges] if all_bridges else []
     if not chains and not bridges:

@@ -1,6 +1,9 @@
-"""The road tool: drag from hex to hex to lay a road; Shift removes road segments."""
+"""The road tool: drag from hex to hex to lay a road (from a road's end: that road,
+longer); Shift removes road segments, cutting a road in two."""
 
 from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId
@@ -12,11 +15,13 @@ from hexcampaign.maps import HexMap
 
 class Road(Tool):
     name = "road"
-    label = "Road"
+    label = QT_TRANSLATE_NOOP("Tools", "Road")
     shortcut = "D"
-    tip = (
-        "Drag from hex to hex to lay a road; a jump over several hexes follows the straight "
-        "hex line. Shift or the right button removes the segments dragged over."
+    tip = QT_TRANSLATE_NOOP(
+        "Tools",
+        "Drag from hex to hex to lay a road: from a road's end it extends that road, from "
+        "anywhere else it lays a new one; a jump over several hexes follows the straight "
+        "hex line. Shift or the right button removes the segments dragged over.",
     )
     command_id = CommandId.ROAD
     features = frozenset({"road", "bridge"})
@@ -25,6 +30,8 @@ class Road(Tool):
         super().__init__()
         self._remove = False
         self._path: list[Hex] = []
+        # The road this drag lays: (its index, whether it grows at its start), or None.
+        self._line: tuple[int, bool] | None = None
 
     def pressed(self, e: ToolEvent) -> None:
         if e.button not in ("left", "right"):
@@ -32,8 +39,12 @@ class Road(Tool):
         if not self.map.contains(e.hex):
             self.say("Road: start the road on a hex of the map.")
             return
-        self.begin_gesture("Remove road" if removing(e) else "Road")
         self._remove = removing(e)
+        self._line = None if self._remove else self.map.line_ending_at(e.hex, "road")
+        if self._line is not None:
+            self.begin_gesture(f"Extend {self.map.line_at(self._line[0]).name}")
+        else:
+            self.begin_gesture("Remove road" if self._remove else "Road")
         self.last_hex = e.hex
         self._path = [e.hex]
         self.preview(path=list(self._path), color=REMOVE_COLOUR if self._remove else None)
@@ -62,12 +73,32 @@ class Road(Tool):
                 if remove:
                     m.remove_road(a, b)
                 else:
-                    m.add_road(a, b)
+                    self._lay(m, a, b)
             if remove:
                 drop_stranded_bridges(m, [h for seg in segments for h in seg])
 
         self.attempt([h for seg in segments for h in seg], change)
         self.preview(path=list(self._path), color=REMOVE_COLOUR if remove else None)
+
+    def _lay(self, m: HexMap, a: Hex, b: Hex) -> None:
+        """The segment a-b: along a road already there it is nothing (the next new
+        segment then extends a road ending where it starts, or begins one); else it
+        extends the drag's road when a is its growing end, or starts a new road."""
+        if m.has_road(a, b):
+            self._line = None
+            return
+        if self._line is not None:
+            index, at_start = self._line
+            hexes = m.line_at(index).hexes
+            if (hexes[0] if at_start else hexes[-1]) == a:
+                m.extend_line(index, b, at_start)
+                return
+        found = m.line_ending_at(a, "road") if self._line is None else None
+        if found is not None:
+            m.extend_line(found[0], b, found[1])
+            self._line = found
+        else:
+            self._line = (m.add_line("road", [a, b]), False)
 
     def hex_changed(self, e: ToolEvent) -> None:
         self.moved(e)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from hexcampaign.app.editor.commands import CommandId
 from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, StrokeTool, Tool, removing
 from hexcampaign.app.tool_events import ToolEvent
@@ -12,11 +14,13 @@ from hexcampaign.rules import IllegalAction
 
 class River(StrokeTool):
     name = "river"
-    label = "River"
+    label = QT_TRANSLATE_NOOP("Tools", "River")
     shortcut = "R"
-    tip = (
-        "Drag to mark river hexes; a stroke that starts on a river, or Shift / the right "
-        "button, unmarks them."
+    tip = QT_TRANSLATE_NOOP(
+        "Tools",
+        "Drag to draw a river: a stroke that starts on a river's end extends that river, "
+        "one that starts anywhere else draws a new river. Shift or the right button "
+        "removes river hexes, cutting a river in two where needed.",
     )
     command_id = CommandId.RIVER
     features = frozenset({"river", "bridge"})
@@ -24,32 +28,58 @@ class River(StrokeTool):
     def __init__(self) -> None:
         super().__init__()
         self._mark = True
+        # The river this stroke draws: (its index, whether it grows at its start), or
+        # None until the first hex starts a new one.
+        self._line: tuple[int, bool] | None = None
 
     def start_stroke(self, e: ToolEvent) -> None:
         m = self.map
-        starts_on_river = m.contains(e.hex) and m.is_river(e.hex)
-        self._mark = not (removing(e) or starts_on_river)
+        self._mark = not removing(e)
+        self._line = m.line_ending_at(e.hex, "river") if self._mark and m.contains(e.hex) else None
 
     def gesture_text(self) -> str:
-        return "River" if self._mark else "Remove river"
+        if not self._mark:
+            return "Remove river"
+        if self._line is not None:
+            return f"Extend {self.map.line_at(self._line[0]).name}"
+        return "River"
 
     def removes(self, e: ToolEvent) -> bool:
         if self.dragging:
             return not self._mark
-        m = self.map
-        return removing(e) or (m.contains(e.hex) and m.is_river(e.hex))
+        return removing(e)
 
     def dab(self, hexes: list[Hex], e: ToolEvent) -> None:
         marked = self.on_map(hexes)
-        mark = self._mark
         if not marked:
+            return
+        if not self._mark:
+            def unmark(m: HexMap) -> None:
+                for h in marked:
+                    m.set_river(h, False)  # a river cut in two where h was in its middle
+
+            self.attempt(marked, unmark)
             return
 
         def change(m: HexMap) -> None:
             for h in marked:
-                m.set_river(h, mark)
+                self._draw(m, h)
 
         self.attempt(marked, change)
+
+    def _draw(self, m: HexMap, h: Hex) -> None:
+        """Add `h` to the stroke's river: at its growing end when next to it, else
+        (the stroke's first hex, a jump off the map and back) as a new river."""
+        if self._line is not None:
+            index, at_start = self._line
+            hexes = m.line_at(index).hexes
+            end = hexes[0] if at_start else hexes[-1]
+            if h in hexes:
+                return  # back over the river drawn: it does not cross itself
+            if end.is_adjacent(h):
+                m.extend_line(index, h, at_start)
+                return
+        self._line = (m.add_line("river", [h]), False)
 
 
 REFUSED_COLOUR = REMOVE_COLOUR  # the colour that says "not here"
@@ -57,9 +87,9 @@ REFUSED_COLOUR = REMOVE_COLOUR  # the colour that says "not here"
 
 class Bridge(Tool):
     name = "bridge"
-    label = "Bridge"
+    label = QT_TRANSLATE_NOOP("Tools", "Bridge")
     shortcut = "B"
-    tip = "Click a hex with both a road and a river to add or remove its bridge."
+    tip = QT_TRANSLATE_NOOP("Tools", "Click a hex with both a road and a river to add or remove its bridge.")
     command_id = CommandId.BRIDGE
     features = frozenset({"bridge"})
 

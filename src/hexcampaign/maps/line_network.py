@@ -1,0 +1,183 @@
+"""The rivers and roads of a map as named lines (maps/lines.py): adding, extending,
+renaming, cutting and removing them, with the sets the rules ask (river hexes, road
+hexsides) kept up to date from them. A part of HexMap (maps/model.py), kept apart so
+the map model stays one readable module."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from hexcampaign.hexes import Hex, HexSide
+from hexcampaign.maps.edit_checks import MapEditError, control_character
+from hexcampaign.maps.lines import LINE_KINDS, LINE_NAME_MAX, Line, default_name
+
+
+class LineNetwork:
+    """HexMap's rivers and roads. The map gives the tables and the checks below."""
+
+    _lines: list[Line]
+    _rivers: set[Hex]
+    _river_count: dict[Hex, int]
+    _roads: set[HexSide]
+    _road_count: dict[HexSide, int]
+    _bridges: set[Hex]
+    _check: Callable[[Hex], Hex]
+    label: Callable[[Hex], str]
+    on_road: Callable[[Hex], bool]
+    _drop_roadless_bridges: Callable[..., None]
+
+    # --- lines: each river and road ----------------------------------------------------
+
+    def lines(self, kind: str | None = None) -> tuple[Line, ...]:
+        """The map's rivers and roads (or those of one kind), in the order drawn."""
+        return tuple(line for line in self._lines if kind is None or line.kind == kind)
+
+    def line_at(self, index: int) -> Line:
+        try:
+            return self._lines[index]
+        except IndexError:
+            raise MapEditError(f"There is no line number {index + 1} on this map.") from None
+
+    def lines_through(self, h: Hex, kind: str | None = None) -> list[int]:
+        """The indices of the lines (of `kind`) that pass through or end at `h`."""
+        return [i for i, line in enumerate(self._lines) if (kind is None or line.kind == kind) and h in line.hexes]
+
+    def line_ending_at(self, h: Hex, kind: str) -> tuple[int, bool] | None:
+        """The latest line of `kind` with an end at `h`, and whether that end is its
+        start (True) or its last hex; None when no line of that kind ends there."""
+        for i in range(len(self._lines) - 1, -1, -1):
+            line = self._lines[i]
+            if line.kind == kind:
+                if line.hexes[-1] == h:
+                    return i, False
+                if line.hexes[0] == h:
+                    return i, True
+        return None
+
+    def add_line(self, kind: str, hexes: Iterable[Hex], name: str = "") -> int:
+        """A new river or road along `hexes` (each next to the one before), named
+        `name` or "River 3"; returns its index."""
+        line = self._checked_line(kind, tuple(hexes), name.strip() or default_name(kind, self._names()))
+        self._lines.append(line)
+        self._count(line, 1)
+        return len(self._lines) - 1
+
+    def extend_line(self, index: int, h: Hex, at_start: bool = False) -> None:
+        """Add `h` after the last hex of a line (before its first with at_start)."""
+        line = self.line_at(index)
+        hexes = (h, *line.hexes) if at_start else (*line.hexes, h)
+        self._replace_line(index, self._checked_line(line.kind, hexes, line.name))
+
+    def rename_line(self, index: int, name: str) -> None:
+        line = self.line_at(index)
+        self._replace_line(index, self._checked_line(line.kind, line.hexes, name.strip()))
+
+    def remove_line(self, index: int) -> Line:
+        """Delete a river or road whole; a bridge left without its river or road goes."""
+        line = self.line_at(index)
+        del self._lines[index]
+        self._count(line, -1)
+        self._drop_roadless_bridges(*line.hexes)
+        self._bridges.intersection_update(self._rivers)
+        return line
+
+    def set_lines(self, lines: Iterable[Line]) -> None:
+        """Every line at once (an undo step puts back the lines it kept)."""
+        self._lines = list(lines)
+        self._river_count, self._rivers, self._road_count, self._roads = {}, set(), {}, set()
+        for line in self._lines:
+            self._count(line, 1)
+        self._bridges = {h for h in self._bridges if h in self._rivers and self.on_road(h)}
+
+    def _names(self) -> list[str]:
+        return [line.name for line in self._lines]
+
+    def _checked_line(self, kind: str, hexes: tuple[Hex, ...], name: str) -> Line:
+        if kind not in LINE_KINDS:
+            raise MapEditError(f"A line is a {' or a '.join(LINE_KINDS)}, not a {kind!r}.")
+        if not name:
+            raise MapEditError(f"A {kind} needs a name.")
+        if len(name) > LINE_NAME_MAX:
+            raise MapEditError(f"A {kind}'s name may have at most {LINE_NAME_MAX} characters.")
+        bad = control_character(name)
+        if bad:
+            raise MapEditError(f"The {kind} name holds the control character {bad}; a name is text on one line.")
+        for h in hexes:
+            self._check(h)
+        if len(hexes) < (2 if kind == "road" else 1):
+            raise MapEditError(f"A {kind} needs at least {'two hexes' if kind == 'road' else 'one hex'}.")
+        for a, b in zip(hexes, hexes[1:]):
+            if not a.is_adjacent(b):
+                raise MapEditError(
+                    f"A {kind} runs from hex to next hex; {self.label(a)} and {self.label(b)} are not adjacent."
+                )
+        return Line(kind, name, hexes)
+
+    def _replace_line(self, index: int, line: Line) -> None:
+        self._count(self._lines[index], -1)
+        self._lines[index] = line
+        self._count(line, 1)
+
+    def _count(self, line: Line, step: int) -> None:
+        """Add (step 1) or take away (-1) a line's hexes or hexsides from the sets."""
+        counts: dict[Any, int]
+        found: set[Any]
+        items: list[Any]
+        if line.kind == "river":
+            counts, found, items = self._river_count, self._rivers, list(dict.fromkeys(line.hexes))
+        else:
+            counts, found, items = self._road_count, self._roads, list(dict.fromkeys(line.sides()))
+        for item in items:
+            n = counts.get(item, 0) + step
+            if n > 0:
+                counts[item] = n
+                found.add(item)
+            else:
+                counts.pop(item, None)
+                found.discard(item)
+
+    def _join_or_start(self, kind: str, h: Hex, other: Hex | None = None) -> None:
+        """A river hex `h` (or the road segment h-other) drawn without saying which
+        line it belongs to: it extends a line of its kind that ends next to it (at
+        `other` for a road), else it starts one."""
+        ends = [other] if other is not None else [n for n in h.neighbors() if n in self._rivers]
+        for grow_start in (False, True):  # a line's last hex first: it grows there
+            for end in ends:
+                found = self.line_ending_at(end, kind)
+                if found is not None and found[1] == grow_start:
+                    self.extend_line(found[0], h, grow_start)
+                    return
+        if other is not None:
+            found = self.line_ending_at(h, kind)
+            if found is not None:
+                index, at_start = found
+                self.extend_line(index, other, at_start)
+                return
+            self.add_line(kind, [other, h])
+        else:
+            self.add_line(kind, [h])
+
+    def _cut(self, kind: str, pieces_of: Callable[[tuple[Hex, ...]], list[tuple[Hex, ...]] | None]) -> None:
+        """Cut every line of `kind` by `pieces_of` (None: the line is untouched); the
+        first piece keeps the name, the others are new lines named after it."""
+        lines: list[Line] = []
+        changed = False
+        for line in self._lines:
+            pieces = pieces_of(line.hexes) if line.kind == kind else None
+            if pieces is None:
+                lines.append(line)
+                continue
+            changed = True
+            pieces = [p for p in pieces if len(p) >= (2 if kind == "road" else 1)]
+            for n, piece in enumerate(pieces):
+                name = line.name if n == 0 else _piece_name(line.name, n + 1)
+                lines.append(Line(kind, name, piece))
+        if changed:
+            self.set_lines(lines)
+
+
+def _piece_name(name: str, n: int) -> str:
+    """The name of the n-th piece of a cut line: "Oued Hatab (2)"."""
+    suffix = f" ({n})"
+    return name[: LINE_NAME_MAX - len(suffix)] + suffix

@@ -1,0 +1,190 @@
+"""Rivers and roads as named lines: each an ordered list of hexes of its own.
+
+A map used to keep every river hex in one set and every road hexside in another, so
+two rivers a hex or two apart were drawn as if they met. Now each river and each road
+is a Line (a kind, a name, its hexes in order); the sets the rules ask about (is this
+hex a river, is there a road between these hexes) are worked out from the lines.
+
+Qt-free: the map model, the file format's migration and the painters share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from hexcampaign.hexes import DIRECTIONS, Hex, HexSide
+
+LineKind = Literal["river", "road"]
+LINE_KINDS: tuple[LineKind, ...] = get_args(LineKind)
+LINE_NAME_MAX = 80
+_TITLES = {"river": "River", "road": "Road"}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One river or one road: its hexes in the order drawn, each next to the one
+    before. A road has at least two hexes (a road of one hex goes nowhere); a river
+    may be one hex (a pond, a spring). A hex may appear in several lines: that is
+    where they really meet (a tributary, a crossroads)."""
+
+    kind: str
+    name: str
+    hexes: tuple[Hex, ...]
+
+    def sides(self) -> list[HexSide]:
+        """The hexsides between consecutive hexes (a road's segments)."""
+        hexes = self.hexes
+        return [HexSide.between(a, b) for a, b in zip(hexes, hexes[1:])]
+
+    def ends(self) -> tuple[Hex, Hex]:
+        return self.hexes[0], self.hexes[-1]
+
+
+def default_name(kind: str, taken: Iterable[str]) -> str:
+    """"River 3": the first number not yet used by a line's name."""
+    used = set(taken)
+    n = 1
+    while f"{_TITLES[kind]} {n}" in used:
+        n += 1
+    return f"{_TITLES[kind]} {n}"
+
+
+def without_hex(hexes: Sequence[Hex], h: Hex) -> list[tuple[Hex, ...]]:
+    """The pieces of a line left when `h` is taken out of it (two where it was in the
+    middle, none where it was the only hex)."""
+    pieces: list[tuple[Hex, ...]] = []
+    run: list[Hex] = []
+    for x in hexes:
+        if x == h:
+            if run:
+                pieces.append(tuple(run))
+            run = []
+        else:
+            run.append(x)
+    if run:
+        pieces.append(tuple(run))
+    return pieces
+
+
+def without_side(hexes: Sequence[Hex], a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
+    """The pieces of a line cut between consecutive `a` and `b` (either way round)."""
+    pieces: list[tuple[Hex, ...]] = []
+    run: list[Hex] = [hexes[0]] if hexes else []
+    for x, y in zip(hexes, hexes[1:]):
+        if {x, y} == {a, b}:
+            pieces.append(tuple(run))
+            run = [y]
+        else:
+            run.append(y)
+    pieces.append(tuple(run))
+    return [p for p in pieces if p]
+
+
+def paths(edges: Iterable[tuple[Hex, Hex]]) -> list[list[Hex]]:
+    """A graph's edges joined end to end into paths, each edge in exactly one path;
+    the paths start at odd ends (a line's end, a junction of three) so a river without
+    branches is one path. Deterministic: the same edges in the same order give the same
+    paths (a migrated file opens the same way every time)."""
+    links: dict[Hex, list[Hex]] = {}
+    for a, b in edges:
+        if b in links.get(a, ()):
+            continue
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    for ways in links.values():
+        ways.reverse()  # popped from the end: the first edge listed is walked first
+    starts = [k for k, v in links.items() if len(v) % 2] + [k for k, v in links.items() if not len(v) % 2]
+    found: list[list[Hex]] = []
+    for start in starts:
+        while links[start]:
+            path, here = [start], start
+            while links[here]:
+                following = links[here].pop()
+                links[following].remove(here)
+                path.append(following)
+                here = following
+            found.append(path)
+    return found
+
+
+def river_joins(order: Sequence[Hex]) -> list[tuple[Hex, Hex]]:
+    """The pairs of river hexes the old single river list drew joined (version 4 and
+    before): every two adjacent river hexes, except that of three mutually adjacent
+    ones the pair of the first and the last painted is left out (the river went round
+    the triangle, not across it)."""
+    rank = {h: n for n, h in enumerate(order)}
+    joins: list[tuple[Hex, Hex]] = []
+    for h in order:
+        q, r = h
+        for d, (dq, dr) in enumerate(DIRECTIONS[:3]):  # each pair once: N, NE, SE
+            n = Hex(q + dq, r + dr)
+            if n not in rank:
+                continue
+            low, high = sorted((rank[h], rank[n]))
+            shortcut = False
+            for e in ((d - 1) % 6, (d + 1) % 6):  # the hexes next to both h and n
+                eq, er = DIRECTIONS[e]
+                third = rank.get(Hex(q + eq, r + er))
+                if third is not None and low < third < high:
+                    shortcut = True
+            if not shortcut:
+                joins.append((h, n) if rank[h] < rank[n] else (n, h))
+    joins.sort(key=lambda pair: (rank[pair[0]], rank[pair[1]]))
+    return joins
+
+
+def river_lines_of(order: Sequence[Hex]) -> list[list[Hex]]:
+    """The rivers of an old map's single river list (in painted order) as lines that
+    draw as it drew: its joined hexes as paths, a lone river hex as a line of its own."""
+    joins = river_joins(order)
+    found = paths(joins)
+    joined = {h for pair in joins for h in pair}
+    found += [[h] for h in order if h not in joined]
+    return found
+
+
+def road_lines_of(sides: Iterable[tuple[Hex, Hex]]) -> list[list[Hex]]:
+    """The roads of an old map's set of road hexsides (sorted) as lines of hexes."""
+    return paths(sorted(sides))
+
+
+def river_path(line: Line, joined: dict[Hex, set[Hex]]) -> list[object]:
+    """The points of a river line's drawn path: hex centres (Hex keys) and the middles
+    of sides (a pair of hexes; a side facing off the line is (hex, direction)). A free
+    end (a hex no other river joins) runs off through the side opposite its neighbour,
+    a lone river hex straight across, as the old drawing did; an end shared with
+    another river stops at the centre, where the two meet. `joined` is every river
+    hex -> the river hexes a line joins it to."""
+    hexes = line.hexes
+    if len(hexes) == 1:
+        h = hexes[0]
+        if joined.get(h):
+            return []  # drawn by the lines through it
+        return [(h, 1), h, (h, 4)]
+    points: list[object] = []
+    first, second = hexes[0], hexes[1]
+    if len(joined.get(first, ())) <= 1:
+        points.append((first, (first.direction_to(second) + 3) % 6))
+    for a, b in zip(hexes, hexes[1:]):
+        points.append(a)
+        points.append((a, b) if a < b else (b, a))
+    last, before = hexes[-1], hexes[-2]
+    points.append(last)
+    if len(joined.get(last, ())) <= 1:
+        points.append((last, (last.direction_to(before) + 3) % 6))
+    return points
+
+
+def joined_hexes(lines: Iterable[Line]) -> dict[Hex, set[Hex]]:
+    """Hex -> the hexes next to it in any of `lines`."""
+    joined: dict[Hex, set[Hex]] = {}
+    for line in lines:
+        hexes = line.hexes
+        for h in hexes:
+            joined.setdefault(h, set())
+        for a, b in zip(hexes, hexes[1:]):
+            joined[a].add(b)
+            joined[b].add(a)
+    return joined
