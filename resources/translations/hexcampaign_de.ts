@@ -141,6 +141,10 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
         <source>No battle yet: a set-up sheet is made for each attack order given.</source>
         <translation>Noch keine Schlacht: Für jeden erteilten Angriffsbefehl entsteht ein Aufstellungsblatt.</translation>
     </message>
+    <message>
+        <source>A campaign autosaved by a session that ended unexpectedly is waiting: Campaign &gt; Open an autosaved campaign… (%1).</source>
+        <translation>Ein Feldzug, den eine unerwartet beendete Sitzung automatisch gesichert hat, wartet: Feldzug &gt; Automatisch gesicherten Feldzug öffnen… (%1).</translation>
+    </message>
 </context>
 <context>
     <name>EditorMenus</name>
@@ -191,6 +195,14 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
     <message>
         <source>&amp;Resize…</source>
         <translation>&amp;Größe ändern…</translation>
+    </message>
+    <message>
+        <source>&amp;Underlay image…</source>
+        <translation>&amp;Unterlagebild…</translation>
+    </message>
+    <message>
+        <source>Show a scanned map under the hexes and fit it by naming hexes on it, to trace it.</source>
+        <translation>Eine gescannte Karte unter den Hexfeldern zeigen und einpassen, indem Hexfelder auf ihr benannt werden, um sie abzuzeichnen.</translation>
     </message>
     <message>
         <source>&amp;Validate</source>
@@ -485,6 +497,14 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
         <source>slow</source>
         <translation>langsam</translation>
     </message>
+    <message>
+        <source>A game autosaved by a session that ended unexpectedly is waiting: Game &gt; Open an autosaved game… (%1).</source>
+        <translation>Ein Spiel, das eine unerwartet beendete Sitzung automatisch gesichert hat, wartet: Spiel &gt; Automatisch gesichertes Spiel öffnen… (%1).</translation>
+    </message>
+    <message>
+        <source>Kasserine Pass: Game &gt; New Kasserine Pass game… or Open game….</source>
+        <translation>Kasserine Pass: Spiel &gt; Neues Kasserine-Pass-Spiel… oder Spiel öffnen….</translation>
+    </message>
 </context>
 <context>
     <name>MenuBar</name>
@@ -571,6 +591,14 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
     <message>
         <source>&amp;Labels</source>
         <translation>&amp;Beschriftungen</translation>
+    </message>
+    <message>
+        <source>&amp;Underlay picture</source>
+        <translation>&amp;Unterlagebild</translation>
+    </message>
+    <message>
+        <source>Hex-&amp;note marks</source>
+        <translation>Hex-&amp;Notizmarken</translation>
     </message>
     <message>
         <source>&amp;New map…</source>
@@ -694,6 +722,14 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
     <message>
         <source>The campaign&apos;s map</source>
         <translation>Die Karte des Feldzugs</translation>
+    </message>
+    <message>
+        <source>Side %1 (plays first)</source>
+        <translation>Seite %1 (beginnt)</translation>
+    </message>
+    <message>
+        <source>Side %1</source>
+        <translation>Seite %1</translation>
     </message>
     <message>
         <source>Shipped %1 chart</source>
@@ -826,6 +862,14 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
     <message>
         <source>None (start empty)</source>
         <translation>Keine (leer beginnen)</translation>
+    </message>
+    <message>
+        <source>%1 — %2×%3 hexes, %4 places</source>
+        <translation>%1 — %2×%3 Hexfelder, %4 Orte</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>unbenannt</translation>
     </message>
     <message>
         <source>A map for the campaign</source>

@@ -131,6 +131,13 @@ def test_the_main_dialogs_speak_german(german, qtbot):
     assert game.windowTitle() == "Neues Kasserine-Pass-Spiel"
     assert game.rows.title() == "Spieler"
     assert game.controls["dice"].accessibleName() == "Würfel"
+    # Every explanation shows whole, on as many lines as the German needs.
+    game.show()
+    qtbot.waitExposed(game)
+    explanations = [w for w in game.findChildren(QLabel) if w.objectName().startswith("explain-")]
+    assert explanations
+    for label in explanations:
+        assert label.height() >= label.heightForWidth(label.width()), label.text()
     assert i18n.file_filter("Hex maps (*.hexmap);;All files (*)") == "Hexkarten (*.hexmap);;Alle Dateien (*)"
 
 
@@ -196,3 +203,8 @@ def test_qt_buttons_speak_german_too(german):
     if not (folder / "qtbase_de.qm").exists():
         pytest.skip("this Qt installation has no German catalogue")
     assert QApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
+
+
+def test_values_are_filled_in_once():
+    # A file named "50%2.hexmap" stays as it is: each %n is replaced once, as QString.arg does.
+    assert i18n.fill_in("%1, %2, in %3", "50%2.hexmap", "Hexkarte", "/maps") == "50%2.hexmap, Hexkarte, in /maps"

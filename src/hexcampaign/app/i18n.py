@@ -18,6 +18,7 @@ assembled from parts, so they need their own catalogue (gettext) in a later step
 from __future__ import annotations
 
 import os
+import re
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
@@ -102,10 +103,16 @@ def file_filter(english: str) -> str:
     return ";;".join(parts)
 
 
+def fill_in(template: str, *values: object) -> str:
+    """`template` with %1, %2… replaced by `values` at once (as QString.arg does), so a
+    value holding "%2" itself is never replaced again."""
+    return re.sub(r"%(\d)", lambda m: str(values[int(m.group(1)) - 1]) if 0 < int(m.group(1)) <= len(values) else m.group(0), template)
+
+
 def remove(app: QCoreApplication) -> None:
     """Back to English (the tests switch languages in one process)."""
     while _installed:
         app.removeTranslator(_installed.pop())
 
 
-__all__ = ["available_languages", "chosen_language", "file_filter", "install", "remove", "translate"]
+__all__ = ["available_languages", "chosen_language", "file_filter", "fill_in", "install", "remove", "translate"]

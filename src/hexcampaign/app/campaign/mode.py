@@ -37,6 +37,7 @@ from hexcampaign.app.campaign.orders_dialogs import OrdersDialogs
 from hexcampaign.app.campaign.phase_tools import placing_choices, placing_hint
 from hexcampaign.app.campaign.player_desk import PACKAGE_SUFFIX, PlayerDeskDocument
 from hexcampaign.app.dialogs import files
+from hexcampaign.app.i18n import translate
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.window import file_guard
 from hexcampaign.campaign import FILE_SUFFIX, Campaign
@@ -106,9 +107,12 @@ class CampaignMode(QObject):
         else:
             orphans = autosave.find_orphans(suffixes=(FILE_SUFFIX,))
             if orphans:
-                self.window.show_message(
-                    "A campaign autosaved by a session that ended unexpectedly is waiting: "
-                    f"Campaign > Open an autosaved campaign… ({orphans[-1].title}).",
+                self.window.show_message(  # names a menu entry: in the menus' language
+                    translate(
+                        "DeskMenus",
+                        "A campaign autosaved by a session that ended unexpectedly is waiting: "
+                        "Campaign > Open an autosaved campaign… (%1).",
+                    ).replace("%1", orphans[-1].title),
                     20000,
                 )
         self._refresh_all()

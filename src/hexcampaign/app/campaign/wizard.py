@@ -39,11 +39,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.campaign.hex_pick import HexPickDialog
 from hexcampaign.app.campaign.order_dialog import steady
 from hexcampaign.app.campaign.unit_picker import UnitPicker, UnitsButton  # noqa: F401
 from hexcampaign.app.campaign.wizard_options import OPTION_TEXTS, OptionsPage  # noqa: F401
-from hexcampaign.app.i18n import file_filter, translate
+from hexcampaign.app.i18n import file_filter, fill_in, translate
 from hexcampaign.campaign import Campaign, IllegalAction, Options, UnitChart, UnitChartError
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.hexes import Hex
@@ -193,6 +194,7 @@ class NewCampaignDialog(QDialog):
         layout.addWidget(self.buttons)
         self.resize(1060, 600)
         self.use_map(load_map(maps_path(SAMPLE_MAP)), maps_path(SAMPLE_MAP))
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     # --- the pages ---------------------------------------------------------------------------
 
@@ -223,9 +225,11 @@ class NewCampaignDialog(QDialog):
         sides = QGridLayout()
         for i, default in enumerate(SHIPPED_CHARTS):
             box = QGroupBox(
-                translate("NewCampaignDialog", "Side %1 (plays first)" if i == 0 else "Side %1").replace(
-                    "%1", str(i + 1)
-                ),
+                (
+                    translate("NewCampaignDialog", "Side %1 (plays first)")
+                    if i == 0
+                    else translate("NewCampaignDialog", "Side %1")
+                ).replace("%1", str(i + 1)),
                 page,
             )
             form = QFormLayout(box)
@@ -427,8 +431,13 @@ class NewCampaignDialog(QDialog):
             return False
         self.hexmap, self.map_path = hexmap, path
         self.map_label.setText(
-            f"{hexmap.name or (path.name if path else 'untitled')} — {hexmap.cols}×{hexmap.rows} "
-            f"hexes, {len(hexmap.places())} places"
+            fill_in(
+                translate("NewCampaignDialog", "%1 — %2×%3 hexes, %4 places"),
+                hexmap.name or (path.name if path else translate("NewCampaignDialog", "untitled")),
+                hexmap.cols,
+                hexmap.rows,
+                len(hexmap.places()),
+            )
         )
         places = sorted(hexmap.places(), key=lambda p: (p.kind != "capital", p.name))
         capitals = [p for p in places if p.kind == "capital"]

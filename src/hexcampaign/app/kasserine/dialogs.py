@@ -7,7 +7,7 @@ import random
 import typing
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.i18n import translate
 from hexcampaign.app.kasserine.opponent import PACE_WORDS
 from hexcampaign.app.kasserine.session import COMPUTER_LEVELS, DEFAULT_PLAYERS
@@ -204,6 +205,18 @@ class NewGameDialog(QDialog):
         layout.addWidget(rules)
         layout.addWidget(seed_box)
         layout.addWidget(buttons)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Tall enough for every explanation's wrapped lines at the width given: a top-level
+        # layout sizes the window without asking how tall wrapped labels grow, so a
+        # second line (a longer language's) was cut off.
+        layout = self.layout()
+        wanted = layout.totalHeightForWidth(self.width()) if layout is not None else -1
+        if wanted > self.height():
+            self.setMinimumHeight(wanted)
+            self.resize(self.width(), wanted)
 
     @property
     def names(self) -> dict[str, QLineEdit]:
@@ -355,6 +368,7 @@ class PlayersDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.rows)
         layout.addWidget(buttons)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def players(self) -> dict[str, str]:
         return self.rows.players()
@@ -435,3 +449,4 @@ class VictoryDialog(QDialog):
         layout.addWidget(close)
         self.level = level
         self.points = points
+        name_controls(self)  # names for a screen reader (app/accessible.py)

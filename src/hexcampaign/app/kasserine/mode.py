@@ -32,6 +32,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
 from hexcampaign.app import autosave
+from hexcampaign.app.i18n import translate
 from hexcampaign.app.kasserine.board_view import PLAY_ZOOM, BoardView
 from hexcampaign.app.kasserine.combat_panel import CombatPanel
 from hexcampaign.app.kasserine.computer_play import ComputerPlay
@@ -113,12 +114,16 @@ class KasserineMode(QObject):
         else:
             orphans = orphan_autosaves()
             if orphans:
+                # These name menu entries, so they speak the menus' language.
                 self.say(
-                    f"A game autosaved by a session that ended unexpectedly is waiting: "
-                    f"Game > Open an autosaved game… ({orphans[0].name})."
+                    translate(
+                        "GameMenu",
+                        "A game autosaved by a session that ended unexpectedly is waiting: "
+                        "Game > Open an autosaved game… (%1).",
+                    ).replace("%1", orphans[0].name)
                 )
             else:
-                self.say("Kasserine Pass: Game > New Kasserine Pass game… or Open game….")
+                self.say(translate("GameMenu", "Kasserine Pass: Game > New Kasserine Pass game… or Open game…."))
         self.canvas.set_tool(self.tool)
 
     def deactivate(self) -> None:
