@@ -110,8 +110,12 @@ def _placements(ctx: GameContext) -> list[PlaceUnit]:
 def _engineer_actions(ctx: GameContext) -> list[BridgeWork]:
     actions = []
     destroyed = {tuple(h) for h in ctx.state.destroyed_bridges}
-    for u in ctx.state.units.values():
-        if u.kind != "engineers" or u.side != ctx.state.side or not ctx.on_map(u):
+    pos = ctx.position
+    engineers = pos.lasting.get("engineers")
+    if engineers is None:  # listed after every move: the few engineers, found once
+        engineers = pos.lasting["engineers"] = [u for u in ctx.state.units.values() if u.kind == "engineers"]
+    for u in engineers:
+        if u.side != ctx.state.side or not ctx.on_map(u):
             continue
         if u.bridge_turn == ctx.state.turn or ctx.engaged(u.id):
             continue
@@ -131,6 +135,8 @@ def _break_offs(ctx: GameContext) -> list[BreakOff]:
         return []
     # ctx.engaged(u.id) for every unit at once: the units of the engagements
     engaged = {uid for e in ctx.state.engagements for uid in (*e.attackers, *e.defenders)}
+    if not engaged:
+        return []
     kinds, cost = ctx.rules.break_off_kinds, ctx.rules.break_off_cost
     return [
         trusted(BreakOff, unit=u.id)
@@ -146,21 +152,28 @@ def _break_offs(ctx: GameContext) -> list[BreakOff]:
 
 def _breakdowns(ctx: GameContext) -> list[BreakdownUnit]:
     actions = []
-    find = breakdown_table().find
     pos = ctx.position
     occupants, spot = pos.occupants, ctx.board.spot
     max_units = ctx.rules.stacking.max_units
-    for u in ctx.state.units.values():
-        # German units on the map (ctx.on_map) that are no part of a broken-down unit
-        if u.side != "german" or u.nationality != "german" or u.at is None or u.eliminated:
-            continue
-        if u.broken_from is not None:
-            continue
-        entry = find(u.breakdown, u.kind, u.size, u.cf, u.mf)
-        if entry is None:
+    candidates = pos.lasting.get("breakdowns")
+    if candidates is None:
+        # German units that are no part of a broken-down unit and have a line of the
+        # chart, with the units each breaks into: listed after every move, found once.
+        find = breakdown_table().find
+        candidates = []
+        for u in ctx.state.units.values():
+            if u.nationality != "german" or u.broken_from is not None:
+                continue
+            entry = find(u.breakdown, u.kind, u.size, u.cf, u.mf)
+            if entry is not None:
+                candidates.append((u, entry.into.count))
+        pos.lasting["breakdowns"] = candidates
+    for u, count in candidates:
+        # on the map (ctx.on_map) and German (a captured gun changes side)
+        if u.side != "german" or u.at is None or u.eliminated:
             continue
         others = len(occupants[spot[(u.at[0], u.at[1])]]) - 1
-        if others + entry.into.count > max_units:
+        if others + count > max_units:
             continue
         actions.append(trusted(BreakdownUnit, unit=u.id))
     return actions

@@ -56,6 +56,10 @@ class Position:
         self._ranger_exits: list[tuple[tuple[int, int], ...]] | None = None
         self.views: dict | None = None  # unit id -> UnitView, filled by Game.units()
         self.obligations: list[str] | None = None  # filled by phases.obligations()
+        # What the legal actions read of units a move does not change (their kind,
+        # factors, breakdown chart line), kept by name as long as the position, moves
+        # carried over included: legal._breakdowns, legal._engineer_actions.
+        self.lasting: dict[str, list] = {}
         # (entry zone, kind, size) -> (where such a unit may be placed, the zone's hexes)
         # (movement.placeable)
         self.placeable: dict[tuple[str, str, str], tuple[list[tuple[int, tuple[int, int]]], frozenset[int]]] = {}
