@@ -225,7 +225,9 @@ def test_three_turns_by_packages_and_orders_reach_the_state_of_the_same_orders_a
     assert not any(a.ordered_by for a in at_desk.actions)
     assert any(line.endswith("(ordered by the German player)") for line in by_post.state.log)
     assert any(line.endswith("(ordered by the US player)") for line in by_post.state.log)
-    assert type(by_post).from_json(by_post.to_json()).state == by_post.state  # a replay says it again
+    assert (
+        type(by_post).from_json(by_post.to_json()).state == by_post.state
+    )  # a replay says it again
     kinds = {type(a).__name__ for a in by_post.actions}
     # Every kind of player order went by post.
     assert {
@@ -566,4 +568,5 @@ def test_the_desk_says_only_what_the_side_knows_of_an_enemy_formation(german_mov
     said = view.formation_summary(u)
     assert said == "strength, experience and digging in not known"
     assert view.formation_summary(g) == c.formation_summary(g)
+    assert view.known_in_full(g) and not view.known_in_full(u) and c.known_in_full(u)
     assert "regular" in c.formation_summary(g) and "not dug in" in c.formation_summary(g)

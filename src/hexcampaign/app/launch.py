@@ -48,13 +48,14 @@ def run_window(
     app.setApplicationVersion(__version__)
     set_identity(app)
     i18n.install(app, language)  # before any widget is made: each words itself once
-    window = MainWindow(start_page=path is None)
+    # A game's or campaign's map shows alone at first: the editor, none of whose docks
+    # are on screen then, is built after that first paint, as the engine is.
+    preview = preview_map(path) if hexmap is None and path is not None else None
+    window = MainWindow(start_page=path is None, editor=preview is None)
     window.install_play_modes()
-    preview = None
     if hexmap is not None:
         window.open_map(hexmap, path)
     elif path is not None:
-        preview = preview_map(path)
         if preview is None:
             window.open_path(path)
             if window.document is None and window.mode is window.editor:
@@ -65,6 +66,11 @@ def run_window(
         opened = path
 
         def open_after_first_paint() -> None:
+            window.install_editor()
+            window.modes.put_docks_aside()  # the editor's docks too, until the file opens
+            QTimer.singleShot(0, open_file)  # after the editor's look for crashed work
+
+        def open_file() -> None:
             failed = not window.open_path(opened) and window.document_in_charge() is None
             if failed:
                 window.canvas.show_map(None)  # not opened: no map of it stays behind

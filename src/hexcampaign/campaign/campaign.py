@@ -689,6 +689,11 @@ class Campaign:
     def composition(self, fid: str) -> str:
         return self.formation(fid).composition
 
+    def known_in_full(self, fid: str) -> bool:
+        """Whether everything of the formation is known here: always at the umpire's
+        desk; a player's desk knows only its own side's in full."""
+        return fid in self._world.state.formations
+
     def formation_summary(self, fid: str) -> str:
         """What the desk knows of a formation, in one phrase: its composition, experience
         and whether it is dug in ("infantry 2/3, armour 1/3, total 3/6; regular, dug in")."""

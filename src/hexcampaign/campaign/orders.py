@@ -136,12 +136,15 @@ class DeskView:
         self._side = side
         self._met = dict(met or {})  # enemy formation id -> combat units its sheet gave
 
+    def known_in_full(self, fid: str) -> bool:
+        """Only the desk side's own formations: of the enemy the desk holds placeholders."""
+        return not self._side or self._campaign.formation(fid).side == self._side
+
     def formation_summary(self, fid: str) -> str:
         """As Campaign's for the side's own formations; of an enemy formation the desk
         holds a placeholder, so it says what the fog rules let the side know and no more
         (never experience or digging in; combat units only when met in a battle)."""
-        f = self._campaign.formation(fid)
-        if not self._side or f.side == self._side:
+        if self.known_in_full(fid):
             return self._campaign.formation_summary(fid)
         if fid in self._met:
             return (

@@ -318,6 +318,10 @@ def test_the_desks_order_of_battle_shows_the_enemy_only_as_far_as_known(
     for leak in ("regular", "OUT OF SUPPLY", "Army HQ box", "unknown unit", "rifle"):
         assert leak not in joined
     assert c.formation(ids["u_corps"]).name not in joined  # not next to a German formation
+    # The enemy counter's tooltip says as little.
+    tip = pmode.items.counters[ids["us"]].toolTip()
+    assert us.name in tip and "not known" in tip
+    assert "regular" not in tip and "SUPPLY" not in tip and "unknown unit" not in tip
 
 
 def test_the_desks_battle_buttons_are_that_sides_orders_only(

@@ -216,7 +216,7 @@ class DefenseSupportDialog(OrderDialog):
         where = to_hex(b.defender_hex)
         attackers = [c.formation(a) for a in b.attackers if a in c.state.formations]
         strength = "; ".join(
-            f"the {f.side} {f.name}: {f.composition}, {f.experience}" for f in attackers
+            f"the {f.side} {f.name}: {c.formation_summary(f.id)}" for f in attackers
         )
         intro = QLabel(
             f"{b.defender_side} defends {c.map.label(where)} against {strength}."

@@ -373,6 +373,9 @@ def _points(left: float) -> str:
 
 
 def _tooltip(c, f: FormationView) -> str:
+    if not c.known_in_full(f.id):
+        # An enemy on a player's desk: what the fog rules let the side know, no more.
+        return f"{f.name} ({f.side}) at {c.map.label(f.hex)}\n{c.formation_summary(f.id)}"
     lines = [
         f"{f.name} ({f.side}, {f.kind}) at {c.map.label(f.hex)}",
         f"{f.experience}; {f.composition}",

@@ -78,6 +78,8 @@ class EditorMode(QObject, EditorMenus, EditorEdits, EditorFiles):
         self.attach(getattr(window, "document", None))
         last = self._setting(LAST_TOOL_SETTING, "inspect")
         self.set_tool(last if last in self.tools else "inspect")
+        if window.isVisible():  # built after the window first showed (see _first_shown)
+            self._first_shown()
 
     def attach(self, document: Any) -> None:
         """Follow a new document (None when the window holds none)."""
@@ -192,13 +194,18 @@ class EditorMode(QObject, EditorMenus, EditorEdits, EditorFiles):
         self.select_hex(h)
         self.canvas.set_preview(hexes=[h])
 
+    def _first_shown(self) -> None:
+        """The first time the window appears (or at once, for an editor built after a
+        game's map was shown alone): the first layout, and what a crashed session left
+        offered just after."""
+        self._shown = True
+        if not self._layout_restored:
+            self._default_dock_sizes()
+        QTimer.singleShot(0, self.recover)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Show and not self._shown:
-            # The first time the window appears, offer what a crashed session left.
-            self._shown = True
-            if not self._layout_restored:
-                self._default_dock_sizes()
-            QTimer.singleShot(0, self.recover)
+            self._first_shown()
         if watched is self.window and event.type() == QEvent.Type.Close:
             # The window may still refuse (unsaved changes, Cancel): look once it decided.
             QTimer.singleShot(0, self._after_close)
