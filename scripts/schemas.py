@@ -19,7 +19,7 @@ from hexcampaign.campaign.unit_chart import UnitChart
 from hexcampaign.kasserine.scenario import Scenario
 from hexcampaign.kasserine.state import GameState
 from hexcampaign.kasserine.tables import BreakdownTable, CrtTable, RulesTable
-from hexcampaign.maps.schema import MapFileV2, MapFileV3, MapFileV4, MapFileV5, PaletteFile
+from hexcampaign.maps.schema import MapFileV2, MapFileV3, MapFileV4, MapFileV5, MapFileV6, PaletteFile
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "schemas"
 
@@ -28,6 +28,7 @@ SCHEMAS = {
     "hexmap-v3": (MapFileV3, "A map (.hexmap), format version 3: a map with its own palette."),
     "hexmap-v4": (MapFileV4, "A map (.hexmap), format version 4: a map with hex notes or numbering every N-th hex."),
     "hexmap-v5": (MapFileV5, "A map (.hexmap), format version 5: each river and road a named line."),
+    "hexmap-v6": (MapFileV6, "A map (.hexmap), format version 6: a map with an underlay picture or km per hex."),
     "palette": (PaletteFile, "A terrain palette (resources/palettes/*.json)."),
     "kasserine-scenario": (Scenario, "The Kasserine Pass scenario (maps/kasserine/scenario.json)."),
     "kasserine-game-state": (GameState, "The `state` and `initial` parts of a Kasserine Pass save (.kpgame)."),

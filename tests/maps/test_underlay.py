@@ -92,3 +92,70 @@ def test_an_underlay_goes_to_its_file_and_back() -> None:
     assert underlay_from_data({"path": "x.png", "transform": [1, 0, 0, 0, 1, 0], "opacity": True}) is None
     assert underlay_from_data({"path": "", "transform": [1, 0, 0, 0, 1, 0]}) is None
     assert underlay_from_data({"path": "x.png", "transform": [0, 0, 0, 0, 0, 0]}) is None
+
+
+def test_a_map_keeps_its_underlay_and_km_per_hex_in_its_file_as_version_6() -> None:
+    import json
+
+    from hexcampaign.maps import HexMap
+    from hexcampaign.maps.fileformat import dumps_map, loads_map, map_to_document
+
+    m = HexMap.new(6, 5)
+    plain = json.loads(dumps_map(m))
+    assert "underlay" not in plain and "hex_km" not in plain["grid"] and plain["version"] < 6
+    m.set_hex_km(2.5)
+    m.underlay = Underlay("scan.png", _similar(0.04, 3.0, 1.0, 2.0), 0.6)
+    text = dumps_map(m)
+    assert json.loads(text) == map_to_document(m)
+    data = json.loads(text)
+    assert data["version"] == 6 and data["grid"]["hex_km"] == 2.5 and data["underlay"]["path"] == "scan.png"
+    back = loads_map(text)
+    assert back == m and back.hex_km == 2.5 and back.underlay == m.underlay
+
+
+@pytest.mark.parametrize("damage", [
+    {"underlay": {"path": "scan.png", "transform": [1, 0, 0, 0, 1]}},
+    {"underlay": {"path": "scan.png", "transform": [0, 0, 0, 0, 0, 0]}},
+    {"underlay": {"path": "scan.png", "transform": [1, 0, 0, 0, 1, 0], "opacity": 2}},
+    {"underlay": "scan.png"},
+])
+def test_a_damaged_underlay_is_refused_in_one_sentence(damage) -> None:
+    import json
+
+    from hexcampaign.maps import HexMap
+    from hexcampaign.maps.fileformat import MapFormatError, dumps_map, loads_map
+
+    m = HexMap.new(3, 3)
+    m.set_hex_km(1)
+    data = {**json.loads(dumps_map(m)), **damage}
+    with pytest.raises(MapFormatError) as refusal:
+        loads_map(json.dumps(data), "scan.hexmap")
+    assert str(refusal.value).startswith("scan.hexmap is damaged") and "underlay" in str(refusal.value)
+
+
+def test_km_per_hex_must_be_a_width() -> None:
+    from hexcampaign.maps import HexMap, MapEditError
+
+    m = HexMap.new(3, 3)
+    with pytest.raises(MapEditError, match="km across"):
+        m.set_hex_km(0)
+    m.set_hex_km(None)
+    assert m.hex_km is None
+
+
+def test_the_picture_path_is_kept_relative_to_the_map_file(tmp_path) -> None:
+    import json
+
+    from hexcampaign.maps import HexMap
+    from hexcampaign.maps.fileformat import load_map, save_map
+
+    (tmp_path / "scans").mkdir()
+    picture = tmp_path / "scans" / "sheet.png"
+    m = HexMap.new(4, 4)
+    m.underlay = Underlay(str(picture), Affine(0.05, 0, 0, 0, 0.05, 0))
+    (tmp_path / "maps").mkdir()
+    save_map(m, tmp_path / "maps" / "traced.hexmap")
+    written = json.loads((tmp_path / "maps" / "traced.hexmap").read_text("utf-8"))
+    assert written["underlay"]["path"] == "../scans/sheet.png"
+    back = load_map(tmp_path / "maps" / "traced.hexmap")
+    assert back.underlay is not None and back.underlay.path == str(picture)

@@ -41,6 +41,7 @@ from hexcampaign.maps.lines import river_lines_of, road_lines_of
 from hexcampaign.maps.model import MAX_SIDE, HexMap, MapEditError, control_character
 from hexcampaign.maps.palette import PaletteError, palette_from_data, palette_names
 from hexcampaign.maps.plain_check import lone_surrogate, plain_document
+from hexcampaign.maps.underlay import relative_to, resolved, underlay_to_data
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -55,7 +56,11 @@ FORMAT = "hexcampaign-map"
 # hexcampaign" instead of refusing an unknown field as damage.
 # Version 5 adds "lines" (each river and road named, its hexes in order) and writes no
 # "rivers" or "roads": a map with any river or road is written as version 5.
-VERSION = 5
+# Version 6 adds the optional "underlay" (the scanned picture traced under the map:
+# its path relative to the map's file, its placement and opacity; maps/underlay.py) and
+# grid "hex_km" (km from hex centre to hex centre, for the printed scale bar); only a
+# map using one of them is written as version 6.
+VERSION = 6
 _DIRECTION_OF = {delta: d for d, delta in enumerate(DIRECTIONS)}
 
 
@@ -68,7 +73,10 @@ def load_map(path: Path | str) -> HexMap:
     path = Path(path)
     raw = _read_bytes(path)
     with gc_paused():
-        return _read(raw, path.name)
+        m = _read(raw, path.name)
+    if m.underlay is not None:  # its picture's path is relative to the map's file
+        m.underlay = resolved(m.underlay, path.parent)
+    return m
 
 
 def loads_map(text: str | bytes, name: str = "map") -> HexMap:
@@ -128,7 +136,7 @@ def save_map(hexmap: HexMap, path: Path | str) -> None:
     must parse to exactly the document we meant to write (which came from a valid map)
     before it replaces the old file. OSError propagates for the caller to explain."""
     with gc_paused():
-        text = dumps_map(hexmap)
+        text = dumps_map(hexmap, Path(path).parent)
 
     def verify(back: str) -> None:
         # The very text written parses to the document; comparing the text is stricter
@@ -139,8 +147,9 @@ def save_map(hexmap: HexMap, path: Path | str) -> None:
     atomic_write_text(path, text, verify=verify)
 
 
-def dumps_map(hexmap: HexMap) -> str:
-    """The map's file text: exactly json.dumps of map_to_document, compact.
+def dumps_map(hexmap: HexMap, folder: Path | None = None) -> str:
+    """The map's file text: exactly json.dumps of map_to_document, compact; saved in
+    `folder`, the underlay's picture path is written relative to it.
 
     The sparse sections (elevation, rivers, bridges, roads, cliffs) are kept as text on
     the map with a copy of the table each came from, and reused while the table still
@@ -162,7 +171,11 @@ def dumps_map(hexmap: HexMap) -> str:
         parts.append(f',"{name}":{entry[2]}')
     notes = f',"notes":{_dumps(_note_rows(m))}' if m._notes else ""
     lines = f',"lines":{_dumps(_line_rows(m))}' if m._lines else ""
-    parts.append(f',"places":{_dumps(_place_rows(m))},"labels":{_dumps(_label_rows(m))}{notes}{lines}}}')
+    underlay = ""
+    if m.underlay is not None:
+        written = m.underlay if folder is None else relative_to(m.underlay, folder)
+        underlay = f',"underlay":{_dumps(underlay_to_data(written))}'
+    parts.append(f',"places":{_dumps(_place_rows(m))},"labels":{_dumps(_label_rows(m))}{notes}{lines}{underlay}}}')
     return "".join(parts)
 
 
@@ -196,6 +209,8 @@ def map_to_document(m: HexMap) -> dict:
         document["notes"] = _note_rows(m)
     if m._lines:
         document["lines"] = _line_rows(m)
+    if m.underlay is not None:
+        document["underlay"] = underlay_to_data(m.underlay)
     return document
 
 
@@ -221,8 +236,10 @@ def _head(m: HexMap) -> dict:
     }
     if m.label_every != 1:
         grid["label_every"] = m.label_every
+    if m.hex_km is not None:
+        grid["hex_km"] = m.hex_km
     # The lowest version that holds what the map uses, so older programs read it.
-    version = 5 if m._lines else 4 if m._notes or m.label_every != 1 else 2 if shipped else 3
+    version = 6 if m.underlay is not None or m.hex_km is not None else 5 if m._lines else 4 if m._notes or m.label_every != 1 else 2 if shipped else 3
     return {
         "format": FORMAT,
         "version": version,
@@ -369,6 +386,7 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
         if bad_character:
             raise bad(f"the map's {what} holds the control character {bad_character}")
     m.label_style, m.label_first, m.label_every = g.label_style, g.label_first, g.label_every
+    m.hex_km, m.underlay = None if g.hex_km is None else float(g.hex_km), doc.underlay
 
     grid, cols, rows = m._grid_rows, g.cols, g.rows
 
@@ -629,7 +647,14 @@ def _v4_to_v5(data: dict) -> dict:
     return {**data, "version": 5}
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+def _v5_to_v6(data: dict) -> dict:
+    """Version 6 reads every version-5 document as it is: it only adds optional fields
+    ("underlay", grid "hex_km")."""
+    return {**data, "version": 6}
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5,
+                                                 5: _v5_to_v6}
 
 
 def _offset_function(orientation: str) -> Callable[[Hex], tuple[int, int]]:

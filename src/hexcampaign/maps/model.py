@@ -19,11 +19,13 @@ from hexcampaign.maps.edit_checks import MapEditError, control_character
 from hexcampaign.maps.line_network import LineNetwork
 from hexcampaign.maps.lines import Line, without_hex, without_side
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, check_palette, load_palette
+from hexcampaign.maps.underlay import Underlay
 
 LabelStyle = Literal["CCRR", "CC.RR", "CC-RR"]
 LABEL_STYLES: tuple[LabelStyle, ...] = get_args(LabelStyle)
 _LABEL_SEPARATORS = {"CC.RR": ".", "CC-RR": "-"}
 MAX_LABEL_EVERY = 50  # "number every N-th hex": beyond 50 a map would show almost none
+MAX_HEX_KM = 1000.0  # a hex wider than this is a mistake, not a strategic map
 MAX_SIDE = 500  # columns or rows: 250,000 hexes load in ~0.1 s; 1000×1000 took 4 s and 215 MB
 
 
@@ -82,6 +84,10 @@ class HexMap(LineNetwork):
         self.label_first = 0  # the number printed for column 0 and row 0
         # Print the number of every N-th hex only (1: every hex): see is_numbered.
         self.label_every = 1
+        # Kilometres from one hex centre to the next (the printed scale bar), None when
+        # the map does not say; and the scanned picture traced under it (maps/underlay.py).
+        self.hex_km: float | None = None
+        self.underlay: Underlay | None = None
         # Row-major table of hexes: at(col, row) and the file format index it instead of
         # converting coordinates hex by hex.
         # The tables are immutable and shared by every map of the same shape (a 200×200
@@ -547,6 +553,12 @@ class HexMap(LineNetwork):
     def labels(self) -> list[MapLabel]:
         return list(self._labels)
 
+    def set_hex_km(self, km: float | None) -> None:
+        """Kilometres across a hex (centre to centre), or None: the map does not say."""
+        if km is not None and not (isinstance(km, (int, float)) and 0 < km <= MAX_HEX_KM):
+            raise MapEditError(f"A hex must be more than 0 and at most {MAX_HEX_KM:g} km across.")
+        self.hex_km = None if km is None else float(km)
+
     # --- notes -------------------------------------------------------------------------
 
     def set_note(self, h: Hex, text: str, properties: Iterable[tuple[str, str]] = ()) -> HexNote | None:
@@ -683,7 +695,7 @@ def _palette(palette: str | Palette) -> Palette:
 
 _COMPARED = ("cols", "rows", "orientation", "palette", "name", "author", "description", "label_style",
              "label_first", "label_every", "_terrain", "_elevation", "_lines", "_bridges", "_cliffs",
-             "_places", "_labels", "_notes")
+             "_places", "_labels", "_notes", "hex_km", "underlay")
 
 
 @functools.lru_cache(maxsize=8)

@@ -18,8 +18,9 @@ from typing import Any, TypeGuard
 
 from hexcampaign.maps import model as limits
 from hexcampaign.maps.lines import LINE_KINDS, LINE_NAME_MAX
-from hexcampaign.maps.model import LABEL_STYLES, MAX_LABEL_EVERY, MAX_SIDE
+from hexcampaign.maps.model import LABEL_STYLES, MAX_HEX_KM, MAX_LABEL_EVERY, MAX_SIDE
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, palette_from_data
+from hexcampaign.maps.underlay import underlay_from_data
 
 
 def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None:
@@ -29,7 +30,7 @@ def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None
     if not _has_keys(data, _DOCUMENT_KEYS, _DOCUMENT_REQUIRED):
         return None
     version = data["version"]
-    if data["format"] != "hexcampaign-map" or not _is_int(version) or version not in (2, 3, 4, 5):
+    if data["format"] != "hexcampaign-map" or not _is_int(version) or version not in (2, 3, 4, 5, 6):
         return None
     palette = data["palette"]
     if type(palette) is dict and version >= 3:
@@ -57,6 +58,7 @@ def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None
         labels=[_label(lb) for lb in data.get("labels", ())] if _is_list(data.get("labels", [])) else None,
         notes=[_note(n) for n in data.get("notes", ())] if _is_list(data.get("notes", [])) else None,
         lines=[_line(n) for n in data.get("lines", ())] if _is_list(data.get("lines", [])) else None,
+        underlay=underlay_from_data(data["underlay"]) if "underlay" in data else None,
     )
     ok = (
         doc.grid is not None
@@ -81,6 +83,7 @@ def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None
         and None not in doc.notes
         and doc.lines is not None
         and None not in doc.lines
+        and (doc.underlay is not None or "underlay" not in data)
         and not (escapes and lone_surrogate(data))
     )
     return doc if ok else None
@@ -122,9 +125,9 @@ def _encodable(value: object) -> bool:
 
 _DOCUMENT_KEYS = frozenset({"format", "version", "name", "author", "description", "grid", "palette",
                             "terrain_codes", "terrain", "elevation", "rivers", "bridges", "roads",
-                            "cliffs", "places", "labels", "notes", "lines"})
+                            "cliffs", "places", "labels", "notes", "lines", "underlay"})
 _DOCUMENT_REQUIRED = ("format", "version", "grid", "palette", "terrain_codes", "terrain")
-_GRID_KEYS = frozenset({"cols", "rows", "orientation", "label_style", "label_first", "label_every"})
+_GRID_KEYS = frozenset({"cols", "rows", "orientation", "label_style", "label_first", "label_every", "hex_km"})
 _NOTE_KEYS = frozenset({"col", "row", "text", "properties"})
 _PLACE_KEYS = frozenset({"name", "kind", "vp", "pp", "col", "row", "label"})
 _LABEL_KEYS = frozenset({"col", "row", "text"})
@@ -142,6 +145,7 @@ def _grid(data: object) -> SimpleNamespace | None:
         label_style=data.get("label_style", "CCRR"),
         label_first=data.get("label_first", 0),
         label_every=data.get("label_every", 1),
+        hex_km=data.get("hex_km"),
     )
     ok = (
         _within(grid.cols, 1, MAX_SIDE)
@@ -152,6 +156,7 @@ def _grid(data: object) -> SimpleNamespace | None:
         and grid.label_style in LABEL_STYLES
         and _within(grid.label_first, 0, 1)
         and _within(grid.label_every, 1, MAX_LABEL_EVERY)
+        and (grid.hex_km is None or (type(grid.hex_km) in (int, float) and 0 < grid.hex_km <= MAX_HEX_KM))
     )
     return grid if ok else None
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, model_validator
 
 from hexcampaign.maps.lines import LINE_NAME_MAX, LineKind
 from hexcampaign.maps.model import (
+    MAX_HEX_KM,
     MAX_LABEL_EVERY,
     MAX_SIDE,
     NOTE_KEY_MAX,
@@ -24,6 +25,7 @@ from hexcampaign.maps.model import (
     LabelStyle,
 )
 from hexcampaign.maps.palette import PLACE_KINDS, PlaceKind, Symbol
+from hexcampaign.maps.underlay import PATH_MAX, SCALE_MAX, SCALE_MIN
 
 Coord = Annotated[StrictInt, Field(ge=0, le=MAX_SIDE)]
 Points = Annotated[StrictInt, Field(ge=0, le=999)]
@@ -46,6 +48,9 @@ class GridModel(_Strict):
     label_first: Annotated[StrictInt, Field(ge=0, le=1)] = 0
     label_every: Annotated[StrictInt, Field(ge=1, le=MAX_LABEL_EVERY)] = Field(
         default=1, description="Print the number of every N-th hex only (version 4; 1: every hex)."
+    )
+    hex_km: Annotated[StrictInt | StrictFloat, Field(gt=0, le=MAX_HEX_KM)] | None = Field(
+        default=None, description="Version 6: kilometres from one hex centre to the next (the printed scale bar)."
     )
 
 
@@ -85,6 +90,29 @@ class LineModel(_Strict):
     kind: LineKind
     name: Annotated[StrictStr, Field(min_length=1, max_length=LINE_NAME_MAX)]
     hexes: Annotated[list[Pair], Field(min_length=1)]
+
+
+class UnderlayModel(_Strict):
+    """The scanned picture traced under the map (version 6; maps/underlay.py)."""
+
+    path: Annotated[StrictStr, Field(min_length=1, max_length=PATH_MAX)] = Field(
+        description="The picture's file, relative to the map's file ('/'-separated), or absolute."
+    )
+    transform: Annotated[list[StrictInt | StrictFloat], Field(min_length=6, max_length=6)] = Field(
+        description="[a, b, c, d, e, f]: picture pixel (u, v) to map units x = a·u + b·v + c, "
+        "y = d·u + e·v + f, where a map unit is the hex size (centre to corner) and (0, 0) the "
+        "centre of axial hex (0, 0)."
+    )
+    opacity: Annotated[StrictInt | StrictFloat, Field(ge=0, le=1)] = 0.5
+
+    @model_validator(mode="after")
+    def _placeable(self) -> UnderlayModel:
+        a, b, _c, d, e, _f = self.transform
+        if not all(abs(v) != float("inf") and v == v for v in self.transform):
+            raise ValueError("the underlay's transform must be six finite numbers")
+        if not SCALE_MIN <= abs(a * e - b * d) ** 0.5 <= SCALE_MAX:
+            raise ValueError(f"the underlay's scale must be from {SCALE_MIN:g} to {SCALE_MAX:g} map units a pixel")
+        return self
 
 
 class TerrainTypeFile(BaseModel):
@@ -158,6 +186,9 @@ class _MapFile(_Strict):
         description="Version 5: each river and road, named, its hexes in the order drawn (version 5 "
         "writes no rivers or roads lists; a file of version 4 or before is split into lines on opening).",
     )
+    underlay: UnderlayModel | None = Field(
+        default=None, description="Version 6: the scanned picture shown under the map while tracing it."
+    )
 
 
 class MapFileV2(_MapFile):
@@ -181,3 +212,9 @@ class MapFileV5(_MapFile):
     """Version 5: as version 4, with "lines" (each river and road named, in order)."""
 
     version: Literal[5]
+
+
+class MapFileV6(_MapFile):
+    """Version 6: as version 5, with the optional "underlay" and grid "hex_km"."""
+
+    version: Literal[6]

@@ -134,6 +134,13 @@ def relative_to(underlay: Underlay, folder: Path) -> Underlay:
     return replace(underlay, path=Path(relative).as_posix())
 
 
+def shifted(underlay: Underlay, dx: float, dy: float) -> Underlay:
+    """The underlay moved by (dx, dy) map units, as the hexes move when a map is resized
+    on its left or top: the picture stays under the hexes it showed."""
+    t = underlay.transform
+    return replace(underlay, transform=replace(t, c=t.c + dx, f=t.f + dy))
+
+
 def fit(picture: Sequence[Point], map_points: Sequence[Point], shear: bool = False) -> Fit:
     """The transform taking each picture point to its map point: two or more pairs for
     a similarity (least squares past two), three or more for an affine fit when `shear`."""
