@@ -389,7 +389,7 @@ def test_ctrl_z_in_the_edit_menu_undoes_the_games_last_action(qtbot):
     undo = mode.menu.undo_action
     edit_menu = w.menu("&Edit")
     shown = [a for a in edit_menu.actions() if a.isVisible() and not a.isSeparator()]
-    assert shown == [undo]
+    assert shown == [undo, mode.menu.redo_action]  # Redo: tests/app/kasserine/test_redo.py
     assert undo.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
     # The editor's Ctrl+Z is out of the way (no ambiguous shortcut).
     assert not w.editor.undo_action.isEnabled() and not w.editor.undo_action.isVisible()

@@ -73,6 +73,13 @@ class PlayDocument(Document):
     def engine_can_undo(self) -> bool:
         return bool(self._engine.can_undo)
 
+    def engine_redo(self) -> PlayChanges:
+        return self._engine.redo()
+
+    def engine_can_redo(self) -> bool:
+        # An engine without redo (the campaign's) never offers it.
+        return bool(getattr(self._engine, "can_redo", False))
+
     # --- acting -----------------------------------------------------------------------
 
     def act(self, action: Any, initiator: object = None) -> PlayChanges | None:
@@ -87,6 +94,15 @@ class PlayDocument(Document):
     @property
     def can_undo(self) -> bool:
         return self.engine_can_undo()
+
+    def redo(self, initiator: object = None) -> bool:
+        """Apply again what undo took back last; the engine refuses once another action
+        was taken since."""
+        return self._run(self.engine_redo, initiator) is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return self.engine_can_redo()
 
     def refuse(self, sentence: str) -> None:
         """Report a refusal the one way every refusal is reported."""

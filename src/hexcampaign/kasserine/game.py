@@ -13,7 +13,9 @@ Replays re-apply the log with dice that hand back the recorded faces. Undo is a 
 of the actions after the last lock: a roll, the defender's artillery allocation, or any
 action after which the other player acts (a declared attack, handed to the defender for
 his artillery; a combat result's decision passing to the other side; the next side's
-phase) (LOCK); it never goes back past one.
+phase) (LOCK); it never goes back past one. Redo re-applies what undo took back, the
+latest first, until another action is taken: an undone action revealed nothing (a roll or
+a hand-over would have locked it), so replaying it shows nothing new either.
 """
 
 from __future__ import annotations
@@ -164,6 +166,8 @@ class Game(GameQuestions):
         # Why play is locked where it is, for the undo refusal ("" when not known here:
         # a loaded save, a replay).
         self._lock_reason = ""
+        # What undo took back, the latest last, for redo; emptied by any other action.
+        self._undone: list = []
         # The position at the last lock (count, state, dice, log): undo re-applies only
         # the actions after it. None until a lock is passed here, or until the first
         # undo derives it by a replay of the locked actions (a loaded save has none).
@@ -430,14 +434,30 @@ class Game(GameQuestions):
             raise refuse(f"Undo: play is locked here — {why}; undo cannot go back past that", "Undo")
         count, state, dice, lines = self._undo_base()
         tail = self._actions[count:-1]
+        undone = [*self._undone, self._actions[-1]]
         self.state = copy_state(state)
         self.context.dice = GameDice.restore(dice)
         self._lines = list(lines)
         self._actions = self._actions[:count]
         for action in tail:
             self._do(fresh_action(action, keep_faces=True))
+        self._undone = undone  # (the replay above is no new action)
         self.last_changes = PlayChanges.everything()
         return self.last_changes
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def redo(self) -> PlayChanges:
+        """Apply again the action undo took back last; refused once another action was
+        taken since (the undone ones are then gone, as in any editor)."""
+        if not self._undone:
+            raise refuse("Redo: there is no undone action to redo (an action taken since an undo ends redo)", "Redo")
+        undone = self._undone
+        changes = self._do(fresh_action(undone[-1], keep_faces=True))
+        self._undone = undone[:-1]
+        return changes
 
     def identify(self, game_id: str) -> None:
         """Give a game without an id its own (kept in its saves: app/kasserine/reopening.py)."""
@@ -596,6 +616,7 @@ class Game(GameQuestions):
         events = handler(ctx, action) or []
         ctx.faces_sink = None
         self._actions.append(action)
+        self._undone = []  # a new action: what was undone cannot be redone
         ctx.after_action(action)
         self._lines.extend(f"{date}, {phase}: {e}" for e in events)
         if decision_key(ctx.state) != decision:

@@ -1,6 +1,7 @@
 """The Game menu of the play mode, and its entry in the Edit menu: each entry calls the
 part that does it. Edit > Undo (Ctrl+Z, the desktop's key) takes back the last action
-as the turn bar's Undo does; Game > Undo the last action keeps Ctrl+Alt+Z as well."""
+as the turn bar's Undo does; Game > Undo the last action keeps Ctrl+Alt+Z as well. Edit >
+Redo (Ctrl+Shift+Z) applies again what Undo took back, until another action is taken."""
 
 from __future__ import annotations
 
@@ -45,6 +46,18 @@ class GameMenu:
             gestures.undo,
             QKeySequence(QKeySequence.StandardKey.Undo),
             menu=mode.window.menu("&Edit"),
+        )
+        # Redo beside it: what Undo took back, applied again (it revealed nothing, or it
+        # could not have been undone), until another action is taken.
+        self.redo_action = self.add(
+            translate("GameMenu", "&Redo the undone action"),
+            gestures.redo,
+            QKeySequence(QKeySequence.StandardKey.Redo),
+            menu=mode.window.menu("&Edit"),
+        )
+        # Ctrl+Shift+Z on every desktop (Windows' standard Redo is Ctrl+Y).
+        self.redo_action.setShortcuts(
+            list(dict.fromkeys([*self.redo_action.shortcuts(), QKeySequence("Ctrl+Shift+Z")]))
         )
         add(translate("GameMenu", "&End phase"), gestures.end_phase, "Ctrl+E")
         self.clear_action = add(translate("GameMenu", "C&lear the selection"), board.clear_selection, "Escape")

@@ -268,6 +268,17 @@ class Gestures:
         mode.say(f"Undone: the last action is taken back — {document.whose_turn()}")
         return True
 
+    def redo(self) -> bool:
+        """Apply again what Undo took back last (the engine refuses once another action
+        was taken since) and say so."""
+        mode, document = self.mode, self.mode.document
+        if document is None or mode.computer.refuse_while_computer():
+            return False
+        if not document.redo(self):
+            return False
+        mode.say(f"Redone: the action is applied again — {document.whose_turn()}")
+        return True
+
     # --- inside --------------------------------------------------------------------------
 
     def _move_words(self, unit: str, h: Hex) -> str:

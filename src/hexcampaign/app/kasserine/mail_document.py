@@ -144,6 +144,14 @@ class MailDocument(GameDocument):
     def engine_can_undo(self) -> bool:
         return self.replay is None and self.mail.can_undo
 
+    def engine_redo(self) -> PlayChanges:
+        # A game by e-mail applies its actions through the exchange (mail.py), which
+        # notes declarations and hands over: Redo would go round it. Play it again.
+        raise IllegalAction("Redo: a game by e-mail has no redo; play the action again", "Redo")
+
+    def engine_can_redo(self) -> bool:
+        return False
+
     def before_showing(self, changes: PlayChanges) -> None:
         """A hand-over: the local game on disk, then the turn file, before it is shown."""
         if changes.flags & Play.LOCK and self.mail.outgoing() is not None:
