@@ -454,6 +454,10 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
         <translation>Letzte Aktion zu&amp;rücknehmen</translation>
     </message>
     <message>
+        <source>&amp;Redo the undone action</source>
+        <translation>Zurückgenommene Aktion &amp;wiederholen</translation>
+    </message>
+    <message>
         <source>&amp;End phase</source>
         <translation>&amp;Phase beenden</translation>
     </message>

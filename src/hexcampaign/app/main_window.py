@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget
 
@@ -25,6 +25,7 @@ from hexcampaign.app.autosave import close_autosaves_of
 from hexcampaign.app.canvas import MapView
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import Document, MapDocument
+from hexcampaign.app.i18n import translate
 from hexcampaign.app.modes import Mode, PlayMode
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.settings import Settings
@@ -119,7 +120,7 @@ class MainWindow(QMainWindow):
             self.modes.mode = self.editor  # in charge until a game mode takes over
         entries = self.menu("&Mode").actions()  # the play modes, when offered already
         self.modes.add_mode(
-            "Map &editor",
+            QT_TRANSLATE_NOOP("MenuBar", "Map &editor"),
             self.editor,
             before=entries[0] if entries else None,
         )
@@ -245,8 +246,8 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> bool:
         patterns = " ".join(f"*{suffix}" for suffix in (MAP_SUFFIX, *sorted(self.openers)))
-        filters = f"Everything hexcampaign opens ({patterns});;{MAP_FILTER}"
-        path = files.ask_open_path(self, "Open", filters)
+        filters = f"Everything hexcampaign opens ({patterns});;{MAP_FILTER}"  # shown translated
+        path = files.ask_open_path(self, translate("Files", "Open"), filters)
         return self.open_path(path) if path else False
 
     def open_map(self, hexmap: HexMap, path: Path | str | None = None) -> None:

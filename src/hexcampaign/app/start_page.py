@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
     QFrame,
@@ -24,13 +24,15 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign import __version__
+from hexcampaign.app.i18n import fill_in, translate
 from hexcampaign.app.plain_text import literal
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
+# Translated where shown (`_kind_words`): these are the keys lupdate extracts.
 KINDS = {
-    ".kpgame": "Kasserine Pass game",
-    ".hxcampaign": "CM campaign",
-    ".hexmap": "Hex map",
+    ".kpgame": QT_TRANSLATE_NOOP("StartPage", "Kasserine Pass game"),
+    ".hxcampaign": QT_TRANSLATE_NOOP("StartPage", "CM campaign"),
+    ".hexmap": QT_TRANSLATE_NOOP("StartPage", "Hex map"),
 }
 STYLE = """
 #start-page { background: #efe9da; }
@@ -71,13 +73,21 @@ class StartPage(QWidget):
         big.setPointSizeF(big.pointSizeF() * 2.6)
         big.setBold(True)
         title.setFont(big)
+        title.setAccessibleName(translate("StartPage", "hexcampaign start page"))
         subtitle = QLabel(
-            "Hex-and-counter wargaming: play Kasserine Pass against the computer or hot-seat, umpire a Combat "
-            f"Mission campaign, draw your own maps.  ·  version {__version__}",
+            translate(
+                "StartPage",
+                "Hex-and-counter wargaming: play Kasserine Pass against the computer or hot-seat, "
+                "umpire a Combat Mission campaign, draw your own maps.  ·  version %1",
+            ).replace("%1", __version__),
             self,
         )
         subtitle.setObjectName("start-subtitle")
         subtitle.setWordWrap(True)
+        self.setAccessibleName(translate("StartPage", "Start page"))
+        self.setAccessibleDescription(
+            translate("StartPage", "Start a new game, campaign or map, open a file, or reopen a recent file.")
+        )
 
         self.cards: dict[str, Card] = {}
         grid = QGridLayout()
@@ -85,29 +95,32 @@ class StartPage(QWidget):
         specs = [
             (
                 "kasserine",
-                "New Kasserine Pass game",
-                "Feb 14–25, 1943. Play against the computer or hot-seat with a friend; every rule enforced.",
+                translate("StartPage", "New Kasserine Pass game"),
+                translate(
+                    "StartPage",
+                    "Feb 14–25, 1943. Play against the computer or hot-seat with a friend; every rule enforced.",
+                ),
                 _counter_icon(),
                 self.new_kasserine,
             ),
             (
                 "campaign",
-                "New CM campaign",
-                "Run an operational campaign as umpire: production, moves, battles.",
+                translate("StartPage", "New CM campaign"),
+                translate("StartPage", "Run an operational campaign as umpire: production, moves, battles."),
                 _flag_icon(),
                 self.new_campaign,
             ),
             (
                 "map",
-                "New map",
-                "Paint terrain, rivers, roads, cliffs and places on a hex grid.",
+                translate("StartPage", "New map"),
+                translate("StartPage", "Paint terrain, rivers, roads, cliffs and places on a hex grid."),
                 _hex_icon(),
                 self.new_map,
             ),
             (
                 "open",
-                "Open…",
-                "A saved game, a campaign or a map (.kpgame, .hxcampaign, .hexmap).",
+                translate("StartPage", "Open…"),
+                translate("StartPage", "A saved game, a campaign or a map (.kpgame, .hxcampaign, .hexmap)."),
                 _folder_icon(),
                 self.open_requested,
             ),
@@ -119,14 +132,21 @@ class StartPage(QWidget):
             grid.addWidget(card, n // 2, n % 2)
             self.cards[name] = card
 
-        heading = QLabel("Recent files", self)
+        heading = QLabel(translate("StartPage", "Recent files"), self)
         heading.setObjectName("start-heading")
         self.recent = QListWidget(self)
         self.recent.setObjectName("start-recent")
+        self.recent.setAccessibleName(translate("StartPage", "Recent files"))
+        self.recent.setAccessibleDescription(
+            translate("StartPage", "The files opened or saved lately, newest first; choose one to open it.")
+        )
+        heading.setBuddy(self.recent)
         self.recent.setIconSize(QSize(28, 28))
         self.recent.setSpacing(2)
         self.recent.itemClicked.connect(self._recent_activated)
-        self.empty = QLabel("Nothing opened yet: the files you open will be listed here.", self)
+        self.empty = QLabel(
+            translate("StartPage", "Nothing opened yet: the files you open will be listed here."), self
+        )
         self.empty.setObjectName("start-empty")
         self.empty.setWordWrap(True)  # its one line set the window's minimum width (1,291 px)
 
@@ -158,8 +178,13 @@ class StartPage(QWidget):
         self.recent.clear()
         icons = {".kpgame": _counter_icon(), ".hxcampaign": _flag_icon(), ".hexmap": _hex_icon()}
         for path in paths:
-            kind = KINDS.get(path.suffix.lower(), "File")
+            kind = _kind_words(path)
             item = QListWidgetItem(f"{path.name}  —  {kind}\n{path.parent}")
+            # A screen reader reads the name, the kind and the folder as one sentence.
+            item.setData(
+                Qt.ItemDataRole.AccessibleTextRole,
+                fill_in(translate("StartPage", "%1, %2, in %3"), path.name, kind, path.parent),
+            )
             icon = icons.get(path.suffix.lower())
             if icon is not None:
                 item.setIcon(icon)
@@ -179,6 +204,12 @@ class StartPage(QWidget):
         self.recent_chosen.emit(Path(item.data(PATH_ROLE)))
 
 
+def _kind_words(path: Path) -> str:
+    """What a recent file is, in the window's language ("Hex map", "Karte")."""
+    words = KINDS.get(path.suffix.lower())
+    return translate("StartPage", words) if words else translate("StartPage", "File")
+
+
 class Card(QPushButton):
     """A big choice: a picture, a bold heading and one line saying what it is for."""
 
@@ -189,6 +220,9 @@ class Card(QPushButton):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(100)
         self.setToolTip(line)
+        # Its words are labels inside it: a screen reader would otherwise read nothing.
+        self.setAccessibleName(heading.removesuffix("…"))
+        self.setAccessibleDescription(line)
         picture = QLabel(self)
         picture.setPixmap(icon.pixmap(60, 60))
         self.heading = QLabel(heading, self)

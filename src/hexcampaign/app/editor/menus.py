@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from hexcampaign.app.editor.commands import refusal
@@ -19,6 +19,7 @@ from hexcampaign.app.editor.docks import HistoryDock, LayersDock, ToolPaletteDoc
 from hexcampaign.app.editor.overview import OverviewDock
 from hexcampaign.app.editor.properties_dock import PropertiesDock
 from hexcampaign.app.editor.validation_dock import ValidationDock
+from hexcampaign.app.i18n import translate
 from hexcampaign.app.render import LAYER_NAMES
 from hexcampaign.maps import MapEditError
 from hexcampaign.rules import IllegalAction
@@ -142,18 +143,21 @@ class EditorMenus:
         self.tool_group.setExclusive(True)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
-            action = QAction(tool.label, w)
+            label, tip = translate("Tools", tool.label), translate("Tools", tool.tip)
+            action = QAction(label, w)
             action.setObjectName(f"tool-{name}")
             action.setCheckable(True)
             action.setShortcut(QKeySequence(tool.shortcut))
-            action.setToolTip(f"{tool.label} ({tool.shortcut}): {tool.tip}")
-            action.setStatusTip(tool.tip)
+            action.setToolTip(f"{label} ({tool.shortcut}): {tip}")
+            action.setStatusTip(tip)
             action.triggered.connect(lambda _on=False, n=name: self.set_tool(n))
             self.tool_group.addAction(action)
             self.tool_actions[name] = action
 
         def act(text: str, slot, shortcut=None, name: str = "") -> QAction:
-            action = QAction(text, w)
+            # `text` is the English entry (QT_TRANSLATE_NOOP at each call): the menu shows
+            # it translated, the status line's sentences (run_command) stay English.
+            action = QAction(translate("EditorMenus", text), w)
             if isinstance(shortcut, QKeySequence.StandardKey):
                 action.setShortcuts(shortcut)  # every binding: Ctrl+Y and Ctrl+Shift+Z redo
             elif shortcut is not None:
@@ -164,65 +168,73 @@ class EditorMenus:
             action.triggered.connect(lambda _on=False: run_command(text, slot, self._say))
             return action
 
-        self.undo_action = act("&Undo", self._undo, QKeySequence.StandardKey.Undo, "undo")
-        self.redo_action = act("&Redo", self._redo, QKeySequence.StandardKey.Redo, "redo")
-        self.copy_action = act("&Copy hexes", self.copy, QKeySequence.StandardKey.Copy, "copy")
-        self.paste_action = act("&Paste hexes", self.float_paste, QKeySequence.StandardKey.Paste, "paste")
+        self.undo_action = act(QT_TRANSLATE_NOOP("EditorMenus", "&Undo"), self._undo, QKeySequence.StandardKey.Undo, "undo")
+        self.redo_action = act(QT_TRANSLATE_NOOP("EditorMenus", "&Redo"), self._redo, QKeySequence.StandardKey.Redo, "redo")
+        self.copy_action = act(QT_TRANSLATE_NOOP("EditorMenus", "&Copy hexes"), self.copy, QKeySequence.StandardKey.Copy, "copy")
+        self.paste_action = act(QT_TRANSLATE_NOOP("EditorMenus", "&Paste hexes"), self.float_paste, QKeySequence.StandardKey.Paste, "paste")
         self.paste_special_action = act(
-            "Paste &special…", self.paste_special, QKeySequence("Ctrl+Alt+V"), "paste-special"
+            QT_TRANSLATE_NOOP("EditorMenus", "Paste &special…"), self.paste_special, QKeySequence("Ctrl+Alt+V"), "paste-special"
         )
         self.paste_special_action.setStatusTip(
-            "Paste only some layers (terrain only, roads only…), or map the terrains of "
-            "hexes copied from another palette."
+            translate(
+                "EditorMenus",
+                "Paste only some layers (terrain only, roads only…), or map the terrains of "
+                "hexes copied from another palette.",
+            )
         )
         self.find_note_action = act(
-            "&Find hex note…", lambda: self.properties.start_find(), QKeySequence.StandardKey.Find, "find-note"
+            QT_TRANSLATE_NOOP("EditorMenus", "&Find hex note…"), lambda: self.properties.start_find(), QKeySequence.StandardKey.Find, "find-note"
         )
-        self.find_note_action.setStatusTip("List the hexes whose note or properties hold a text; a pick centres the map.")
+        self.find_note_action.setStatusTip(
+            translate("EditorMenus", "List the hexes whose note or properties hold a text; a pick centres the map.")
+        )
         self.delete_action = act(
-            "&Delete place", self.delete_selected, QKeySequence(Qt.Key.Key_Delete), "delete"
+            QT_TRANSLATE_NOOP("EditorMenus", "&Delete place"), self.delete_selected, QKeySequence(Qt.Key.Key_Delete), "delete"
         )
         self.properties_action = act(
-            "Map &properties…", self.map_properties, None, "map-properties"
+            QT_TRANSLATE_NOOP("EditorMenus", "Map &properties…"), self.map_properties, None, "map-properties"
         )
-        self.palette_action = act("&Palette…", self.edit_palette, None, "map-palette")
-        self.resize_action = act("&Resize…", self.resize_map, None, "map-resize")
+        self.palette_action = act(QT_TRANSLATE_NOOP("EditorMenus", "&Palette…"), self.edit_palette, None, "map-palette")
+        self.resize_action = act(QT_TRANSLATE_NOOP("EditorMenus", "&Resize…"), self.resize_map, None, "map-resize")
         self.validate_action = act(
-            "&Validate", self.validate, QKeySequence("Ctrl+Shift+V"), "validate"
+            QT_TRANSLATE_NOOP("EditorMenus", "&Validate"), self.validate, QKeySequence("Ctrl+Shift+V"), "validate"
         )
-        self.export_action = act("&Export…", self.export_dialog, QKeySequence("Ctrl+E"), "export")
+        self.export_action = act(QT_TRANSLATE_NOOP("EditorMenus", "&Export…"), self.export_dialog, QKeySequence("Ctrl+E"), "export")
         self.export_vassal_action = act(
-            "Export &VASSAL module…", lambda: self.export_for("vassal"), None, "export-vassal"
+            QT_TRANSLATE_NOOP("EditorMenus", "Export &VASSAL module…"), lambda: self.export_for("vassal"), None, "export-vassal"
         )
         self.export_tiled_action = act(
-            "Export &Tiled map…", lambda: self.export_for("tiled"), None, "export-tiled"
+            QT_TRANSLATE_NOOP("EditorMenus", "Export &Tiled map…"), lambda: self.export_for("tiled"), None, "export-tiled"
         )
-        self.print_action = act("&Print…", self.print_map, QKeySequence.StandardKey.Print, "print")
-        self.print_preview_action = act("Print pre&view…", self.print_preview, None, "print-preview")
-        self.import_geo_action = act("Import &geography…", self.import_geography, None, "import-geo")
+        self.print_action = act(QT_TRANSLATE_NOOP("EditorMenus", "&Print…"), self.print_map, QKeySequence.StandardKey.Print, "print")
+        self.print_preview_action = act(QT_TRANSLATE_NOOP("EditorMenus", "Print pre&view…"), self.print_preview, None, "print-preview")
+        self.import_geo_action = act(QT_TRANSLATE_NOOP("EditorMenus", "Import &geography…"), self.import_geography, None, "import-geo")
         self.cancel_action = act(
-            "Cancel the stroke", self.cancel_stroke, QKeySequence(Qt.Key.Key_Escape), "cancel"
+            QT_TRANSLATE_NOOP("EditorMenus", "Cancel the stroke"), self.cancel_stroke, QKeySequence(Qt.Key.Key_Escape), "cancel"
         )
         self.smaller_brush = act(
-            "S&maller brush", lambda: self._brush_radius(-1), QKeySequence("["), "brush-smaller"
+            QT_TRANSLATE_NOOP("EditorMenus", "S&maller brush"), lambda: self._brush_radius(-1), QKeySequence("["), "brush-smaller"
         )
         self.larger_brush = act(
-            "&Larger brush", lambda: self._brush_radius(+1), QKeySequence("]"), "brush-larger"
+            QT_TRANSLATE_NOOP("EditorMenus", "&Larger brush"), lambda: self._brush_radius(+1), QKeySequence("]"), "brush-larger"
         )
         # A view option (the canvas and exports; never saved in the map), so it stays in
         # the View menu when a game has the window too.
-        self.soft_edges_action = QAction("Soft &edges between terrains", w)
+        self.soft_edges_action = QAction(translate("EditorMenus", "Soft &edges between terrains"), w)
         self.soft_edges_action.setObjectName("soft-edges")
         self.soft_edges_action.setCheckable(True)
         self.soft_edges_action.setStatusTip(
-            "Each terrain fades into its neighbours' colour along their shared sides, "
-            "on the canvas and in exports."
+            translate(
+                "EditorMenus",
+                "Each terrain fades into its neighbours' colour along their shared sides, "
+                "on the canvas and in exports.",
+            )
         )
         self.soft_edges_action.setChecked(self._setting(SOFT_EDGES_SETTING, False))
         self.canvas.set_soft_edges(self.soft_edges_action.isChecked())
         self.soft_edges_action.toggled.connect(self.set_soft_edges)
         self.autosave_action = act(
-            "Autosave &interval…", self.ask_autosave_interval, None, "autosave-interval"
+            QT_TRANSLATE_NOOP("EditorMenus", "Autosave &interval…"), self.ask_autosave_interval, None, "autosave-interval"
         )
 
     def _build_docks(self) -> None:
@@ -272,11 +284,11 @@ class EditorMenus:
         view = w.menu("&View")
         view.addSeparator()
         view.addAction(self.soft_edges_action)
-        docks = view.addMenu("Editor &panels")
+        docks = view.addMenu(translate("EditorMenus", "Editor &panels"))
         for dock in self.docks():
             docks.addAction(dock.toggleViewAction())
         file = w.menu("&File")
-        quit_action = next((a for a in file.actions() if a.text() == "&Quit"), None)
+        quit_action = next((a for a in file.actions() if a.objectName() == "quit"), None)
         file.insertAction(quit_action, self.import_geo_action)
         file.insertAction(quit_action, self.export_action)
         file.insertAction(quit_action, self.export_vassal_action)
@@ -320,8 +332,9 @@ class EditorMenus:
             return
         self.undo_action.setEnabled(can_undo)
         self.redo_action.setEnabled(can_redo)
-        self.undo_action.setText(f"&Undo {undo_text}" if undo_text else "&Undo")
-        self.redo_action.setText(f"&Redo {redo_text}" if redo_text else "&Redo")
+        undo, redo = translate("EditorMenus", "&Undo"), translate("EditorMenus", "&Redo")
+        self.undo_action.setText(f"{undo} {undo_text}" if undo_text else undo)
+        self.redo_action.setText(f"{redo} {redo_text}" if redo_text else redo)
         for action in (
             self.copy_action,
             self.paste_action,

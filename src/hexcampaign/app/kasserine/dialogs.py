@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.i18n import translate
 from hexcampaign.app.kasserine.opponent import PACE_WORDS
 from hexcampaign.app.kasserine.session import COMPUTER_LEVELS, DEFAULT_PLAYERS
@@ -205,7 +204,6 @@ class NewGameDialog(QDialog):
         layout.addWidget(rules)
         layout.addWidget(seed_box)
         layout.addWidget(buttons)
-        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -368,7 +366,6 @@ class PlayersDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.rows)
         layout.addWidget(buttons)
-        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def players(self) -> dict[str, str]:
         return self.rows.players()
@@ -449,4 +446,3 @@ class VictoryDialog(QDialog):
         layout.addWidget(close)
         self.level = level
         self.points = points
-        name_controls(self)  # names for a screen reader (app/accessible.py)

@@ -7,34 +7,41 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from hexcampaign.app.i18n import translate
 from hexcampaign.app.render import LAYER_NAMES
 
-# Where top-level menus go; titles not listed here go just before Help.
+# Where top-level menus go; titles not listed here go just before Help. The modes ask
+# for a menu by its English title (the key); the bar shows it translated (MENU_CONTEXT),
+# so the order never depends on the language.
+MENU_CONTEXT = "MenuBar"
 MENU_ORDER = (
-    "&File",
-    "&Edit",
-    "&View",
-    "&Mode",
-    "&Map",
-    "&Layers",
-    "&Game",
-    "&Campaign",
-    "&Help",
+    QT_TRANSLATE_NOOP("MenuBar", "&File"),
+    QT_TRANSLATE_NOOP("MenuBar", "&Edit"),
+    QT_TRANSLATE_NOOP("MenuBar", "&View"),
+    QT_TRANSLATE_NOOP("MenuBar", "&Mode"),
+    QT_TRANSLATE_NOOP("MenuBar", "&Map"),
+    QT_TRANSLATE_NOOP("MenuBar", "&Layers"),
+    QT_TRANSLATE_NOOP("MenuBar", "&Game"),
+    QT_TRANSLATE_NOOP("MenuBar", "&Campaign"),
+    QT_TRANSLATE_NOOP("MenuBar", "&Help"),
 )
+# The modes' other menus (editor/menus.py, campaign/menus.py), for lupdate.
+OTHER_MENUS = (QT_TRANSLATE_NOOP("MenuBar", "&Tools"), QT_TRANSLATE_NOOP("MenuBar", "&Umpire"))
 LAYER_TITLES = {
-    "grid": "&Grid",
-    "coordinates": "&Coordinates",
-    "terrain": "&Terrain",
-    "elevation": "&Elevation shading",
-    "contours": "C&ontours",
-    "rivers": "&Rivers",
-    "roads": "R&oads and bridges",
-    "cliffs": "C&liffs",
-    "places": "&Places",
-    "labels": "&Labels",
+    "grid": QT_TRANSLATE_NOOP("MenuBar", "&Grid"),
+    "coordinates": QT_TRANSLATE_NOOP("MenuBar", "&Coordinates"),
+    "terrain": QT_TRANSLATE_NOOP("MenuBar", "&Terrain"),
+    "elevation": QT_TRANSLATE_NOOP("MenuBar", "&Elevation shading"),
+    "contours": QT_TRANSLATE_NOOP("MenuBar", "C&ontours"),
+    "rivers": QT_TRANSLATE_NOOP("MenuBar", "&Rivers"),
+    "roads": QT_TRANSLATE_NOOP("MenuBar", "R&oads and bridges"),
+    "cliffs": QT_TRANSLATE_NOOP("MenuBar", "C&liffs"),
+    "places": QT_TRANSLATE_NOOP("MenuBar", "&Places"),
+    "labels": QT_TRANSLATE_NOOP("MenuBar", "&Labels"),
 }
 
 
@@ -49,7 +56,8 @@ class MenuBar:
         """The top-level menu with this title, created in the usual order if new."""
         if title in self.menus:
             return self.menus[title]
-        menu = QMenu(title, self.window)
+        menu = QMenu(translate(MENU_CONTEXT, title), self.window)
+        menu.setObjectName(f"menu-{title.replace('&', '').lower()}")
         rank = _rank(title)
         later = [(r, m) for t, m in self.menus.items() if (r := _rank(t)) > rank]
         if later:
@@ -74,37 +82,40 @@ def build_window_menus(window: Any, bar: MenuBar) -> None:
     """File, Edit, View, Map, Layers and Help with the window's own entries; the window
     gets `recent_menu`, `save_action`, `save_as_action`, `close_action`, `layer_actions`."""
     file = bar.menu("&File")
-    bar.action(file, "&New map…", window.new_map, QKeySequence.StandardKey.New)
+    bar.action(file, translate("MenuBar", "&New map…"), window.new_map, QKeySequence.StandardKey.New)
     bar.action(
         file,
-        "New Kasserine game by &e-mail…",
+        translate("MenuBar", "New Kasserine game by &e-mail…"),
         lambda: window.modes.start_new("hexcampaign.app.kasserine", "new_mail_document"),
     )
-    bar.action(file, "&Open…", window.open_dialog, QKeySequence.StandardKey.Open)
-    window.recent_menu = file.addMenu("Open &recent")
+    bar.action(file, translate("MenuBar", "&Open…"), window.open_dialog, QKeySequence.StandardKey.Open)
+    window.recent_menu = file.addMenu(translate("MenuBar", "Open &recent"))
     file.addSeparator()
-    window.save_action = bar.action(file, "&Save", window.save, QKeySequence.StandardKey.Save)
+    window.save_action = bar.action(
+        file, translate("MenuBar", "&Save"), window.save, QKeySequence.StandardKey.Save
+    )
     window.save_as_action = bar.action(
-        file, "Save &as…", window.save_as, QKeySequence.StandardKey.SaveAs
+        file, translate("MenuBar", "Save &as…"), window.save_as, QKeySequence.StandardKey.SaveAs
     )
     window.close_action = bar.action(
-        file, "&Close", window.close_document, QKeySequence.StandardKey.Close
+        file, translate("MenuBar", "&Close"), window.close_document, QKeySequence.StandardKey.Close
     )
     file.addSeparator()
-    bar.action(file, "&Quit", window.close, QKeySequence.StandardKey.Quit)
+    quit_action = bar.action(file, translate("MenuBar", "&Quit"), window.close, QKeySequence.StandardKey.Quit)
+    quit_action.setObjectName("quit")  # the editor puts its exports above it, found by name
 
     bar.menu("&Edit")
     view = bar.menu("&View")
     canvas = window.canvas
-    bar.action(view, "Zoom &in", canvas.zoom_in, QKeySequence.StandardKey.ZoomIn)
-    bar.action(view, "Zoom &out", canvas.zoom_out, QKeySequence.StandardKey.ZoomOut)
-    bar.action(view, "&Fit map to window", canvas.fit_map, QKeySequence("Ctrl+0"))
+    bar.action(view, translate("MenuBar", "Zoom &in"), canvas.zoom_in, QKeySequence.StandardKey.ZoomIn)
+    bar.action(view, translate("MenuBar", "Zoom &out"), canvas.zoom_out, QKeySequence.StandardKey.ZoomOut)
+    bar.action(view, translate("MenuBar", "&Fit map to window"), canvas.fit_map, QKeySequence("Ctrl+0"))
 
     bar.menu("&Map")
     layers = bar.menu("&Layers")
     window.layer_actions = {}
     for name in LAYER_NAMES:
-        action = QAction(LAYER_TITLES[name], window)
+        action = QAction(translate(MENU_CONTEXT, LAYER_TITLES[name]), window)
         action.setObjectName(f"layer-{name}")
         action.setCheckable(True)
         action.setChecked(canvas.layer_visible(name))
@@ -113,11 +124,13 @@ def build_window_menus(window: Any, bar: MenuBar) -> None:
         window.layer_actions[name] = action
 
     help_menu = bar.menu("&Help")
-    bar.action(help_menu, "&User guide", lambda: _help().show_user_guide(window), "F1")
-    bar.action(help_menu, "&Rules", lambda: _help().show_rules(window))
-    bar.action(help_menu, "Rules &interpretations", lambda: _help().show_interpretations(window))
+    bar.action(help_menu, translate("MenuBar", "&User guide"), lambda: _help().show_user_guide(window), "F1")
+    bar.action(help_menu, translate("MenuBar", "&Rules"), lambda: _help().show_rules(window))
+    bar.action(
+        help_menu, translate("MenuBar", "Rules &interpretations"), lambda: _help().show_interpretations(window)
+    )
     help_menu.addSeparator()
-    bar.action(help_menu, "&About hexcampaign", lambda: _help().show_about(window))
+    bar.action(help_menu, translate("MenuBar", "&About hexcampaign"), lambda: _help().show_about(window))
 
 
 def _rank(title: str) -> float:

@@ -16,14 +16,17 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QToolBar, QWidget
 
+from hexcampaign.app.i18n import translate
+
 # The play modes `install_play_modes` offers: (menu title, module with install(window),
-# the file suffixes it opens).
+# the file suffixes it opens). The titles are English keys, shown translated.
 PLAY_MODES = (
-    ("&Kasserine Pass (hot-seat game)", "hexcampaign.app.kasserine", (".kpgame", ".kpturn")),
-    ("&CM campaign (umpire's desk)", "hexcampaign.app.campaign", (".hxcampaign", ".hxpackage")),
+    (QT_TRANSLATE_NOOP("MenuBar", "&Kasserine Pass (hot-seat game)"), "hexcampaign.app.kasserine", (".kpgame", ".kpturn")),
+    (QT_TRANSLATE_NOOP("MenuBar", "&CM campaign (umpire's desk)"), "hexcampaign.app.campaign", (".hxcampaign", ".hxpackage")),
 )
 
 
@@ -72,8 +75,8 @@ class ModeSwitch:
     ) -> QAction:
         """Offer `mode` in the Mode menu (at the end, or in the place of `before`), and
         open files with `suffixes` through it (unless a mode already registered that
-        suffix)."""
-        action = QAction(title, self.window)
+        suffix). `title` is English; the menu shows it translated."""
+        action = QAction(translate("MenuBar", title), self.window)
         action.setCheckable(True)
         action.setChecked(mode is self.mode)
         action.triggered.connect(lambda _checked=False, m=mode: self._chosen(m))
@@ -94,7 +97,7 @@ class ModeSwitch:
         """Offer the Kasserine Pass and CM campaign modes in the Mode menu and as the
         openers of their files, each built the first time it is wanted."""
         for title, module_name, suffixes in PLAY_MODES:
-            action = QAction(title, self.window)
+            action = QAction(translate("MenuBar", title), self.window)
             action.setCheckable(True)
             action.triggered.connect(lambda _checked=False, m=module_name: self._choose(m))
             self.group.addAction(action)
