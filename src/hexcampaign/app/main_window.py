@@ -21,6 +21,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent,
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget
 
 from hexcampaign.app import play_recovery
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.autosave import close_autosaves_of
 from hexcampaign.app.canvas import MapView
 from hexcampaign.app.dialogs import files
@@ -137,6 +138,12 @@ class MainWindow(QMainWindow):
             self.central.insertWidget(0, self._start_page)
             self._connect_start_page()
         return self._start_page
+
+    def addDockWidget(self, area: Any, dock: Any, *args: Any) -> None:  # noqa: N802 (Qt's)
+        """Every mode's docks come here: their controls are named for a screen reader
+        (app/accessible.py) as the window takes them."""
+        super().addDockWidget(area, dock, *args)
+        name_controls(dock)
 
     def show_preview(self, hexmap: HexMap) -> None:
         """Show `hexmap` alone, no document: the map of a game or campaign on the

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QListWidget, QListWidgetItem
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.campaign.order_dialog import OrderDialog
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.state import to_hex
@@ -99,6 +100,7 @@ class AttackOrderDialog(OrderDialog):
                 if c.phase == "attack_orders"
                 else f"Attack orders are given in the attack orders phase, not {c.phase.replace('_', ' ')}"
             )
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     @property
     def target(self) -> str | None:
@@ -246,6 +248,7 @@ class DefenseSupportDialog(OrderDialog):
         self.layout_.addWidget(self.air_list)
         self.finish_layout()
         self.resize(560, 420)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def submit(self) -> bool:
         action = A.SupportDefense(

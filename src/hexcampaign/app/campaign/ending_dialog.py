@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.campaign.campaign_summary import SummaryView
 from hexcampaign.app.dialogs import files
 from hexcampaign.campaign import slug
@@ -67,6 +68,7 @@ class CampaignEndDialog(QDialog):
             self.reports[side] = final_report(c, side, mode.notes)
             view = QTextBrowser(self.tabs)
             view.setMarkdown(self.reports[side])
+            view.setAccessibleName(f"{side}'s final report")
             self.tabs.addTab(view, f"{side}'s final report")
         layout.addWidget(split, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
@@ -79,6 +81,7 @@ class CampaignEndDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(860, 660)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def save_reports(self, folder) -> list:
         written = []

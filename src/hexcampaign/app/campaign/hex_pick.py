@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.campaign.map_tool import HexPick
 from hexcampaign.app.campaign.umpire import UmpireMoveDialog
 from hexcampaign.app.canvas.view import MapView
@@ -57,6 +58,7 @@ class PickingMoveDialog(UmpireMoveDialog):
         # Under "To hex:" (the reason row follows it).
         self.form.insertRow(self.form.rowCount() - 1, "", self.pick_button)
         self.pick_tool: HexPick | None = None
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def pick(self) -> HexPick:
         c = self.mode.campaign
@@ -92,6 +94,7 @@ class HexPickDialog(QDialog):
         self.view.show_map(hexmap)
         self.view.hex_hovered.connect(lambda h: self._name(hexmap, h))
         self.tool = HexPick(self.view, self.choose, self.reject).arm()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def _name(self, hexmap: HexMap, h: Hex | None) -> None:
         if h is None or not hexmap.contains(h):

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.campaign.player_desk import ORDERS_FILTER, PlayerDeskDocument
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.dialogs.save_path import ask_save_path
@@ -265,6 +266,7 @@ class ImportOrdersDialog(QDialog):
         self.send_back_button.clicked.connect(self._send_back)
         self.apply_button.setDefault(True)
         self.resize(720, 360)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def lines(self) -> list[str]:
         return [self.list.item(i).text() for i in range(self.list.count())]

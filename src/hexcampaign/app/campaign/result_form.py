@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.campaign.order_dialog import OrderDialog
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import actions as A
@@ -123,6 +124,7 @@ class ResultForm(OrderDialog):
                     uid, b.result.casualties.get(uid, 0), b.result.abandoned.get(uid, 0)
                 )
         self.update_live()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     # --- what the umpire entered ----------------------------------------------------------
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.campaign.reports import (
     export_sheet,
     print_html,
@@ -90,6 +91,7 @@ class BattleSheetDialog(QDialog):
         self.close_button.setDefault(True)
         self.resize(760, 720)
         self.refresh()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     @property
     def side(self) -> str | None:

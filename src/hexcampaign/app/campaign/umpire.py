@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QSpinBox
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.campaign.order_dialog import OrderDialog
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.state import pair
@@ -32,6 +33,7 @@ class AdjustPpDialog(OrderDialog):
         self.layout_.addLayout(form)
         self.finish_layout()
         self.resize(420, 180)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def submit(self) -> bool:
         side, amount = self.side.currentData(), self.amount.value()
@@ -48,6 +50,7 @@ class RenameDialog(OrderDialog):
         self.layout_.addLayout(form)
         self.finish_layout()
         self.resize(380, 120)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def submit(self) -> bool:
         return self.send_order(A.Rename(fid=self.fid, name=self.name.text()))
@@ -138,6 +141,7 @@ class RestoreUnitDialog(CorrectionDialog):
         if self.unit.count() == 0:
             self.show_refusal("No unit has been eliminated.")
         self.finish_form()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def _fill_into(self) -> None:
         c = self.mode.campaign
@@ -176,6 +180,7 @@ class UmpireMoveDialog(CorrectionDialog):
         self.form.addRow("Formation:", self.formation)
         self.form.addRow("To hex:", self.where)
         self.finish_form()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def submit(self) -> bool:
         c = self.mode.campaign
@@ -210,6 +215,7 @@ class SetStrengthDialog(CorrectionDialog):
         self.form.addRow("Strength now:", self.strength)
         self._limits()
         self.finish_form()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def _limits(self) -> None:
         uid = self.unit.currentData()
@@ -246,6 +252,7 @@ class SetExperienceDialog(CorrectionDialog):
         self.form.addRow("Experience:", self.level)
         self._current()
         self.finish_form()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def _current(self) -> None:
         fid = self.formation.currentData()
@@ -282,6 +289,7 @@ class SetWeatherDialog(CorrectionDialog):
         self.form.addRow("Battle:", self.battle)
         self.form.addRow("Weather:", self.weather)
         self.finish_form()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def submit(self) -> bool:
         if self.battle.currentData() is None:

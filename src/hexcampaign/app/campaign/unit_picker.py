@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import UnitChart, UnitChartError
 
@@ -100,6 +101,7 @@ class UnitPicker(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(520, 480)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def units(self) -> list[str]:
         return [uid for uid, box in self.counts.items() for _ in range(box.value())]

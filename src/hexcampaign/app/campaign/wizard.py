@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.campaign.hex_pick import HexPickDialog
 from hexcampaign.app.campaign.order_dialog import steady
 from hexcampaign.app.campaign.unit_picker import UnitPicker, UnitsButton  # noqa: F401
@@ -193,6 +194,7 @@ class NewCampaignDialog(QDialog):
         layout.addWidget(self.buttons)
         self.resize(1060, 600)
         self.use_map(load_map(maps_path(SAMPLE_MAP)), maps_path(SAMPLE_MAP))
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     # --- the pages ---------------------------------------------------------------------------
 

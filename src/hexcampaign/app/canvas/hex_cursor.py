@@ -31,6 +31,7 @@ from PySide6.QtGui import (
     QAccessible,
     QAccessibleEvent,
     QColor,
+    QCursor,
     QKeyEvent,
     QPainter,
     QPalette,
@@ -102,6 +103,7 @@ class HexCursor(QObject):
         self._item: CursorItem | None = None
         self._scene: object = None  # the scene the item was put in (a new map: a new one)
         self._space_tap = False  # Space went down and no pan drag followed (yet)
+        self._pointer_at = QCursor.pos()  # where the mouse was when the keys took over
         view.setAccessibleName(NAME)
         view.setAccessibleDescription(HELP)
         # A frame the colour of the desk, the selection colour while the canvas has the
@@ -144,6 +146,7 @@ class HexCursor(QObject):
         """Put the cursor on `h`, show it, keep it in sight and say the hex."""
         self.hex = h
         self.shown = True
+        self._pointer_at = QCursor.pos()
         item = self._cursor_item()
         if item is None:
             return
@@ -211,9 +214,17 @@ class HexCursor(QObject):
                 self.hide()
         elif kind == QEvent.Type.MouseButtonPress:
             self._space_tap = False  # a held Space with a press is a pan, not a click
-        elif kind == QEvent.Type.MouseMove and self.shown:
+        elif kind == QEvent.Type.MouseMove and self.shown and self._pointer_moved(event):
             self.hide()  # the pointer's hover takes over from here
         return False
+
+    def _pointer_moved(self, event: QEvent) -> bool:
+        """The user moved the mouse (not a move Qt makes up when a window is raised or
+        the view scrolls under a still pointer)."""
+        at = QCursor.pos()
+        moved = (at - self._pointer_at).manhattanLength() > 3
+        self._pointer_at = at
+        return moved
 
     def _key_of(self, event: QEvent) -> Qt.Key | None:
         """The canvas key an event is (keypad digits as their moves), or None."""
@@ -333,7 +344,10 @@ class HexCursor(QObject):
     def _frame(self, focused: bool) -> None:
         palette = self.view.palette()
         colour = palette.color(QPalette.ColorRole.Highlight) if focused else style.CANVAS_BACKGROUND
-        palette.setColor(QPalette.ColorRole.WindowText, colour)
+        # Styles draw a plain box frame in one of these (Fusion: its outline, from Dark).
+        for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Dark,
+                     QPalette.ColorRole.Shadow, QPalette.ColorRole.Mid):
+            palette.setColor(role, colour)
         self.view.setPalette(palette)
         self.view.update()
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.editor.tools import PlaceValues
 from hexcampaign.app.editor.tools.place import check_place_values
 from hexcampaign.hexes import Hex
@@ -118,6 +119,7 @@ class PlaceDialog(_CheckedDialog):
         self._name_typed(self.name.text())
         self.name.setFocus()
         self.name.selectAll()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -185,6 +187,7 @@ class MapPropertiesDialog(_CheckedDialog):
         self.form.addRow("&First number:", self.label_first)
         self.form.addRow("Number &every N-th hex:", self.label_every)
         self.setMinimumWidth(420)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def values(self) -> MapProperties:
         return MapProperties(
@@ -242,6 +245,7 @@ class ResizeDialog(_CheckedDialog):
         for spin in (self.left, self.right, self.top, self.bottom):
             spin.valueChanged.connect(self._show_result)
         self._show_result()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def margins(self) -> tuple[int, int, int, int]:
         return self.left.value(), self.right.value(), self.top.value(), self.bottom.value()
@@ -347,6 +351,7 @@ class ExportDialog(_CheckedDialog):
         self.selected_only.toggled.connect(lambda _on: self._update())
         self.kinds.idClicked.connect(lambda _id: self._update())
         self._update()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def options(self) -> ExportOptions:
         return ExportOptions(

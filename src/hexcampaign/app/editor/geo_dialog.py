@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app import style
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.editor.commands import push_edit
 from hexcampaign.app.editor.user_palettes import user_palettes
 from hexcampaign.app.plain_text import literal
@@ -175,6 +176,7 @@ class GeoImportDialog(QDialog):
         self._build()
         self._fill_table()
         self.refresh()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     # --- what the dialog says -------------------------------------------------------------
 
@@ -322,6 +324,7 @@ class GeoImportDialog(QDialog):
         choice.addWidget(self.onto)
         form.addRow("Make:", choice)
         self.palette_box = QComboBox()
+        self.palette_box.setAccessibleName("Palette")
         for name in palette_names():
             self.palette_box.addItem(name, load_palette(name))
         # The user's own palettes (Map > Palette…, Import palette…), and the open map's
@@ -345,6 +348,7 @@ class GeoImportDialog(QDialog):
         self.hex_km.setToolTip("Kilometres across a hex, from one hex centre to the next.")
         form.addRow("Hex size:", self.hex_km)
         self.min_share = QSpinBox()
+        self.min_share.setAccessibleName("Least share of a hex, per cent")
         self.min_share.setRange(0, 100)
         self.min_share.setValue(50)
         self.min_share.setSuffix(" %")
@@ -358,10 +362,12 @@ class GeoImportDialog(QDialog):
             self.name_attribute.setCurrentText("name")
         form.addRow("Place names from:", self.name_attribute)
         self.elevation = QComboBox()
+        self.elevation.setAccessibleName("Elevation from")
         self.elevation.addItem("no elevation", "")
         for name in sorted({e.attribute for e in survey(self.data) if e.numeric and e.kind != "line"}):
             self.elevation.addItem(name, name)
         self.levels = QSpinBox()
+        self.levels.setAccessibleName("Elevation levels")
         self.levels.setRange(1, 20)
         self.levels.setValue(5)
         self.levels.setSuffix(" levels")
@@ -374,6 +380,7 @@ class GeoImportDialog(QDialog):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._filter_rows)
         self.table = QTableWidget(0, 5)
+        self.table.setAccessibleName("What each value becomes")
         self.table.setHorizontalHeaderLabels(["Shape", "Attribute", "Value", "Features", "Becomes"])
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.editor.user_palettes import user_palettes
 from hexcampaign.maps import SYMBOLS, HexMap, Palette, TerrainType, load_palette, palette_names
 from hexcampaign.maps.palette import (
@@ -91,6 +92,7 @@ class PaletteDialog(QDialog):
         self.default.setToolTip("The terrain of blank hexes, and what the eraser paints.")
 
         self.table = QTableWidget(0, len(FIXED_COLUMNS))
+        self.table.setAccessibleName("Terrains of the palette")
         self.table.setHorizontalHeaderLabels(FIXED_COLUMNS)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -152,6 +154,7 @@ class PaletteDialog(QDialog):
         outer.addWidget(self.error)
         outer.addWidget(box)
         self._start_from("map", hexmap.palette)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     # --- what OK gives ----------------------------------------------------------------------
 

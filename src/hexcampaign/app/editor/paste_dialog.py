@@ -12,6 +12,7 @@ from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialogButtonBox, QVBoxLayout
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.editor.reshape import (
     LAYER_TITLES,
     PASTE_LAYERS,
@@ -96,6 +97,7 @@ class PasteDialog(QtWidgets.QDialog):
         outer.addWidget(self.buttons)
         self.setMinimumWidth(360)
         self._update()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def choose(self, layers: set[str]) -> None:
         for layer, box in self.layer_boxes.items():

@@ -47,6 +47,8 @@ class ValidationDock(QDockWidget):
         self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.summary.setWordWrap(True)
         self.list = QListWidget()
+        self.list.setAccessibleName("Problems found in the map")
+        self.list.setAccessibleDescription("Enter on a problem shows its hex on the map.")
         # Readable rows: each problem wraps over as many lines as it needs at the dock's
         # width (Adjust re-lays the rows when the dock is resized; nothing is elided),
         # rows alternate in shade and keep a little space between them.

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.i18n import translate
 from hexcampaign.app.kasserine.opponent import PACE_WORDS
 from hexcampaign.app.kasserine.session import COMPUTER_LEVELS, DEFAULT_PLAYERS
@@ -204,6 +205,7 @@ class NewGameDialog(QDialog):
         layout.addWidget(rules)
         layout.addWidget(seed_box)
         layout.addWidget(buttons)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -366,6 +368,7 @@ class PlayersDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.rows)
         layout.addWidget(buttons)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def players(self) -> dict[str, str]:
         return self.rows.players()
@@ -427,6 +430,7 @@ class VictoryDialog(QDialog):
         scale.setWordWrap(True)
         self.log = QPlainTextEdit("\n".join(game.log()), self)
         self.log.setReadOnly(True)
+        self.log.setAccessibleName("Game log")
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         close.rejected.connect(self.reject)
         close.accepted.connect(self.accept)
@@ -446,3 +450,4 @@ class VictoryDialog(QDialog):
         layout.addWidget(close)
         self.level = level
         self.points = points
+        name_controls(self)  # names for a screen reader (app/accessible.py)

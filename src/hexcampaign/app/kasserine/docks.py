@@ -447,6 +447,7 @@ class CrtDock(QDockWidget):
         self.columns = below + list(table.columns) + above
         body = QWidget(self)
         self.table = QTableWidget(len(table.rows), len(self.columns), body)
+        self.table.setAccessibleName("Combat results table")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setHorizontalHeaderLabels(self.columns)
         self.table.setVerticalHeaderLabels([str(r) for r in sorted(table.rows)])

@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from hexcampaign.app.accessible import name_controls
+
 
 class HandOverDialog(QDialog):
     """Window-modal and opened with open(): the board stays visible behind it, nothing
@@ -39,6 +41,7 @@ class HandOverDialog(QDialog):
         layout.addWidget(self.detail)
         layout.addWidget(self.ready, 0, Qt.AlignmentFlag.AlignCenter)
         self.setMinimumWidth(420)
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def hand_to(self, words: str, detail: str = "") -> None:
         """Show the screen for the next player (again, if it is up already)."""

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.kasserine.dialogs import NewGameDialog
 from hexcampaign.app.plain_text import literal
 
@@ -71,6 +72,7 @@ class NewMailGameDialog(NewGameDialog):
         buttons = self.findChild(QDialogButtonBox)
         assert buttons is not None
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Write the invitation")
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def my_side(self) -> str:
         return str(self.side.currentData())

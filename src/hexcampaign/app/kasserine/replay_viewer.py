@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.canvas.view import MapView
 from hexcampaign.app.dialogs import files as file_dialogs
 from hexcampaign.app.kasserine.board import CounterLayer
@@ -139,6 +140,7 @@ class ReplayViewer(QDialog):
         self.unit_box.currentIndexChanged.connect(self.filter_changed)
         self.timer.timeout.connect(self.tick)
         self.filter_changed()
+        name_controls(self)  # names for a screen reader (app/accessible.py)
 
     def _button(self, text: str, name: str, tip: str) -> QPushButton:
         button = QPushButton(text, self)

@@ -54,11 +54,13 @@ class SetupDock(QDockWidget):
         )
         self.help.setWordWrap(True)
         self.units = UnitList(body)
+        self.units.setAccessibleName("Units to set up")
         self.units.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.count = QLabel(body)
         self.count.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.formation = QComboBox(body)
         self.formation.setObjectName("setup-formation")
+        self.formation.setAccessibleName("Formation to place")
         self.place_formation = QPushButton("Place formation", body)
         self.place_formation.setToolTip(
             "Place every waiting unit of the formation chosen on its entry zone, "

@@ -53,6 +53,7 @@ class StillToDoDock(QDockWidget):
         self.title.setStyleSheet("font-weight: bold; padding: 2px 4px;")
         self.browser = QTextBrowser(box)
         self.browser.setObjectName("still-to-do-list")
+        self.browser.setAccessibleName("Still to do this phase")
         self.browser.setOpenLinks(False)  # links are ours: an item, or a rule
         self.browser.document().setDefaultStyleSheet(STYLE)
         self.browser.anchorClicked.connect(self.open_link)
