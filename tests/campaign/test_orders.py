@@ -570,3 +570,38 @@ def test_the_desk_says_only_what_the_side_knows_of_an_enemy_formation(german_mov
     assert view.formation_summary(g) == c.formation_summary(g)
     assert view.known_in_full(g) and not view.known_in_full(u) and c.known_in_full(u)
     assert "regular" in c.formation_summary(g) and "not dug in" in c.formation_summary(g)
+
+
+def test_the_desks_battle_sheet_is_the_umpires_for_that_side(german_movement):
+    """A battle in the package: the desk shows the sheet the umpire sent for its side
+    (the enemy by name and combat units only), never one remade from the desk's
+    placeholders; an attack planned at the desk gets the side's sheet with the enemy's
+    combat units not known."""
+    c, g, u = german_movement
+    while c.phase != "attack_orders":
+        c.end_phase()
+    b = c.declare_attack([g], u)
+    us_desk = PlayerDesk.open(side_package(c, "us"))
+    sent = c.battle_sheet(b.id, side="us")
+    assert us_desk.campaign_view.battle_sheet(b.id) == sent
+    assert us_desk.campaign_view.battle_sheet(b.id, side=None) == sent
+    german_lines = sent.oobs["german"]
+    assert german_lines and all(line.strength == "unknown" for line in german_lines)
+    assert "unknown unit" not in sent.to_markdown()
+    # Planned at the German desk (not yet at the umpire's): its own forces in full.
+    c2, g2, u2 = _fresh_attack_orders()
+    desk = PlayerDesk.open(side_package(c2, "german"))
+    desk.apply(A.DeclareAttack(attackers=[g2], defender=u2))
+    [planned] = [x for x in desk.campaign_view.battles() if x.defender == u2]
+    sheet = desk.campaign_view.battle_sheet(planned.id)
+    assert [line.unit for line in sheet.oobs["us"]] == ["combat units not known"]
+    assert sheet.oobs["german"] == c2.battle_sheet(
+        c2.declare_attack([g2], u2).id, side="german"
+    ).oobs["german"]
+
+
+def _fresh_attack_orders():
+    c = new_campaign(supply=False)
+    g, u = clash(c)
+    to_phase(c, "attack_orders", "german")
+    return c, g, u

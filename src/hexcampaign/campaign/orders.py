@@ -30,6 +30,7 @@ from pydantic import ValidationError
 
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign import play
+from hexcampaign.campaign.battle_sheet import side_sheet
 from hexcampaign.campaign.campaign import Campaign, CampaignChanges
 from hexcampaign.campaign.fog import world_of
 from hexcampaign.campaign.legal import LegalAction
@@ -50,6 +51,7 @@ from hexcampaign.campaign.packages import (
     unseal,
 )
 from hexcampaign.campaign.phases import PHASE_TITLES
+from hexcampaign.campaign.sheet_form import BattleSheet
 from hexcampaign.campaign.state import to_hex
 from hexcampaign.campaign.world import World
 from hexcampaign.rules import IllegalAction
@@ -129,12 +131,36 @@ class DeskView:
     the world rebuilt from the package. It changes only through PlayerDesk.apply."""
 
     def __init__(
-        self, campaign: Campaign, side: str = "", met: dict[str, int] | None = None
+        self,
+        campaign: Campaign,
+        side: str = "",
+        met: dict[str, int] | None = None,
+        sheets: dict[str, BattleSheet] | None = None,
     ) -> None:
         self._campaign = campaign
         self._world = world_of(campaign)  # fog.side_view and the reports take the view
         self._side = side
         self._met = dict(met or {})  # enemy formation id -> combat units its sheet gave
+        self._sheets = dict(sheets or {})  # battle id -> the umpire's sheet for this side
+
+    def battle_sheet(self, battle: Any, side: str | None = None) -> BattleSheet:
+        """The side's sheet, whatever `side` asks: the one the umpire sent in the
+        package, or for an attack planned at this desk the side's sheet made here, with
+        the enemy's combat units only where a battle showed them."""
+        bid = battle if isinstance(battle, str) else battle.id
+        if bid in self._sheets:
+            return self._sheets[bid]
+        sheet = side_sheet(self._campaign.battle_sheet(bid), self._side)
+        oobs = {
+            who: [
+                line
+                if who == self._side or line.formation_id in self._met
+                else line.model_copy(update={"unit": "combat units not known"})
+                for line in lines
+            ]
+            for who, lines in sheet.oobs.items()
+        }
+        return sheet.model_copy(update={"oobs": oobs})
 
     def known_in_full(self, fid: str) -> bool:
         """Only the desk side's own formations: of the enemy the desk holds placeholders."""
@@ -198,7 +224,11 @@ class PlayerDesk:
             for e in self.package.content.get("enemy", [])
             if e.get("combat_units") is not None
         }
-        self.campaign_view = DeskView(self._campaign, self.side, met)
+        sheets = {
+            str(b["id"]): BattleSheet.model_validate(b["sheet"])
+            for b in self.package.content.get("battles", [])
+        }
+        self.campaign_view = DeskView(self._campaign, self.side, met, sheets)
 
     @property
     def decisions(self) -> list[str]:

@@ -344,4 +344,12 @@ def test_the_desks_battle_buttons_are_that_sides_orders_only(
         assert dock.buttons["defense"].isEnabled() is defence
         assert dock.buttons["result"].isHidden() and dock.paperwork.isHidden()
         assert dock.die.isHidden()
+        # The set-up sheet: this side's, as the umpire sent it; no umpire's or enemy's.
+        from hexcampaign.app.campaign.sheet_dialog import BattleSheetDialog
+
+        [battle] = c.battles()
+        sheet = BattleSheetDialog(pmode, battle.id)
+        assert [sheet.viewpoint.itemData(i) for i in range(sheet.viewpoint.count())] == [side]
+        assert sheet.sheet() == c.battle_sheet(battle.id, side=side)
+        sheet.close()
     assert not mode.battles_dock.buttons["result"].isHidden()

@@ -56,8 +56,12 @@ class BattleSheetDialog(QDialog):
         top.addWidget(QLabel("Sheet for:", self))
         self.viewpoint = QComboBox(self)
         self.viewpoint.setObjectName("sheet-viewpoint")
-        self.viewpoint.addItem("the umpire (everything)", None)
-        for side in c.sides:
+        # A player's desk has its own side's sheet only (the package's): the umpire's
+        # and the enemy's are not its to see.
+        own = getattr(mode.document, "side", None) if getattr(mode, "player_desk", False) else None
+        if own is None:
+            self.viewpoint.addItem("the umpire (everything)", None)
+        for side in c.sides if own is None else [own]:
             self.viewpoint.addItem(f"the {side} player", side)
         self.viewpoint.currentIndexChanged.connect(lambda _i: self.refresh())
         top.addWidget(self.viewpoint, 1)
@@ -137,7 +141,8 @@ class BattleSheetDialog(QDialog):
         folder.mkdir(parents=True, exist_ok=True)
         c = self.mode.campaign
         written = []
-        for who in (None, *c.sides):
+        sides = [self.viewpoint.itemData(i) for i in range(self.viewpoint.count())]
+        for who in sides:
             sheet = c.battle_sheet(self.battle, side=who)
             for suffix in (".md", ".html", ".pdf"):
                 target = inside(folder, sheet_file_name(self.battle, who or "umpire", suffix))
