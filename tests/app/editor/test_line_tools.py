@@ -74,9 +74,10 @@ def test_the_lines_list_renames_and_deletes_a_line_each_one_undo_step(document, 
     box = LinesBox(recorder.status, lambda: document, lambda h: None)
     box.refresh()
     assert [box.list.item(i).text() for i in range(box.list.count())] == [
-        "River: River 1 (2 hexes from 0101)", "Road: Road 1 (2 hexes from 0105)"]
-    box.show_hex(at(2, 5))  # the road's hex: its line first, marked and picked
-    assert box.list.item(0).text().startswith("• Road: Road 1") and box.picked() == 1
+        "River 1 · river, 2 hexes from 0101", "Road 1 · road, 2 hexes from 0105"]
+    box.list.setCurrentRow(0)  # River 1 picked, then a click on the road's hex:
+    box.show_hex(at(2, 5))  # its line first, marked and picked
+    assert box.list.item(0).text().startswith("• Road 1 · road") and box.picked() == 1
     box.name.setText("Route de Tébessa")
     box.rename()
     assert m.lines()[1].name == "Route de Tébessa"

@@ -44,6 +44,7 @@ class LinesBox(QGroupBox):
         self.list.setToolTip("Every river and road of the map; double-click one to go to its start.")
         self.list.currentItemChanged.connect(self._picked)
         self.list.itemDoubleClicked.connect(self._go)
+        self.list.setMaximumHeight(self.list.fontMetrics().height() * 9)  # some 8 lines
         self.name = QLineEdit()
         self.name.setObjectName("line-name")
         self.name.setPlaceholderText("name of the river or road picked above")
@@ -54,11 +55,13 @@ class LinesBox(QGroupBox):
         self.delete_button = QPushButton("Delete")
         self.delete_button.setToolTip("Delete the river or road picked, every hex of it (one undo step).")
         self.delete_button.clicked.connect(self.delete)
+        # The name on a row of its own: the dock is narrow, and a name is what is read.
         buttons = QHBoxLayout()
-        buttons.addWidget(self.name, 1)
+        buttons.addStretch(1)
         buttons.addWidget(self.rename_button)
         buttons.addWidget(self.delete_button)
         layout.addWidget(self.list)
+        layout.addWidget(self.name)
         layout.addLayout(buttons)
         self.refresh()
 
@@ -68,8 +71,11 @@ class LinesBox(QGroupBox):
         return document.map if document is not None else None
 
     def show_hex(self, h: Hex | None) -> None:
+        """A hex picked on the map: the first river or road through it is picked here."""
         self.hex = h
-        self.refresh()
+        m = self.map
+        through = m.lines_through(h) if m is not None and h is not None and m.contains(h) else []
+        self.refresh(through[0] if through else None)
 
     def map_changed(self, changes: ChangeSet) -> None:
         if changes.flags & (Change.RIVER | Change.ROAD | Change.GRID):
@@ -89,8 +95,9 @@ class LinesBox(QGroupBox):
                 line = lines[i]
                 start = m.label(line.hexes[0])
                 mark = "• " if i in here else ""
+                # The name first: in a narrow dock the end of the text is what is cut.
                 item = QListWidgetItem(
-                    f"{mark}{_KIND_TITLES[line.kind]}: {line.name} ({len(line.hexes)} hexes from {start})"
+                    f"{mark}{line.name} · {_KIND_TITLES[line.kind].lower()}, {len(line.hexes)} hexes from {start}"
                 )
                 item.setData(Qt.ItemDataRole.UserRole, i)
                 self.list.addItem(item)
