@@ -39,11 +39,13 @@ from hexcampaign.kasserine.state import (
     Axial,
     CombatState,
     Decision,
+    DeclareAttack,
     GameState,
     MoveStack,
     MoveUnit,
     PlaceUnit,
     PlaceUnits,
+    SupportDefense,
     UnitState,
 )
 from hexcampaign.kasserine.tables import rules_table
@@ -67,6 +69,9 @@ GameDice = Dice
 # The actions whose handlers change a unit's hex (through put, which carries the
 # position over), its MP, hexes moved and stop, and the places held, and nothing else.
 CARRIED = frozenset({MoveUnit, MoveStack, PlaceUnit, PlaceUnits})
+# The actions that change no unit's hex, side or factors, nor the bridges: the declared
+# combats and the units' marks (attacked, defended, supported) only (Position.marked).
+MARKING = frozenset({DeclareAttack, SupportDefense})
 
 
 class GameContext:
@@ -117,9 +122,16 @@ class GameContext:
 
     def after_action(self, action: object) -> None:
         """The state changed by `action`: a move or a placement changes only what put()
-        carried the position over (Position.moved); any other drops it."""
-        if type(action) not in CARRIED:
-            self._position = None
+        carried the position over (Position.moved), a declared attack or the defender's
+        artillery only the combats and the units' marks (Position.marked); any other
+        drops the position."""
+        kind = type(action)
+        if kind in CARRIED:
+            return
+        if kind in MARKING and self._position is not None:
+            self._position.marked()
+            return
+        self._position = None
 
     # --- looking things up ------------------------------------------------------------
 

@@ -400,13 +400,13 @@ def _search_range(ctx: GameContext, u: UnitState, pos: Position) -> Range:
             continue
         if zones[i] and spent > limit:
             continue  # no MP left to fight; the one-hex rule below may still allow it
-        if i in occupants and pos.stacking_error(i, [u]):
+        if i in occupants and pos.joining_error(i, u):  # (the unit is in its own hex only)
             continue
         ends[i] = spent
     if u.hexes_moved == 0:
         # "In any case, you can always move one hex and fight."
         for i, first_cost in _one_hex_steps(ctx, u, starts):
-            if i in ends or not zones[i] or pos.stacking_error(i, [u]):
+            if i in ends or not zones[i] or pos.joining_error(i, u):  # (never its own hex)
                 continue
             ends[i] = u.mp_spent + first_cost
             direct[i] = [i]

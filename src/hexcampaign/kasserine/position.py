@@ -130,6 +130,14 @@ class Position:
         self.obligations = None
         return True
 
+    def marked(self) -> None:
+        """Carry the position over a change of the combats and of the units' marks
+        (attacked, defended, supported, MP): the hexes, zones and stacking stay, what
+        reads the marks or MP is found again (ranges, views, obligations)."""
+        self.ranges = {}
+        self.views = None
+        self.obligations = None
+
     def occupied(self) -> Iterable[tuple[int, list[UnitState]]]:
         """occupants.items() in the order a fresh build gives (each hex at its first
         unit's place in state.units), for what a list's order can reach (zones of
@@ -143,9 +151,12 @@ class Position:
     # --- where units are -----------------------------------------------------------
 
     def index_of(self, unit: UnitState) -> int:
-        if unit.at is None:
+        at = unit.at
+        if at is None:
             return NO_HEX
-        return self.board.spot[(unit.at[0], unit.at[1])]
+        # A unit's hex is a pair (context.put), looked up as it is: the rules ask this
+        # of every unit in every listing.
+        return self.board.spot[at] if type(at) is tuple else self.board.spot[(at[0], at[1])]
 
     def units_at(self, i: int, side: str | None = None) -> list[UnitState]:
         units = self.occupants.get(i, [])
@@ -236,6 +247,17 @@ class Position:
         gone = set(leaving) | {u.id for u in arriving}
         stack = [u for u in self.occupants.get(i, []) if u.id not in gone] + list(arriving)
         return stacking_error(stack, self.rules)
+
+    def joining_error(self, i: int, unit: UnitState) -> str | None:
+        """stacking_error(i, [unit]) for a unit that is not in hex i (a move's end other
+        than its own hex: a range asks it of every friendly stack it reaches)."""
+        here = self.occupants.get(i, ())
+        key = (i if here else NO_HEX, unit.kind, unit.size)
+        joining = self._joining
+        error = joining.get(key, _UNKNOWN)
+        if error is _UNKNOWN:
+            error = joining[key] = _joining_error(here, unit, self.rules)
+        return error  # type: ignore[return-value]
 
     def placing_error(self, i: int, unit: UnitState) -> str | None:
         """stacking_error(i, [unit]) for a unit on no hex (one waiting to be placed) on
