@@ -17,18 +17,21 @@ import platformdirs
 from hexcampaign.files import atomic_write_text
 
 APP_NAME = "hexcampaign"
+# No author folder: on Windows platformdirs would otherwise nest the name twice
+# (%LOCALAPPDATA%\hexcampaign\hexcampaign); docs/install.md lists the folders.
+_DIRS = {"appname": APP_NAME, "appauthor": False}
 SETTINGS_FILE = "settings.json"
 MAX_RECENT = 10
 
 
 def config_dir() -> Path:
     override = os.environ.get("HEXCAMPAIGN_CONFIG_DIR")
-    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+    return Path(override) if override else Path(platformdirs.user_config_dir(**_DIRS))
 
 
 def data_dir() -> Path:
     override = os.environ.get("HEXCAMPAIGN_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+    return Path(override) if override else Path(platformdirs.user_data_dir(**_DIRS))
 
 
 def documents_dir() -> Path:

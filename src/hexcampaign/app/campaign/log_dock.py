@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow
 from hexcampaign.app.campaign.reports import export_turn_report
+from hexcampaign.app.dialogs import folders
 from hexcampaign.app.plain_text import literal
 from hexcampaign.files import describe_os_error, inside
 
@@ -110,7 +111,7 @@ class LogDock(QDockWidget):
         if c is None:
             return None
         side = self.report_side.currentData() or c.side_to_play
-        suggested = inside(Path.home(), f"turn-{c.turn}-{side}.md")
+        suggested = inside(folders.start_folder(self.mode.window, "log"), f"turn-{c.turn}-{side}.md")
         path, chosen = QFileDialog.getSaveFileName(
             self.mode.window,
             f"Export the {side} turn report",
@@ -119,6 +120,7 @@ class LogDock(QDockWidget):
         )
         if not path:
             return None
+        folders.remember_folder(self.mode.window, "log", path)
         target = Path(path)
         if target.suffix.lower() not in REPORT_FORMATS.values():
             # A name typed without its suffix takes the format chosen in the dialog.

@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 
 from hexcampaign.app import style
 from hexcampaign.app.accessible import name_controls
+from hexcampaign.app.dialogs import folders
 from hexcampaign.app.editor.commands import push_edit
 from hexcampaign.app.editor.user_palettes import user_palettes
 from hexcampaign.app.plain_text import literal
@@ -85,9 +86,10 @@ def run_import(editor: Any, path: Path | str | None = None) -> bool:
     window = editor.window
     if path is None:
         path, _ = QFileDialog.getOpenFileName(
-            window, "Import geography", str(Path.home()), FILE_FILTER)
+            window, "Import geography", str(folders.start_folder(window, "geography")), FILE_FILTER)
         if not path:
             return False
+        folders.remember_folder(window, "geography", path)
     data = read_data(window, Path(path))
     if data is None:
         return False

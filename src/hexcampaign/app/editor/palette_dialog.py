@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.accessible import name_controls
+from hexcampaign.app.dialogs import folders
 from hexcampaign.app.editor.user_palettes import user_palettes
 from hexcampaign.maps import SYMBOLS, HexMap, Palette, TerrainType, load_palette, palette_names
 from hexcampaign.maps.palette import (
@@ -306,9 +307,12 @@ class PaletteDialog(QDialog):
 
     def import_file(self, path: Path | str | None = None) -> bool:
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Import a palette", "", f"Palettes (*{PALETTE_SUFFIX})")
+            path, _ = QFileDialog.getOpenFileName(
+                self, "Import a palette", str(folders.start_folder(self, "palette")), f"Palettes (*{PALETTE_SUFFIX})"
+            )
             if not path:
                 return False
+            folders.remember_folder(self, "palette", path)
         try:
             palette = read_palette_file(path)
         except (PaletteError, OSError) as e:
@@ -324,10 +328,13 @@ class PaletteDialog(QDialog):
             self.show_error(refusal.reason)
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export the palette", palette.name + PALETTE_SUFFIX,
-                                                  f"Palettes (*{PALETTE_SUFFIX})")
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export the palette", folders.start_path(self, "palette", palette.name + PALETTE_SUFFIX),
+                f"Palettes (*{PALETTE_SUFFIX})",
+            )
             if not path:
                 return False
+            folders.remember_folder(self, "palette", path)
             if not str(path).endswith(PALETTE_SUFFIX):
                 path = str(path) + PALETTE_SUFFIX
         try:

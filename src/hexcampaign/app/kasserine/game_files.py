@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from hexcampaign.app.autosave import orphan_at
-from hexcampaign.app.dialogs import files
+from hexcampaign.app.dialogs import files, folders
 from hexcampaign.app.kasserine import reopening
 from hexcampaign.app.kasserine.dialogs import NewGameDialog, VictoryDialog
 from hexcampaign.app.kasserine.document import FILE_FILTER, GameDocument, autosave_folder
@@ -258,11 +258,12 @@ class GameFiles:
         path, _ = QFileDialog.getSaveFileName(
             self.window,
             "Export the game log",
-            str(Path.home() / "kasserine-log.txt"),
+            folders.start_path(self.window, "log", "kasserine-log.txt"),
             "Text (*.txt);;All files (*)",
         )
         if not path:
             return False
+        folders.remember_folder(self.window, "log", path)
         try:
             self.mode.docks.log.export_to(path)
         except OSError as error:
