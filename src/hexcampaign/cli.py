@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexcampaign import __version__
 from hexcampaign.files import gc_paused
@@ -66,18 +66,33 @@ def main(argv: Sequence[str] | None = None) -> int:
 # --- the window -------------------------------------------------------------------------
 
 
+class _WindowParser(argparse.ArgumentParser):
+    """The window's parser, whose help ends with every command without a window, listed
+    from the commands' own parser (so none is left out), only when help is asked."""
+
+    def format_help(self) -> str:
+        self.epilog = _commands_listed()
+        return super().format_help()
+
+
+def _commands_listed() -> str:
+    # argparse lists sub-commands only in the parser's own help: read them where it keeps them.
+    commands: Any = _command_parser()._subparsers._group_actions[0]  # type: ignore[union-attr]
+    width = max(len(name) for name in COMMANDS) + 2
+    lines = [f"  {choice.dest:<{width}}{choice.help}" for choice in commands._choices_actions]
+    return (
+        "commands without a window (run `hexcampaign COMMAND --help` for each):\n"
+        + "\n".join(lines)
+    )
+
+
 def _gui_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _WindowParser(
         prog="hexcampaign",
-        description="A hex map editor, the Kasserine Pass wargame and a CM campaign umpire. "
+        # Wrapped by hand: the raw formatter keeps the command list's lines as written.
+        description="A hex map editor, the Kasserine Pass wargame and a CM campaign umpire.\n"
         "With no arguments the window opens; with FILE it opens that file.",
-        epilog="Commands without a window: "
-        "`hexcampaign render MAP -o OUT.png` draws a map (also .svg and .pdf); "
-        "`hexcampaign validate FILE...` lists map problems; "
-        "`hexcampaign new-map --cols C --rows R -o OUT.hexmap` writes a blank map; "
-        "`hexcampaign export-vassal MAP -o OUT.vmod` and `export-tiled MAP -o OUT.tmx` take a "
-        "map to VASSAL and Tiled. "
-        "Run `hexcampaign COMMAND --help` for each.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "file",
@@ -141,6 +156,13 @@ def _headless_linux() -> bool:
 # --- commands without a window -------------------------------------------------------------
 
 
+def _palettes_listed() -> str:
+    from hexcampaign.maps.palette import palette_names
+
+    names = palette_names()
+    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 def _command_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hexcampaign")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -190,7 +212,8 @@ def _command_parser() -> argparse.ArgumentParser:
     new_map.add_argument(
         "--palette",
         default="kasserine",
-        help="terrain palette: kasserine or cm (default kasserine)",
+        # Listed from the shipped palettes, so a new one is never left out of the help.
+        help=f"terrain palette: {_palettes_listed()} (default kasserine)",
     )
     new_map.add_argument("--name", default="", help="the map's name")
     new_map.add_argument(
