@@ -670,7 +670,7 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;About hexcampaign</source>
-        <translation>Ü&amp;ber hexcampaign</translation>
+        <translation>&amp;Über hexcampaign</translation>
     </message>
     <message>
         <source>Map &amp;editor</source>

@@ -107,7 +107,7 @@ def test_the_menus_speak_german_in_the_english_order(german, qtbot):
     assert {"&Neue Karte…", "Ö&ffnen…", "&Speichern", "Speichern &unter…", "&Beenden"} <= set(entries("&File"))
     assert "&Rückgängig" in entries("&Edit") and "Hexfelder &kopieren" in entries("&Edit")
     assert "Karte ins &Fenster einpassen" in entries("&View")
-    assert {"&Benutzerhandbuch", "&Regeln", "Ü&ber hexcampaign"} <= set(entries("&Help"))
+    assert {"&Benutzerhandbuch", "&Regeln", "&Über hexcampaign"} <= set(entries("&Help"))
     assert "Karten&editor" in entries("&Mode")
     # The editor's exports still land above Quit (found by name, not by its words).
     file_entries = entries("&File")
@@ -115,6 +115,33 @@ def test_the_menus_speak_german_in_the_english_order(german, qtbot):
     # The standard keys stay the desktop's.
     save = next(a for a in window.menu("&File").actions() if a.text() == "&Speichern")
     assert save.shortcut().toString() == "Ctrl+S"
+
+
+def _alt_letters(menu) -> list[str]:
+    texts = [a.text() for a in menu.actions() if not a.isSeparator() and a.isVisible()]
+    return [t[t.index("&") + 1].lower() for t in texts if "&" in t.replace("&&", "")]
+
+
+@pytest.mark.parametrize("mode", ["editor", "kasserine", "campaign"])
+def test_no_two_german_entries_of_a_menu_share_an_alt_letter(german, qtbot, mode):
+    """Alt+letter goes straight to an entry; two with one letter would need it twice."""
+    from hexcampaign.app import MainWindow
+
+    window = MainWindow(editor=True)
+    qtbot.addWidget(window)
+    window.install_play_modes()
+    if mode != "editor":
+        window.set_mode(window.modes.play_mode(f"hexcampaign.app.{mode}"))
+    clashes = {}
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        if menu is None or not action.isVisible():
+            continue
+        letters = _alt_letters(menu)
+        repeated = sorted({x for x in letters if letters.count(x) > 1})
+        if repeated:
+            clashes[action.text()] = repeated
+    assert clashes == {}
 
 
 def test_the_main_dialogs_speak_german(german, qtbot):
