@@ -96,6 +96,9 @@ def test_frozen_app_carries_resources_and_maps_where_paths_look(frozen_app):
         comparison = filecmp.dircmp(shipped, source)
         assert not comparison.left_only and not comparison.right_only, source
         assert not comparison.diff_files, comparison.diff_files
+    # The window's German (app/i18n.py) ships compiled, as the source tree has it.
+    qm = "translations/hexcampaign_de.qm"
+    assert (inside / "resources" / qm).read_bytes() == (TOP / "resources" / qm).read_bytes()
 
 
 def test_frozen_app_refuses_a_broken_map_with_one_sentence(frozen_app, tmp_path):
