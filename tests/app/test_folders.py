@@ -11,10 +11,10 @@ from pathlib import Path
 
 import platformdirs
 import pytest
-from PySide6.QtWidgets import QFileDialog
 from platformdirs.macos import MacOS
 from platformdirs.unix import Unix
 from platformdirs.windows import Windows
+from PySide6.QtWidgets import QFileDialog
 
 from app.helpers import shown_window
 from hexcampaign.app.editor import geo_dialog
