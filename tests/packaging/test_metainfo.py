@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shlex
 import shutil
+import struct
 import subprocess
 import tomllib
 import xml.etree.ElementTree as ET
@@ -57,3 +58,28 @@ def test_appstreamcli_validates_the_metainfo(files):
     assert result.returncode == 0, result.stdout + result.stderr
     # Errors and warnings fail; infos (e.g. a newer-spec tag an older appstream lacks) pass.
     assert not any(line.startswith(("E:", "W:")) for line in result.stdout.splitlines())
+
+
+HOMEPAGE = "https://github.com/hexcampaign/hexcampaign"
+
+
+def test_metainfo_has_a_homepage_and_the_docs_screenshots(files):
+    """Software centres show the screenshots by URL: each is a picture of docs/screenshots
+    that scripts/screenshots.py makes, at the size the metainfo says, on the homepage's
+    repository."""
+    root = metainfo(files)
+    assert root.findtext("url[@type='homepage']") == HOMEPAGE
+    shots = root.find("screenshots").findall("screenshot")
+    assert [s.get("type") for s in shots].count("default") == 1
+    made = " ".join(p.read_text() for p in (files.top / "scripts").rglob("*.py"))
+    for shot in shots:
+        assert shot.findtext("caption")
+        image = shot.find("image")
+        prefix = HOMEPAGE.replace("github.com", "raw.githubusercontent.com") + "/main/"
+        assert image.text.startswith(prefix), image.text
+        picture = files.top / image.text.removeprefix(prefix)
+        assert picture.parent == files.top / "docs" / "screenshots" and picture.is_file()
+        assert f'"{picture.stem}"' in made  # a picture scripts/screenshots.py makes
+        # A PNG's size is in its header chunk (bytes 16-24, big-endian).
+        width, height = struct.unpack(">II", picture.read_bytes()[16:24])
+        assert (width, height) == (int(image.get("width")), int(image.get("height")))
