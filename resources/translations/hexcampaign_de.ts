@@ -1248,6 +1248,30 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
         <source>Not now</source>
         <translation>Nicht jetzt</translation>
     </message>
+    <message>
+        <source>%1 (autosaved %2, from %3)</source>
+        <translation>%1 (automatisch gesichert %2, aus %3)</translation>
+    </message>
+    <message>
+        <source>a new map that was never saved</source>
+        <translation>einer neuen, nie gespeicherten Karte</translation>
+    </message>
+    <message>
+        <source>a new game that was never saved</source>
+        <translation>einem neuen, nie gespeicherten Spiel</translation>
+    </message>
+    <message>
+        <source>a new turn file that was never saved</source>
+        <translation>einer neuen, nie gespeicherten Zugdatei</translation>
+    </message>
+    <message>
+        <source>a new campaign that was never saved</source>
+        <translation>einem neuen, nie gespeicherten Feldzug</translation>
+    </message>
+    <message>
+        <source>a new document that was never saved</source>
+        <translation>einem neuen, nie gespeicherten Dokument</translation>
+    </message>
 </context>
 <context>
     <name>StartPage</name>

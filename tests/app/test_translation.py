@@ -235,3 +235,16 @@ def test_qt_buttons_speak_german_too(german):
 def test_values_are_filled_in_once():
     # A file named "50%2.hexmap" stays as it is: each %n is replaced once, as QString.arg does.
     assert i18n.fill_in("%1, %2, in %3", "50%2.hexmap", "Hexkarte", "/maps") == "50%2.hexmap, Hexkarte, in /maps"
+
+
+def test_the_recovery_question_speaks_german(german, qtbot, answering_message_boxes):
+    from hexcampaign.app import MainWindow
+    from hexcampaign.app.autosave import Orphan
+
+    window = MainWindow(editor=True)
+    qtbot.addWidget(window)
+    orphan = Orphan("s1", Path("/tmp/s1.hexmap"), "", "Tunesien", 0.0, None)
+    window.editor.ask_restore(orphan)
+    [(kind, words)] = answering_message_boxes
+    assert words.startswith("Ungespeicherte Arbeit wiederherstellen?: hexcampaign wurde nicht normal beendet.")
+    assert "aus einer neuen, nie gespeicherten Karte" in words

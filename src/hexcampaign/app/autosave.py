@@ -37,8 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QLockFile, QObject, QTimer, Signal
 
+from hexcampaign.app.i18n import fill_in, translate
 from hexcampaign.app.settings import data_dir
 from hexcampaign.files import (
     FileFormatError,
@@ -89,9 +90,12 @@ class Orphan:
         return self.map_path.suffix.lower()
 
     def describe(self) -> str:
+        """"march (autosaved 2026-12-03 10:05, from /maps/march.hexmap)", in the window's
+        language: the recovery questions show it."""
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
-        origin = self.source or f"a new {FILE_KIND_WORDS.get(self.suffix, 'document')} that was never saved"
-        return f"{self.title} (autosaved {when}, from {origin})"
+        never = NEVER_SAVED.get(self.suffix, NEVER_SAVED[""])
+        origin = self.source or translate("Recovery", never)
+        return fill_in(translate("Recovery", "%1 (autosaved %2, from %3)"), self.title, when, origin)
 
     def load(self) -> HexMap:
         """The autosaved map (maps only: games and campaigns open through their mode)."""
@@ -462,6 +466,14 @@ def recover_orphans(
 
 
 # The word a sentence uses for a file of each kind ("a new game", "Could not open the map").
+# Where unsaved work came from when it never had a file (Orphan.describe), by suffix.
+NEVER_SAVED = {
+    ".hexmap": QT_TRANSLATE_NOOP("Recovery", "a new map that was never saved"),
+    ".kpgame": QT_TRANSLATE_NOOP("Recovery", "a new game that was never saved"),
+    ".kpturn": QT_TRANSLATE_NOOP("Recovery", "a new turn file that was never saved"),
+    ".hxcampaign": QT_TRANSLATE_NOOP("Recovery", "a new campaign that was never saved"),
+    "": QT_TRANSLATE_NOOP("Recovery", "a new document that was never saved"),
+}
 FILE_KIND_WORDS = {
     ".hexmap": "map",
     ".kpgame": "game",
