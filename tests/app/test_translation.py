@@ -248,3 +248,15 @@ def test_the_recovery_question_speaks_german(german, qtbot, answering_message_bo
     [(kind, words)] = answering_message_boxes
     assert words.startswith("Ungespeicherte Arbeit wiederherstellen?: hexcampaign wurde nicht normal beendet.")
     assert "aus einer neuen, nie gespeicherten Karte" in words
+
+
+def test_the_command_line_takes_the_language(monkeypatch):
+    """`hexcampaign --lang de FILE` hands the language to the window (launch.run_window)."""
+    from hexcampaign import cli
+    from hexcampaign.app import launch
+
+    seen = {}
+    monkeypatch.setattr(launch, "run_window", lambda *a, **k: seen.update(k) or 0)
+    monkeypatch.setattr(cli, "_headless_linux", lambda: False)
+    assert cli.main(["--lang", "de"]) == 0
+    assert seen["language"] == "de"
