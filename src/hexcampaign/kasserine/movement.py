@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.board import NO_HEX
 from hexcampaign.kasserine.context import GameContext
-from hexcampaign.kasserine.position import INFINITY, Position, enemy_of, refuse
+from hexcampaign.kasserine.position import INFINITY, Position, Spots, enemy_of, refuse
 from hexcampaign.kasserine.state import Axial, MoveStack, MoveUnit, PlaceUnit, UnitState
 from hexcampaign.rules import IllegalAction
 
@@ -192,13 +192,20 @@ def placeable(ctx: GameContext, u: UnitState) -> list[tuple[int, Axial]]:
     """The entry spots (index, axial pair) a unit waiting to be placed may be placed on
     now: not held by the Allies, stacking kept. Kept with the position per entry zone
     and counter shape: the answer depends on nothing else of the unit (it is on no hex
-    yet), and set-up asks it for every waiting unit after every placement."""
+    yet), and set-up asks it for every waiting unit after every placement. After a
+    placement only its hex is asked again, and the same list comes back when its answer
+    did not change."""
     pos = ctx.position
     zone = u.entry if u.entry and u.entry in ctx.entry_zones else u.nationality
     key = (zone, u.kind, u.size)
     kept = pos.placeable.get(key) if u.at is None else None  # a unit on the map: its own stack
     if kept is not None:
-        return kept[0]
+        if not kept.changed:
+            return kept.found
+        empty_refused = pos.stacking_error(NO_HEX, [u]) is not None
+        if all(_may_place(pos, i, u, empty_refused) == (i in kept.taken) for i in kept.changed):
+            kept.changed.clear()
+            return kept.found
     pairs = ctx.entry_pairs.get(zone)
     if pairs is None:  # as entry_spots, with the hexes as the pairs actions hold
         pairs = ctx.entry_pairs[zone] = [(i, (h.q, h.r)) for i, h in entry_spots(ctx, u)]
@@ -212,8 +219,15 @@ def placeable(ctx: GameContext, u: UnitState) -> list[tuple[int, Axial]]:
         hexes = ctx.entry_sets.get(zone)
         if hexes is None:
             hexes = ctx.entry_sets[zone] = frozenset(i for i, _at in pairs)
-        pos.placeable[key] = (found, hexes)
+        pos.placeable[key] = Spots(found, hexes)
     return found
+
+
+def _may_place(pos: Position, i: int, u: UnitState, empty_refused: bool) -> bool:
+    """Is hex i one of placeable()'s spots for the unit (one waiting to be placed)?"""
+    if i not in pos.occupants:
+        return not empty_refused
+    return _may_join(pos, i, u)
 
 
 def _may_join(pos: Position, i: int, u: UnitState) -> bool:

@@ -28,6 +28,21 @@ def enemy_of(side: str) -> str:
     return "allied" if side == "german" else "german"
 
 
+class Spots:
+    """Where units of one entry zone and counter shape may be placed now (`found`, the
+    (index, pair) of each spot in the zone's order), with the zone's hexes, the spots'
+    hexes, and the hexes whose units changed since they were found (Position.moved):
+    only those need asking again (movement.placeable)."""
+
+    __slots__ = ("found", "zone", "taken", "changed")
+
+    def __init__(self, found: list[tuple[int, tuple[int, int]]], zone: frozenset[int]) -> None:
+        self.found = found
+        self.zone = zone
+        self.taken = {i for i, _at in found}
+        self.changed: set[int] = set()
+
+
 class Position:
     def __init__(self, board: Board, state: GameState) -> None:
         self.board = board
@@ -50,7 +65,9 @@ class Position:
         self._zoc: dict[str, list[list[UnitState]]] = {}
         self._exits: list[tuple[tuple[int, int], ...]] | None = None
         self._enemy_held: dict[str, set[int]] = {}
-        self._joining: dict[tuple[int, str, str], str | None] = {}
+        # hex (NO_HEX: any empty one) -> (kind, size) -> the stacking rule a unit of that
+        # shape joining its units breaks, or None
+        self._joining: dict[int, dict[tuple[str, str], str | None]] = {}
         # unit id -> its movement.Range, kept as long as the position
         self.ranges: dict = {}
         self._ranger_exits: list[tuple[tuple[int, int], ...]] | None = None
@@ -60,9 +77,8 @@ class Position:
         # factors, breakdown chart line), kept by name as long as the position, moves
         # carried over included: legal._breakdowns, legal._engineer_actions.
         self.lasting: dict[str, list] = {}
-        # (entry zone, kind, size) -> (where such a unit may be placed, the zone's hexes)
-        # (movement.placeable)
-        self.placeable: dict[tuple[str, str, str], tuple[list[tuple[int, tuple[int, int]]], frozenset[int]]] = {}
+        # (entry zone, kind, size) -> where such a unit may be placed (movement.placeable)
+        self.placeable: dict[tuple[str, str, str], Spots] = {}
         # Hexes whose bridge is down: a road into or out of them is broken.
         self.broken_roads = (
             frozenset(board.spot[(q, r)] for q, r in state.destroyed_bridges) if state.destroyed_bridges else _NONE
@@ -121,10 +137,14 @@ class Position:
         # (NO_HEX is no hex here: the key of the answers for an empty hex, which stay.)
         i = j if i == NO_HEX else i
         j = i if j == NO_HEX else j
-        self._joining = {key: error for key, error in self._joining.items() if key[0] != i and key[0] != j}
-        self.placeable = {
-            key: kept for key, kept in self.placeable.items() if i not in kept[1] and j not in kept[1]
-        }
+        if i != NO_HEX:
+            self._joining.pop(i, None)
+            self._joining.pop(j, None)
+        for spots in self.placeable.values():
+            if i in spots.zone:
+                spots.changed.add(i)
+            if j in spots.zone:
+                spots.changed.add(j)
         self.ranges = {}
         self.views = None
         self.obligations = None
@@ -239,11 +259,7 @@ class Position:
             unit = arriving[0]
             here = self.occupants.get(i, ())
             if all(other.id != unit.id for other in here):
-                key = (i if here else NO_HEX, unit.kind, unit.size)
-                joining = self._joining
-                if key not in joining:
-                    joining[key] = _joining_error(here, unit, self.rules)
-                return joining[key]
+                return self._joined(i if here else NO_HEX, here, unit)
         gone = set(leaving) | {u.id for u in arriving}
         stack = [u for u in self.occupants.get(i, []) if u.id not in gone] + list(arriving)
         return stacking_error(stack, self.rules)
@@ -252,21 +268,23 @@ class Position:
         """stacking_error(i, [unit]) for a unit that is not in hex i (a move's end other
         than its own hex: a range asks it of every friendly stack it reaches)."""
         here = self.occupants.get(i, ())
-        key = (i if here else NO_HEX, unit.kind, unit.size)
-        joining = self._joining
-        error = joining.get(key, _UNKNOWN)
-        if error is _UNKNOWN:
-            error = joining[key] = _joining_error(here, unit, self.rules)
-        return error  # type: ignore[return-value]
+        return self._joined(i if here else NO_HEX, here, unit)
 
     def placing_error(self, i: int, unit: UnitState) -> str | None:
         """stacking_error(i, [unit]) for a unit on no hex (one waiting to be placed) on
         the occupied hex i: kept with the same answers."""
-        key = (i, unit.kind, unit.size)
-        joining = self._joining
-        if key not in joining:
-            joining[key] = _joining_error(self.occupants[i], unit, self.rules)
-        return joining[key]
+        return self._joined(i, self.occupants[i], unit)
+
+    def _joined(self, i: int, here: list[UnitState] | tuple[()], unit: UnitState) -> str | None:
+        """_joining_error(here, unit), kept per hex i (NO_HEX for any empty hex)."""
+        answers = self._joining.get(i)
+        if answers is None:
+            answers = self._joining[i] = {}
+        key = (unit.kind, unit.size)
+        error = answers.get(key, _UNKNOWN)
+        if error is _UNKNOWN:
+            error = answers[key] = _joining_error(here, unit, self.rules)
+        return error  # type: ignore[return-value]
 
     # --- movement ------------------------------------------------------------------------
 
