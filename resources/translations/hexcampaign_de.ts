@@ -66,6 +66,10 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
         <translation>&amp;Rückgängig (zurück innerhalb der Phase)</translation>
     </message>
     <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
         <source>Show &amp;zones of control</source>
         <translation>&amp;Kontrollzonen zeigen</translation>
     </message>
