@@ -543,7 +543,7 @@ def test_ctrl_z_at_the_desk_is_back_within_the_phase(qtbot):
     mode.start(desk.small_campaign())
     undo = mode.menus.undo_action
     shown = [a for a in w.menu("&Edit").actions() if a.isVisible() and not a.isSeparator()]
-    assert shown == [undo] and undo.isEnabled()
+    assert shown == [undo, mode.menus.redo_action] and undo.isEnabled()  # Redo: campaign/test_redo.py
     assert undo.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
     undo.trigger()  # the wizard's set-up is not for Back to take back: the refusal says so
     assert mode.last_refusal == BACK_REFUSED

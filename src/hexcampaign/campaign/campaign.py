@@ -100,6 +100,8 @@ class Campaign:
         self._world = World(hexmap, setup, state, actions)
         self._checkpoints = Checkpoints()
         self.last_changes: CampaignChanges | None = None
+        # What undo took back, the latest last, for redo; emptied by any other action.
+        self._undone: list[Any] = []
 
     # --- starting, saving, replaying ----------------------------------------------------
 
@@ -203,6 +205,7 @@ class Campaign:
         w = self._world
         self.last_changes = play.apply(w, action)
         self._checkpoints.after_action(len(w.actions), w.state, play.locks(w.actions[-1]))
+        self._undone = []  # a new action: what was undone cannot be redone
         return self.last_changes
 
     def can_undo(self) -> bool:
@@ -220,9 +223,26 @@ class Campaign:
             raise IllegalAction(
                 "Undo: the pursuit die has been rolled, and a roll cannot be taken back", "Undo"
             )
+        undone = [*self._undone, w.actions[-1]]
         self._rewind(len(w.actions) - 1)
+        self._undone = undone
         self.last_changes = CampaignChanges.everything()
         return self.last_changes
+
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def redo(self) -> CampaignChanges:
+        """Apply again the action undo took back last (it rolled no die: a roll locks, so
+        it could not have been undone); refused once another action was taken since."""
+        if not self._undone:
+            raise IllegalAction(
+                "Redo: there is no undone action to redo (an action taken since an undo ends redo)", "Redo"
+            )
+        undone = self._undone
+        changes = self.apply(undone[-1])
+        self._undone = undone[:-1]
+        return changes
 
     # --- what the campaign is: its map, set-up, position and log ------------------------
 

@@ -116,6 +116,12 @@ class CampaignDocument(PlayDocument):
     def engine_can_undo(self) -> bool:
         return self.campaign.can_undo()
 
+    def engine_redo(self) -> CampaignChanges:
+        return self.campaign.redo()
+
+    def engine_can_redo(self) -> bool:
+        return self.campaign.can_redo()
+
     def can_go_back(self) -> bool:
         """Back takes back the last action of this phase: never the wizard's set-up, and
         never an action that committed what the players were told (COMMITTED)."""

@@ -43,6 +43,14 @@ class DeskMenus:
         self.undo_action = self._adder(self.edit_menu)(
             translate("DeskMenus", "&Undo (back within the phase)"), m.back, QKeySequence(QKeySequence.StandardKey.Undo)
         )
+        # Redo: what Back took back, applied again, until another action is taken.
+        self.redo_action = self._adder(self.edit_menu)(
+            translate("DeskMenus", "&Redo"), self._redo, QKeySequence(QKeySequence.StandardKey.Redo)
+        )
+        # Ctrl+Shift+Z on every desktop (Windows' standard Redo is Ctrl+Y).
+        self.redo_action.setShortcuts(
+            list(dict.fromkeys([*self.redo_action.shortcuts(), QKeySequence("Ctrl+Shift+Z")]))
+        )
         self.menu.addSeparator()
         self.zoc_action = add(translate("DeskMenus", "Show &zones of control"), m.set_show_zoc, checkable=True)
         self.supply_action = add(translate("DeskMenus", "Show supply &ranges"), m.set_show_supply, checkable=True)
@@ -80,6 +88,7 @@ class DeskMenus:
         self.menu.menuAction().setVisible(on)
         self.umpire_menu.menuAction().setVisible(on and not self._player())
         self.undo_action.setVisible(on)  # (the Edit menu is the window's: only the entry)
+        self.redo_action.setVisible(on)
 
     def update(self, has_campaign: bool) -> None:
         for action in self._actions:
@@ -116,6 +125,10 @@ class DeskMenus:
 
     def _player(self) -> bool:
         return bool(getattr(self.mode, "player_desk", False))
+
+    def _redo(self) -> bool:
+        document = self.mode.document
+        return document is not None and document.redo(self.mode)
 
     def _adder(self, menu):
         def add(text, slot, shortcut=None, checkable=False, needs_campaign=True) -> QAction:
