@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -144,6 +144,9 @@ class StartPage(QWidget):
         self.recent.setIconSize(QSize(28, 28))
         self.recent.setSpacing(2)
         self.recent.itemClicked.connect(self._recent_activated)
+        # From the keyboard: Tab to the list, arrows to a file, Enter opens it (not
+        # itemActivated, which a double click also sends after the click has opened it).
+        self.recent.installEventFilter(self)
         self.empty = QLabel(
             translate("StartPage", "Nothing opened yet: the files you open will be listed here."), self
         )
@@ -199,6 +202,19 @@ class StartPage(QWidget):
 
     def recent_paths(self) -> list[Path]:
         return [Path(self.recent.item(i).data(PATH_ROLE)) for i in range(self.recent.count())]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 — Qt's name
+        """Enter on the recent files opens the one chosen with the arrows."""
+        if (
+            watched is self.recent
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and self.recent.currentItem() is not None
+        ):
+            self._recent_activated(self.recent.currentItem())
+            return True
+        return super().eventFilter(watched, event)
 
     def _recent_activated(self, item: QListWidgetItem) -> None:
         self.recent_chosen.emit(Path(item.data(PATH_ROLE)))
