@@ -103,3 +103,27 @@ def test_the_settings_and_data_folders_are_those_the_docs_list(monkeypatch, tmp_
     settings, data = documented_folders()[platform]
     same(settings, config_dir())
     same(data, data_dir())
+
+
+def test_the_nested_folder_of_earlier_versions_moves_up_once(monkeypatch, tmp_path):
+    """Windows before 0.2: %LOCALAPPDATA%\\hexcampaign\\hexcampaign held the settings and
+    autosaves; they move up into the documented folder, so nothing is lost (shown with the
+    Linux folders: the move is the same everywhere)."""
+    from hexcampaign.app import settings
+
+    monkeypatch.delenv("HEXCAMPAIGN_CONFIG_DIR")
+    monkeypatch.delenv("HEXCAMPAIGN_DATA_DIR")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr(platformdirs, "PlatformDirs", Unix)
+    monkeypatch.setattr(settings, "_MOVED_UP", set())
+    old_config = tmp_path / "config" / "hexcampaign" / "hexcampaign"
+    old_data = tmp_path / "data" / "hexcampaign" / "hexcampaign"
+    (old_data / "autosave").mkdir(parents=True)
+    (old_data / "autosave" / "lost.hexmap").write_text("{}")
+    old_config.mkdir(parents=True)
+    (old_config / "settings.json").write_text('{"recent_files": []}')
+    assert config_dir() == tmp_path / "config" / "hexcampaign"
+    assert (config_dir() / "settings.json").read_text() == '{"recent_files": []}'
+    assert (data_dir() / "autosave" / "lost.hexmap").exists()
+    assert not old_config.exists() and not old_data.exists()

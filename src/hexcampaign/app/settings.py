@@ -24,14 +24,39 @@ SETTINGS_FILE = "settings.json"
 MAX_RECENT = 10
 
 
+_MOVED_UP: set[Path] = set()  # folders whose nested predecessor was looked for
+
+
 def config_dir() -> Path:
     override = os.environ.get("HEXCAMPAIGN_CONFIG_DIR")
-    return Path(override) if override else Path(platformdirs.user_config_dir(**_DIRS))
+    return Path(override) if override else _moved_up(Path(platformdirs.user_config_dir(**_DIRS)))
 
 
 def data_dir() -> Path:
     override = os.environ.get("HEXCAMPAIGN_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir(**_DIRS))
+    return Path(override) if override else _moved_up(Path(platformdirs.user_data_dir(**_DIRS)))
+
+
+def _moved_up(folder: Path) -> Path:
+    """Before 0.2 the Windows folders were platformdirs' default with an author folder,
+    %LOCALAPPDATA%\\hexcampaign\\hexcampaign: what is there (settings, recent files,
+    autosaves waiting to be offered) moves up into `folder` once, at the first use. Nothing
+    of this program is named hexcampaign inside its own folder, so elsewhere nothing moves;
+    an entry already in `folder` is kept, and so is the old one beside it."""
+    if folder in _MOVED_UP:
+        return folder
+    _MOVED_UP.add(folder)
+    nested = folder / APP_NAME
+    try:
+        entries = list(nested.iterdir()) if nested.is_dir() else []
+        for entry in entries:
+            if not (folder / entry.name).exists():
+                entry.rename(folder / entry.name)
+        if entries:
+            nested.rmdir()  # only when it is empty now
+    except OSError:
+        pass  # in use by a running older version, or not ours to move: left where it is
+    return folder
 
 
 def documents_dir() -> Path:
