@@ -187,8 +187,8 @@ def _command_parser() -> argparse.ArgumentParser:
     render.add_argument(
         "--layers",
         metavar="NAMES",
-        help="comma-separated layers to draw (default: all): "
-        "grid,coordinates,terrain,elevation,contours,rivers,roads,cliffs,places,labels",
+        help="comma-separated layers to draw (default: all but the tracing aids underlay and notes): "
+        "grid,coordinates,terrain,elevation,contours,rivers,roads,cliffs,places,labels,underlay,notes",
     )
     render.set_defaults(run=_render)
 

@@ -159,3 +159,15 @@ def test_the_picture_path_is_kept_relative_to_the_map_file(tmp_path) -> None:
     assert written["underlay"]["path"] == "../scans/sheet.png"
     back = load_map(tmp_path / "maps" / "traced.hexmap")
     assert back.underlay is not None and back.underlay.path == str(picture)
+
+
+def test_a_map_opened_by_a_relative_name_finds_its_picture_from_anywhere(tmp_path, monkeypatch) -> None:
+    from hexcampaign.maps import HexMap
+    from hexcampaign.maps.fileformat import load_map, save_map
+
+    m = HexMap.new(4, 4)
+    m.underlay = Underlay(str(tmp_path / "scan.png"), Affine(0.05, 0, 0, 0, 0.05, 0))
+    save_map(m, tmp_path / "traced.hexmap")
+    monkeypatch.chdir(tmp_path)
+    back = load_map("traced.hexmap")
+    assert back.underlay is not None and back.underlay.path == str(tmp_path / "scan.png")

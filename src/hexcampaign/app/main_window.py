@@ -33,7 +33,7 @@ from hexcampaign.app.settings import Settings
 from hexcampaign.app.window import file_guard
 from hexcampaign.app.window.drops import dropped_file
 from hexcampaign.app.window.file_watch import FileWatch
-from hexcampaign.app.window.map_files import MapOpener
+from hexcampaign.app.window.map_files import MapOpener, say_missing_underlay
 from hexcampaign.app.window.menus import LAYER_TITLES, MENU_ORDER, MenuBar, build_window_menus
 from hexcampaign.app.window.mode_switch import PLAY_MODES, ModeSwitch
 from hexcampaign.app.window.recent_files import RecentFilesMenu
@@ -260,6 +260,7 @@ class MainWindow(QMainWindow):
     def open_map(self, hexmap: HexMap, path: Path | str | None = None) -> None:
         """Show an already loaded map (the command line loads before the window opens)."""
         self.set_document(MapDocument(hexmap, Path(path) if path else None))
+        say_missing_underlay(self, self.document)
         if path:
             self.settings.add_recent_file(path)
             self.recent.rebuild()

@@ -118,7 +118,7 @@ def resolved(underlay: Underlay, folder: Path) -> Underlay:
     path = Path(underlay.path)
     if path.is_absolute():
         return underlay
-    return replace(underlay, path=str(Path(os.path.normpath(folder / PurePosixPath(underlay.path)))))
+    return replace(underlay, path=os.path.normpath(Path(os.path.abspath(folder)) / PurePosixPath(underlay.path)))
 
 
 def relative_to(underlay: Underlay, folder: Path) -> Underlay:

@@ -37,7 +37,8 @@ LAYERS_FOR_CHANGE: dict[Change, tuple[str, ...]] = {
     Change.CLIFF: ("cliffs", "coordinates"),
     Change.PLACE: ("places",),
     Change.LABEL: ("labels",),
-    Change.META: ("coordinates",),
+    Change.META: ("coordinates", "underlay"),  # the underlay is a map-wide attribute
+    Change.NOTE: ("notes",),
 }
 # How far (in hexes) past its own outline a change to a hex can alter the picture:
 # a river hex bends its neighbours' river lines, names and labels are wide, and every

@@ -48,7 +48,9 @@ Key = tuple[Any, ...]
 Diff = dict[Key, tuple[Any, Any]]
 
 # The map-wide attributes a map-properties edit may change.
-META_FIELDS = ("name", "author", "description", "label_style", "label_first", "label_every")
+# The underlay (the scanned picture traced under the map) is one of them: a fit is one
+# undo step, and a META change repaints every layer's tiles.
+META_FIELDS = ("name", "author", "description", "label_style", "label_first", "label_every", "hex_km", "underlay")
 
 _gesture_serials = count(1)
 

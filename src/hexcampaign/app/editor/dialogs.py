@@ -35,7 +35,7 @@ from hexcampaign.app.editor.tools import PlaceValues
 from hexcampaign.app.editor.tools.place import check_place_values
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap, Place, load_palette, palette_names
-from hexcampaign.maps.model import LABEL_STYLES, MAX_LABEL_EVERY, MAX_SIDE, control_character
+from hexcampaign.maps.model import LABEL_STYLES, MAX_HEX_KM, MAX_LABEL_EVERY, MAX_SIDE, control_character
 from hexcampaign.rules import IllegalAction
 
 
@@ -146,6 +146,7 @@ class MapProperties:
     label_style: str
     label_first: int
     label_every: int = 1
+    hex_km: float | None = None  # km from hex centre to hex centre; None: not said
 
 
 class MapPropertiesDialog(_CheckedDialog):
@@ -186,6 +187,18 @@ class MapPropertiesDialog(_CheckedDialog):
         )
         self.form.addRow("&First number:", self.label_first)
         self.form.addRow("Number &every N-th hex:", self.label_every)
+        self.hex_km = QDoubleSpinBox()
+        self.hex_km.setObjectName("hex-km")
+        self.hex_km.setRange(0.0, MAX_HEX_KM)
+        self.hex_km.setDecimals(2)
+        self.hex_km.setSuffix(" km")
+        self.hex_km.setSpecialValueText("not set")  # 0: the map does not say
+        self.hex_km.setValue(hexmap.hex_km or 0.0)
+        self.hex_km.setToolTip(
+            "Kilometres from one hex centre to the next: the printed scale bar and title "
+            "block say it (not set: the scale bar counts hexes)."
+        )
+        self.form.addRow("&Km per hex:", self.hex_km)
         self.setMinimumWidth(420)
         name_controls(self)  # names for a screen reader (app/accessible.py)
 
@@ -198,6 +211,7 @@ class MapPropertiesDialog(_CheckedDialog):
             self.label_style.currentData(),
             self.label_first.value(),
             self.label_every.value(),
+            self.hex_km.value() or None,
         )
 
     def check(self) -> None:
@@ -285,6 +299,7 @@ class ExportOptions:
     overlap_mm: float = 10.0
     orientation: str = "auto"  # a PDF's pages: auto, portrait or landscape
     selected_only: bool = False  # only the hexes of the editor's selected region
+    tracing_aids: bool = False  # the underlay picture and hex-note marks too (render/tracing.py)
 
 
 class ExportDialog(_CheckedDialog):
@@ -347,6 +362,10 @@ class ExportDialog(_CheckedDialog):
         self.form.addRow("Hex width (true scale):", self.hex_mm)
         self.form.addRow("Overlap between sheets:", self.overlap)
         self.form.addRow(self.selected_only)
+        self.tracing_aids = QCheckBox("Include the tracing aids (underlay picture, hex-note marks)")
+        self.tracing_aids.setObjectName("tracing-aids")
+        self.tracing_aids.setToolTip("Off: the export shows the map as it will be published, without the scan under it.")
+        self.form.addRow(self.tracing_aids)
         self.hex_size.valueChanged.connect(self._update)
         self.selected_only.toggled.connect(lambda _on: self._update())
         self.kinds.idClicked.connect(lambda _id: self._update())
@@ -362,6 +381,7 @@ class ExportDialog(_CheckedDialog):
             self.overlap.value(),
             self.orientation.currentData(),
             self.selected_only.isChecked() and bool(self.selection),
+            self.tracing_aids.isChecked(),
         )
 
     def _update(self) -> None:

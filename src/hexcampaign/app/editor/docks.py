@@ -39,6 +39,8 @@ LAYER_TITLES = {
     "cliffs": "Cliffs",
     "places": "Places",
     "labels": "Labels",
+    "underlay": "Underlay picture",
+    "notes": "Hex-note marks",
 }
 
 

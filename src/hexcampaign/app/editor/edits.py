@@ -235,6 +235,7 @@ class EditorEdits:
             "label_style": values.label_style,
             "label_first": values.label_first,
             "label_every": values.label_every,
+            "hex_km": values.hex_km,
         }
         if values.palette != m.palette.name:
             # Another shipped palette: the old default terrain becomes the new default,
@@ -256,6 +257,12 @@ class EditorEdits:
                 setattr(m, key, value)
 
         return push_edit(self.document, "Map properties", [], change)
+
+    def underlay_dialog(self) -> bool:
+        """Map › Underlay image…: a scanned map under the hexes, fitted and traced."""
+        from hexcampaign.app.editor.underlay_dialog import run_underlay_dialog  # on first use: start-up
+
+        return run_underlay_dialog(self)
 
     def edit_palette(self) -> bool:
         """Map › Palette…: edit the map's terrain types; OK applies them as one undo step."""

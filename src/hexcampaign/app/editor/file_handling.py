@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QCheckBox, QDialog, QFileDialog, QInputDialog, QMessageBox
 
 from hexcampaign.app.autosave import DEFAULT_INTERVAL_S, INTERVAL_SETTING, Orphan, recover_orphans
 from hexcampaign.app.dialogs import files
@@ -22,6 +22,7 @@ from hexcampaign.app.i18n import translate
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.play_recovery import DISCARD, LATER, RESTORE, recover_plays
 from hexcampaign.app.render import LAYER_NAMES, RenderError
+from hexcampaign.app.render.catalogue import ASKED_ONLY
 from hexcampaign.app.window import map_files
 from hexcampaign.maps import HexMap
 
@@ -50,6 +51,9 @@ def print_scale_question(parent: Any) -> QMessageBox:
     fit.setObjectName("fit-to-page")
     box.addButton(QMessageBox.StandardButton.Cancel).setObjectName("cancel")
     box.setDefaultButton(fit)
+    aids = QCheckBox("Print the tracing aids (underlay picture, hex-note marks)")
+    aids.setObjectName("tracing-aids")
+    box.setCheckBox(aids)
     return box
 
 # The maps for other programs: kind -> (suffix, dialog title, file filter).
@@ -72,6 +76,7 @@ class EditorFiles:
     selected_region: list  # the Select region tool's hexes (editor/mode.py)
     autosaver: Autosaver
     _say: Callable[[str], None]
+    print_tracing_aids: bool = False  # the print question's check box, last answered
     _set_setting: Callable[[str, Any], None]
     _save_layout: Callable[[], None]
 
@@ -95,10 +100,12 @@ class EditorFiles:
         """File > New map, with the editor in charge."""
         return map_files.new_map(self.window, self)
 
-    def visible_layers(self) -> list[str]:
-        """The layers an export or print draws: those shown on the canvas, and soft
-        edges when View › Soft edges between terrains is on."""
-        shown = [name for name in LAYER_NAMES if self.canvas.layer_visible(name)]
+    def visible_layers(self, tracing_aids: bool = False) -> list[str]:
+        """The layers an export or print draws: those shown on the canvas (the tracing
+        aids, underlay and note marks, only when asked), and soft edges when View › Soft
+        edges between terrains is on."""
+        shown = [name for name in LAYER_NAMES if self.canvas.layer_visible(name)
+                 and (tracing_aids or name not in ASKED_ONLY)]
         if self.canvas.soft_edges and "terrain" in shown:
             shown.append("soft_edges")
         return shown
@@ -128,7 +135,7 @@ class EditorFiles:
         from hexcampaign.app.render import export  # on first use: start-up
 
         m = self.document.map
-        layers = self.visible_layers()
+        layers = self.visible_layers(options.tracing_aids)
         area = list(self.selected_region) if options.selected_only and self.selected_region else None
         try:
             if options.kind in ("png", "svg"):
@@ -261,13 +268,15 @@ class EditorFiles:
     def _print_pages(self, printer, tiled: bool) -> int:
         from hexcampaign.app.render import export  # on first use: start-up
 
-        return export.print_map(printer, self.document.map, tiled, layers=self.visible_layers())
+        layers = self.visible_layers(self.print_tracing_aids)
+        return export.print_map(printer, self.document.map, tiled, layers=layers)
 
     def ask_print_scale(self) -> bool | None:
         """True scale (True) or fit to page (False), or None when cancelled (tests
         replace this method)."""
         box = print_scale_question(self.window)
         box.exec()
+        self.print_tracing_aids = box.checkBox().isChecked()
         return PRINT_SCALES.get(box.clickedButton().objectName()) if box.clickedButton() else None
 
     def ask_autosave_interval(self) -> None:

@@ -83,6 +83,7 @@ class EditorMenus:
     map_properties: Callable[..., Any]
     edit_palette: Callable[..., Any]
     resize_map: Callable[..., Any]
+    underlay_dialog: Callable[..., Any]
     validate: Callable[..., Any]
     export_dialog: Callable[[], bool]
     export_for: Callable[..., bool]
@@ -128,6 +129,7 @@ class EditorMenus:
             self.properties_action,
             self.palette_action,
             self.resize_action,
+            self.underlay_action,
             self.validate_action,
             self.export_action,
             self.export_vassal_action,
@@ -196,6 +198,12 @@ class EditorMenus:
         )
         self.palette_action = act(QT_TRANSLATE_NOOP("EditorMenus", "&Palette…"), self.edit_palette, None, "map-palette")
         self.resize_action = act(QT_TRANSLATE_NOOP("EditorMenus", "&Resize…"), self.resize_map, None, "map-resize")
+        self.underlay_action = act(
+            QT_TRANSLATE_NOOP("EditorMenus", "&Underlay image…"), self.underlay_dialog, None, "map-underlay"
+        )
+        self.underlay_action.setStatusTip(
+            translate("EditorMenus", "Show a scanned map under the hexes and fit it by naming hexes on it, to trace it.")
+        )
         self.validate_action = act(
             QT_TRANSLATE_NOOP("EditorMenus", "&Validate"), self.validate, QKeySequence("Ctrl+Shift+V"), "validate"
         )
@@ -273,7 +281,8 @@ class EditorMenus:
         edit.addSeparator()
         edit.addAction(self.autosave_action)
         map_menu = w.menu("&Map")
-        for action in (self.properties_action, self.palette_action, self.resize_action, self.validate_action):
+        for action in (self.properties_action, self.palette_action, self.resize_action, self.underlay_action,
+                       self.validate_action):
             map_menu.addAction(action)
         self.tools_menu = w.menu("&Tools")
         for action in self.tool_actions.values():
@@ -343,6 +352,7 @@ class EditorMenus:
             self.properties_action,
             self.palette_action,
             self.resize_action,
+            self.underlay_action,
             self.validate_action,
             self.export_action,
             self.export_vassal_action,

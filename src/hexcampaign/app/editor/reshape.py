@@ -13,10 +13,11 @@ import json
 from dataclasses import dataclass, field
 
 from hexcampaign.files import parse_json
-from hexcampaign.hexes import Hex
+from hexcampaign.hexes import Hex, Layout
 from hexcampaign.maps import HexMap, Palette
 from hexcampaign.maps.model import MAX_SIDE
 from hexcampaign.maps.terrain_mapping import remap_terrains
+from hexcampaign.maps.underlay import shifted
 from hexcampaign.rules import IllegalAction
 
 REGION_FORMAT = "hexcampaign-region"
@@ -44,6 +45,10 @@ def resize_map(m: HexMap, left: int = 0, right: int = 0, top: int = 0, bottom: i
     shifted = new.at(left, top)
     delta = (shifted.q - origin.q, shifted.r - origin.r)
     lost = _transplant(m, new, delta, m.hexes())
+    if m.underlay is not None:  # the picture moves with the hexes it shows
+        unit = Layout(1.0, m.orientation)
+        (x0, y0), (x1, y1) = unit.center(Hex(0, 0)), unit.center(Hex(*delta))
+        new.underlay = shifted(m.underlay, x1 - x0, y1 - y0)
     return new, lost
 
 
@@ -363,7 +368,7 @@ def _paste_places(m: HexMap, region: HexRegion, at, targets: set[Hex]) -> list[s
 
 
 def _copy_meta(src: HexMap, dst: HexMap) -> None:
-    for name in ("name", "author", "description", "label_style", "label_first", "label_every"):
+    for name in ("name", "author", "description", "label_style", "label_first", "label_every", "hex_km", "underlay"):
         setattr(dst, name, getattr(src, name))
 
 

@@ -15,12 +15,15 @@ LAYER_NAMES: tuple[str, ...] = (
     "cliffs",
     "places",
     "labels",
+    "underlay",
+    "notes",
 )
 # Bottom to top: fills, water, grid, ink features, then text; place names and labels
 # sit above the coordinates so a name is never crossed out by a hex number.
 PAINT_ORDER: tuple[str, ...] = (
     "terrain",
     "elevation",
+    "underlay",
     "contours",
     "rivers",
     "grid",
@@ -29,7 +32,11 @@ PAINT_ORDER: tuple[str, ...] = (
     "coordinates",
     "places",
     "labels",
+    "notes",
 )
+# The tracing aids (render/tracing.py): layers the canvas shows but an export, a print
+# or `hexcampaign render` draws only when they are named (the Export dialog's option).
+ASKED_ONLY: tuple[str, ...] = ("underlay", "notes")
 # Layers drawn only when asked for by name (the View menu, `render --layers`), never
 # by default: soft edges between terrains, painted with the terrain under its symbols.
 OPTIONAL_LAYERS: tuple[str, ...] = ("soft_edges",)

@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterable
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 
-from hexcampaign.app.render.catalogue import LAYER_NAMES, OPTIONAL_LAYERS, PAINT_ORDER, RenderError
+from hexcampaign.app.render.catalogue import ASKED_ONLY, LAYER_NAMES, OPTIONAL_LAYERS, PAINT_ORDER, RenderError
 from hexcampaign.app.render.frames import Frame
 from hexcampaign.app.render.ground import paint_contours, paint_elevation, paint_grid, paint_terrain
 from hexcampaign.app.render.lettering import paint_coordinates, paint_labels, paint_places
 from hexcampaign.app.render.lines import paint_cliffs, paint_rivers, paint_roads
+from hexcampaign.app.render.tracing import paint_note_marks, paint_underlay
 from hexcampaign.hexes import Layout
 from hexcampaign.maps import HexMap
 from hexcampaign.maps.features import MapFeatures
@@ -33,8 +34,9 @@ def paint_map(
     features: MapFeatures | None = None,
 ) -> None:
     """Paint the part of the map inside `rect` (scene units) with the chosen layers
-    (every layer of LAYER_NAMES for None; an optional layer only when named)."""
-    wanted = set(LAYER_NAMES) if layers is None else set(layers)
+    (for None every layer of LAYER_NAMES but the tracing aids, ASKED_ONLY; those and an
+    optional layer only when named)."""
+    wanted = set(LAYER_NAMES) - set(ASKED_ONLY) if layers is None else set(layers)
     unknown = wanted - set(LAYER_NAMES) - set(OPTIONAL_LAYERS)
     if unknown:
         raise RenderError(
@@ -75,4 +77,6 @@ LAYER_PAINTERS: dict[str, Callable[[Frame], bool]] = {
     "places": paint_places,
     "labels": paint_labels,
     "coordinates": paint_coordinates,
+    "underlay": paint_underlay,
+    "notes": paint_note_marks,
 }

@@ -140,9 +140,9 @@ def scale_text(hexmap: HexMap, hex_mm: float) -> str:
 
 
 def hex_km(hexmap: HexMap) -> float | None:
-    """Kilometres from one hex centre to the next, when the map records it (a map made
-    from geography knows it; HexMap has no such field yet, so most maps do not)."""
-    value = getattr(hexmap, "hex_km", None)
+    """Kilometres from one hex centre to the next, when the map records it (Map › Map
+    properties… › Km per hex, kept in the map's file)."""
+    value = hexmap.hex_km
     return float(value) if isinstance(value, (int, float)) and value > 0 else None
 
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import MapDocument
 from hexcampaign.app.window import file_guard
+from hexcampaign.app.window.status import REFUSAL_MS
 
 SUFFIXES = (MapDocument.SUFFIX,)
 
@@ -27,7 +28,21 @@ def load_map_document(path: Path) -> MapDocument:
 def show_map_document(window: Any, document: MapDocument) -> None:
     """Show a map just opened in the window (the one shown before goes)."""
     window.set_document(document)
-    window.show_message(f"Opened {document.title}.")
+    if not say_missing_underlay(window, document):
+        window.show_message(f"Opened {document.title}.")
+
+
+def say_missing_underlay(window: Any, document: MapDocument) -> bool:
+    """Say so when the map's underlay picture cannot be shown (the map is open all the
+    same, and keeps its underlay for when the picture is back); True when said."""
+    if document.map.underlay is None:
+        return False
+    from hexcampaign.app.render.tracing import picture_problem  # only for maps with one
+
+    problem = picture_problem(document.map.underlay.path)
+    if problem:
+        window.show_message(f"Opened {document.title}. {problem}", REFUSAL_MS)
+    return bool(problem)
 
 
 def may_close_map(window: Any) -> bool:

@@ -42,6 +42,8 @@ LAYER_TITLES = {
     "cliffs": QT_TRANSLATE_NOOP("MenuBar", "C&liffs"),
     "places": QT_TRANSLATE_NOOP("MenuBar", "&Places"),
     "labels": QT_TRANSLATE_NOOP("MenuBar", "&Labels"),
+    "underlay": QT_TRANSLATE_NOOP("MenuBar", "&Underlay picture"),
+    "notes": QT_TRANSLATE_NOOP("MenuBar", "Hex-&note marks"),
 }
 
 
