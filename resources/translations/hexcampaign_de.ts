@@ -1420,7 +1420,7 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Select region</source>
-        <translation>Bereich auswählen</translation>
+        <translation>Auswahl</translation>
     </message>
     <message>
         <source>Drag a rectangle of hexes to copy (Ctrl+C); paste (Ctrl+V) lands at its top-left.</source>

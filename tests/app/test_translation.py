@@ -260,3 +260,25 @@ def test_the_command_line_takes_the_language(monkeypatch):
     monkeypatch.setattr(cli, "_headless_linux", lambda: False)
     assert cli.main(["--lang", "de"]) == 0
     assert seen["language"] == "de"
+
+
+def test_the_german_tool_names_fit_their_buttons(german, qtbot):
+    """The tool palette's buttons are as wide as the dock gives them: a German name
+    longer than that would be cut ("Bereich…swählen")."""
+    from PySide6.QtWidgets import QToolButton
+
+    from app.helpers import shown_window
+
+    window = shown_window(qtbot, 1280, 800)
+    window.open_map(window_map())
+    buttons = [b for b in window.editor.palette_dock.findChildren(QToolButton) if b.text()]
+    assert buttons
+    for button in buttons:
+        room = button.contentsRect().width() - 8  # the style's margins inside the button
+        assert button.fontMetrics().horizontalAdvance(button.text()) <= room, button.text()
+
+
+def window_map():
+    from hexcampaign.maps import HexMap
+
+    return HexMap.new(8, 6)
