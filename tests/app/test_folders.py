@@ -79,6 +79,18 @@ def test_the_game_log_export_starts_in_the_documents_folder(window, monkeypatch)
     mode.document.set_dirty(False)
 
 
+def test_the_tracker_chart_export_starts_in_the_documents_folder(window, monkeypatch):
+    """It offered a bare file name: the folder the program was started from."""
+    mode = window.play_mode("hexcampaign.app.kasserine")
+    window.set_mode(mode)
+    mode.new_game(seed=8)
+    asked = Asked()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", asked)
+    mode.docks.tracker.charts.ask_export()
+    assert asked.folders == [documents_dir()]
+    mode.document.set_dirty(False)
+
+
 def documented_folders() -> dict[str, tuple[str, str]]:
     """platform -> (settings folder, data folder) as docs/install.md's table gives them."""
     text = (ROOT / "docs" / "install.md").read_text(encoding="utf-8")

@@ -38,6 +38,7 @@ from hexcampaign.app.campaign.sheet_dialog import (  # noqa: F401 (the names' ol
     BattleSheetDialog,
     sheet_file_name,
 )
+from hexcampaign.app.dialogs import folders
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.battle_admin import CM_SAVE_SUFFIXES, attached_path, store_file
@@ -303,9 +304,11 @@ class BattlesDock(QDockWidget):
         path, _chosen = QFileDialog.getOpenFileName(
             self.mode.window,
             f"Attach a CM save or after-action report to battle {battle}",
-            str(Path.home()),
+            str(folders.start_folder(self.mode.window, "cm-save")),
             f"CM saves ({saves});;After-action reports (*.png *.jpg *.jpeg *.txt *.pdf *.html);;Any file (*)",
         )
+        if path:
+            folders.remember_folder(self.mode.window, "cm-save", path)
         return self.attach(battle, path) if path else None
 
     def attach(self, battle: str, source: Path | str):

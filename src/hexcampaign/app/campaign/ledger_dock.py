@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.campaign.campaign_summary import SummaryView
+from hexcampaign.app.dialogs import folders
 from hexcampaign.app.plain_text import literal
 from hexcampaign.campaign.ledger import TABLES, Ledger, export_ledger, ledger, ledger_html
 from hexcampaign.files import atomic_write_text, describe_os_error, inside
@@ -208,12 +209,13 @@ class LedgerDock(QDockWidget):
         c = self.mode.campaign
         if c is None:
             return []
-        suggested = inside(Path.home(), f"ledger-turn-{c.turn}.md")
+        suggested = inside(folders.start_folder(self.mode.window, "report"), f"ledger-turn-{c.turn}.md")
         path, chosen = QFileDialog.getSaveFileName(
             self.mode.window, "Export the campaign ledger", str(suggested), ";;".join(EXPORT_FORMATS)
         )
         if not path:
             return []
+        folders.remember_folder(self.mode.window, "report", path)
         target = Path(path)
         if target.suffix.lower() not in EXPORT_FORMATS.values():
             # A name typed without its suffix takes the format chosen in the dialog.

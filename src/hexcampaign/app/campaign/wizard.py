@@ -44,6 +44,7 @@ from hexcampaign.app.campaign.hex_pick import HexPickDialog
 from hexcampaign.app.campaign.order_dialog import steady
 from hexcampaign.app.campaign.unit_picker import UnitPicker, UnitsButton  # noqa: F401
 from hexcampaign.app.campaign.wizard_options import OPTION_TEXTS, OptionsPage  # noqa: F401
+from hexcampaign.app.dialogs import folders
 from hexcampaign.app.i18n import file_filter, fill_in, translate
 from hexcampaign.campaign import Campaign, IllegalAction, Options, UnitChart, UnitChartError
 from hexcampaign.campaign.tables import campaign_rules
@@ -689,10 +690,12 @@ class NewCampaignDialog(QDialog):
 
     def _choose_map(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, translate("NewCampaignDialog", "A map for the campaign"), str(Path.home()), file_filter("Hex maps (*.hexmap)")
+            self, translate("NewCampaignDialog", "A map for the campaign"), str(folders.start_folder(self, "map")),
+            file_filter("Hex maps (*.hexmap)"),
         )
         if not path:
             return
+        folders.remember_folder(self, "map", path)
         try:
             self.use_map(load_map(path), Path(path))
         except (MapFormatError, OSError) as e:
@@ -703,11 +706,13 @@ class NewCampaignDialog(QDialog):
             self._type_help()
             return
         path, _ = QFileDialog.getOpenFileName(
-            self, translate("NewCampaignDialog", "A unit chart"), str(Path.home()), file_filter("Unit charts (*.json)")
+            self, translate("NewCampaignDialog", "A unit chart"), str(folders.start_folder(self, "unit-chart")),
+            file_filter("Unit charts (*.json)"),
         )
         if not path:
             self.chart_boxes[i].setCurrentIndex(i if i < len(SHIPPED_CHARTS) else 0)
             return
+        folders.remember_folder(self, "unit-chart", path)
         try:
             self.charts[i] = UnitChart.load(path)
         except UnitChartError as e:

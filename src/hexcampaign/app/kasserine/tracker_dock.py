@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.dialogs import folders
 from hexcampaign.app.kasserine.charts import CHARTS, ChartView, write_png, write_svg
 from hexcampaign.files import describe_os_error
 from hexcampaign.kasserine import Game
@@ -68,9 +69,10 @@ class TrackerCharts(QWidget):
 
     def ask_export(self) -> None:
         path, chosen = QFileDialog.getSaveFileName(
-            self, "Export chart", f"kasserine-{self.shown}.png", EXPORT_FILTER
+            self, "Export chart", folders.start_path(self, "chart", f"kasserine-{self.shown}.png"), EXPORT_FILTER
         )
         if path:
+            folders.remember_folder(self, "chart", path)
             self.export(Path(path), "svg" if chosen.startswith("SVG") else None)
 
     def export(self, path: Path, kind: str | None = None) -> bool:
