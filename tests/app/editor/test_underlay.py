@@ -75,6 +75,10 @@ def test_cancel_leaves_the_map_as_it_was(window, scan, qtbot):  # noqa: F811
     dialog = _fit_with_two_clicks(window, scan, qtbot)
     dialog.reject()
     assert window.document.map.underlay is None and window.document.undo_stack.count() == 0
+    again = UnderlayDialog(window.document, window)
+    qtbot.addWidget(again)
+    assert not again.remove_button.isEnabled() and not again.opacity.isEnabled()  # nothing to remove yet
+    again.reject()
 
 
 def test_a_hex_number_the_map_lacks_is_refused_in_one_sentence(window, scan, qtbot):  # noqa: F811

@@ -140,7 +140,7 @@ class UnderlayDialog(QDialog):
         choose = QPushButton("&Choose picture…")
         choose.setObjectName("underlay-choose")
         choose.clicked.connect(self.choose_picture)
-        remove = QPushButton("&Remove underlay")
+        self.remove_button = remove = QPushButton("&Remove underlay")
         remove.setObjectName("underlay-remove")
         remove.clicked.connect(self.remove)
 
@@ -320,7 +320,7 @@ class UnderlayDialog(QDialog):
         self._updating = True
         try:
             u = self.underlay
-            for box in (self.spacing, self.rotation, self.offset_x, self.offset_y, self.opacity):
+            for box in (self.spacing, self.rotation, self.offset_x, self.offset_y, self.opacity, self.remove_button):
                 box.setEnabled(u is not None)
             if u is None:
                 self.file_label.setText("No picture under the map. Choose a scan (PNG, JPEG or TIFF) to trace.")
