@@ -194,3 +194,23 @@ def test_km_per_hex_is_a_map_property_and_the_scale_bar_says_it(window):  # noqa
     window.document.undo_stack.undo()
     assert m.hex_km is None and scale_text(m, 19) == "hex = 19 mm across"
     forget_edits(window)
+
+
+def test_the_print_question_asks_for_the_tracing_aids_off_by_default(qapp):
+    from hexcampaign.app.editor.file_handling import print_scale_question
+
+    box = print_scale_question(None)
+    assert box.checkBox().objectName() == "tracing-aids" and not box.checkBox().isChecked()
+
+
+def test_a_resize_on_the_left_and_top_keeps_the_picture_under_its_hexes(qapp):
+    from hexcampaign.app.editor.reshape import resize_map
+    from hexcampaign.maps.underlay import Affine, Underlay
+
+    m = HexMap.new(8, 6)
+    m.underlay = Underlay("scan.png", Affine(0.03, 0.004, 1.0, -0.004, 0.03, 2.0))
+    new, _lost = resize_map(m, left=2, top=1)
+    unit_old, unit_new = Layout(1.0, m.orientation), Layout(1.0, new.orientation)
+    pixel = m.underlay.transform.inverse().apply(unit_old.center(m.at(3, 2)))
+    x, y = new.underlay.transform.apply(pixel)
+    assert math.dist((x, y), unit_new.center(new.at(5, 3))) < 1e-9

@@ -51,7 +51,7 @@ def print_scale_question(parent: Any) -> QMessageBox:
     fit.setObjectName("fit-to-page")
     box.addButton(QMessageBox.StandardButton.Cancel).setObjectName("cancel")
     box.setDefaultButton(fit)
-    aids = QCheckBox("Print the tracing aids (underlay picture, hex-note marks)")
+    aids = QCheckBox("Print the tracing aids (underlay picture, hex-note marks)", box)  # the box owns it
     aids.setObjectName("tracing-aids")
     box.setCheckBox(aids)
     return box
