@@ -30,7 +30,7 @@ from hexcampaign.app.i18n import translate
 from hexcampaign.app.modes import Mode, PlayMode
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.settings import Settings
-from hexcampaign.app.window import file_guard
+from hexcampaign.app.window import file_guard, screen_fit
 from hexcampaign.app.window.drops import dropped_file
 from hexcampaign.app.window.file_watch import FileWatch
 from hexcampaign.app.window.map_files import MapOpener, say_missing_underlay
@@ -71,6 +71,8 @@ class MainWindow(QMainWindow):
         self.central = QStackedWidget(self)
         self.central.addWidget(self.canvas)
         self.setCentralWidget(self.central)
+        # Only the page in front (the start page or the map) sets the window's minimum.
+        self.central.currentChanged.connect(lambda _i: screen_fit.pages_in_sight_only(self.central))
         self.status = StatusLine(self)
         self.hex_info, self.zoom_info = self.status.hex_info, self.status.zoom_info
         self._shown_once = False
@@ -107,6 +109,9 @@ class MainWindow(QMainWindow):
             self.install_editor()
         if start_page:
             self.modes.show_central()  # (builds the start page: nothing is open yet)
+        # The default or remembered size within this screen (saved on a larger one, or
+        # at another scale factor: 2,560×1,600 on an 800×500 screen at scale 2).
+        screen_fit.fit_to_screen(self)
 
     def install_editor(self) -> None:
         """Build the map editor, first in the Mode menu and in charge unless a mode is.
@@ -306,7 +311,22 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._shown_once:
             self._shown_once = True
-            QTimer.singleShot(0, self, lambda: self.resize(wanted))
+            QTimer.singleShot(0, self, lambda: self._first_fit(wanted))
+
+    def _first_fit(self, wanted: Any, tries: int = 10) -> None:
+        """Once framed by the window manager (the title bar's height known), the size
+        wanted, within the screen."""
+        self.resize(wanted)
+        screen_fit.fit_to_screen(self)
+        handle = self.windowHandle()
+        if tries > 0 and (handle is None or not handle.isExposed()):
+            QTimer.singleShot(50, self, lambda: self._first_fit(self.size(), tries - 1))
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        # Docks shown with a mode can stretch the window past the screen: back within it.
+        if self._shown_once and not screen_fit.fits(self):
+            QTimer.singleShot(0, self, lambda: screen_fit.fit_to_screen(self))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # Every document with work of its own (a game, a campaign) is asked about before

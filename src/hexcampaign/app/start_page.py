@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -26,6 +28,7 @@ from PySide6.QtWidgets import (
 from hexcampaign import __version__
 from hexcampaign.app.i18n import fill_in, translate
 from hexcampaign.app.plain_text import literal
+from hexcampaign.app.style import start_page_style
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 # Translated where shown (`_kind_words`): these are the keys lupdate extracts.
@@ -34,23 +37,6 @@ KINDS = {
     ".hxcampaign": QT_TRANSLATE_NOOP("StartPage", "CM campaign"),
     ".hexmap": QT_TRANSLATE_NOOP("StartPage", "Hex map"),
 }
-STYLE = """
-#start-page { background: #efe9da; }
-#start-title { color: #2c2a24; }
-#start-subtitle { color: #5a5448; }
-#start-card {
-    background: #fbf8f0; border: 1px solid #cfc6b0; border-radius: 10px; color: #2c2a24;
-}
-#start-card:hover { background: #fff6dc; border-color: #b59a55; }
-#start-card:pressed { background: #f3e6bf; }
-#start-recent {
-    background: #fbf8f0; border: 1px solid #cfc6b0; border-radius: 8px; padding: 4px;
-}
-#start-recent::item { padding: 4px; border-radius: 4px; }
-#start-recent::item:hover { background: #fff6dc; }
-#start-heading { color: #2c2a24; font-weight: bold; }
-#start-empty { color: #7a7466; }
-"""
 
 
 class StartPage(QWidget):
@@ -65,7 +51,7 @@ class StartPage(QWidget):
         self.settings = settings
         self.setObjectName("start-page")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet(STYLE)
+        self.setStyleSheet(start_page_style(QApplication.palette()))  # the theme's colours
 
         title = QLabel("hexcampaign", self)
         title.setObjectName("start-title")
@@ -167,12 +153,31 @@ class StartPage(QWidget):
         holder = QFrame(self)
         holder.setLayout(column)
         holder.setMaximumWidth(920)
-        outer = QHBoxLayout(self)
+        # The page scrolls rather than keep the window taller than a small screen (at
+        # scale factor 2 an 800×500 one); the page's own colour shows through.
+        row = QWidget(self)
+        row.setObjectName("start-row")
+        outer = QHBoxLayout(row)
         outer.setContentsMargins(40, 36, 40, 36)
         outer.addStretch(1)
         outer.addWidget(holder, 8)
         outer.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setObjectName("start-scroll")
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(row)
+        scroll.viewport().setAutoFillBackground(False)
+        whole = QVBoxLayout(self)
+        whole.setContentsMargins(0, 0, 0, 0)
+        whole.addWidget(scroll)
         self.refresh_recent()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 — Qt's name
+        # The desktop's theme changed (light to dark): the page takes its colours again.
+        if event.type() == QEvent.Type.ApplicationPaletteChange:
+            self.setStyleSheet(start_page_style(QApplication.palette()))
+        super().changeEvent(event)
 
     def refresh_recent(self, paths: list[Path] | None = None) -> None:
         """Show `paths` (default: the settings' recent files), newest first."""

@@ -1,14 +1,16 @@
-"""Colours, pen widths and fonts of the map drawing, in one place.
+"""Colours, pen widths and fonts of the map drawing, in one place; and the window's own
+colours (the start page, the words on the turn bar), taken from the desktop's QPalette.
 
 Terrain, river and road colours come from the map's palette (data in resources/); what
 lives here is the cartography the palette does not say: ink, paper, hatching, text.
 Widths are fractions of the hex size so the map looks the same at every zoom and in every
-export; fonts likewise scale with the hex.
+export; fonts likewise scale with the hex. The map is paper whatever the desktop's theme;
+the widgets around it follow the theme (a dark one showed near-white titles on cream).
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QPalette
 
 PAPER = QColor("#f4efe1")  # the margin around the map in exports
 CANVAS_BACKGROUND = QColor("#5a5f66")  # the desk around the map in the window
@@ -76,3 +78,108 @@ def font(pixel_size: float, bold: bool = False, italic: bool = False) -> QFont:
     f.setBold(bold)
     f.setItalic(italic)
     return f
+
+
+# --- the window's colours, from the desktop's palette ----------------------------------------
+
+WARM_PAPER = QColor("#efe9da")  # the start page's tint under a light theme
+LEAST_CONTRAST = 4.5  # WCAG AA for body text
+
+
+def mix(a: QColor, b: QColor, share_of_b: float) -> QColor:
+    """`a` moved `share_of_b` (0 to 1) of the way to `b`."""
+    t = min(1.0, max(0.0, share_of_b))
+    return QColor.fromRgbF(
+        a.redF() + (b.redF() - a.redF()) * t,
+        a.greenF() + (b.greenF() - a.greenF()) * t,
+        a.blueF() + (b.blueF() - a.blueF()) * t,
+    )
+
+
+def luminance(colour: QColor) -> float:
+    """WCAG relative luminance (sRGB)."""
+
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    return (
+        0.2126 * channel(colour.redF())
+        + 0.7152 * channel(colour.greenF())
+        + 0.0722 * channel(colour.blueF())
+    )
+
+
+def contrast_ratio(a: QColor, b: QColor) -> float:
+    """WCAG contrast ratio of two colours, 1 (same) to 21 (black on white)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def readable(colour: QColor, background: QColor, least: float = LEAST_CONTRAST) -> QColor:
+    """`colour`, lightened or darkened (its hue kept) until it reads on `background`:
+    the German and Allied colours of the turn bar on a dark or a light bar."""
+    towards = QColor("black") if luminance(background) > 0.18 else QColor("white")
+    for step in range(11):
+        candidate = mix(colour, towards, step / 10)
+        if contrast_ratio(candidate, background) >= least:
+            return candidate
+    return towards
+
+
+def start_page_colours(palette: QPalette) -> dict[str, QColor]:
+    """The start page's colours from `palette`: under a light theme its warm paper (text
+    the theme's, darker still where needed), under a dark one the theme's own ground."""
+    role = QPalette.ColorRole
+    window, base = palette.color(role.Window), palette.color(role.Base)
+    text, window_text = palette.color(role.Text), palette.color(role.WindowText)
+    highlight = palette.color(role.Highlight)
+    tint = 0.0 if is_dark(palette) else 0.75
+    page = mix(window, WARM_PAPER, tint)
+    card = mix(base, WARM_PAPER, tint * 0.25)
+    title = readable(window_text, page, 7.0)
+    quiet = readable(mix(window_text, page, 0.3), page)
+    card_quiet = readable(mix(text, card, 0.3), card)
+    return {
+        "page": page,
+        "title": title,
+        "subtitle": quiet,
+        "card": card,
+        "card_text": readable(text, card, 7.0),
+        "card_subtitle": card_quiet,
+        "border": mix(card, palette.color(role.Text), 0.25),
+        "hover": mix(card, highlight, 0.15),
+        "hover_border": highlight,
+        "pressed": mix(card, highlight, 0.3),
+        "empty": readable(mix(window_text, page, 0.45), page),
+    }
+
+
+def start_page_style(palette: QPalette) -> str:
+    """The start page's style sheet, its colours from `palette` (start_page_colours)."""
+    c = {name: colour.name() for name, colour in start_page_colours(palette).items()}
+    return f"""
+#start-page {{ background: {c["page"]}; }}
+#start-scroll, #start-row {{ background: transparent; }}
+#start-title {{ color: {c["title"]}; }}
+#start-subtitle {{ color: {c["subtitle"]}; }}
+#start-card {{
+    background: {c["card"]}; border: 1px solid {c["border"]}; border-radius: 10px;
+    color: {c["card_text"]};
+}}
+#start-card QLabel {{ color: {c["card_text"]}; }}
+#start-card #start-subtitle {{ color: {c["card_subtitle"]}; }}
+#start-card:hover {{ background: {c["hover"]}; border-color: {c["hover_border"]}; }}
+#start-card:pressed {{ background: {c["pressed"]}; }}
+#start-recent {{
+    background: {c["card"]}; color: {c["card_text"]}; border: 1px solid {c["border"]};
+    border-radius: 8px; padding: 4px;
+}}
+#start-recent::item {{ padding: 4px; border-radius: 4px; }}
+#start-recent::item:hover {{ background: {c["hover"]}; }}
+#start-heading {{ color: {c["title"]}; font-weight: bold; }}
+#start-empty {{ color: {c["empty"]}; }}
+"""

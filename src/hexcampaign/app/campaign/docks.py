@@ -1,5 +1,6 @@
-"""The desk's five docks and where they sit: the phases, the battles and the log on the
-left, the order of battle and the purchases on the right, the map in the middle.
+"""The desk's five docks and where they sit, in one column on the right: the phases (with
+the order of battle and the purchases as tabs) over the battles and the log (tabs); the
+map in the middle.
 
 Each dock is its own module (phase_dock, battles, oob_dock, purchase_dock, log_dock)
 and redraws from the document's one `changed(changes, initiator)` alone, by the flags of
@@ -15,7 +16,7 @@ from PySide6.QtCore import Qt
 
 class DeskDocks:
     """Builds the docks on the main window, shows and hides them with the mode, and
-    shares the left side between them once."""
+    shares their column between the phases and the tabs once."""
 
     def __init__(self, mode: Any) -> None:
         from hexcampaign.app.campaign.battles import BattlesDock
@@ -24,33 +25,49 @@ class DeskDocks:
         from hexcampaign.app.campaign.phase_dock import PhaseDock
         from hexcampaign.app.campaign.purchase_dock import PurchaseDock
 
-        self.window = window = mode.window
+        self.window = mode.window
+        self.mode = mode
         self.phase = PhaseDock(mode)
         self.oob = OobDock(mode)
         self.purchase = PurchaseDock(mode)
         self.battles = BattlesDock(mode)
         self.log = LogDock(mode)
         self._left_shared = False
-        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        window.addDockWidget(left, self.phase)
-        window.addDockWidget(left, self.battles)
-        window.addDockWidget(right, self.oob)
-        window.addDockWidget(right, self.purchase)
-        window.addDockWidget(left, self.log)
-        # The map keeps the middle: the OOB and purchases share the right, the battles
-        # and the log the lower left.
-        window.tabifyDockWidget(self.oob, self.purchase)
-        window.tabifyDockWidget(self.battles, self.log)
-        self.oob.raise_()
-        self.battles.raise_()
-        window.resizeDocks(
-            # (620 px on the right squeezed the map at 1,280×800.)
-            [self.phase, self.oob],
-            [300, 420],
-            Qt.Orientation.Horizontal,
-        )
+        self.place()
         self.all = [self.phase, self.battles, self.oob, self.purchase, self.log]
         self.hide()
+
+    def place(self) -> None:
+        """The map keeps the middle and most of the window: one column on the right
+        (a column each side left the map 401 px of a 1,280 px window), the phases with
+        the OOB and the purchases as tabs over the battles and the log (the purchases'
+        form, 415 px at the least, under the phases, 417, was taller than the screen)."""
+        window = self.window
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        for dock in (self.phase, self.oob, self.purchase, self.battles, self.log):
+            dock.setFloating(False)
+        window.addDockWidget(right, self.phase)
+        window.addDockWidget(right, self.battles, Qt.Orientation.Vertical)  # below it
+        window.tabifyDockWidget(self.phase, self.oob)
+        window.tabifyDockWidget(self.oob, self.purchase)
+        window.tabifyDockWidget(self.battles, self.log)
+        self.phase.raise_()
+        self.battles.raise_()
+        window.resizeDocks([self.phase], [480], Qt.Orientation.Horizontal)
+
+    def reset_layout(self) -> None:
+        """View › Reset layout: the desk's docks back in their first places and sizes,
+        each shown (the Ledger with the log again)."""
+        self.place()
+        ledger = getattr(self.mode, "ledger_dock", None)
+        if ledger is not None:
+            ledger.setFloating(False)
+            self.window.tabifyDockWidget(self.log, ledger)
+            ledger.show()
+        self._left_shared = False
+        self.show()
+        self.phase.raise_()
+        self.battles.raise_()
 
     def show(self) -> None:
         for dock in self.all:
@@ -62,9 +79,9 @@ class DeskDocks:
             dock.hide()
 
     def _share_left_side(self) -> None:
-        """Give the battles and the log (below the phases) the room the phase list does
-        not need: split evenly, the Battles list showed three lines at 1,280×800. Done
-        once, so a split the umpire drags stays."""
+        """Give the tabs below the phases the room the phase list does not need: split
+        evenly, the Battles list showed three lines at 1,280×800. Done once, so a split
+        the umpire drags stays."""
         if self._left_shared:
             return
         self._left_shared = True

@@ -186,8 +186,11 @@ def scrolling(body: QWidget) -> QScrollArea:
     area.setWidgetResizable(True)
     area.setFrameShape(QScrollArea.Shape.NoFrame)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    # Never narrower than the body: only the height may scroll.
-    area.setMinimumWidth(body.sizeHint().width() + area.verticalScrollBar().sizeHint().width())
+    # Never narrower than the body's least width (its buttons and fields whole): only
+    # the height may scroll. (Its preferred width made the tools 310 px wide and left
+    # the map less than half of a 1,280×800 window.)
+    least = body.minimumSizeHint().width()
+    area.setMinimumWidth(least + area.verticalScrollBar().sizeHint().width())
     return area
 
 

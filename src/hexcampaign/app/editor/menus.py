@@ -247,7 +247,6 @@ class EditorMenus:
 
     def _build_docks(self) -> None:
         w = self.window
-        area = Qt.DockWidgetArea
         self.palette_dock = ToolPaletteDock(self.tool_actions.values(), self.brush, w)
         self.properties = PropertiesDock(self._say, w, self.canvas.setFocus, self.go_to)
         self.layers = LayersDock(LAYER_NAMES, self.canvas.layer_visible, self._set_layer_visible, w)
@@ -255,15 +254,7 @@ class EditorMenus:
         self.overview = self.overview_dock.overview
         self.history = HistoryDock(w)
         self.validation = ValidationDock(self.go_to, w)
-        # Left: the tools, full height. Right: the overview, the hex's properties, and
-        # the less used lists as tabs (history, validation, layers).
-        w.addDockWidget(area.LeftDockWidgetArea, self.palette_dock)
-        w.addDockWidget(area.RightDockWidgetArea, self.overview_dock)
-        w.addDockWidget(area.RightDockWidgetArea, self.properties)
-        w.addDockWidget(area.RightDockWidgetArea, self.history)
-        w.tabifyDockWidget(self.history, self.validation)
-        w.tabifyDockWidget(self.validation, self.layers)
-        self.history.raise_()
+        self._place_docks()
         for action in getattr(w, "layer_actions", {}).values():
             name = action.objectName().removeprefix("layer-")
             action.toggled.connect(lambda on, n=name: self.layers.show_visible(n, on))
@@ -393,11 +384,49 @@ class EditorMenus:
             QByteArray.fromBase64(state.encode("ascii"))
         )
 
+    def _place_docks(self) -> None:
+        """Left: the tools, full height. Right: the overview, the hex's properties, and
+        the less used lists as tabs (history, validation, layers)."""
+        w, area = self.window, Qt.DockWidgetArea
+        for dock in self.docks():
+            dock.setFloating(False)
+        w.addDockWidget(area.LeftDockWidgetArea, self.palette_dock)
+        w.addDockWidget(area.RightDockWidgetArea, self.overview_dock)
+        w.addDockWidget(area.RightDockWidgetArea, self.properties)
+        w.addDockWidget(area.RightDockWidgetArea, self.history)
+        w.tabifyDockWidget(self.history, self.validation)
+        w.tabifyDockWidget(self.validation, self.layers)
+        self.history.raise_()
+
+    def reset_layout(self) -> None:
+        """View › Reset layout: every editor panel back in its first place and size,
+        shown (one hidden long ago too)."""
+        self._place_docks()
+        for dock in self.docks():
+            dock.show()
+        self.history.raise_()
+        self._default_dock_sizes()
+
+    def first_dock_sizes(self) -> None:
+        """The docks first in sight with a map (the window's mode switch calls this):
+        their first sizes, unless a layout was remembered (sizes given to docks put
+        aside behind the start page are forgotten)."""
+        if not self._layout_restored and not getattr(self, "_first_sized", False):
+            self._first_sized = True
+            self._default_dock_sizes()
+
     def _default_dock_sizes(self) -> None:
-        """The first layout: the properties get the room, the lists below stay short."""
+        """The first layout: the map keeps most of the window (at 1,280×800 the side
+        columns took 620 px); the properties get the room, the lists below stay short."""
         height = max(400, self.window.height())
+        width = max(800, self.window.width())
         self.window.resizeDocks(
             [self.overview_dock, self.properties, self.history],
             [int(height * 0.24), int(height * 0.56), int(height * 0.2)],
             Qt.Orientation.Vertical,
+        )
+        self.window.resizeDocks(
+            [self.palette_dock, self.properties],
+            [min(230, width // 6), min(290, width // 4)],
+            Qt.Orientation.Horizontal,
         )

@@ -8,7 +8,7 @@ import html
 from collections.abc import Callable
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QResizeEvent, QTextDocument
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -32,6 +32,7 @@ from hexcampaign.app.kasserine.counters import counter_icon, describe_unit
 from hexcampaign.app.kasserine.log_dock import LogDock as LogDock  # moved: imports still work
 from hexcampaign.app.kasserine.still_to_do_dock import NoticeLinks
 from hexcampaign.app.plain_text import literal
+from hexcampaign.app.style import readable
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game, UnitView
 from hexcampaign.kasserine.game import PHASE_WORDS
@@ -115,7 +116,9 @@ class TurnBar(QToolBar):
         self.date.setText(f"{game.date()} (turn {state.turn} of 12)")
         self.phase.setText(PHASE_WORDS[state.phase].capitalize())
         side = acting or game.side_to_play
-        colour = "#7a5a12" if side == "german" else "#44501c"
+        # The side's colour, lightened on a dark theme's bar so the name reads.
+        ground = self.palette().color(QPalette.ColorRole.Window)
+        colour = readable(QColor("#7a5a12" if side == "german" else "#44501c"), ground).name()
         name = html.escape(players.get(side, side_word(side)))
         self.player.setTextFormat(Qt.TextFormat.RichText)
         what = "to play"
@@ -224,7 +227,7 @@ class NoticeBar(QToolBar):
     """One line under the turn bar with the latest event, or the engine's refusal
     sentence in red: where the players look, whatever the status bar is showing."""
 
-    EVENT_STYLE = "padding: 3px 8px; color: #2c2a24;"
+    EVENT_STYLE = "padding: 3px 8px;"  # the theme's text colour (dark on dark was unread)
     REFUSAL_STYLE = (
         "padding: 3px 8px; color: #7a1010; background: #fbe3dc; border: 1px solid #e3a595;"
         " border-radius: 3px; font-weight: bold;"

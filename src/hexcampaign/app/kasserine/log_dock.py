@@ -98,6 +98,12 @@ class LogDock(QDockWidget):
         self._hex_name: Callable[[Hex], str] | None = None  # "1318 (Kasserine)", from the game
         self.filter.currentIndexChanged.connect(lambda _i: self._show(to_end=True))
         self.search.textChanged.connect(self._searched)
+        # A log at its end stays there when the dock is made taller or shorter (it is a
+        # tab of the board's column, sized when it comes to the front).
+        bar = self.browser.verticalScrollBar()
+        self._at_end = True
+        bar.valueChanged.connect(lambda value: setattr(self, "_at_end", value >= bar.maximum() - 2))
+        bar.rangeChanged.connect(lambda _low, high: bar.setValue(high) if self._at_end else None)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         hint = super().sizeHint()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QSizePolicy, QStackedWidget, QWidget
+from PySide6.QtWidgets import QDockWidget
 
 from hexcampaign.app.kasserine.combat_panel import CombatDock
 from hexcampaign.app.kasserine.docks import (
@@ -21,6 +21,7 @@ from hexcampaign.app.kasserine.docks import (
 from hexcampaign.app.kasserine.setup_dock import SetupDock
 from hexcampaign.app.kasserine.still_to_do_dock import StillToDoDock
 from hexcampaign.app.kasserine.tracker_dock import TrackerDock
+from hexcampaign.app.window.screen_fit import pages_in_sight_only
 from hexcampaign.kasserine.crt import printed_row
 from hexcampaign.rules.changes import Play, PlayChanges
 
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
 SETUP_FLAGS = Play.PHASE | Play.UNITS
 LOG_FLAGS = Play.LOG | Play.PHASE
 COMBAT_FLAGS = Play.COMBAT | Play.DECISION | Play.PHASE | Play.UNITS | Play.ELIMINATED
-OWN_POLICY = "hexcampaign-own-size-policy"  # a hidden page's own, while it is ignored
 
 
 class PlayDocks:
@@ -76,26 +76,14 @@ class PlayDocks:
 
     def arrange(self) -> None:
         """Where the docks sit, so the window fits a 1,280×800 screen with every dock the
-        game opens: the side columns run the window's whole height (the corners are
-        theirs), the left one the stack over the set-up, reinforcements and still-to-do
-        (one tab group: side by side their minimums stacked past 800 px); the log, the
-        CRT and the tracker are tabs under the board only; the Combat dock (combat
-        phases) the whole right column, its Roll button in sight."""
+        game opens and the board keeps most of it: the side columns run the window's
+        whole height (the corners are theirs), the left one the stack over one tab group
+        of the set-up, reinforcements, still-to-do, the log, the CRT and the tracker
+        (under the board the log left the board 940×444 px of 1,280×800; side by side
+        their minimums stacked past 800 px); the Combat dock (combat phases) the whole
+        right column, its Roll button in sight."""
         w = self.mode.window
-        left = Qt.DockWidgetArea.LeftDockWidgetArea
-        right = Qt.DockWidgetArea.RightDockWidgetArea
-        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-        w.setCorner(Qt.Corner.BottomLeftCorner, left)
-        w.setCorner(Qt.Corner.BottomRightCorner, right)
-        w.addDockWidget(left, self.stack)
-        w.addDockWidget(left, self.reinforcements)
-        w.tabifyDockWidget(self.reinforcements, self.still_to_do)
-        w.tabifyDockWidget(self.still_to_do, self.setup)
-        w.addDockWidget(right, self.combat)
-        w.addDockWidget(bottom, self.log)
-        w.tabifyDockWidget(self.log, self.crt)
-        w.tabifyDockWidget(self.crt, self.tracker)
-        self.front_tabs()
+        self.arrange_docks()
         self.sized = False  # the docks' first sizes are set when they are first shown
         self.window_size = w.size()
         central = getattr(w, "central", None)
@@ -106,15 +94,40 @@ class PlayDocks:
             self.turn_bar.visibilityChanged.connect(lambda _shown: self.start_page_counts())
             pages_in_sight_only(central)
 
+    def arrange_docks(self) -> None:
+        """The docks in their places (arrange), again at View › Reset layout."""
+        w = self.mode.window
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        w.setCorner(Qt.Corner.BottomLeftCorner, left)
+        w.setCorner(Qt.Corner.BottomRightCorner, right)
+        w.addDockWidget(left, self.stack)
+        w.addDockWidget(left, self.reinforcements)
+        w.tabifyDockWidget(self.reinforcements, self.still_to_do)
+        w.tabifyDockWidget(self.still_to_do, self.setup)
+        w.tabifyDockWidget(self.setup, self.log)
+        w.tabifyDockWidget(self.log, self.crt)
+        w.tabifyDockWidget(self.crt, self.tracker)
+        w.addDockWidget(right, self.combat)
+        self.front_tabs()
+
     def first_sizes(self) -> None:
         """The map is the game: the docks take what they need and no more (set on docks
         in sight: a hidden dock's new size is forgotten)."""
         w = self.mode.window
         self.fit_window()
         vertical = Qt.Orientation.Vertical
-        w.resizeDocks([self.log], [self.log.sizeHint().height()], vertical)
         w.resizeDocks([self.stack], [self.stack.sizeHint().height()], vertical)
-        w.resizeDocks([self.stack, self.combat], [330, 400], Qt.Orientation.Horizontal)
+        w.resizeDocks([self.stack, self.combat], [330, 360], Qt.Orientation.Horizontal)
+
+    def reset_layout(self) -> None:
+        """View › Reset layout: every dock back in its first place and size, those of
+        this phase shown (a dock closed long ago too)."""
+        for dock in self.all:
+            dock.setFloating(False)
+        self.arrange_docks()
+        self.show(True)
+        self.first_sizes()
 
     def fit_window(self, tries: int = 20) -> None:
         """A game opened before the window was first shown (hexcampaign FILE): unshown,
@@ -168,12 +181,11 @@ class PlayDocks:
             pages_in_sight_only(central, board)
 
     def front_tabs(self) -> None:
-        """The log in front of the CRT and the tracker; the set-up (while the Germans
-        set up) or the reinforcements in front of the left column's tabs."""
-        self.log.raise_()
+        """The set-up in front of the left column's tabs while the Germans set up, the
+        log after."""
         g = self.mode.game
         setting_up = g is not None and g.state.phase == "german_setup"
-        (self.setup if setting_up else self.reinforcements).raise_()
+        (self.setup if setting_up else self.log).raise_()
 
     def show_setup(self, setting_up: bool) -> None:
         """The set-up dock is a tab of the left column, in front while the Germans set up."""
@@ -182,7 +194,7 @@ class PlayDocks:
         if setting_up and not was:
             self.setup.raise_()
         elif was and not setting_up:
-            self.reinforcements.raise_()  # not whichever tab was next to the set-up
+            self.log.raise_()  # not whichever tab was next to the set-up
 
     def enable(self, has_game: bool) -> None:
         for dock in self.all:
@@ -277,25 +289,3 @@ class PlayDocks:
         if combat is not None and combat.resolved and combat.roll:
             row = printed_row(combat.roll, g.state.options.crt_high_rolls)
         self.crt.refresh(g.state.options.crt_high_rolls, combat.odds if combat else None, row)
-
-
-
-def pages_in_sight_only(stack: QStackedWidget, shown: QWidget | None = None) -> None:
-    """A page out of sight (all but `shown`, by default the current one) does not set
-    the window's minimum (a QStackedWidget asks for its largest page's: the hidden start
-    page's 457 px left the log 8 lines at 800 px). Each page gets its own size policy
-    back when it is shown."""
-    shown = shown or stack.currentWidget()
-    ignored = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-    for i in range(stack.count()):
-        page = stack.widget(i)
-        if page is None:
-            continue
-        own = page.property(OWN_POLICY)
-        if page is shown:
-            if isinstance(own, QSizePolicy):
-                page.setSizePolicy(own)
-                page.setProperty(OWN_POLICY, None)
-        elif own is None:
-            page.setProperty(OWN_POLICY, page.sizePolicy())
-            page.setSizePolicy(ignored)

@@ -112,6 +112,10 @@ def build_window_menus(window: Any, bar: MenuBar) -> None:
     bar.action(view, translate("MenuBar", "Zoom &in"), canvas.zoom_in, QKeySequence.StandardKey.ZoomIn)
     bar.action(view, translate("MenuBar", "Zoom &out"), canvas.zoom_out, QKeySequence.StandardKey.ZoomOut)
     bar.action(view, translate("MenuBar", "&Fit map to window"), canvas.fit_map, QKeySequence("Ctrl+0"))
+    window.reset_layout_action = bar.action(
+        view, translate("MenuBar", "&Reset layout"), window.modes.reset_layout
+    )
+    window.reset_layout_action.setObjectName("reset-layout")
 
     bar.menu("&Map")
     layers = bar.menu("&Layers")
@@ -131,12 +135,23 @@ def build_window_menus(window: Any, bar: MenuBar) -> None:
     bar.action(
         help_menu, translate("MenuBar", "Rules &interpretations"), lambda: _help().show_interpretations(window)
     )
+    examples = bar.action(
+        help_menu, translate("MenuBar", "Open an &example…"), lambda: _examples().ask_and_open(window)
+    )
+    examples.setObjectName("open-example")
     help_menu.addSeparator()
     bar.action(help_menu, translate("MenuBar", "&About hexcampaign"), lambda: _help().show_about(window))
 
 
 def _rank(title: str) -> float:
     return MENU_ORDER.index(title) if title in MENU_ORDER else MENU_ORDER.index("&Help") - 0.5
+
+
+def _examples() -> Any:
+    """The examples dialog, imported when first asked for."""
+    from hexcampaign.app import examples
+
+    return examples
 
 
 def _help() -> Any:

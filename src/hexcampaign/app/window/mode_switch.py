@@ -16,11 +16,12 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QToolBar, QWidget
 
 from hexcampaign.app.i18n import translate
+from hexcampaign.app.window import screen_fit
 
 # The play modes `install_play_modes` offers: (menu title, module with install(window),
 # the file suffixes it opens). The titles are English keys, shown translated.
@@ -160,6 +161,23 @@ class ModeSwitch:
         else:
             self._bring_docks_back()
             window.central.setCurrentWidget(window.canvas)
+            # The mode's first dock sizes, given once its docks are in sight (the editor's).
+            first = getattr(self.mode, "first_dock_sizes", None)
+            if callable(first):
+                QTimer.singleShot(0, window, first)
+            QTimer.singleShot(0, window, lambda: screen_fit.whole_tab_titles(window))
+
+    def reset_layout(self) -> None:
+        """View › Reset layout: the mode in charge puts its docks back where and as large
+        as they first were, each shown (the desk's and the game's `docks`, the editor
+        itself); then the window fits the screen again."""
+        mode = self.mode
+        reset = getattr(getattr(mode, "docks", None), "reset_layout", None)
+        if not callable(reset):
+            reset = getattr(mode, "reset_layout", None)
+        if callable(reset) and self.window.document is not None:
+            reset()
+        self.window.show_message("The panels are back in their first places.")
 
     def _chosen(self, mode: Any) -> None:
         self.set_mode(mode)
