@@ -17,24 +17,21 @@ import platformdirs
 from hexcampaign.files import atomic_write_text
 
 APP_NAME = "hexcampaign"
-# No author folder: on Windows platformdirs would otherwise nest the name twice
-# (%LOCALAPPDATA%\hexcampaign\hexcampaign); docs/install.md lists the folders.
-_DIRS = {"appname": APP_NAME, "appauthor": False}
 SETTINGS_FILE = "settings.json"
 MAX_RECENT = 10
-
-
+# No author folder (appauthor=False below): on Windows platformdirs would otherwise nest
+# the name twice (%LOCALAPPDATA%\hexcampaign\hexcampaign); docs/install.md lists the folders.
 _MOVED_UP: set[Path] = set()  # folders whose nested predecessor was looked for
 
 
 def config_dir() -> Path:
     override = os.environ.get("HEXCAMPAIGN_CONFIG_DIR")
-    return Path(override) if override else _moved_up(Path(platformdirs.user_config_dir(**_DIRS)))
+    return Path(override) if override else _moved_up(Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))
 
 
 def data_dir() -> Path:
     override = os.environ.get("HEXCAMPAIGN_DATA_DIR")
-    return Path(override) if override else _moved_up(Path(platformdirs.user_data_dir(**_DIRS)))
+    return Path(override) if override else _moved_up(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
 
 
 def _moved_up(folder: Path) -> Path:

@@ -95,7 +95,7 @@ def join_pages(out: BinaryIO) -> None:
             {key: value for key, value in (reader.metadata or {}).items() if not isinstance(value, NameObject)}
         )
         tail = _Tail(out, end)
-        writer.write_stream(tail)
+        writer.write_stream(tail)  # type: ignore[arg-type]  # (it writes and tells only)
     except RenderError:
         raise
     except (PyPdfError, KeyError, TypeError, ValueError) as error:
