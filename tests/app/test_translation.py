@@ -282,3 +282,17 @@ def window_map():
     from hexcampaign.maps import HexMap
 
     return HexMap.new(8, 6)
+
+
+def test_the_german_undo_entry_names_the_command_after_a_colon(german, qtbot):
+    from PySide6.QtGui import QUndoCommand
+
+    from app.helpers import shown_window
+
+    window = shown_window(qtbot, 1280, 800)
+    window.open_map(window_map())
+    window.document.undo_stack.push(QUndoCommand("Paint Forest"))
+    assert window.editor.undo_action.text() == "&Rückgängig: Paint Forest"
+    window.document.undo_stack.undo()
+    assert window.editor.redo_action.text() == "&Wiederherstellen: Paint Forest"
+    assert window.editor.undo_action.text() == "&Rückgängig"

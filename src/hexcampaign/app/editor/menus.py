@@ -19,7 +19,7 @@ from hexcampaign.app.editor.docks import HistoryDock, LayersDock, ToolPaletteDoc
 from hexcampaign.app.editor.overview import OverviewDock
 from hexcampaign.app.editor.properties_dock import PropertiesDock
 from hexcampaign.app.editor.validation_dock import ValidationDock
-from hexcampaign.app.i18n import translate
+from hexcampaign.app.i18n import fill_in, translate
 from hexcampaign.app.render import LAYER_NAMES
 from hexcampaign.maps import MapEditError
 from hexcampaign.rules import IllegalAction
@@ -332,9 +332,10 @@ class EditorMenus:
             return
         self.undo_action.setEnabled(can_undo)
         self.redo_action.setEnabled(can_redo)
-        undo, redo = translate("EditorMenus", "&Undo"), translate("EditorMenus", "&Redo")
-        self.undo_action.setText(f"{undo} {undo_text}" if undo_text else undo)
-        self.redo_action.setText(f"{redo} {redo_text}" if redo_text else redo)
+        # The command's name is the editor's own (English for now: the History dock's).
+        undo, redo = translate("EditorMenus", "&Undo %1"), translate("EditorMenus", "&Redo %1")
+        self.undo_action.setText(fill_in(undo, undo_text) if undo_text else translate("EditorMenus", "&Undo"))
+        self.redo_action.setText(fill_in(redo, redo_text) if redo_text else translate("EditorMenus", "&Redo"))
         for action in (
             self.copy_action,
             self.paste_action,
