@@ -23,6 +23,7 @@ from hexcampaign.campaign.orders import (
 from hexcampaign.campaign.packages import (
     PackageError,
     export_packages,
+    package_file_name,
     package_html,
     read_package,
 )
@@ -393,8 +394,8 @@ def test_export_every_package_named_for_email_and_print_it(tmp_path):
     to_phase(c, "movement", "german")
     paths = export_packages(c, tmp_path)
     assert [p.name for p in paths] == [
-        "Normandy-44-turn01-phase2-german.hxpackage",
-        "Normandy-44-turn01-phase2-us.hxpackage",
+        "Normandy-44-turn01-german-half-phase2-german.hxpackage",
+        "Normandy-44-turn01-german-half-phase2-us.hxpackage",
     ]
     german = paths[0].read_bytes()
     assert PlayerDesk.open(german).side == "german"
@@ -605,3 +606,13 @@ def _fresh_attack_orders():
     g, u = clash(c)
     to_phase(c, "attack_orders", "german")
     return c, g, u
+
+
+def test_each_half_of_a_turn_names_its_packages_apart():
+    """Each phase comes twice a turn: the US half's movement package is not named as
+    the German half's (a player got two different files of one name, and the second
+    orders file overwrote the first)."""
+    c = new_campaign(supply=False)
+    c.map.name = "Normandy 44"
+    to_phase(c, "movement", "us")
+    assert package_file_name(c, "us") == "Normandy-44-turn01-us-half-phase2-us.hxpackage"

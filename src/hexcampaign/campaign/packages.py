@@ -139,11 +139,14 @@ def campaign_name(source: object) -> str:
 
 
 def package_file_name(source: object, side: str, name: str | None = None) -> str:
-    """ "<campaign>-turn03-phase2-german.hxpackage", named for e-mail."""
+    """ "<campaign>-turn03-us-half-phase2-german.hxpackage", named for e-mail: the turn,
+    whose half of it (each phase comes twice a turn, and a player must not get two
+    different files of one name), the phase and the side it is for."""
     w = world_of(source)
     stem = slug(name, "campaign") if name else campaign_name(w)
     phase = PHASES.index(w.phase) + 1
-    return f"{stem}-turn{w.turn:02d}-phase{phase}-{slug(side, 'side')}{SUFFIX}"
+    half = slug(w.side_to_play, "side")
+    return f"{stem}-turn{w.turn:02d}-{half}-half-phase{phase}-{slug(side, 'side')}{SUFFIX}"
 
 
 # --- writing a package ------------------------------------------------------------------
@@ -174,7 +177,7 @@ def side_package(campaign: object, side: str) -> bytes:
 
 def export_packages(campaign: object, folder: Path | str, name: str | None = None) -> list[Path]:
     """Every side's package for the phase now, one file each in `folder`, named for
-    e-mail ("<campaign>-turn03-phase2-german.hxpackage"); returns the paths."""
+    e-mail ("<campaign>-turn03-german-half-phase2-us.hxpackage"); returns the paths."""
     w = world_of(campaign)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)

@@ -2,7 +2,7 @@
 shows that side's map and forces in the umpire's desk's own docks, and the orders the
 player plans there are written as an orders file (.hxorders) to send back.
 
-    document = PlayerDeskDocument.load("kasserine-turn02-phase3-german.hxpackage")
+    document = PlayerDeskDocument.load("kasserine-turn02-german-half-phase3-german.hxpackage")
     document.campaign            # the side's view: every query of Campaign (DeskView)
     document.act(Move(...), by)  # planned at the desk (PlayerDesk.apply), or refused
     document.back(by)            # the last order withdrawn (PlayerDesk.take_back)
