@@ -142,3 +142,78 @@ def test_the_version_2_fixture_migrates_to_lines() -> None:
     m = load_map(Path(__file__).parent / "fixtures" / "v2.hexmap")
     assert all(line.name.startswith(("River ", "Road ")) for line in m.lines())
     assert json.loads(dumps_map(m))["version"] == (5 if m.lines() else 2)
+
+
+# --- rivers along hexsides (a palette's river_hexsides) ---------------------------------
+
+
+def hexside_palette():
+    from hexcampaign.maps import load_palette
+    from hexcampaign.maps.palette import palette_from_data
+
+    data = load_palette("ww2").to_data()
+    return palette_from_data({**data, "name": "ww2_sides", "title": "WW2, rivers on hexsides", "river_hexsides": True})
+
+
+def test_a_palette_may_ask_for_rivers_along_hexsides() -> None:
+    from hexcampaign.maps import load_palette
+    from hexcampaign.maps.palette import PaletteError, palette_from_data
+
+    assert not load_palette("ww2").river_hexsides
+    assert "river_hexsides" not in load_palette("ww2").to_data()  # shipped palettes read as before
+    palette = hexside_palette()
+    assert palette.river_hexsides and palette_from_data(palette.to_data()) == palette
+    with pytest.raises(PaletteError, match="river_hexsides is not true or false"):
+        palette_from_data({**palette.to_data(), "river_hexsides": "yes"})
+
+
+def test_a_hexside_river_runs_between_hexes_in_order_and_is_saved() -> None:
+    from hexcampaign.hexes import HexSide
+    from hexcampaign.maps.lines import HEXSIDE_RIVER, hexside_river_corners, side_path
+
+    m = HexMap.blank(8, 8, palette=hexside_palette())
+    first = HexSide.between(at(2, 2), at(3, 2))
+    along = [first, *side_path(first, HexSide.between(at(4, 3), at(4, 2)))]
+    i = m.add_line(HEXSIDE_RIVER, along, "Wadi Zeroud")
+    assert m.river_between(at(2, 2), at(3, 2)) and m.river_between(at(3, 2), at(2, 2))
+    assert not m.river_between(at(2, 2), at(2, 3))
+    assert not m.is_river(at(2, 2))  # no hex is water: the rules' river hexes are unchanged
+    assert len(hexside_river_corners(m.lines()[i])) == len(along) + 1  # drawn corner to corner
+    with pytest.raises(MapEditError, match="does not touch"):
+        m.extend_line(i, HexSide.between(at(6, 6), at(6, 7)))
+    doc = json.loads(dumps_map(m))
+    assert doc["lines"][0]["kind"] == "hexside_river" and doc["lines"][0]["hexsides"][0] == [2, 2, 3, 2]
+    back = loads_map(dumps_map(m))
+    assert back == m and back.river_sides() == set(along)
+    m.remove_river_side(along[1])  # cut in two, the second part named after the first
+    assert [(line.name, len(line.along)) for line in m.lines()] == [("Wadi Zeroud", 1), ("Wadi Zeroud (2)", 2)]
+    m.clear_hex(at(2, 2))  # the eraser takes the river from the hex's sides
+    assert not m.river_between(at(2, 2), at(3, 2))
+
+
+def test_the_hand_check_and_the_file_model_agree_on_lines() -> None:
+    from pydantic import ValidationError
+
+    from hexcampaign.maps.plain_check import plain_document
+    from hexcampaign.maps.schema import MapFileV5
+
+    m = HexMap.blank(5, 5)
+    m.add_line("river", [at(1, 1), at(1, 2)])
+    good = json.loads(dumps_map(m))
+    for line in (
+        {"kind": "hexside_river", "name": "W", "hexsides": [[1, 1, 2, 1]]},  # allowed
+        {"kind": "hexside_river", "name": "W", "hexes": [[1, 1]]},
+        {"kind": "hexside_river", "name": "W", "hexsides": [[1, 1, 2, 1]], "hexes": [[1, 1]]},
+        {"kind": "river", "name": "W", "hexsides": [[1, 1, 2, 1]]},
+        {"kind": "road", "name": "W", "hexes": []},
+        {"kind": "lake", "name": "W", "hexes": [[1, 1]]},
+        {"kind": "river", "name": "", "hexes": [[1, 1]]},
+        {"kind": "river", "name": "W", "hexes": [[1, 1, 1]]},
+    ):
+        data = {**good, "lines": [line]}
+        try:
+            MapFileV5.model_validate(data)
+            model_ok = True
+        except ValidationError:
+            model_ok = False
+        assert (plain_document(data) is not None) == model_ok, line

@@ -99,7 +99,7 @@ class MapFeatures:
             lines = self.map.lines(kind)
             at: dict[Hex, list[int]] = {}
             for i, line in enumerate(lines):
-                for h in line.hexes:
+                for h in line.touched():  # a hexside river: the hexes on both its banks
                     at.setdefault(h, []).append(i)
             self._lines[kind] = (lines, at)
         lines, at = self._lines[kind]

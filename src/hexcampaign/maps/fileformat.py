@@ -261,9 +261,17 @@ def _cliff_rows(m: HexMap) -> list[list[int]]:
 
 
 def _line_rows(m: HexMap) -> list[dict]:
-    """Each river and road in the order drawn: {"kind", "name", "hexes": [[col, row]…]}."""
+    """Each river and road in the order drawn: {"kind", "name", "hexes": [[col, row]…]};
+    a river along hexsides has "hexsides": [[col, row, col, row]…] instead."""
     off = _offset_function(m.orientation)
-    return [{"kind": line.kind, "name": line.name, "hexes": [[*off(h)] for h in line.hexes]} for line in m._lines]
+    rows = []
+    for line in m._lines:
+        if line.along:
+            sides = [[*off(a), *off(b)] for a, b in (side.hexes() for side in line.along)]
+            rows.append({"kind": line.kind, "name": line.name, "hexsides": sides})
+        else:
+            rows.append({"kind": line.kind, "name": line.name, "hexes": [[*off(h)] for h in line.hexes]})
+    return rows
 
 
 def _place_rows(m: HexMap) -> list[dict]:
@@ -445,8 +453,11 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
         raise  # unreachable: one of them was off the map
     try:
         for line in doc.lines:
-            m.add_line(line.kind, [hex_at(col, row, f"the {line.kind} {line.name}") for col, row in line.hexes],
-                       line.name)
+            what = f"the {line.kind.replace('_', ' ')} {line.name}"
+            if line.hexsides:
+                m.add_line(line.kind, [side_at(c1, r1, c2, r2, what.capitalize()) for c1, r1, c2, r2 in line.hexsides], line.name)
+            else:
+                m.add_line(line.kind, [hex_at(col, row, what) for col, row in line.hexes], line.name)
         # Version 4 and before: one list of river hexes, one of road segments, split
         # into lines that draw as the lists drew.
         for hexes in river_lines_of(list(dict.fromkeys(river_hexes))):

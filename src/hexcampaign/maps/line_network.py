@@ -1,6 +1,6 @@
 """The rivers and roads of a map as named lines (maps/lines.py): adding, extending,
 renaming, cutting and removing them, with the sets the rules ask (river hexes, road
-hexsides) kept up to date from them. A part of HexMap (maps/model.py), kept apart so
+hexsides, hexside-river sides) kept up to date from them. A part of HexMap (maps/model.py), kept apart so
 the map model stays one readable module."""
 
 from __future__ import annotations
@@ -10,7 +10,16 @@ from typing import Any
 
 from hexcampaign.hexes import Hex, HexSide
 from hexcampaign.maps.edit_checks import MapEditError, control_character
-from hexcampaign.maps.lines import LINE_KINDS, LINE_NAME_MAX, Line, default_name
+from hexcampaign.maps.lines import (
+    HEXSIDE_RIVER,
+    LINE_KINDS,
+    LINE_NAME_MAX,
+    Line,
+    default_name,
+    line_of,
+    shared_corner,
+    without_hex,
+)
 
 
 class LineNetwork:
@@ -21,6 +30,8 @@ class LineNetwork:
     _river_count: dict[Hex, int]
     _roads: set[HexSide]
     _road_count: dict[HexSide, int]
+    _river_sides: set[HexSide]
+    _river_side_count: dict[HexSide, int]
     _bridges: set[Hex]
     _check: Callable[[Hex], Hex]
     label: Callable[[Hex], str]
@@ -40,45 +51,62 @@ class LineNetwork:
             raise MapEditError(f"There is no line number {index + 1} on this map.") from None
 
     def lines_through(self, h: Hex, kind: str | None = None) -> list[int]:
-        """The indices of the lines (of `kind`) that pass through or end at `h`."""
-        return [i for i, line in enumerate(self._lines) if (kind is None or line.kind == kind) and h in line.hexes]
+        """The indices of the lines (of `kind`) that pass through, end at or (a
+        hexside river) run beside `h`."""
+        return [i for i, line in enumerate(self._lines) if (kind is None or line.kind == kind) and h in line.touched()]
 
-    def line_ending_at(self, h: Hex, kind: str) -> tuple[int, bool] | None:
-        """The latest line of `kind` with an end at `h`, and whether that end is its
-        start (True) or its last hex; None when no line of that kind ends there."""
+    def line_ending_at(self, end: Hex | HexSide, kind: str) -> tuple[int, bool] | None:
+        """The latest line of `kind` with an end at `end` (a hex, or a hexside river's
+        side), and whether that end is its start (True) or its last; None when no line
+        of that kind ends there."""
         for i in range(len(self._lines) - 1, -1, -1):
             line = self._lines[i]
             if line.kind == kind:
-                if line.hexes[-1] == h:
+                course = line.course
+                if course[-1] == end:
                     return i, False
-                if line.hexes[0] == h:
+                if course[0] == end:
                     return i, True
         return None
 
-    def add_line(self, kind: str, hexes: Iterable[Hex], name: str = "") -> int:
-        """A new river or road along `hexes` (each next to the one before), named
-        `name` or "River 3"; returns its index."""
-        line = self._checked_line(kind, tuple(hexes), name.strip() or default_name(kind, self._names()))
+    def add_line(self, kind: str, course: Iterable[Hex] | Iterable[HexSide], name: str = "") -> int:
+        """A new river or road along `course`: hexes, each next to the one before (a
+        hexside river: hexsides, each touching the one before), named `name` or
+        "River 3"; returns its index."""
+        line = self._checked_line(kind, tuple(course), name.strip() or default_name(kind, self._names()))
         self._lines.append(line)
         self._count(line, 1)
         return len(self._lines) - 1
 
-    def extend_line(self, index: int, h: Hex, at_start: bool = False) -> None:
-        """Add `h` after the last hex of a line (before its first with at_start)."""
+    def extend_line(self, index: int, step: Hex | HexSide, at_start: bool = False) -> None:
+        """Add a hex (a hexside river: a side) after the line's last (before its first
+        with at_start)."""
         line = self.line_at(index)
-        hexes = (h, *line.hexes) if at_start else (*line.hexes, h)
-        self._replace_line(index, self._checked_line(line.kind, hexes, line.name))
+        course = (step, *line.course) if at_start else (*line.course, step)
+        self._replace_line(index, self._checked_line(line.kind, course, line.name))
 
     def rename_line(self, index: int, name: str) -> None:
         line = self.line_at(index)
-        self._replace_line(index, self._checked_line(line.kind, line.hexes, name.strip()))
+        self._replace_line(index, self._checked_line(line.kind, line.course, name.strip()))
+
+    def river_between(self, a: Hex, b: Hex) -> bool:
+        """Whether a hexside river runs along the side between adjacent hexes a and b."""
+        return a.is_adjacent(b) and HexSide.between(a, b) in self._river_sides
+
+    def river_sides(self) -> set[HexSide]:
+        """Every hexside a hexside river runs along."""
+        return set(self._river_sides)
+
+    def remove_river_side(self, side: HexSide) -> None:
+        """Take a hexside out of every hexside river, cutting one it was in the middle of."""
+        self._cut(HEXSIDE_RIVER, lambda along: without_hex(along, side) if side in along else None)
 
     def remove_line(self, index: int) -> Line:
         """Delete a river or road whole; a bridge left without its river or road goes."""
         line = self.line_at(index)
         del self._lines[index]
         self._count(line, -1)
-        self._drop_roadless_bridges(*line.hexes)
+        self._drop_roadless_bridges(*line.touched())
         self._bridges.intersection_update(self._rivers)
         return line
 
@@ -86,6 +114,7 @@ class LineNetwork:
         """Every line at once (an undo step puts back the lines it kept)."""
         self._lines = list(lines)
         self._river_count, self._rivers, self._road_count, self._roads = {}, set(), {}, set()
+        self._river_side_count, self._river_sides = {}, set()
         for line in self._lines:
             self._count(line, 1)
         self._bridges = {h for h in self._bridges if h in self._rivers and self.on_road(h)}
@@ -93,7 +122,7 @@ class LineNetwork:
     def _names(self) -> list[str]:
         return [line.name for line in self._lines]
 
-    def _checked_line(self, kind: str, hexes: tuple[Hex, ...], name: str) -> Line:
+    def _checked_line(self, kind: str, course: tuple[Any, ...], name: str) -> Line:
         if kind not in LINE_KINDS:
             raise MapEditError(f"A line is a {' or a '.join(LINE_KINDS)}, not a {kind!r}.")
         if not name:
@@ -103,6 +132,9 @@ class LineNetwork:
         bad = control_character(name)
         if bad:
             raise MapEditError(f"The {kind} name holds the control character {bad}; a name is text on one line.")
+        if kind == HEXSIDE_RIVER:
+            return self._checked_hexside_river(course, name)
+        hexes: tuple[Hex, ...] = course
         for h in hexes:
             self._check(h)
         if len(hexes) < (2 if kind == "road" else 1):
@@ -113,6 +145,21 @@ class LineNetwork:
                     f"A {kind} runs from hex to next hex; {self.label(a)} and {self.label(b)} are not adjacent."
                 )
         return Line(kind, name, hexes)
+
+    def _checked_hexside_river(self, along: tuple[HexSide, ...], name: str) -> Line:
+        if not along:
+            raise MapEditError("A river along hexsides needs at least one hexside.")
+        for side in along:
+            for h in side.hexes():
+                self._check(h)
+        for s, t in zip(along, along[1:]):
+            if shared_corner(s, t) is None:
+                a, b = (self.label(h) for h in t.hexes())
+                raise MapEditError(
+                    f"A river along hexsides runs from side to touching side; the side between {a} and {b} "
+                    "does not touch the one before it."
+                )
+        return Line(HEXSIDE_RIVER, name, (), along)
 
     def _replace_line(self, index: int, line: Line) -> None:
         self._count(self._lines[index], -1)
@@ -126,6 +173,8 @@ class LineNetwork:
         items: list[Any]
         if line.kind == "river":
             counts, found, items = self._river_count, self._rivers, list(dict.fromkeys(line.hexes))
+        elif line.kind == HEXSIDE_RIVER:
+            counts, found, items = self._river_side_count, self._river_sides, list(dict.fromkeys(line.along))
         else:
             counts, found, items = self._road_count, self._roads, list(dict.fromkeys(line.sides()))
         for item in items:
@@ -158,13 +207,13 @@ class LineNetwork:
         else:
             self.add_line(kind, [h])
 
-    def _cut(self, kind: str, pieces_of: Callable[[tuple[Hex, ...]], list[tuple[Hex, ...]] | None]) -> None:
+    def _cut(self, kind: str, pieces_of: Callable[[tuple[Any, ...]], list[tuple[Any, ...]] | None]) -> None:
         """Cut every line of `kind` by `pieces_of` (None: the line is untouched); the
         first piece keeps the name, the others are new lines named after it."""
         lines: list[Line] = []
         changed = False
         for line in self._lines:
-            pieces = pieces_of(line.hexes) if line.kind == kind else None
+            pieces = pieces_of(line.course) if line.kind == kind else None
             if pieces is None:
                 lines.append(line)
                 continue
@@ -172,7 +221,7 @@ class LineNetwork:
             pieces = [p for p in pieces if len(p) >= (2 if kind == "road" else 1)]
             for n, piece in enumerate(pieces):
                 name = line.name if n == 0 else _piece_name(line.name, n + 1)
-                lines.append(Line(kind, name, piece))
+                lines.append(line_of(kind, name, piece))
         if changed:
             self.set_lines(lines)
 

@@ -5,21 +5,30 @@ two rivers a hex or two apart were drawn as if they met. Now each river and each
 is a Line (a kind, a name, its hexes in order); the sets the rules ask about (is this
 hex a river, is there a road between these hexes) are worked out from the lines.
 
+A palette may ask for rivers along hexsides (`river_hexsides`, as many published
+wargames draw them): such a river is a line of kind "hexside_river", its hexsides in
+order, each sharing a corner with the one before; it runs between hexes, not through
+them (HexMap.river_between).
+
 Qt-free: the map model, the file format's migration and the painters share it.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Literal, TypeVar, get_args
 
 from hexcampaign.hexes import DIRECTIONS, Hex, HexSide
 
-LineKind = Literal["river", "road"]
+LineKind = Literal["river", "road", "hexside_river"]
 LINE_KINDS: tuple[LineKind, ...] = get_args(LineKind)
+HEXSIDE_RIVER = "hexside_river"
 LINE_NAME_MAX = 80
-_TITLES = {"river": "River", "road": "Road"}
+_TITLES = {"river": "River", "road": "Road", HEXSIDE_RIVER: "River"}
+# How many hexsides a drag may skip and still be joined up along the grid's edges.
+SIDE_PATH_LIMIT = 8
 
 
 @dataclass(frozen=True)
@@ -32,14 +41,84 @@ class Line:
     kind: str
     name: str
     hexes: tuple[Hex, ...]
+    # A hexside river's course (its hexes are none): hexsides in order.
+    along: tuple[HexSide, ...] = ()
+
+    @property
+    def course(self) -> tuple[Hex, ...] | tuple[HexSide, ...]:
+        """What the line runs through in order: its hexes, or a hexside river's sides."""
+        return self.along if self.kind == HEXSIDE_RIVER else self.hexes
 
     def sides(self) -> list[HexSide]:
         """The hexsides between consecutive hexes (a road's segments)."""
         hexes = self.hexes
         return [HexSide.between(a, b) for a, b in zip(hexes, hexes[1:])]
 
-    def ends(self) -> tuple[Hex, Hex]:
-        return self.hexes[0], self.hexes[-1]
+    def touched(self) -> tuple[Hex, ...]:
+        """Every hex the line is on or beside (what repaints when it changes)."""
+        if self.kind != HEXSIDE_RIVER:
+            return self.hexes
+        return tuple(dict.fromkeys(h for side in self.along for h in side.hexes()))
+
+
+def line_of(kind: str, name: str, course: Sequence[Hex] | Sequence[HexSide]) -> Line:
+    """A line of `kind` along `course` (hexes, or a hexside river's sides)."""
+    if kind == HEXSIDE_RIVER:
+        return Line(kind, name, (), tuple(course))  # type: ignore[arg-type]
+    return Line(kind, name, tuple(course))  # type: ignore[arg-type]
+
+
+def corners(side: HexSide) -> list[frozenset[Hex]]:
+    """The two corners of a hexside, each as the three hexes that meet there."""
+    a, b = side.hexes()
+    return [frozenset((a, b, c)) for c in a.neighbors() if c.is_adjacent(b)]
+
+
+def shared_corner(s: HexSide, t: HexSide) -> frozenset[Hex] | None:
+    """The corner two different hexsides meet at, or None where they do not touch."""
+    if s == t:
+        return None
+    common = set(corners(s)) & set(corners(t))
+    return next(iter(common)) if common else None
+
+
+def side_path(start: HexSide, goal: HexSide) -> list[HexSide]:
+    """The fewest hexsides from `start` to `goal` along the grid's edges, each touching
+    the one before (start left out, goal included); [] when farther than
+    SIDE_PATH_LIMIT (a drag that jumped too far starts afresh)."""
+    seen = {start: start}
+    todo = deque([(start, 0)])
+    while todo:
+        side, steps = todo.popleft()
+        if side == goal:
+            path = [side]
+            while seen[path[-1]] != start:
+                path.append(seen[path[-1]])
+            return path[::-1]
+        if steps == SIDE_PATH_LIMIT:
+            continue
+        for corner in corners(side):
+            for a in corner:
+                for b in corner:
+                    if a < b:
+                        following = HexSide.between(a, b)
+                        if following not in seen:
+                            seen[following] = side
+                            todo.append((following, steps + 1))
+    return []
+
+
+def hexside_river_corners(line: Line) -> list[frozenset[Hex]]:
+    """The corners a hexside river's drawn path runs through, in order: its first
+    side's far corner, the corner each side shares with the next, its last side's far
+    corner."""
+    along = line.along
+    if len(along) == 1:
+        return corners(along[0])
+    inner = [shared_corner(s, t) for s, t in zip(along, along[1:])]
+    first = next(c for c in corners(along[0]) if c != inner[0])
+    last = next(c for c in corners(along[-1]) if c != inner[-1])
+    return [first, *[c for c in inner if c is not None], last]
 
 
 def default_name(kind: str, taken: Iterable[str]) -> str:
@@ -51,11 +130,14 @@ def default_name(kind: str, taken: Iterable[str]) -> str:
     return f"{_TITLES[kind]} {n}"
 
 
-def without_hex(hexes: Sequence[Hex], h: Hex) -> list[tuple[Hex, ...]]:
-    """The pieces of a line left when `h` is taken out of it (two where it was in the
-    middle, none where it was the only hex)."""
-    pieces: list[tuple[Hex, ...]] = []
-    run: list[Hex] = []
+Step = TypeVar("Step", Hex, HexSide)  # what a line runs through: hexes, or hexsides
+
+
+def without_hex(hexes: Sequence[Step], h: Step) -> list[tuple[Step, ...]]:
+    """The pieces of a line left when `h` (a hex, or a hexside river's side) is taken
+    out of it (two where it was in the middle, none where it was the only one)."""
+    pieces: list[tuple[Step, ...]] = []
+    run: list[Step] = []
     for x in hexes:
         if x == h:
             if run:

@@ -107,6 +107,8 @@ class HexMap(LineNetwork):
         self._bridges: set[Hex] = set()
         self._roads: set[HexSide] = set()
         self._road_count: dict[HexSide, int] = {}
+        self._river_sides: set[HexSide] = set()  # hexside rivers (a palette's river_hexsides)
+        self._river_side_count: dict[HexSide, int] = {}
         self._cliffs: dict[HexSide, Hex] = {}
         self._places: dict[str, Place] = {}
         self._place_at: dict[Hex, str] = {}
@@ -630,6 +632,8 @@ class HexMap(LineNetwork):
             side = HexSide.between(h, n)
             if side in self._roads:
                 self.remove_road(h, n)
+            if side in self._river_sides:
+                self.remove_river_side(side)
             self._cliffs.pop(side, None)
         self._drop_roadless_bridges(*h.neighbors())
         place = self.place_at(h)

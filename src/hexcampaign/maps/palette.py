@@ -58,6 +58,8 @@ class Palette:
     rules: dict[str, float] = field(default_factory=dict)
     river_colour: str = "#3f7fc1"
     road_colour: str = "#b0302a"
+    # Rivers run along hexsides (as many published wargames draw them), not through hexes.
+    river_hexsides: bool = False
     format: str = "hexcampaign-palette"
     version: int = 1
 
@@ -81,6 +83,8 @@ class Palette:
                       "ruleset": self.ruleset, "default": self.default, "place_kinds": list(self.place_kinds),
                       "river_places_allowed": self.river_places_allowed, "rules": dict(self.rules),
                       "terrains": [], "river_colour": self.river_colour, "road_colour": self.road_colour}
+        if self.river_hexsides:  # written only when asked, so other palettes read as before
+            data["river_hexsides"] = True
         for t in self.terrains_list:
             terrain = {"name": t.name, "code": t.code, "label": t.label, "colour": t.colour, "rules": dict(t.rules)}
             if t.note:
@@ -164,8 +168,9 @@ def palette_from_data(data: object) -> Palette:
         raise PaletteError(f"it is a {str(fields['format'])[:40]} file, not a {PALETTE_FORMAT} file")
     if not 1 <= version <= PALETTE_VERSION:
         raise PaletteError(f"its version {str(version)[:12]} is not one this program reads (1 to {PALETTE_VERSION})")
-    if type(fields.get("river_places_allowed", True)) is not bool:
-        raise PaletteError("river_places_allowed is not true or false")
+    for flag in ("river_places_allowed", "river_hexsides"):
+        if type(fields.get(flag, flag == "river_places_allowed")) is not bool:
+            raise PaletteError(f"{flag} is not true or false")
     kinds = fields["place_kinds"]
     if not isinstance(kinds, list) or any(kind not in PLACE_KINDS for kind in kinds):
         raise PaletteError(f"place_kinds must be a list of {', '.join(PLACE_KINDS)}")
@@ -191,7 +196,8 @@ def palette_from_data(data: object) -> Palette:
 
 
 _PALETTE_KEYS = frozenset({"format", "version", "name", "title", "ruleset", "default", "place_kinds",
-                           "river_places_allowed", "rules", "terrains", "river_colour", "road_colour"})
+                           "river_places_allowed", "rules", "terrains", "river_colour", "road_colour",
+                           "river_hexsides"})
 _TERRAIN_KEYS = frozenset({"name", "code", "label", "colour", "rules", "note", "symbol"})
 MAX_NAME = 40  # characters in a palette, terrain or rule name
 MAX_TERRAINS = 64

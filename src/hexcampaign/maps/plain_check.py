@@ -17,7 +17,7 @@ from types import SimpleNamespace
 from typing import Any, TypeGuard
 
 from hexcampaign.maps import model as limits
-from hexcampaign.maps.lines import LINE_KINDS, LINE_NAME_MAX
+from hexcampaign.maps.lines import HEXSIDE_RIVER, LINE_KINDS, LINE_NAME_MAX
 from hexcampaign.maps.model import LABEL_STYLES, MAX_HEX_KM, MAX_LABEL_EVERY, MAX_SIDE
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, palette_from_data
 from hexcampaign.maps.underlay import underlay_from_data
@@ -132,7 +132,7 @@ _NOTE_KEYS = frozenset({"col", "row", "text", "properties"})
 _PLACE_KEYS = frozenset({"name", "kind", "vp", "pp", "col", "row", "label"})
 _LABEL_KEYS = frozenset({"col", "row", "text"})
 _LABEL_SIDES = ("above", "below", "left", "right")
-_LINE_KEYS = frozenset({"kind", "name", "hexes"})
+_LINE_KEYS = frozenset({"kind", "name", "hexes", "hexsides"})
 
 
 def _grid(data: object) -> SimpleNamespace | None:
@@ -213,16 +213,20 @@ def _note(data: object) -> SimpleNamespace | None:
 
 
 def _line(data: object) -> SimpleNamespace | None:
-    """A river or road of version 5: its kind, name and hexes [col, row] in order."""
-    if not _has_keys(data, _LINE_KEYS, ("kind", "name", "hexes")):
+    """A river or road of version 5: its kind, name and hexes [col, row] in order (a
+    river along hexsides: its hexsides [col, row, col, row] in order, and no hexes)."""
+    if not _has_keys(data, _LINE_KEYS, ("kind", "name")):
         return None
-    line = SimpleNamespace(kind=data["kind"], name=data["name"], hexes=data["hexes"])
+    line = SimpleNamespace(kind=data["kind"], name=data["name"], hexes=data.get("hexes", []),
+                           hexsides=data.get("hexsides", []))
     ok = (
         type(line.kind) is str
         and line.kind in LINE_KINDS
         and _text(line.name, 1, LINE_NAME_MAX)
         and _rows(line.hexes, 2)
-        and len(line.hexes) >= 1
+        and _rows(line.hexsides, 4)
+        and (bool(line.hexsides) and not line.hexes if line.kind == HEXSIDE_RIVER
+             else bool(line.hexes) and not line.hexsides)
     )
     return line if ok else None
 

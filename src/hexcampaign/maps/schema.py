@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    model_validator,
+)
 
 from hexcampaign.maps.lines import LINE_NAME_MAX, LineKind
 from hexcampaign.maps.model import (
@@ -85,11 +93,24 @@ class NoteModel(_Strict):
 
 class LineModel(_Strict):
     """A river or a road (version 5): its name and its hexes [col, row] in order, each
-    next to the one before (a road has two or more)."""
+    next to the one before (a road has two or more); a river along hexsides (kind
+    "hexside_river", where the palette has river_hexsides) lists "hexsides" instead:
+    [col, row, col, row] of the two hexes of each side, in order, each touching the one
+    before."""
 
     kind: LineKind
     name: Annotated[StrictStr, Field(min_length=1, max_length=LINE_NAME_MAX)]
-    hexes: Annotated[list[Pair], Field(min_length=1)]
+    hexes: list[Pair] = []
+    hexsides: list[Quad] = []
+
+    @model_validator(mode="after")
+    def _one_course(self) -> LineModel:
+        if self.kind == "hexside_river":
+            if not self.hexsides or self.hexes:
+                raise ValueError("a river along hexsides lists its hexsides and no hexes")
+        elif not self.hexes or self.hexsides:
+            raise ValueError("a river or road lists its hexes and no hexsides")
+        return self
 
 
 class UnderlayModel(_Strict):
@@ -142,6 +163,7 @@ class PaletteFile(BaseModel):
     terrains_list: tuple[TerrainTypeFile, ...] = Field(alias="terrains")
     river_colour: str = "#3f7fc1"
     road_colour: str = "#b0302a"
+    river_hexsides: bool = Field(default=False, description="Rivers run along hexsides, not through hexes.")
 
     @model_validator(mode="after")
     def _consistent(self) -> PaletteFile:

@@ -92,3 +92,65 @@ def test_the_lines_list_renames_and_deletes_a_line_each_one_undo_step(document, 
     assert m.lines("river")[0].name == "River 1" and m.is_river(at(2, 1))
     document.undo_stack.undo()
     assert m.lines()[1].name == "Road 1"
+
+
+def test_on_a_palette_with_rivers_on_hexsides_the_river_tool_draws_along_hexsides(qapp, recorder):
+    from hexcampaign.app.document import MapDocument
+    from hexcampaign.app.editor.tools import BrushSettings, ToolContext
+    from hexcampaign.hexes import HexSide
+    from hexcampaign.maps import HexMap
+    from hexcampaign.maps.lines import HEXSIDE_RIVER
+    from tests.maps.test_lines import hexside_palette
+
+    from .conftest import event
+
+    document = MapDocument(HexMap.blank(10, 8, palette=hexside_palette()))
+    context = ToolContext(document=document, settings=BrushSettings(), status=recorder.status,
+                          preview=recorder.preview, clear_preview=lambda: None, select=recorder.select,
+                          ask_place=recorder.ask_place)
+    m = document.map
+    tool = activate(River(), context)
+    a, b = at(2, 2), at(3, 2)
+    first = HexSide.between(a, b)
+    far = HexSide.between(at(4, 3), at(4, 2))  # not touching the first: the drag jumped
+    tool.pressed(event(a, side=first))
+    tool.moved(event(a, "left", side=far))
+    tool.released(event(a, side=far))
+    river = m.lines(HEXSIDE_RIVER)
+    assert len(river) == 1 and river[0].along[0] == first and river[0].along[-1] == far
+    assert len(river[0].along) == 4  # the sides between filled in along the grid's edges
+    assert m.river_between(a, b) and not m.rivers()
+    assert recorder.previews[-1]["sides"] == [far]
+    assert document.undo_stack.count() == 1
+    # From its end, the next drag extends it; the right button cuts it.
+    after = HexSide.between(at(4, 3), at(5, 3))
+    tool.pressed(event(at(4, 3), side=far))
+    tool.moved(event(at(4, 3), side=after))
+    tool.released(event(at(4, 3), side=after))
+    assert m.lines(HEXSIDE_RIVER)[0].along[-1] == after and len(m.lines()) == 1
+    tool.pressed(event(a, "right", side=first))
+    tool.released(event(a, "right", side=first))
+    assert not m.river_between(a, b)
+    document.undo_stack.undo()
+    assert m.river_between(a, b)
+    document.undo_stack.cleanChanged.disconnect()
+
+
+def test_a_resize_keeps_each_lines_name_and_a_hexside_rivers_sides(qapp):
+    from hexcampaign.app.editor.reshape import resize_map
+    from hexcampaign.hexes import HexSide
+    from hexcampaign.maps import HexMap
+    from hexcampaign.maps.lines import HEXSIDE_RIVER
+    from hexcampaign.maps.underlay import Underlay
+    from tests.maps.test_lines import hexside_palette
+
+    m = HexMap.blank(8, 8, palette=hexside_palette())
+    m.add_line("road", [at(0, 3), at(1, 3), at(2, 3)], "Route 13")
+    m.add_line(HEXSIDE_RIVER, [HexSide.between(at(3, 3), at(4, 3))], "Wadi")
+    m.underlay = Underlay("scan.png")  # moves with the hexes (this crashed: a name hid underlay.shifted)
+    new, _ = resize_map(m, left=-1, top=1)  # the first column goes: the road loses a hex
+    assert [(line.name, len(line.course)) for line in new.lines()] == [("Route 13", 2), ("Wadi", 1)]
+    (side,) = new.lines()[1].along
+    assert new.river_between(*side.hexes()) and all(new.contains(h) for h in side.hexes())
+    assert [new.offset(h) for h in side.hexes()] == [(2, 5), (3, 4)]  # moved as the hexes are
+    assert new.underlay is not None

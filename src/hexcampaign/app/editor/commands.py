@@ -404,7 +404,7 @@ def changes_of(diff: Diff) -> ChangeSet:
         elif kind == "labels":
             changes.add(flag, *(label.hex for label in set(before) ^ set(after)))
         elif kind == "lines":
-            changes.add(flag, *(h for line in set(before) ^ set(after) for h in line.hexes))
+            changes.add(flag, *(h for line in set(before) ^ set(after) for h in line.touched()))
         elif kind == "meta":
             changes.add(flag)
         elif isinstance(key[1], HexSide):

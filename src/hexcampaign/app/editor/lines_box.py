@@ -23,7 +23,7 @@ from hexcampaign.maps import HexMap, MapEditError
 from hexcampaign.maps.changes import Change, ChangeSet
 from hexcampaign.rules import IllegalAction
 
-_KIND_TITLES = {"river": "River", "road": "Road"}
+_KIND_TITLES = {"river": "river", "road": "road", "hexside_river": "river along hexsides"}
 
 
 class LinesBox(QGroupBox):
@@ -93,12 +93,13 @@ class LinesBox(QGroupBox):
             order = sorted(range(len(lines)), key=lambda i: (i not in here, i))
             for i in order:
                 line = lines[i]
-                start = m.label(line.hexes[0])
                 mark = "• " if i in here else ""
+                if line.along:  # a river along hexsides, from the side between two hexes
+                    size, start = f"{len(line.along)} hexsides", "/".join(map(m.label, line.along[0].hexes()))
+                else:
+                    size, start = f"{len(line.hexes)} hexes", m.label(line.hexes[0])
                 # The name first: in a narrow dock the end of the text is what is cut.
-                item = QListWidgetItem(
-                    f"{mark}{line.name} · {_KIND_TITLES[line.kind].lower()}, {len(line.hexes)} hexes from {start}"
-                )
+                item = QListWidgetItem(f"{mark}{line.name} · {_KIND_TITLES[line.kind]}, {size} from {start}")
                 item.setData(Qt.ItemDataRole.UserRole, i)
                 self.list.addItem(item)
                 if i == current or (current is None and i in here and self.list.currentRow() < 0):
@@ -120,7 +121,7 @@ class LinesBox(QGroupBox):
     def _go(self, item: QListWidgetItem) -> None:
         m = self.map
         if m is not None:
-            self.go_to(m.line_at(int(item.data(Qt.ItemDataRole.UserRole))).hexes[0])
+            self.go_to(m.line_at(int(item.data(Qt.ItemDataRole.UserRole))).touched()[0])
 
     def rename(self) -> None:
         m, i = self.map, self.picked()
@@ -136,7 +137,7 @@ class LinesBox(QGroupBox):
         if m is None or i is None:
             return
         line = m.line_at(i)
-        self._edit(f"Delete {line.name}", lambda m: m.remove_line(i), None, list(line.hexes))
+        self._edit(f"Delete {line.name}", lambda m: m.remove_line(i), None, list(line.touched()))
         self.status(f"Deleted {line.name}; Edit › Undo brings it back.")
 
     def _edit(self, text: str, change: Callable[[HexMap], object], pick: int | None,

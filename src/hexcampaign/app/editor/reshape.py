@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from hexcampaign.files import parse_json
-from hexcampaign.hexes import Hex, Layout
+from hexcampaign.hexes import Hex, HexSide, Layout
 from hexcampaign.maps import HexMap, Palette
 from hexcampaign.maps.model import MAX_SIDE
 from hexcampaign.maps.terrain_mapping import remap_terrains
@@ -42,8 +43,8 @@ def resize_map(m: HexMap, left: int = 0, right: int = 0, top: int = 0, bottom: i
     new = HexMap.blank(cols, rows, m.palette, m.orientation)
     _copy_meta(m, new)
     origin = new.at(0, 0)
-    shifted = new.at(left, top)
-    delta = (shifted.q - origin.q, shifted.r - origin.r)
+    corner = new.at(left, top)  # not "shifted": that is underlay.shifted, called below
+    delta = (corner.q - origin.q, corner.r - origin.r)
     lost = _transplant(m, new, delta, m.hexes())
     if m.underlay is not None:  # the picture moves with the hexes it shows
         unit = Layout(1.0, m.orientation)
@@ -399,11 +400,19 @@ def _transplant(src: HexMap, dst: HexMap, delta: tuple[int, int], hexes) -> int:
         dst.set_elevation(t, src.elevation(h))
     # Each river and road keeps its name and order; a line the new edge cuts keeps
     # its pieces on the map.
+    def moved_step(step: Hex | HexSide) -> Hex | HexSide | None:
+        """A hex of a line, or a hexside river's side, moved; None off the new map."""
+        if isinstance(step, HexSide):
+            a, b = (moved(h) for h in step.hexes())
+            return HexSide.between(a, b) if dst.contains(a) and dst.contains(b) else None
+        return moved(step) if dst.contains(moved(step)) else None
+
     for line in src.lines():
-        pieces: list[list[Hex]] = [[]]
-        for h in line.hexes:
-            if dst.contains(moved(h)):
-                pieces[-1].append(moved(h))
+        pieces: list[list[Any]] = [[]]
+        for step in line.course:
+            there = moved_step(step)
+            if there is not None:
+                pieces[-1].append(there)
             elif pieces[-1]:
                 pieces.append([])
         for piece in pieces:

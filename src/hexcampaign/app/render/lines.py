@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from hexcampaign.app import style
 from hexcampaign.app.render.frames import Frame
 from hexcampaign.hexes import Hex, HexSide
-from hexcampaign.maps.lines import river_path
+from hexcampaign.maps.lines import HEXSIDE_RIVER, Line, hexside_river_corners, river_path
 
 
 def paint_rivers(f: Frame) -> bool:
@@ -20,8 +20,11 @@ def paint_rivers(f: Frame) -> bool:
     p, m, layout = f.painter, f.map, f.layout
     rivers = f.features.rivers()
     here = [h for h in f.hexes if h in rivers]
+    along = f.features.lines_near(HEXSIDE_RIVER, f.hexes)
+    if along:
+        _paint_hexside_rivers(f, along)
     if not here:
-        return False
+        return bool(along)
     colour = QColor(m.palette.river_colour)
     # A light, fairly opaque blue: a plain darkening would read as mud, not water.
     wash = colour.lighter(style.RIVER_WASH_LIGHTER)
@@ -62,6 +65,25 @@ def paint_rivers(f: Frame) -> bool:
                     points[key] = ((ax + bx) / 2, (ay + by) / 2)
         p.drawPath(_smooth(keys, points))
     return True
+
+
+def _paint_hexside_rivers(f: Frame, lines: list[Line]) -> None:
+    """Rivers along hexsides (a palette's river_hexsides): each a line from corner to
+    corner of the hex grid, as wide as a river through hexes, with no wash (no hex is
+    water)."""
+    p, centre = f.painter, f.layout.center
+    pen = QPen(QColor(f.map.palette.river_colour), f.px(style.RIVER_WIDTH))
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    p.setPen(pen)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    for line in lines:
+        points = []
+        for corner in hexside_river_corners(line):
+            # A corner is where three hexes meet: the mean of their centres.
+            xs, ys = zip(*(centre(h) for h in corner))
+            points.append(QPointF(sum(xs) / 3, sum(ys) / 3))
+        p.drawPolyline(QPolygonF(points))
 
 
 def _smooth(chain: list[object], points: dict[object, tuple[float, float]]) -> QPainterPath:

@@ -7,6 +7,7 @@ context around a document and drives a tool with synthetic events.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -226,6 +227,22 @@ class StrokeTool(Tool):
         except (IllegalAction, MapEditError) as error:
             self.say(refusal(error))
         self.hover(e)
+
+
+# How close (in hex radii) to a hexside's middle the pointer must come during a drag.
+NEAR_SIDE = 0.45
+
+
+def near_side(context: ToolContext | None, e: ToolEvent) -> bool:
+    """While dragging along hexsides (cliffs, rivers on hexsides), a hexside counts only
+    when the pointer is near it, so a drag that cuts across a hex's middle does not
+    catch the sides it passes."""
+    layout = context.layout() if context and context.layout else None
+    if layout is None:
+        return True
+    (ax, ay), (bx, by) = layout.side_segment(e.side)
+    mid_x, mid_y = (ax + bx) / 2, (ay + by) / 2
+    return math.hypot(e.x - mid_x, e.y - mid_y) <= NEAR_SIDE * layout.size
 
 
 def removing(e: ToolEvent) -> bool:

@@ -12,15 +12,13 @@ import math
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from hexcampaign.app.editor.commands import CommandId
-from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, Tool, removing
+from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, Tool, near_side, removing
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex, HexSide, Layout
 from hexcampaign.maps import HexMap
 from hexcampaign.rules import IllegalAction
 
 _UNIT = Layout(size=1.0)
-# How close (in hex radii) to a hexside's middle the pointer must come during a drag.
-NEAR_SIDE = 0.45
 
 
 class Cliff(Tool):
@@ -51,7 +49,7 @@ class Cliff(Tool):
         self._edit(e.side)
 
     def moved(self, e: ToolEvent) -> None:
-        if self.dragging and e.side != self._last_side and self._near_side(e):
+        if self.dragging and e.side != self._last_side and near_side(self.context, e):
             self._edit(e.side)
         remove = self._remove if self.dragging else removing(e)
         self.preview(sides=[e.side], color=REMOVE_COLOUR if remove else None)
@@ -71,16 +69,6 @@ class Cliff(Tool):
             return a if m.elevation(a) > m.elevation(b) else b
         start = self._start or a
         return min((a, b), key=lambda h: (h.distance(start), _centre_distance(h, start)))
-
-    def _near_side(self, e: ToolEvent) -> bool:
-        """While dragging, a hexside counts only when the pointer is near it, so a drag
-        that cuts across a hex's middle does not catch the sides it passes."""
-        layout = self.context.layout() if self.context and self.context.layout else None
-        if layout is None:
-            return True
-        (ax, ay), (bx, by) = layout.side_segment(e.side)
-        mid_x, mid_y = (ax + bx) / 2, (ay + by) / 2
-        return math.hypot(e.x - mid_x, e.y - mid_y) <= NEAR_SIDE * layout.size
 
     def _edit(self, side: HexSide) -> None:
         self._last_side = side

@@ -1,14 +1,16 @@
-"""River and bridge tools."""
+"""River and bridge tools. Where the palette asks for rivers along hexsides
+(river_hexsides), the River tool draws along hexsides as the Cliff tool does."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from hexcampaign.app.editor.commands import CommandId
-from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, StrokeTool, Tool, removing
+from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, StrokeTool, Tool, near_side, removing
 from hexcampaign.app.tool_events import ToolEvent
-from hexcampaign.hexes import Hex
-from hexcampaign.maps import HexMap
+from hexcampaign.hexes import Hex, HexSide
+from hexcampaign.maps import HexMap, MapEditError
+from hexcampaign.maps.lines import HEXSIDE_RIVER, side_path
 from hexcampaign.rules import IllegalAction
 
 
@@ -31,6 +33,71 @@ class River(StrokeTool):
         # The river this stroke draws: (its index, whether it grows at its start), or
         # None until the first hex starts a new one.
         self._line: tuple[int, bool] | None = None
+        self._last_side: HexSide | None = None
+
+    # --- along hexsides (a palette's river_hexsides) ---------------------------------------
+
+    def _on_sides(self) -> bool:
+        return self.map.palette.river_hexsides
+
+    def pressed(self, e: ToolEvent) -> None:
+        if not self._on_sides():
+            super().pressed(e)
+            return
+        if e.button not in ("left", "right"):
+            return
+        self._mark = not removing(e)
+        self._line = self.map.line_ending_at(e.side, HEXSIDE_RIVER) if self._mark else None
+        self.begin_gesture(self.gesture_text())
+        self._last_side = None
+        self._side_dab(e.side)
+
+    def moved(self, e: ToolEvent) -> None:
+        if not self._on_sides():
+            super().moved(e)
+            return
+        if self.dragging and e.side != self._last_side and near_side(self.context, e):
+            self._side_dab(e.side)
+        remove = not self._mark if self.dragging else removing(e)
+        self.preview(sides=[e.side], color=REMOVE_COLOUR if remove else None)
+
+    def released(self, e: ToolEvent) -> None:
+        self._last_side = None
+        super().released(e)
+
+    def _side_dab(self, side: HexSide) -> None:
+        m = self.map
+        if not all(m.contains(h) for h in side.hexes()):
+            self.say("River: a river along hexsides runs between two hexes of the map.")
+            return
+        last, self._last_side = self._last_side, side
+        if not self._mark:
+            self.attempt(side.hexes(), lambda m: m.remove_river_side(side))
+            return
+        # The sides from the last one to this, along the grid's edges: a fast drag
+        # leaves no gap.
+        steps = (side_path(last, side) if last is not None else []) or [side]
+
+        def change(m: HexMap) -> None:
+            for step in steps:
+                self._draw_side(m, step)
+
+        self.attempt([h for step in steps for h in step.hexes()], change)
+
+    def _draw_side(self, m: HexMap, side: HexSide) -> None:
+        if self._line is not None:
+            index, at_start = self._line
+            along = m.line_at(index).along
+            if side in along:
+                return  # back along the river drawn
+            try:
+                m.extend_line(index, side, at_start)
+                return
+            except MapEditError:
+                pass  # not touching its end: a river of its own
+        self._line = (m.add_line(HEXSIDE_RIVER, [side]), False)
+
+    # --- through hexes ---------------------------------------------------------------------
 
     def start_stroke(self, e: ToolEvent) -> None:
         m = self.map
