@@ -95,12 +95,13 @@ def test_the_lines_list_renames_and_deletes_a_line_each_one_undo_step(document, 
 
 
 def test_on_a_palette_with_rivers_on_hexsides_the_river_tool_draws_along_hexsides(qapp, recorder):
+    from tests.maps.test_lines import hexside_palette
+
     from hexcampaign.app.document import MapDocument
     from hexcampaign.app.editor.tools import BrushSettings, ToolContext
     from hexcampaign.hexes import HexSide
     from hexcampaign.maps import HexMap
     from hexcampaign.maps.lines import HEXSIDE_RIVER
-    from tests.maps.test_lines import hexside_palette
 
     from .conftest import event
 
@@ -137,12 +138,13 @@ def test_on_a_palette_with_rivers_on_hexsides_the_river_tool_draws_along_hexside
 
 
 def test_a_resize_keeps_each_lines_name_and_a_hexside_rivers_sides(qapp):
+    from tests.maps.test_lines import hexside_palette
+
     from hexcampaign.app.editor.reshape import resize_map
     from hexcampaign.hexes import HexSide
     from hexcampaign.maps import HexMap
     from hexcampaign.maps.lines import HEXSIDE_RIVER
     from hexcampaign.maps.underlay import Underlay
-    from tests.maps.test_lines import hexside_palette
 
     m = HexMap.blank(8, 8, palette=hexside_palette())
     m.add_line("road", [at(0, 3), at(1, 3), at(2, 3)], "Route 13")
@@ -154,3 +156,17 @@ def test_a_resize_keeps_each_lines_name_and_a_hexside_rivers_sides(qapp):
     assert new.river_between(*side.hexes()) and all(new.contains(h) for h in side.hexes())
     assert [new.offset(h) for h in side.hexes()] == [(2, 5), (3, 4)]  # moved as the hexes are
     assert new.underlay is not None
+
+
+def test_the_palette_dialog_asks_for_rivers_along_hexsides(qapp):
+    from hexcampaign.app.editor.palette_dialog import PaletteDialog
+    from hexcampaign.maps import HexMap
+
+    m = HexMap.blank(6, 6, palette="ww2")
+    dialog = PaletteDialog(m)
+    assert not dialog.river_hexsides.isChecked()
+    dialog.river_hexsides.setChecked(True)
+    palette = dialog.result_palette()
+    assert palette.river_hexsides and palette.name != "ww2"  # a shipped palette changed: a copy
+    m.change_palette(palette)
+    assert PaletteDialog(m).river_hexsides.isChecked()

@@ -22,6 +22,7 @@ from PySide6.QtCore import QPointF, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap, QPolygonF, QTransform
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QColorDialog,
     QComboBox,
     QDialog,
@@ -91,6 +92,11 @@ class PaletteDialog(QDialog):
         self.name.setToolTip("The palette's id in files; a shipped palette's id makes a copy.")
         self.default = QComboBox()
         self.default.setToolTip("The terrain of blank hexes, and what the eraser paints.")
+        self.river_hexsides = QCheckBox("Rivers run along &hexsides")
+        self.river_hexsides.setToolTip(
+            "The River tool draws rivers along hexsides, between hexes, as many printed wargames "
+            "do (rivers already drawn through hexes stay as they are)."
+        )
 
         self.table = QTableWidget(0, len(FIXED_COLUMNS))
         self.table.setAccessibleName("Terrains of the palette")
@@ -146,6 +152,7 @@ class PaletteDialog(QDialog):
         form.addRow("&Title:", self.title)
         form.addRow("&Id:", self.name)
         form.addRow("&Default terrain:", self.default)
+        form.addRow("", self.river_hexsides)
         outer = QVBoxLayout(self)
         outer.addLayout(form)
         outer.addWidget(self.table, 1)
@@ -171,6 +178,7 @@ class PaletteDialog(QDialog):
             title=self.title.text().strip() or self.name.text().strip(),
             default=default if default in {t.name for t in terrains} else terrains[0].name,
             terrains_list=tuple(terrains),
+            river_hexsides=self.river_hexsides.isChecked(),
         )
         if palette.name in palette_names() and palette != load_palette(palette.name):
             # The rulesets read the shipped file: a changed copy gets a name of its own.
@@ -365,6 +373,7 @@ class PaletteDialog(QDialog):
             name, title = _copy_name(name), _copy_title(title)
         self.name.setText(name)
         self.title.setText(title)
+        self.river_hexsides.setChecked(palette.river_hexsides)
         self._refresh_default(palette.default)
         self.error.hide()
 
