@@ -422,6 +422,14 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
         <translation>C&amp;omputer fortsetzen</translation>
     </message>
     <message>
+        <source>The computer is paused: Game &gt; Resume the computer goes on.</source>
+        <translation>Der Computer ist angehalten: Spiel &gt; Computer fortsetzen macht weiter.</translation>
+    </message>
+    <message>
+        <source>The computer goes on.</source>
+        <translation>Der Computer macht weiter.</translation>
+    </message>
+    <message>
         <source>&amp;Players…</source>
         <translation>Spie&amp;ler…</translation>
     </message>
@@ -1283,6 +1291,18 @@ zum Nachschlagen unter Hilfe &amp;gt; Regeln.&lt;/p&gt;</translation>
     <message>
         <source>a new document that was never saved</source>
         <translation>einem neuen, nie gespeicherten Dokument</translation>
+    </message>
+    <message>
+        <source>%1 autosaved games or campaigns left for later: Game &gt; Open an autosaved game… or Campaign &gt; Open an autosaved campaign… finds them.</source>
+        <translation>%1 automatisch gesicherte Spiele oder Feldzüge für später aufgehoben: Spiel &gt; Automatisch gesichertes Spiel öffnen… oder Feldzug &gt; Automatisch gesicherten Feldzug öffnen… findet sie.</translation>
+    </message>
+    <message>
+        <source>1 autosaved game or campaign left for later: Game &gt; Open an autosaved game… or Campaign &gt; Open an autosaved campaign… finds it.</source>
+        <translation>1 automatisch gesichertes Spiel oder Feldzug für später aufgehoben: Spiel &gt; Automatisch gesichertes Spiel öffnen… oder Feldzug &gt; Automatisch gesicherten Feldzug öffnen… findet es.</translation>
+    </message>
+    <message>
+        <source>An autosave of %1 waits in the autosave folder (File &gt; Open it there to restore it later).</source>
+        <translation>Eine automatische Sicherung von %1 wartet im Autospeicher-Ordner (dort mit Datei &gt; Öffnen später wiederherstellen).</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,7 @@ from typing import Any
 
 from hexcampaign.app.autosave import DOCUMENT_SUFFIXES, Orphan, find_orphans
 from hexcampaign.app.document import absolute
+from hexcampaign.app.i18n import fill_in, translate
 
 PLAY_SUFFIXES = (".kpgame", ".hxcampaign")
 RESTORE, DISCARD, LATER = "restore", "discard", "later"
@@ -50,11 +51,21 @@ def recover_plays(
         else:
             waiting += 1
     if waiting:
-        say(
-            f"{waiting} autosaved game{'s' * (waiting > 1)} or campaign{'s' * (waiting > 1)} "
-            "left for later: Game > Open an autosaved game… or Campaign > Open an "
-            "autosaved campaign… finds them."
+        # It names menu entries, so it speaks the menus' language.
+        words = (
+            translate(
+                "Recovery",
+                "%1 autosaved games or campaigns left for later: Game > Open an autosaved "
+                "game… or Campaign > Open an autosaved campaign… finds them.",
+            )
+            if waiting > 1
+            else translate(
+                "Recovery",
+                "1 autosaved game or campaign left for later: Game > Open an autosaved "
+                "game… or Campaign > Open an autosaved campaign… finds it.",
+            )
         )
+        say(fill_in(words, waiting))
     return restored
 
 
@@ -85,8 +96,14 @@ def before_opening(window: Any, path: Path | str, ask: Callable[[Orphan], str]) 
         orphan.discard()
     else:
         window.show_message(
-            f"An autosave of {Path(path).name} waits in the autosave folder "
-            "(File > Open it there to restore it later).",
+            fill_in(
+                translate(
+                    "Recovery",
+                    "An autosave of %1 waits in the autosave folder "
+                    "(File > Open it there to restore it later).",
+                ),
+                Path(path).name,
+            ),
             20000,
         )
     return Path(path)

@@ -197,10 +197,10 @@ class ComputerPlay:
             self.pause_action.setText(
                 translate("GameMenu", "&Resume the computer") if paused else translate("GameMenu", "&Pause the computer")
             )
-        self.mode.say(
-            "The computer is paused: Game > Resume the computer goes on."
+        self.mode.say(  # names a menu entry: in the menus' language
+            translate("GameMenu", "The computer is paused: Game > Resume the computer goes on.")
             if paused
-            else "The computer goes on."
+            else translate("GameMenu", "The computer goes on.")
         )
         self.mode.turns.refresh_turn_bar()
 
