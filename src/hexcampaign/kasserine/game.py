@@ -87,7 +87,7 @@ from hexcampaign.kasserine.state import (
 )
 from hexcampaign.kasserine.tables import rules_table
 from hexcampaign.kasserine.units import Side, UnitSpec, UnitView
-from hexcampaign.maps import HexMap, dumps_map
+from hexcampaign.maps import HexMap
 from hexcampaign.rules import IllegalAction
 from hexcampaign.rules.changes import Play, PlayChanges
 from hexcampaign.rules.dice import DiceState
@@ -247,9 +247,9 @@ class Game(GameQuestions):
     ) -> Game:
         """The Kasserine Pass scenario, turn 1 (Feb 14), German set-up. `seed` None: the
         dice roll from the operating system's entropy (a game between players)."""
-        from hexcampaign.kasserine.scenario import load_scenario, offset_hexes, unit_specs
+        from hexcampaign.kasserine.scenario import offset_hexes, shared_scenario, unit_specs
 
-        scenario = load_scenario(path)
+        scenario, map_text = shared_scenario(path)  # read once while the files stay as they are
         hexmap = scenario.hexmap()
         zones = {name: offset_hexes(zone.hexes) for name, zone in scenario.entry_zones.items()}
         arrivals = {place: offset_hexes(hexes) for place, hexes in scenario.arrival_points.items()}
@@ -263,7 +263,7 @@ class Game(GameQuestions):
             entry_zones=zones,
             arrival_points=arrivals,
             victory=dict(scenario.victory),
-            board=shared_board(hexmap, dumps_map(hexmap)),
+            board=shared_board(hexmap, map_text),
         )
 
     # --- what players see ----------------------------------------------------------------

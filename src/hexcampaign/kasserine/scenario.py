@@ -247,6 +247,45 @@ def load_scenario(path: Path | str | None = None) -> Scenario:
     return scenario
 
 
+# scenario file -> (its and its map's file stamps, the scenario, the text of its map)
+_SHARED: dict[Path, tuple[tuple[tuple[int, int, int], ...], Scenario, str]] = {}
+
+
+def shared_scenario(path: Path | str | None = None) -> tuple[Scenario, str]:
+    """load_scenario(path) and the text of its map (dumps_map, the key of the board
+    shared between games), kept while neither file changes on disk: every new game of
+    a scenario reads them (Game.scenario), and reading and checking them cost as much as
+    the first turns of play. Shared between games, so read-only: a game takes its own
+    copy of the map (Scenario.hexmap)."""
+    from hexcampaign.maps import dumps_map  # (the file format, wanted here only)
+
+    path = Path(path) if path is not None else default_path()
+    kept = _SHARED.get(path)
+    if kept is not None:
+        try:
+            if _stamps(path, kept[1]) == kept[0]:
+                return kept[1], kept[2]
+        except OSError:
+            pass  # gone or unreadable: load_scenario says so in its words
+    scenario = load_scenario(path)
+    text = dumps_map(scenario.hexmap())
+    try:
+        _SHARED[path] = (_stamps(path, scenario), scenario, text)
+    except OSError:
+        _SHARED.pop(path, None)
+    return scenario, text
+
+
+def _stamps(path: Path, scenario: Scenario) -> tuple[tuple[int, int, int], ...]:
+    """What changes when the scenario file or its map file is written: modification
+    time, size and file number of each."""
+    stamps = []
+    for file in (path, path.parent / scenario.map):
+        st = file.stat()
+        stamps.append((st.st_mtime_ns, st.st_size, st.st_ino))
+    return tuple(stamps)
+
+
 def parse_scenario(data: object, name: str = "scenario") -> Scenario:
     """The pydantic step alone: shapes and values, no map."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -362,4 +401,5 @@ __all__ = [
     "load_scenario",
     "parse_scenario",
     "scenario_problems",
+    "shared_scenario",
 ]
