@@ -68,10 +68,10 @@ GameDice = Dice
 
 # The actions whose handlers change a unit's hex (through put, which carries the
 # position over), its MP, hexes moved and stop, and the places held, and nothing else.
-CARRIED = frozenset({MoveUnit, MoveStack, PlaceUnit, PlaceUnits})
+CARRIED: frozenset[type] = frozenset((MoveUnit, MoveStack, PlaceUnit, PlaceUnits))
 # The actions that change no unit's hex, side or factors, nor the bridges: the declared
 # combats and the units' marks (attacked, defended, supported) only (Position.marked).
-MARKING = frozenset({DeclareAttack, SupportDefense})
+MARKING: frozenset[type] = frozenset((DeclareAttack, SupportDefense))
 
 
 class GameContext:
