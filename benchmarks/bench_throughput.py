@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import heapq
+import io
+import json
+import os
 import random
+import shutil
 import statistics
+import subprocess
+import sys
+import tarfile
 import time
+from pathlib import Path
 
 from common import Result
 from players import play
@@ -14,7 +22,7 @@ from hexcampaign.kasserine import Game
 
 
 def run() -> list[Result]:
-    return [*kasserine_rows(), campaign_turns()]
+    return [*kasserine_rows(), against_anchor(), campaign_turns()]
 
 
 def kasserine_games(games: int = 10) -> Result:
@@ -64,6 +72,79 @@ def kasserine_rows(games: int = 10) -> list[Result]:
 # (2.26-2.61, median 2.36, eight runs on the shared 2-core machine, each beside this
 # anchor in the same run).
 RATIO_BUDGET = 1.18
+
+
+# The engine before issue 31's speed-ups, which this one must beat twice over: its
+# source is unpacked from git (benchmarks/out/engine-a4c6fa3) and plays the same games.
+ANCHOR_COMMIT = "a4c6fa3"
+ANCHOR_BUDGET = 0.5
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = Path(__file__).resolve().parent / "engine_games.py"
+
+
+def against_anchor(games: int = 10, rounds: int = 3) -> Result:
+    """The CPU a random full game takes against the engine of ANCHOR_COMMIT, in the same
+    run: each round plays the ten seeded games in a process of each engine, one after
+    the other (the same player, benchmarks/players.py, drives both); the row is the
+    median over rounds of the CPU a game, ours and the anchor's."""
+    name = f"throughput: random Kasserine game, vs {ANCHOR_COMMIT}"
+    seeds = [str(s) for s in range(1, games + 1)]
+    tree, why = _anchor_tree()
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(rounds):
+        ours.append(statistics.fmean(_games_cpu(ROOT / "src", seeds)))
+        if tree is not None:
+            theirs.append(statistics.fmean(_games_cpu(tree / "src", seeds)))
+    per_game = statistics.median(ours)
+    if tree is None:
+        return Result(name, per_game, extra={"note": why})
+    anchor = statistics.median(theirs)
+    return Result(
+        name,
+        per_game,
+        anchor=f"engine at {ANCHOR_COMMIT}",
+        anchor_ms=anchor,
+        budget=ANCHOR_BUDGET,
+        extra={
+            "games_per_second_cpu": round(1000 / per_game, 2),
+            "anchor_games_per_second_cpu": round(1000 / anchor, 2),
+            "rounds": rounds,
+        },
+    )
+
+
+def _anchor_tree() -> tuple[Path | None, str]:
+    """ANCHOR_COMMIT's src, maps and resources unpacked once into benchmarks/out/, or
+    None and why not (no git, or a checkout without that commit)."""
+    tree = ROOT / "benchmarks" / "out" / f"engine-{ANCHOR_COMMIT}"
+    if (tree / "src" / "hexcampaign" / "kasserine" / "game.py").is_file():
+        return tree, ""
+    tmp = tree.with_name(tree.name + ".part")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    try:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", ANCHOR_COMMIT, "src", "maps", "resources"],
+            capture_output=True, check=True, timeout=120,
+        ).stdout
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(tmp, filter="data")
+    except (OSError, subprocess.SubprocessError, tarfile.TarError) as error:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return None, f"no ratio: the engine of {ANCHOR_COMMIT} could not be unpacked from git ({error})"
+    shutil.rmtree(tree, ignore_errors=True)
+    tmp.rename(tree)
+    return tree, ""
+
+
+def _games_cpu(src: Path, seeds: list[str]) -> list[float]:
+    """The CPU ms of each seeded game played by the engine in `src` (engine_games.py)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, str(GAMES), *seeds], capture_output=True, text=True, env=env, check=True, timeout=600
+    )
+    return [float(x) for x in json.loads(done.stdout)]
 
 
 def reference_workload(rounds: int = 12) -> int:
