@@ -143,7 +143,7 @@ class Board:
             for i in range(n)
         ]
         self._broken_exits: dict[frozenset[int], list[tuple[tuple[int, int], ...]]] = {}
-        self._ranger_exits: dict[tuple[frozenset[int], int], list[tuple[tuple[int, int], ...]]] = {}
+        self._ranger_exits: dict[int, list[tuple[tuple[int, int], ...]]] = {}  # by a step's MP
 
     def _enter_cost(self, i: int, j: int, rules: RulesTable) -> int:
         ground = self.ground_cost[j]
@@ -184,17 +184,13 @@ class Board:
         return exits
 
     def ranger_exits(self, broken: frozenset[int], cost: int) -> list[tuple[tuple[int, int], ...]]:
-        """The steps of exits (with these bridges down) each costing `cost`: rangers move
-        "five hexes regardless of the terrain". Kept like the broken roads' exits: a
-        ranger's range is asked in many positions with the same bridges."""
-        key = (broken, cost)
-        known = self._ranger_exits.get(key)
+        """The steps of exits each costing `cost`: rangers move "five hexes regardless of
+        the terrain". The same whichever bridges are down (`broken`): a broken road
+        changes a step's price, never whether it may be taken nor the steps' order, so
+        they are built once a board."""
+        known = self._ranger_exits.get(cost)
         if known is None:
-            exits = self.exits_with_broken_roads(broken) if broken else self.exits
-            known = [tuple((j, cost) for j, _ in steps) for steps in exits]
-            if len(self._ranger_exits) > 64:
-                self._ranger_exits.clear()
-            self._ranger_exits[key] = known
+            known = self._ranger_exits[cost] = [tuple([(j, cost) for j, _ in steps]) for steps in self.exits]
         return known
 
     def entry_cost(self, i: int) -> int:

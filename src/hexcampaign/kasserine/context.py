@@ -40,6 +40,7 @@ from hexcampaign.kasserine.state import (
     CombatState,
     Decision,
     DeclareAttack,
+    EndPhase,
     GameState,
     MoveStack,
     MoveUnit,
@@ -70,8 +71,9 @@ GameDice = Dice
 # position over), its MP, hexes moved and stop, and the places held, and nothing else.
 CARRIED: frozenset[type] = frozenset((MoveUnit, MoveStack, PlaceUnit, PlaceUnits))
 # The actions that change no unit's hex, side or factors, nor the bridges: the declared
-# combats and the units' marks (attacked, defended, supported) only (Position.marked).
-MARKING: frozenset[type] = frozenset((DeclareAttack, SupportDefense))
+# combats, the units' marks (attacked, defended, supported) and MP, the phase and what a
+# new phase resets (Position.marked).
+MARKING: frozenset[type] = frozenset((DeclareAttack, SupportDefense, EndPhase))
 
 
 class GameContext:
@@ -122,9 +124,9 @@ class GameContext:
 
     def after_action(self, action: object) -> None:
         """The state changed by `action`: a move or a placement changes only what put()
-        carried the position over (Position.moved), a declared attack or the defender's
-        artillery only the combats and the units' marks (Position.marked); any other
-        drops the position."""
+        carried the position over (Position.moved), a declared attack, the defender's
+        artillery or the end of a phase only the combats, the phase and the units' marks
+        and MP (Position.marked); any other drops the position."""
         kind = type(action)
         if kind in CARRIED:
             return

@@ -120,8 +120,8 @@ def _engineer_actions(ctx: GameContext) -> list[BridgeWork]:
         if u.bridge_turn == ctx.state.turn or ctx.engaged(u.id):
             continue
         assert u.at is not None  # on the map
-        i = ctx.board.index[ctx.board.hex_of(u.at)]
         at = tuple(u.at)
+        i = ctx.board.spot[at]
         if ctx.board.bridge[i] and at not in destroyed:
             if u.mp_spent + ctx.rules.bridge_destroy_cost <= u.mf:
                 actions.append(trusted(BridgeWork, unit=u.id, hex=at, destroy=True))
@@ -214,7 +214,7 @@ def _combat_actions(ctx: GameContext) -> list:
     for c in state.combats:
         if c.resolved:
             continue
-        target = ctx.board.index[ctx.board.hex_of(c.target)]
+        target = ctx.board.spot[(c.target[0], c.target[1])]
         guns = [
             g
             for g in state.units.values()

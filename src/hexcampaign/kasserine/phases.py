@@ -117,7 +117,8 @@ def end_phase(ctx: GameContext, action: EndPhase) -> list[str]:
         state.phase = PHASES[PHASES.index(state.phase) + 1]
     if state.side != side:
         ctx.changes.add(Play.LOCK)  # the hand-over: undo stops here
-    ctx.forget_position()
+    # No unit changes hex, side or factors: the position is carried over the new phase
+    # (GameContext.after_action), only what reads the phase, MP or marks found again.
     events.extend(begin_phase(ctx))
     return events
 

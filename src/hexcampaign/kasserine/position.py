@@ -151,9 +151,9 @@ class Position:
         return True
 
     def marked(self) -> None:
-        """Carry the position over a change of the combats and of the units' marks
-        (attacked, defended, supported, MP): the hexes, zones and stacking stay, what
-        reads the marks or MP is found again (ranges, views, obligations)."""
+        """Carry the position over a change of the combats, the phase and the units'
+        marks (attacked, defended, supported, MP): the hexes, zones and stacking stay,
+        what reads the phase, marks or MP is found again (ranges, views, obligations)."""
         self.ranges = {}
         self.views = None
         self.obligations = None
