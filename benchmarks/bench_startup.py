@@ -6,7 +6,9 @@ a Kasserine game in progress (turn 4, Feb 17) and a CM campaign in progress (tur
 here with the engine). Runs alternate (the empty window, then each document) so a change
 of load hits all alike; each ratio is the median of one kind's runs over the median of
 the empty window's runs of the same run (budget 1.5). The slowest imports of each start-up
-(`python -X importtime`) are kept in benchmarks/out/importtime-<kind>.txt.
+(`python -X importtime`) are kept in benchmarks/out/importtime-<kind>.txt, and a row a kind
+counts the modules imported before the first paint against the empty window's (a measure
+the machine's load does not move: each module kept off the first paint shows there).
 
     python benchmarks/bench_startup.py [REPEAT]
 """
@@ -126,8 +128,10 @@ def measure(repeat: int, env: dict) -> list[Result]:
             opened[kind].append(done)
     load_after = os.getloadavg()[0]
     results = []
+    empty_modules = imports_before_first_paint(importtime_stderr(empty_cmd, env))
     for kind, (name, _) in docs.items():
         pairs = [ours / anchor for ours, anchor in zip(times[kind], empty)]
+        report = importtime_stderr(commands[kind], env)
         results.append(
             Result(
                 name,
@@ -144,8 +148,20 @@ def measure(repeat: int, env: dict) -> list[Result]:
                     ),
                     "runs": repeat,
                     "load_average": [round(load_before, 2), round(load_after, 2)],
-                    "slowest_imports_ms": import_times(commands[kind], env, kind),
+                    "slowest_imports_ms": import_times(report, kind),
                 },
+            )
+        )
+        # Not a time: the count of modules imported before the first paint (in the ms
+        # column), against the empty window's; no budget, a measure load does not move.
+        modules = imports_before_first_paint(report)
+        results.append(
+            Result(
+                f"start-up: modules before first paint, {kind}",
+                modules,
+                "empty QMainWindow",
+                empty_modules,
+                extra={"modules": modules, "empty_window_modules": empty_modules},
             )
         )
     return results
@@ -183,8 +199,9 @@ def timed(command: list[str], env: dict) -> tuple[float, float]:
     return (done if first is None else first), done
 
 
-def import_times(command: list[str], env: dict, kind: str, keep: int = 15) -> dict[str, float]:
-    """Run once under -X importtime; write the report, return the slowest (cumulative ms)."""
+def importtime_stderr(command: list[str], env: dict) -> str:
+    """What a run of `command` under -X importtime says on stderr: a line a module
+    imported, in order, with our first-paint line where the first frame was painted."""
     done = subprocess.run(
         [command[0], "-X", "importtime", *command[1:]],
         env=env,
@@ -192,8 +209,25 @@ def import_times(command: list[str], env: dict, kind: str, keep: int = 15) -> di
         text=True,
         timeout=120,
     )
+    return done.stderr
+
+
+def imports_before_first_paint(stderr: str) -> int:
+    """Modules imported before the first-paint line (all of them for the empty window,
+    which quits at its first paint and says nothing)."""
+    count = 0
+    for line in stderr.splitlines():
+        if line.startswith(FIRST_PAINT):
+            break
+        if line.startswith("import time:") and "cumulative" not in line:
+            count += 1
+    return count
+
+
+def import_times(stderr: str, kind: str, keep: int = 15) -> dict[str, float]:
+    """Write the -X importtime report of a start-up; return the slowest (cumulative ms)."""
     rows = []
-    for line in done.stderr.splitlines():
+    for line in stderr.splitlines():
         if not line.startswith("import time:") or "cumulative" in line:
             continue
         self_us, cumulative_us, name = line.split(":", 1)[1].split("|", 2)
@@ -203,13 +237,16 @@ def import_times(command: list[str], env: dict, kind: str, keep: int = 15) -> di
     report = [f"cumulative_ms  self_ms  module (python -X importtime, start-up with the {kind})"]
     report += [f"{c / 1000:12.1f} {s / 1000:8.1f}  {name}" for c, s, name in rows[:60]]
     (OUT / f"importtime-{kind}.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
-    (OUT / f"importtime-{kind}-raw.txt").write_text(done.stderr, encoding="utf-8")
+    (OUT / f"importtime-{kind}-raw.txt").write_text(stderr, encoding="utf-8")
     return {name.strip(): round(c / 1000, 1) for c, _, name in rows[:keep]}
 
 
 if __name__ == "__main__":
     for result in run(int(sys.argv[1]) if len(sys.argv) > 1 else 9):
         row = result.as_dict()
+        if "modules" in row:
+            print(f"{row['name']:48} {row['modules']:8} modules, empty window {row['empty_window_modules']}")
+            continue
         print(
             f"{row['name']:48} {row['ours_ms']:8.0f} ms  empty {row['anchor_ms']:6.0f} ms  "
             f"ratio {row['ratio']:.2f} (pairs {row['pair_ratio_median']:.2f}; "
