@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import zlib
 
 import pytest
 from PySide6.QtGui import QImage
@@ -10,11 +11,14 @@ from PySide6.QtGui import QImage
 from hexcampaign.app import png
 
 
+@pytest.mark.parametrize("deflater", [png.DEFLATER, zlib], ids=["fastest", "zlib"])
 @pytest.mark.parametrize(
     ("idat_bytes", "parallel_max"),
     [(png.IDAT_BYTES, png.PARALLEL_MAX_BYTES), (100, png.PARALLEL_MAX_BYTES), (100, 0)],
 )
-def test_written_pixels_read_back_exactly(qapp, tmp_path, monkeypatch, idat_bytes, parallel_max):
+def test_written_pixels_read_back_exactly(qapp, tmp_path, monkeypatch, idat_bytes, parallel_max, deflater):
+    # zlib: what a machine without the isal package writes.
+    monkeypatch.setattr(png, "DEFLATER", deflater)
     monkeypatch.setattr(png, "IDAT_BYTES", idat_bytes)  # 100: many IDAT chunks
     # 0: the batch-by-batch path that pictures over the limit take, in 500-byte batches.
     monkeypatch.setattr(png, "PARALLEL_MAX_BYTES", parallel_max)
@@ -24,12 +28,7 @@ def test_written_pixels_read_back_exactly(qapp, tmp_path, monkeypatch, idat_byte
     pixels = bytes(rng.randrange(256) for _ in range(stride * height))
     path = tmp_path / "noise.png"
     png.write_rgb_png(path, width, height, pixels, stride)
-    image = QImage(str(path))
-    assert (image.width(), image.height()) == (width, height)
-    for y in range(height):
-        for x in range(width):
-            r, g, b = pixels[y * stride + 3 * x : y * stride + 3 * x + 3]
-            assert image.pixelColor(x, y).getRgb()[:3] == (r, g, b), (x, y)
+    _assert_reads_back(path, pixels, width, height, stride)
 
 
 def test_refuses_a_buffer_smaller_than_the_picture(tmp_path):
@@ -37,3 +36,27 @@ def test_refuses_a_buffer_smaller_than_the_picture(tmp_path):
         png.write_rgb_png(tmp_path / "x.png", 10, 10, bytes(299), 30)
     with pytest.raises(ValueError, match="at least one pixel"):
         png.write_rgb_png(tmp_path / "x.png", 0, 10, b"", 0)
+
+
+@pytest.mark.parametrize("deflater", [png.DEFLATER, zlib], ids=["fastest", "zlib"])
+def test_a_picture_written_in_bands_reads_back_exactly(qapp, tmp_path, monkeypatch, deflater):
+    monkeypatch.setattr(png, "DEFLATER", deflater)
+    rng = random.Random(5)
+    width, height, stride = 29, 31, 29 * 3 + 3
+    pixels = bytes(rng.randrange(256) for _ in range(stride * height))
+    picture = png.PngBands(width, height)
+    for top, rows in ((0, 10), (10, 1), (11, 20)):  # bands of uneven heights, as export's last
+        picture.add(memoryview(pixels)[top * stride :], stride, rows)
+    path = tmp_path / "bands.png"
+    with open(path, "wb") as out:
+        picture.write(out)
+    _assert_reads_back(path, pixels, width, height, stride)
+
+
+def _assert_reads_back(path, pixels: bytes, width: int, height: int, stride: int) -> None:
+    image = QImage(str(path))
+    assert (image.width(), image.height()) == (width, height)
+    for y in range(height):
+        for x in range(width):
+            r, g, b = pixels[y * stride + 3 * x : y * stride + 3 * x + 3]
+            assert image.pixelColor(x, y).getRgb()[:3] == (r, g, b), (x, y)

@@ -4,8 +4,13 @@ Qt's PNG writer lets libpng try every row filter on every row, which on a
 4800×5600-pixel map costs more than drawing the map. A printed-style map is flat
 colours, which deflate compresses as well without filtering (the file comes out within
 a few percent of Qt's), so the rendered map is written here: the rows with a filter
-byte of 0, deflated at zlib's fastest level in two halves at once (zlib lets go of
-Python's lock while it works) and joined into one zlib stream, as pigz does.
+byte of 0, deflated at the fastest level in two halves at once (the deflater lets go
+of Python's lock while it works) and joined into one zlib stream, as pigz does.
+
+The deflater is ISA-L's (the `isal` package): on the 200×200 bench map it deflates the
+81 MB of rows in 39 ms of CPU where zlib's fastest level takes 186 ms, into a smaller
+file (6.44 MB against 6.60), and its checksum is four times quicker. The stream is the
+same deflate format; without the package the standard library's zlib writes it.
 """
 
 from __future__ import annotations
@@ -15,11 +20,24 @@ import struct
 import zlib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import ModuleType
 from typing import BinaryIO
+
+
+def _fastest_deflater() -> ModuleType:
+    try:
+        from isal import isal_zlib  # zlib's interface, deflate format, several times faster
+    except ImportError:  # a platform the package has no wheel for: the same file, slower
+        return zlib
+    return isal_zlib
+
+
+# The module that deflates and checksums (zlib's interface: compressobj, adler32, crc32).
+DEFLATER = _fastest_deflater()
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 COLOUR_RGB = 2
-LEVEL = 1  # zlib's fastest: a map of flat colours gains little from slower levels
+LEVEL = 1  # the fastest that matches strings: a map of flat colours gains little from slower
 IDAT_BYTES = 1 << 24  # split the image data into chunks of 16 MiB (any size is legal)
 PIECES = 2  # deflated side by side: the machines this runs on have two cores or more
 # Up to this many bytes of rows are copied whole and deflated in pieces at once (a
@@ -80,7 +98,7 @@ def _deflate(raw: bytes) -> bytes:
     """A zlib stream of `raw`, its pieces deflated in parallel: every piece but the
     last ends on a sync flush (byte-aligned, not final), so the raw deflate streams
     join into one; the checksum is over the whole."""
-    return ZLIB_HEADER + _deflate_pieces(raw, final=True) + struct.pack(">I", zlib.adler32(raw))
+    return ZLIB_HEADER + _deflate_pieces(raw, final=True) + struct.pack(">I", DEFLATER.adler32(raw))
 
 
 ZLIB_HEADER = bytes([0x78, 0x01])  # deflate, 32 KiB window, fastest level; % 31 == 0
@@ -94,10 +112,10 @@ def _deflate_pieces(raw: bytes, final: bool) -> bytes:
     view = memoryview(raw)
 
     def piece(i: int) -> bytes:
-        packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+        packer = DEFLATER.compressobj(LEVEL, DEFLATER.DEFLATED, -15)
         data = packer.compress(view[bounds[i] : bounds[i + 1]])
         last = final and i == PIECES - 1
-        return data + packer.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
+        return data + packer.flush(DEFLATER.Z_FINISH if last else DEFLATER.Z_SYNC_FLUSH)
 
     with ThreadPoolExecutor(PIECES) as pool:
         return b"".join(pool.map(piece, range(PIECES)))
@@ -124,7 +142,7 @@ class PngBands:
         raw = _filtered_rows(rows, 0, count, self.width * 3, stride)
         self._rows += count
         self._pieces.append(_deflate_pieces(raw, final=self._rows == self.height))
-        self._adler = zlib.adler32(raw, self._adler)
+        self._adler = DEFLATER.adler32(raw, self._adler)
 
     def write(self, out: BinaryIO) -> None:
         if self._rows != self.height:
@@ -135,7 +153,7 @@ class PngBands:
 
 def _deflate_in_batches(rows: memoryview, height: int, row_bytes: int, stride: int) -> bytes:
     """One zlib stream fed a few rows at a time, so only a batch is ever copied."""
-    packer = zlib.compressobj(LEVEL)
+    packer = DEFLATER.compressobj(LEVEL)
     batch = max(1, BATCH_BYTES // (row_bytes + 1))
     pieces = [
         packer.compress(_filtered_rows(rows, y, min(y + batch, height), row_bytes, stride))
@@ -146,5 +164,5 @@ def _deflate_in_batches(rows: memoryview, height: int, row_bytes: int, stride: i
 
 
 def _chunk(kind: bytes, data: bytes | memoryview) -> bytes:
-    crc = zlib.crc32(data, zlib.crc32(kind))
+    crc = DEFLATER.crc32(data, DEFLATER.crc32(kind))
     return b"".join((struct.pack(">I", len(data)), kind, data, struct.pack(">I", crc)))
