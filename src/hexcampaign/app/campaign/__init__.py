@@ -21,7 +21,8 @@ The parts: document.py (the campaign as a document), mode.py (wiring), phase_too
 (clicks per phase; map_tool.py is its old name), docks.py with phase_dock.py,
 battles.py, oob_dock.py, purchase_dock.py, log_dock.py; desk_map.py and counters.py (the
 map); menus.py; dialogs.py with umpire.py, result_form.py, attack_orders.py,
-sheet_dialog.py, order_dialog.py, wizard.py (wizard_options.py, unit_picker.py),
+sheet_dialog.py, order_dialog.py, wizard.py (wizard_sides.py,
+wizard_places.py, wizard_formations.py, wizard_options.py, unit_picker.py),
 ending_dialog.py; reports.py (sheet exports and turn reports); flags.py.
 """
 
