@@ -1,7 +1,8 @@
-"""A position carried over a move or a placement (Position.moved, issue 31) answers as
-one built afresh from the state: the same units in each hex in the same order, the same
+"""A position carried over a move or a placement (Position.moved, issue 31), a declared
+attack, the defender's artillery or the end of a phase (Position.marked) answers as one
+built afresh from the state: the same units in each hex in the same order, the same
 zones of control naming the same units in the same order (the obligations list them so),
-the same hexes held."""
+the same hexes held, the same units on the map."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ def _same_as_fresh(g: Game) -> bool:
     for side in ("german", "allied"):
         assert [[u.id for u in z] for z in kept.zoc(side)] == [[u.id for u in z] for z in fresh.zoc(side)]
         assert kept.enemy_held(side) == fresh.enemy_held(side)
+        assert [u.id for u in kept.on_map(side)] == [u.id for u in fresh.on_map(side)]
     return True
 
 

@@ -20,6 +20,7 @@ from hexcampaign.kasserine.obligations import (
     defender_groups,
 )
 from hexcampaign.kasserine.phases import has_obligations
+from hexcampaign.kasserine.position import enemy_of
 from hexcampaign.kasserine.results import advance_paths
 from hexcampaign.kasserine.state import (
     GAME_OVER,
@@ -187,9 +188,10 @@ def _combat_actions(ctx: GameContext) -> list:
     seen = set()
     targets: set[int] = set()
     enemy_held = pos.enemy_held(side)
-    for u in state.units.values():
-        if u.side == side and ctx.on_map(u) and u.cf > 0 and not u.attacked:
-            targets.update(j for j in ctx.board.neighbour[pos.index_of(u)] if j in enemy_held)
+    neighbour = ctx.board.neighbour
+    for u in pos.on_map(side):
+        if u.cf > 0 and not u.attacked:
+            targets.update([j for j in neighbour[pos.index_of(u)] if j in enemy_held])
     for j in sorted(targets):
         attackers = available_attackers(ctx, j)
         if not attackers:
@@ -217,10 +219,8 @@ def _combat_actions(ctx: GameContext) -> list:
         target = ctx.board.spot[(c.target[0], c.target[1])]
         guns = [
             g
-            for g in state.units.values()
-            if g.side != c.side
-            and g.kind in ctx.rules.support_kinds
-            and ctx.on_map(g)
+            for g in pos.on_map(enemy_of(c.side))
+            if g.kind in ctx.rules.support_kinds
             and not g.supported
             and g.id not in c.defenders
             and ctx.board.hexes[pos.index_of(g)].distance(ctx.board.hexes[target]) <= g.range

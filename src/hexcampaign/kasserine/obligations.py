@@ -244,4 +244,4 @@ def in_zoc_of(ctx: GameContext, d: UnitState, a: UnitState) -> bool:
 
 
 def _on_map(ctx: GameContext, side: str) -> list[UnitState]:
-    return [u for u in ctx.state.units.values() if u.side == side and ctx.on_map(u)]
+    return ctx.position.on_map(side)  # (read-only)

@@ -77,6 +77,7 @@ class Position:
         # factors, breakdown chart line), kept by name as long as the position, moves
         # carried over included: legal._breakdowns, legal._engineer_actions.
         self.lasting: dict[str, list] = {}
+        self._on_map: dict[str, list[UnitState]] = {}  # side -> its units on the map (on_map)
         # (entry zone, kind, size) -> where such a unit may be placed (movement.placeable)
         self.placeable: dict[tuple[str, str, str], Spots] = {}
         # Hexes whose bridge is down: a road into or out of them is broken.
@@ -131,6 +132,7 @@ class Position:
         self._reordered = True
         self._zoc.pop(unit.side, None)
         self._enemy_held.pop(enemy_of(unit.side), None)
+        self._on_map.pop(unit.side, None)
         # Stacking answers and placements hang on the units of their hexes only: those
         # of the two hexes go, the others stay (set-up asks them of every waiting unit
         # after each placement, in zones the placement did not touch).
@@ -177,6 +179,17 @@ class Position:
         # A unit's hex is a pair (context.put), looked up as it is: the rules ask this
         # of every unit in every listing.
         return self.board.spot[at] if type(at) is tuple else self.board.spot[(at[0], at[1])]
+
+    def on_map(self, side: str) -> list[UnitState]:
+        """The units of `side` on the map (on a hex, not eliminated), in state.units
+        order (read-only: kept with the position; the combat rules walk them for every
+        target and duty)."""
+        units = self._on_map.get(side)
+        if units is None:
+            units = self._on_map[side] = [
+                u for u in self.state.units.values() if u.side == side and u.at is not None and not u.eliminated
+            ]
+        return units
 
     def units_at(self, i: int, side: str | None = None) -> list[UnitState]:
         units = self.occupants.get(i, [])
