@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import errno
 import gc
-import hashlib
 import json
 import math
 import os
@@ -119,6 +118,8 @@ def file_identity(path: Path | str, limit: int = 4 * MAX_FILE_BYTES) -> FileIden
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
             return None
+        import hashlib  # here, not at the top: a game's first paint reads no identity (~2 ms)
+
         digest = hashlib.sha256()
         for chunk in _chunks(fd, limit + 1):
             digest.update(chunk)

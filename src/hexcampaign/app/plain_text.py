@@ -10,12 +10,13 @@ taken for HTML is escaped into HTML that shows the same words and line breaks.
 
 from __future__ import annotations
 
-import html
-
 
 def literal(text: str) -> str:
     """`text` for setToolTip or QMessageBox, shown literally (unchanged when it holds no
     "<" or "&")."""
     if "<" not in text and "&" not in text:
         return text
-    return "<p style='white-space:pre-wrap'>" + html.escape(text, quote=False) + "</p>"
+    # html.escape(text, quote=False), without importing `html` (and its table of
+    # entities: ~1.5 ms of every start-up) for three replacements.
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return "<p style='white-space:pre-wrap'>" + escaped + "</p>"
