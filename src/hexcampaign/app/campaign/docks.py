@@ -53,7 +53,8 @@ class DeskDocks:
         window.tabifyDockWidget(self.battles, self.log)
         self.phase.raise_()
         self.battles.raise_()
-        window.resizeDocks([self.phase], [480], Qt.Orientation.Horizontal)
+        # (at most two fifths of a small window: at scale factor 2 the map kept 68 px)
+        window.resizeDocks([self.phase], [min(480, window.width() * 2 // 5)], Qt.Orientation.Horizontal)
 
     def reset_layout(self) -> None:
         """View › Reset layout: the desk's docks back in their first places and sizes,

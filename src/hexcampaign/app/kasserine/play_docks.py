@@ -118,7 +118,10 @@ class PlayDocks:
         self.fit_window()
         vertical = Qt.Orientation.Vertical
         w.resizeDocks([self.stack], [self.stack.sizeHint().height()], vertical)
-        w.resizeDocks([self.stack, self.combat], [330, 360], Qt.Orientation.Horizontal)
+        # A quarter of the window each at most, so a small screen (at scale factor 2)
+        # keeps a board between them.
+        wide = [min(330, w.width() * 26 // 100), min(360, w.width() * 28 // 100)]
+        w.resizeDocks([self.stack, self.combat], wide, Qt.Orientation.Horizontal)
 
     def reset_layout(self) -> None:
         """View › Reset layout: every dock back in its first place and size, those of
