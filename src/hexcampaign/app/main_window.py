@@ -89,6 +89,7 @@ class MainWindow(QMainWindow):
         self.save_action: QAction
         self.save_as_action: QAction
         self.close_action: QAction
+        self.reset_layout_action: QAction  # View › Reset layout (window/menus.py)
         build_window_menus(self, self.menus)
         self.recent = RecentFilesMenu(self.recent_menu, self.settings, self.open_path)
         # Modes add their games and campaigns to the list too: refresh on every look.

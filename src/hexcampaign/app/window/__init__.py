@@ -13,4 +13,6 @@
     file_watch    the status bar says at once when another window or program
                   replaces the file of the document in charge
     drops         files dropped on the window
+    screen_fit    the window within its screen at any scale factor; docks that
+                  scroll when the screen is small; whole dock-tab titles
 """
