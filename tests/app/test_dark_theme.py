@@ -127,8 +127,8 @@ def test_a_game_reads_under_a_dark_palette(qtbot, dark):
     assert_reads(picture, window, bar.player, "the player to play (German colour)")
     assert_reads(picture, window, bar.date, "the date")
     assert_reads(picture, window, mode.docks.notices.label, "the notice line")
-    # The Allied colour too, on the same bar.
-    mode.game.state  # (the set-up is German; the Allied words are drawn by the same rule)
+    # The Allied colour too, on the same bar (the set-up is German's: the Allied
+    # player's words as when he allocates his guns).
     bar.refresh(mode.game, {"german": "Erwin", "allied": "Lloyd"}, acting="allied")
     settle()
     picture = window.grab().toImage()
