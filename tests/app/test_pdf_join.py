@@ -7,14 +7,14 @@ from __future__ import annotations
 import pypdf
 import pytest
 
-from hexcampaign.app.render import export, pdf_pages
+from hexcampaign.app.render import pdf_pages, picture_files
 from hexcampaign.app.render.catalogue import RenderError
 from hexcampaign.app.render.export import render_to_file
 
 
 def band_pages(sample_map, tmp_path, monkeypatch):
     """The sample map's PDF in four band pages, not yet joined."""
-    monkeypatch.setattr(export, "BAND_HEXES", sample_map.cols * sample_map.rows // 4)
+    monkeypatch.setattr(picture_files, "BAND_HEXES", sample_map.cols * sample_map.rows // 4)
     with monkeypatch.context() as patch:
         patch.setattr(pdf_pages, "join_pages", lambda out: None)
         render_to_file(sample_map, tmp_path / "bands.pdf", hex_size=40)

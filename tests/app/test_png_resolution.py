@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import struct
 
-from hexcampaign.app.render import export
+from hexcampaign.app.render import export, picture_files
 from hexcampaign.maps import HexMap
 
 
@@ -36,7 +36,7 @@ def test_a_png_prints_its_hexes_at_the_width_asked(qapp, tmp_path):
 
 
 def test_a_big_png_painted_in_bands_says_its_resolution_too(qapp, tmp_path, monkeypatch):
-    monkeypatch.setattr(export, "BAND_PIXELS", 10_000)  # several bands for a small map
+    monkeypatch.setattr(picture_files, "BAND_PIXELS", 10_000)  # several bands for a small map
     out = tmp_path / "bands.png"
     export.export_picture(HexMap.new(12, 10, palette="kasserine"), out, 20, hex_mm=25.0)
     per_metre, _, _ = resolution(out)

@@ -15,7 +15,13 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, Q
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter
 
 from hexcampaign.app.editor.dialogs import ExportDialog, ExportOptions
-from hexcampaign.app.render import export, hexes_scene_rect, map_layout, sheet_furniture
+from hexcampaign.app.render import (
+    export,
+    hexes_scene_rect,
+    map_layout,
+    paged_print,
+    sheet_furniture,
+)
 from hexcampaign.maps import HexMap
 
 MM_PER_POINT = 25.4 / 72
@@ -56,7 +62,7 @@ def _record_sheets(monkeypatch, hexmap, **options):
     caption's rect and text, the registration marks and the map's transform."""
     writer, _buffer = _writer()
     sheets = [{"maps": [], "captions": [], "marks": []}]
-    real_paint_map = export.paint_map
+    real_paint_map = paged_print.paint_map
 
     def paint_map(painter, hexmap_, layout, rect, layers=None, features=None):
         painted = painter.transform().mapRect(rect).intersected(
@@ -72,9 +78,9 @@ def _record_sheets(monkeypatch, hexmap, **options):
     def mark(painter, centre, dpmm):
         sheets[-1]["marks"].append(QPointF(centre))
 
-    monkeypatch.setattr(export, "paint_map", paint_map)
-    monkeypatch.setattr(export, "paint_caption", caption)
-    monkeypatch.setattr(export, "paint_registration_mark", mark)
+    monkeypatch.setattr(paged_print, "paint_map", paint_map)
+    monkeypatch.setattr(paged_print, "paint_caption", caption)
+    monkeypatch.setattr(paged_print, "paint_registration_mark", mark)
 
     def new_page():
         writer.newPage()

@@ -425,12 +425,12 @@ def test_render_to_a_name_near_the_length_limit_writes_it(qapp, sample_map, tmp_
 
 
 def test_a_png_painted_in_bands_is_the_picture_painted_at_once(qapp, sample_map, tmp_path, monkeypatch):
-    from hexcampaign.app.render import export
+    from hexcampaign.app.render import picture_files
 
     whole, banded = tmp_path / "whole.png", tmp_path / "banded.png"
     render_to_file(sample_map, whole, hex_size=40)
     width, _ = render_to_file(sample_map, tmp_path / "probe.png", hex_size=40)
-    monkeypatch.setattr(export, "BAND_PIXELS", width * 37)  # bands of 37 rows: a dozen or more
+    monkeypatch.setattr(picture_files, "BAND_PIXELS", width * 37)  # bands of 37 rows: a dozen or more
     render_to_file(sample_map, banded, hex_size=40)
     a, b = QImage(str(whole)), QImage(str(banded))
     assert a.size() == b.size()
@@ -496,11 +496,11 @@ def test_an_svg_painted_in_bands_holds_every_shape_of_the_picture_drawn_at_once(
     GNOME's viewers). The strips tile the picture and every word of the map is there."""
     import re
 
-    from hexcampaign.app.render import export
+    from hexcampaign.app.render import picture_files
 
     whole, banded = tmp_path / "whole.svg", tmp_path / "banded.svg"
     render_to_file(sample_map, whole, hex_size=40)
-    monkeypatch.setattr(export, "BAND_HEXES", math.ceil(sample_map.cols * sample_map.rows / 5))
+    monkeypatch.setattr(picture_files, "BAND_HEXES", math.ceil(sample_map.cols * sample_map.rows / 5))
     width, height = render_to_file(sample_map, banded, hex_size=40)
     text = banded.read_bytes().decode()
     assert b"clip-path" not in whole.read_bytes()  # a small map's file is one piece as before
@@ -522,7 +522,7 @@ def test_a_pdf_painted_in_bands_is_one_page_with_every_hex(qapp, sample_map, tmp
     are joined into one page that draws them all, which any PDF reader opens."""
     import pypdf
 
-    from hexcampaign.app.render import export
+    from hexcampaign.app.render import picture_files
     from hexcampaign.app.render.export import export_pdf_fitted
 
     def write(path):
@@ -535,7 +535,7 @@ def test_a_pdf_painted_in_bands_is_one_page_with_every_hex(qapp, sample_map, tmp
         return reader.pages[0]
 
     whole = write(tmp_path / "whole.pdf")
-    monkeypatch.setattr(export, "BAND_HEXES", sample_map.cols * sample_map.rows // 4)
+    monkeypatch.setattr(picture_files, "BAND_HEXES", sample_map.cols * sample_map.rows // 4)
     banded = write(tmp_path / "banded.pdf")
     assert len(banded.get_contents().get_data()) > 0
     numbers = {sample_map.label(h) for h in sample_map.hexes()}

@@ -8,7 +8,8 @@
     lines      rivers, roads and bridges, cliffs
     lettering  places, free labels, hex numbers
     painters   paint_map / paint_layer over the layer painters
-    export     PNG, SVG and PDF files (written whole or not at all), paged PDF, print
+    export     PNG, SVG and PDF files (written whole or not at all), paged PDF, print;
+               its parts picture_files, paged_print and sheet_grid
 
 The names below are the package's public face; import them from here. Each is imported
 from its module when first asked for (PEP 562): the window's first paint needs the
