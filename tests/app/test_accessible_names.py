@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QDockWidget,
@@ -215,3 +216,17 @@ def test_the_battle_dialogs_name_every_control(qtbot, desk):
     c, ids = to_attack_orders(mode, helpers)
     b = declare_on_the_map(mode, c, ids, with_artillery=False)
     dialogs_named(None, [mode.battles_dock.sheet_dialog(b.id)])
+
+
+def test_tab_leaves_the_game_log_and_the_tables_one_only_reads(game_mode):
+    """A long log of links and a table of a hundred cells were keyboard traps: Tab
+    stepped from link to link, from cell to cell, and never reached the map."""
+    from PySide6.QtWidgets import QTableView, QTextBrowser
+
+    window = game_mode.window
+    for browser in window.findChildren(QTextBrowser):
+        if browser.objectName() in ("kasserine-log-lines", "still-to-do-list"):
+            assert not browser.textInteractionFlags() & Qt.TextInteractionFlag.LinksAccessibleByKeyboard
+    for table in window.findChildren(QTableView):
+        if table.editTriggers() == QTableView.EditTrigger.NoEditTriggers:
+            assert not table.tabKeyNavigation(), table.accessibleName()

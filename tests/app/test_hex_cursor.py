@@ -13,6 +13,8 @@ from hexcampaign.app.settings import Settings
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 
+from .test_accessible_names import desk  # noqa: F401, F811  (the fixture: a small campaign on the desk)
+
 H = Hex.from_offset
 
 
@@ -42,7 +44,7 @@ def test_tab_reaches_the_canvas_and_its_frame_shows_it(window, qtbot):
     assert canvas.hasFocus()
     cursor = canvas.hex_cursor
     assert cursor.shown and window.document.map.contains(cursor.hex)
-    frame = canvas.palette().color(canvas.palette().ColorRole.WindowText)  # the frame's
+    frame = canvas.palette().color(canvas.foregroundRole())  # the frame's colour
     assert frame == canvas.palette().color(canvas.palette().ColorRole.Highlight)
     assert canvas.accessibleName() == "Map"
 
@@ -132,3 +134,17 @@ def test_enter_selects_and_moves_in_a_game(qtbot):
     assert goal in g.reachable("Grenadiers")
     key(w, Qt.Key.Key_Return)
     assert g.unit("Grenadiers").hex == goal
+
+
+def test_enter_selects_a_formation_on_the_campaign_desk(desk):  # noqa: F811 (the fixture)
+    mode, ids = desk
+    c, w = mode.campaign, mode.window
+    here = c.formation(ids["german"]).hex
+    canvas, cursor = w.canvas, w.canvas.hex_cursor
+    canvas.setFocus(Qt.FocusReason.TabFocusReason)
+    cursor.go(here)
+    assert mode.selected != ids["german"]
+    key(w, Qt.Key.Key_Return)
+    assert mode.selected == ids["german"]
+    assert canvas.accessibleDescription().startswith(f"Hex {c.map.label(here)}")
+

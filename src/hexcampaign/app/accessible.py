@@ -1,14 +1,16 @@
 """Names for a screen reader: every control of a dock or dialog gets an accessible name
-(and its tooltip as the description) from what a sighted user reads next to it.
+(and its tooltip as the description) from what a sighted user reads next to it; and
+Tab leaves a table one only reads.
 
 Qt names a button by its caption and a field by the label that is its buddy (every
 QFormLayout row); everything else was silent: a list under a group's title, a field
 after a label in a row, the combo boxes in a table's cells, a dock's only list. Here a
-control without a name takes, in this order: the label before it in its layout (the
-cell to its left in a grid, the widget before it in a row), its table cell's column
-and row headings ("Becomes: forest"), the title of the group it alone sits in, the
-dock's title if it is the dock's only control of its kind, its tooltip's first
-sentence, its placeholder, and last its object name in words. A name given by hand
+control without a name takes, in this order: its table cell's column and row headings
+("Becomes: forest"), a field's placeholder when no label stands before it ("Search the
+log"), the label before it in its layout (the cell to its left in a grid, the widget
+before it in a row; "Road NE" in a grid of headings), the title of the group it alone
+sits in, the dock's title if it is the dock's only control of its kind, its tooltip's
+first sentence, and last its object name in words. A name given by hand
 (setAccessibleName) always stays.
 
 `name_controls(root)` names what is there now, and again each time `root` is shown
@@ -36,6 +38,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QScrollBar,
+    QTableView,
     QTableWidget,
     QTextEdit,
     QWidget,
@@ -63,10 +66,18 @@ def name_controls(root: QWidget) -> None:
 
 def _name_all(root: QWidget) -> None:
     cells = _cell_names(root)
+    for view in root.findChildren(QTableView):
+        # A table one only reads: Tab goes on to the next control instead of through
+        # every cell (in the combat results table that was a trap of a hundred cells);
+        # the arrow keys still walk the cells.
+        if view.editTriggers() == QAbstractItemView.EditTrigger.NoEditTriggers:
+            view.setTabKeyNavigation(False)
+    # A form row's label is its field's buddy, and Qt names the field by it.
+    buddies = {id(label.buddy()) for label in root.findChildren(QLabel) if label.buddy()}
     for w in root.findChildren(QWidget):
         if not isinstance(w, CONTROLS) or _qt_own(w) or w.accessibleName().strip():
             continue
-        if isinstance(w, QAbstractButton) and _plain(w.text()):
+        if (isinstance(w, QAbstractButton) and _plain(w.text())) or id(w) in buddies:
             if w.toolTip() and not w.accessibleDescription():
                 w.setAccessibleDescription(_plain(w.toolTip()))
             continue
@@ -78,6 +89,8 @@ def _name_all(root: QWidget) -> None:
 
 
 def _words_for(w: QWidget, root: QWidget) -> str:
+    if isinstance(w, QLineEdit) and w.placeholderText() and not _label_before(w, root):
+        return _plain(w.placeholderText())  # "Search the log": nearer than the dock's title
     for find in (_label_before, _group_title, _dock_title):
         text = find(w, root)
         if text:
@@ -85,8 +98,6 @@ def _words_for(w: QWidget, root: QWidget) -> str:
     tip = _plain(w.toolTip())
     if tip:
         return re.split(r"(?<=[.:;])\s", tip, maxsplit=1)[0].rstrip(".:;")
-    if isinstance(w, QLineEdit) and w.placeholderText():
-        return _plain(w.placeholderText())
     if w.objectName():
         words = re.sub(r"[-_]+", " ", w.objectName()).strip()
         return words[:1].upper() + words[1:]
@@ -112,8 +123,10 @@ def _label_before(w: QWidget, _root: QWidget) -> str:
         left = label_at(row, column - 1) if column > 0 else ""
         first = label_at(row, 0) if column > 0 else ""
         head = label_at(0, column) if row > 0 else ""
-        if head and first:  # a table of controls: "Road NE", "Cliff S"
-            return f"{head} {first}"
+        top = [layout.itemAtPosition(0, c) for c in range(layout.columnCount())]
+        headings = [item.widget() for item in top if item is not None]
+        if head and first and all(isinstance(x, QLabel) for x in headings):
+            return f"{head} {first}"  # a table of controls under headings: "Road NE"
         return left or head or first
     if isinstance(layout, QBoxLayout) and index > 0:
         item = layout.itemAt(index - 1)
@@ -178,19 +191,22 @@ def _cell_names(root: QWidget) -> dict[int, str]:
 
 
 def _row_heading(table: QTableWidget, row: int) -> str:
+    """What names a row: its header, else the text of its first plain cell ("Plain"),
+    or of its first n where the table says so (property "accessible-row-columns": the
+    import's "area landuse forest"), else its number."""
     head = table.verticalHeaderItem(row)
-    if head is not None and _plain(head.text()):
+    if head is not None and table.verticalHeader().isVisible() and _plain(head.text()):
         return _plain(head.text())
+    texts = []
     for column in range(table.columnCount()):
         item = table.item(row, column)
-        if item is not None and _plain(item.text()):
-            return _plain(item.text())
         cell = table.cellWidget(row, column)
-        if isinstance(cell, QLabel) and _plain(cell.text()):
-            return _plain(cell.text())
-        if isinstance(cell, QComboBox) and cell.currentText():
-            return cell.currentText()
-    return f"row {row + 1}"
+        if item is not None and _plain(item.text()):
+            texts.append(_plain(item.text()))
+        elif isinstance(cell, QLabel) and _plain(cell.text()):
+            texts.append(_plain(cell.text()))
+    count = table.property("accessible-row-columns") or 1
+    return " ".join(texts[:count]) if texts else f"row {row + 1}"
 
 
 def _qt_own(w: QWidget) -> bool:

@@ -151,6 +151,11 @@ class MainWindow(QMainWindow):
         super().addDockWidget(area, dock, *args)
         name_controls(dock)
 
+    def tabifyDockWidget(self, first: Any, second: Any) -> None:  # noqa: N802 (Qt's)
+        """A dock put in a tab behind another is named as one added (addDockWidget)."""
+        super().tabifyDockWidget(first, second)
+        name_controls(second)
+
     def show_preview(self, hexmap: HexMap) -> None:
         """Show `hexmap` alone, no document: the map of a game or campaign on the
         command line, painted while its engine loads; the docks of the mode in charge

@@ -88,7 +88,6 @@ KEYBOARD_FOCUS = (
     Qt.FocusReason.TabFocusReason,
     Qt.FocusReason.BacktabFocusReason,
     Qt.FocusReason.ShortcutFocusReason,
-    Qt.FocusReason.OtherFocusReason,
 )
 
 
@@ -277,10 +276,15 @@ class HexCursor(QObject):
             return None
         if self._scene is not view.map_scene:
             self.hex, self.shown, self._item = None, False, None  # another map
-        for h in (self.hex if self.shown else None, view.hovered_hex, self.hex):
-            if h is not None and m.contains(h):
+        if self.shown and self.hex is not None and m.contains(self.hex):
+            return self.hex
+        # Coming back to the map: a hex in sight, never a jump to where the cursor was
+        # before the view was moved away.
+        shown = view.visible_scene_rect()
+        for h in (view.hovered_hex, self.hex):
+            if h is not None and m.contains(h) and shown.contains(QPointF(*view.layout.center(h))):
                 return h
-        middle = view.visible_scene_rect().center()
+        middle = shown.center()
         h = view.layout.hex_at(middle.x(), middle.y())
         if m.contains(h):
             return h
@@ -344,9 +348,9 @@ class HexCursor(QObject):
     def _frame(self, focused: bool) -> None:
         palette = self.view.palette()
         colour = palette.color(QPalette.ColorRole.Highlight) if focused else style.CANVAS_BACKGROUND
-        # Styles draw a plain box frame in one of these (Fusion: its outline, from Dark).
-        for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Dark,
-                     QPalette.ColorRole.Shadow, QPalette.ColorRole.Mid):
+        # A plain box frame is drawn in the widget's foreground colour (a view's is its
+        # Text role; WindowText for styles that take that).
+        for role in (QPalette.ColorRole.WindowText, self.view.foregroundRole()):
             palette.setColor(role, colour)
         self.view.setPalette(palette)
         self.view.update()

@@ -383,6 +383,7 @@ class GeoImportDialog(QDialog):
         self.search.textChanged.connect(self._filter_rows)
         self.table = QTableWidget(0, 5)
         self.table.setAccessibleName("What each value becomes")
+        self.table.setProperty("accessible-row-columns", 3)  # a row: shape, attribute, value
         self.table.setHorizontalHeaderLabels(["Shape", "Attribute", "Value", "Features", "Becomes"])
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

@@ -44,6 +44,7 @@ class ResultPanel(QGroupBox):
         self.prompt.setWordWrap(True)
         self.prompt.setFont(prompt_font())
         self.units = UnitList(self, max_rows=5)
+        self.units.setAccessibleName("Units the result falls on")
         self.help = QLabel(self)
         self.help.setWordWrap(True)
         self.take_losses = QPushButton("Remove the selected units", self)

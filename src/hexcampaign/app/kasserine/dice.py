@@ -81,6 +81,7 @@ class DiceWidget(QWidget):
         self.roll_button.setObjectName("roll")
         self.hand_entry = QSpinBox(self)
         self.hand_entry.setObjectName("hand-roll")
+        self.hand_entry.setAccessibleName("The two dice rolled by hand, 2 to 12")
         self.hand_entry.setRange(2, 12)
         self.hand_entry.setValue(7)
         self.hand_button = QPushButton("Enter roll", self)

@@ -392,6 +392,7 @@ class StackDock(QDockWidget):
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.title.setWordWrap(True)
         self.units = UnitList(body)
+        self.units.setAccessibleName("Units in the hex")
         self.units.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self._shown: list[str] = []  # the units drawn, as they were
         self.buttons: dict[str, QPushButton] = {}

@@ -73,6 +73,14 @@ class LogDock(QDockWidget):
         self.export_button.setToolTip("Write the lines shown (filter and search) to a text file")
         self.browser = QTextBrowser(body)
         self.browser.setObjectName("kasserine-log-lines")
+        # Tab goes on to the next control: in a long log of links (each a hex) Tab and
+        # Shift+Tab would step from link to link and never leave (a keyboard trap).
+        # (the links stay for the mouse; the search field and the hex cursor serve keys).
+        self.browser.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+            | Qt.TextInteractionFlag.LinksAccessibleByMouse
+        )
         self.browser.setOpenLinks(False)  # the links are ours: a turn's heading, or a hex
         self.browser.document().setDefaultStyleSheet(STYLE)
         self.browser.anchorClicked.connect(self.open_link)

@@ -54,6 +54,13 @@ class StillToDoDock(QDockWidget):
         self.browser = QTextBrowser(box)
         self.browser.setObjectName("still-to-do-list")
         self.browser.setAccessibleName("Still to do this phase")
+        # Tab goes on to the next control rather than through each item's link (a unit
+        # a line: dozens of Tabs to leave); the hex cursor reaches what they point at.
+        self.browser.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+            | Qt.TextInteractionFlag.LinksAccessibleByMouse
+        )
         self.browser.setOpenLinks(False)  # links are ours: an item, or a rule
         self.browser.document().setDefaultStyleSheet(STYLE)
         self.browser.anchorClicked.connect(self.open_link)
