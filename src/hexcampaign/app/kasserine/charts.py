@@ -1,6 +1,7 @@
 """The tracker's four charts drawn with QPainter: one paint routine serves the widget on
 screen, the PNG (a QImage) and the SVG (QtSvg's QSvgGenerator). The numbers are the
-engine's (kasserine/tracker.py); a chart only lays them out.
+engine's (kasserine/tracker.py); a chart only lays them out. The ground, title and value
+axis are every chart's (app/chart_axis.py, as the campaign's charts).
 
     points    the German victory points at each turn's end, over the levels of victory
     losses    combat factors lost per formation, German and Allied
@@ -14,10 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from hexcampaign.app.chart_axis import begin_chart, nice_top, paint_axis
 from hexcampaign.files import atomic_export
 from hexcampaign.kasserine.tracker import Tracker
 
@@ -99,17 +101,7 @@ def paint_chart(painter: QPainter, rect: QRectF, tracker: Tracker, which: str) -
     """Draw one chart into `rect`."""
     data = chart_data(tracker, which)
     painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.fillRect(rect, QColor("white"))
-    font = QFont()
-    font.setPointSizeF(9)
-    painter.setFont(font)
-    title = QRectF(rect.left() + 8, rect.top() + 4, rect.width() - 16, 20)
-    bold = QFont(font)
-    bold.setBold(True)
-    painter.setFont(bold)
-    painter.drawText(title, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, data.title)
-    painter.setFont(font)
+    begin_chart(painter, rect, data.title)
     note = QRectF(rect.left() + 8, rect.bottom() - 20, rect.width() - 16, 18)
     painter.drawText(note, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, data.note)
     slanted = which != "points" and len(data.labels) > 6  # slanted labels need more room
@@ -120,11 +112,11 @@ def paint_chart(painter: QPainter, rect: QRectF, tracker: Tracker, which: str) -
         painter.restore()
         return
     tallest = [sum(group) if data.stacked else max(group, default=0.0) for group in data.values]
-    top = float(_nice(max(tallest + [1.0])))
+    top = nice_top(max(tallest + [1.0]))
     if which == "points":
         top = float(max(tracker.max_points, 1))
         _levels(painter, plot, tracker, top)
-    _axis(painter, plot, top)
+    paint_axis(painter, plot, top)
     if which == "points":
         _line(painter, plot, data, top)
     else:
@@ -186,28 +178,6 @@ class ChartView(QWidget):
 
 
 # --- inside ------------------------------------------------------------------------------
-
-
-def _nice(value: float) -> int:
-    """The axis' top: the value rounded up to a whole number of its ticks."""
-    step = max(1, round(value / 5))
-    return -(-int(-(-value // 1)) // step) * step
-
-
-def _axis(painter: QPainter, plot: QRectF, top: float) -> None:
-    painter.setPen(QPen(QColor("#666666"), 1))
-    painter.drawLine(plot.bottomLeft(), plot.bottomRight())
-    painter.drawLine(plot.bottomLeft(), plot.topLeft())
-    step = max(1, round(top / 5))
-    value = 0
-    while value <= top:
-        y = plot.bottom() - plot.height() * value / top
-        painter.drawText(
-            QRectF(plot.left() - 36, y - 8, 30, 16),
-            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-            str(value),
-        )
-        value += step
 
 
 def _levels(painter: QPainter, plot: QRectF, tracker: Tracker, top: float) -> None:
