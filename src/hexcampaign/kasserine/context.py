@@ -106,6 +106,7 @@ class GameContext:
         # placement of it made so far by hex): legal._placements
         self.placements: dict[str, tuple[list[tuple[int, Axial]], list[PlaceUnit], dict[Axial, PlaceUnit]]] = {}
         self._position: Position | None = None
+        self._hexnames: dict[tuple[int, int], str] = {}  # hexname()
         self._names: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
 
     # --- the position ----------------------------------------------------------------
@@ -186,11 +187,17 @@ class GameContext:
         return ", ".join(self.label(self.state.units[uid]) if uid in self.state.units else uid for uid in ids)
 
     def hexname(self, at: Hex | Axial) -> str:
-        """The 4-digit number printed on the map, with the place's name when it has one."""
-        h = Hex(*at) if not isinstance(at, Hex) else at
-        place = self.map.place_at(h)
-        number = self.map.label(h)
-        return f"{number} ({place.name})" if place else number
+        """The 4-digit number printed on the map, with the place's name when it has one.
+        Kept per hex: every move's log line names two, and a game's map does not change
+        (its board is built from it once)."""
+        key = (at[0], at[1])
+        name = self._hexnames.get(key)
+        if name is None:
+            h = Hex(*key)
+            place = self.map.place_at(h)
+            number = self.map.label(h)
+            name = self._hexnames[key] = f"{number} ({place.name})" if place else number
+        return name
 
     def describe(self, decision: Decision) -> str:
         return decision.describe(self.labels)
