@@ -215,7 +215,11 @@ def test_the_battle_dialogs_name_every_control(qtbot, desk):
     mode, _ids = desk
     c, ids = to_attack_orders(mode, helpers)
     b = declare_on_the_map(mode, c, ids, with_artillery=False)
-    dialogs_named(None, [mode.battles_dock.sheet_dialog(b.id)])
+    sheet = mode.battles_dock.sheet_dialog(b.id)
+    dialogs_named(None, [sheet])
+    for dialog in (sheet, mode.dialog):  # (open windows would stand over later tests')
+        if dialog is not None:
+            dialog.close()
 
 
 def test_tab_leaves_the_game_log_and_the_tables_one_only_reads(game_mode):
