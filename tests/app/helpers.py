@@ -1,5 +1,5 @@
-"""Helpers for the window tests: a shown main window, comparing two pictures, and a
-disk that fills up."""
+"""Helpers for the window tests: a shown main window, the canvas's picture and comparing
+two pictures, the strips of tiles painted on the GUI thread, and a disk that fills up."""
 
 from __future__ import annotations
 
@@ -34,6 +34,37 @@ def largest_difference(a, b) -> int:
     assert a.size() == b.size() and a.format() == b.format()
     pixels = [numpy.frombuffer(image.constBits(), numpy.uint8, image.sizeInBytes()) for image in (a, b)]
     return int(numpy.abs(pixels[0].astype(numpy.int16) - pixels[1]).max())
+
+
+def canvas_picture(view: Any) -> Any:
+    """What the canvas (a MapView) shows now, its tiles as they are: its viewport painted
+    into a QImage."""
+    from PySide6.QtGui import QImage
+
+    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+    view.viewport().render(image)
+    return image
+
+
+def complete_picture(view: Any) -> Any:
+    """What a complete paint of the canvas draws: no progressive paint, every tile dropped
+    and painted again on the GUI thread."""
+    view.map_scene.progressive_until = 0.0
+    view.map_scene.tiles.clear()
+    return canvas_picture(view)
+
+
+def gui_thread_strips(monkeypatch: Any) -> list:
+    """The strips of tiles painted on the GUI thread from now on (LayerItem._render_strip),
+    one entry each: a test that the worker threads painted them expects it empty."""
+    from hexcampaign.app.canvas.layers import LayerItem
+
+    painted: list = []
+    render = LayerItem._render_strip
+    monkeypatch.setattr(
+        LayerItem, "_render_strip", lambda self, *a: painted.append(a) or render(self, *a)
+    )
+    return painted
 
 
 class FullDisk:

@@ -5,14 +5,18 @@ on the GUI thread; the picture they land in is the complete one."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QImage
 
-from hexcampaign.app.canvas.layers import LayerItem
 from hexcampaign.app.canvas.tiles import TILE
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 
-from .helpers import largest_difference, shown_window
+from .helpers import (
+    canvas_picture,
+    complete_picture,
+    gui_thread_strips,
+    largest_difference,
+    shown_window,
+)
 
 
 @pytest.fixture
@@ -26,12 +30,6 @@ def window(qtbot):
     w.document.undo_stack.setClean()
 
 
-def picture(view) -> QImage:
-    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-    view.viewport().render(image)
-    return image
-
-
 def test_the_paint_after_a_pan_leaves_the_uncovered_tiles_to_the_workers(window, qtbot, monkeypatch):
     view = window.canvas
     view.set_zoom(1.6)
@@ -39,10 +37,7 @@ def test_the_paint_after_a_pan_leaves_the_uncovered_tiles_to_the_workers(window,
     scene = view.map_scene
     scene.progressive_until = 0.0
     view.viewport().repaint()  # a complete frame before the pan
-    painted_on_gui_thread = []
-    render = LayerItem._render_strip
-    monkeypatch.setattr(LayerItem, "_render_strip",
-                        lambda self, *a: painted_on_gui_thread.append(a) or render(self, *a))
+    painted_on_gui_thread = gui_thread_strips(monkeypatch)
     view._interactive()  # a drag step, as Panning reports it
     view._scroll_by(4 * TILE, 3 * TILE)  # onto tiles never painted
     view.viewport().repaint()  # the pan's own frame: stand-ins, the real tiles asked for
@@ -54,9 +49,8 @@ def test_the_paint_after_a_pan_leaves_the_uncovered_tiles_to_the_workers(window,
     qtbot.waitUntil(lambda: workers.pending() == 0, timeout=10000)
     view.viewport().repaint()
     assert painted_on_gui_thread == []  # every uncovered tile came from the workers
-    landed = picture(view)
-    scene.tiles.clear()
-    assert largest_difference(landed, picture(view)) <= 8  # anti-aliasing at tile seams
+    landed = canvas_picture(view)
+    assert largest_difference(landed, complete_picture(view)) <= 8  # anti-aliasing at tile seams
 
 
 def test_after_a_fill_of_the_whole_map_the_screen_keeps_its_tiles_until_the_workers_repaint(
@@ -74,10 +68,7 @@ def test_after_a_fill_of_the_whole_map_the_screen_keeps_its_tiles_until_the_work
     scene = view.map_scene
     scene.progressive_until = 0.0
     view.viewport().repaint()
-    painted_on_gui_thread = []
-    render = LayerItem._render_strip
-    monkeypatch.setattr(LayerItem, "_render_strip",
-                        lambda self, *a: painted_on_gui_thread.append(a) or render(self, *a))
+    painted_on_gui_thread = gui_thread_strips(monkeypatch)
     centre = doc.map.at(30, 20)
     editor.set_tool("fill")
     editor.brush.terrain = "woods"
@@ -91,9 +82,8 @@ def test_after_a_fill_of_the_whole_map_the_screen_keeps_its_tiles_until_the_work
     workers = scene.tile_workers()
     qtbot.waitUntil(lambda: workers.pending() == 0, timeout=10000)
     view.viewport().repaint()
-    landed = picture(view)
-    scene.tiles.clear()
-    assert largest_difference(landed, picture(view)) <= 8  # the fill, as a complete paint draws it
+    landed = canvas_picture(view)
+    assert largest_difference(landed, complete_picture(view)) <= 8  # the fill, as a complete paint draws it
     # A small edit is painted at once, even where a tile was just stale.
     push_edit(doc, "Marsh", [doc.map.at(5, 5)], lambda m: m.set_terrain(m.at(5, 5), "marsh"))
     view.viewport().repaint()

@@ -4,13 +4,12 @@ and land in the canvas exactly as a complete paint draws them."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QImage
 
 from hexcampaign.app.canvas.tiles import COMPOSITE
 from hexcampaign.app.editor.commands import push_edit
 from hexcampaign.maps import HexMap
 
-from ..conftest import largest_difference
+from ..helpers import canvas_picture, complete_picture, gui_thread_strips, largest_difference
 from .conftest import at
 
 
@@ -31,19 +30,6 @@ def window(qtbot):
     w.document.undo_stack.setClean()
 
 
-def picture(view) -> QImage:
-    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-    view.viewport().render(image)
-    return image
-
-
-def complete_picture(view) -> QImage:
-    scene = view.map_scene
-    scene.progressive_until = 0.0
-    scene.tiles.clear()
-    return picture(view)
-
-
 def tiles_at(view, zoom) -> int:
     return sum(1 for key, _ in view.map_scene.tiles.items() if key[0] == COMPOSITE and key[1] == zoom)
 
@@ -58,7 +44,7 @@ def test_a_new_zoom_is_painted_by_workers_and_matches_a_complete_paint(window, q
     # The finished tiles land on the GUI thread (queued): wait for them, however late.
     qtbot.waitUntil(lambda: workers.pending() == 0 and tiles_at(view, view.zoom) > 0, timeout=10000)
     view.map_scene.progressive_until = 0.0
-    landed = picture(view)
+    landed = canvas_picture(view)
     assert largest_difference(landed, complete_picture(view)) <= 8  # anti-aliasing at tile seams
 
 
@@ -81,7 +67,6 @@ def test_a_strip_painted_before_an_edit_is_thrown_away(window, qtbot):
 
 
 def test_after_a_pan_the_tiles_around_the_window_are_drawn_ahead_by_the_workers(window, qtbot, monkeypatch):
-    from hexcampaign.app.canvas.layers import LayerItem
     from hexcampaign.app.canvas.tiles import TILE
     from hexcampaign.app.canvas.view import PREFETCH_TILES
 
@@ -90,10 +75,7 @@ def test_after_a_pan_the_tiles_around_the_window_are_drawn_ahead_by_the_workers(
     view.center_on_hex(at(20, 15))
     view.map_scene.progressive_until = 0.0
     view.viewport().repaint()  # what is on screen is complete
-    painted_on_gui_thread = []
-    render = LayerItem._render_strip
-    monkeypatch.setattr(LayerItem, "_render_strip",
-                        lambda self, *a: painted_on_gui_thread.append(a) or render(self, *a))
+    painted_on_gui_thread = gui_thread_strips(monkeypatch)
     scene = view.map_scene
     ratio = view.viewport().devicePixelRatioF()
     margin = PREFETCH_TILES * TILE / view.zoom
@@ -109,6 +91,6 @@ def test_after_a_pan_the_tiles_around_the_window_are_drawn_ahead_by_the_workers(
     assert painted_on_gui_thread == []
     # What landed is what a complete paint draws: panning onto it shows the same picture.
     view._scroll_by(TILE // 2, TILE // 2)
-    landed = picture(view)
+    landed = canvas_picture(view)
     assert painted_on_gui_thread == []  # every tile the pan needed was drawn ahead
     assert largest_difference(landed, complete_picture(view)) <= 8  # anti-aliasing at tile seams

@@ -12,6 +12,7 @@ from hexcampaign.app.editor.dialogs import ExportOptions
 from hexcampaign.app.render import map_layout, map_scene_rect
 from hexcampaign.maps import HexMap
 
+from ..helpers import canvas_picture, complete_picture
 from .conftest import at
 
 
@@ -35,18 +36,6 @@ def action(w):
     return w.findChild(type(w.editor.soft_edges_action), "soft-edges")
 
 
-def picture(view) -> QImage:
-    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
-    view.viewport().render(image)
-    return image
-
-
-def complete_picture(view) -> QImage:
-    view.map_scene.progressive_until = 0.0
-    view.map_scene.tiles.clear()
-    return picture(view)
-
-
 def test_soft_edges_are_off_by_default_and_the_view_menu_turns_them_on(window):
     view = window.canvas
     assert action(window) is not None and not action(window).isChecked()
@@ -54,7 +43,7 @@ def test_soft_edges_are_off_by_default_and_the_view_menu_turns_them_on(window):
     hard = complete_picture(view)
     action(window).trigger()
     assert view.soft_edges and "soft_edges" in window.editor.visible_layers()
-    soft = picture(view)
+    soft = canvas_picture(view)
     assert soft != hard
     assert soft == complete_picture(view)  # the old tiles were all dropped
 
@@ -64,10 +53,10 @@ def test_an_edit_repaints_the_fades_of_its_neighbours(window):
     view.set_zoom(2.0)
     view.center_on_hex(at(4, 4))
     action(window).trigger()
-    picture(view)  # tiles cached
+    canvas_picture(view)  # tiles cached
     h = at(5, 4)
     push_edit(window.document, "Woods", [h], lambda m: m.set_terrain(h, "woods"))
-    assert picture(view) == complete_picture(view)
+    assert canvas_picture(view) == complete_picture(view)
 
 
 def test_an_export_with_soft_edges_on_shows_them(window, tmp_path):
