@@ -616,3 +616,16 @@ def test_each_half_of_a_turn_names_its_packages_apart():
     c.map.name = "Normandy 44"
     to_phase(c, "movement", "us")
     assert package_file_name(c, "us") == "Normandy-44-turn01-us-half-phase2-us.hxpackage"
+
+
+def test_the_packages_map_picture_draws_the_rivers():
+    """A player plans crossings from the report's map: its rivers are drawn (the first
+    picture had terrain, roads and places but no river)."""
+    m = cm_map()
+    m.add_line("river", [Hex(5, 0), Hex(5, 1), Hex(5, 2)], "Aubin")
+    c = new_campaign(m, supply=False)
+    clash(c)
+    to_phase(c, "movement", "german")
+    page = package_html(side_package(c, "german"))
+    svg = page[page.index("<svg") : page.index("</svg>")]
+    assert svg.count("<polyline") == 1 and 'stroke="#3b7fc4"' in svg

@@ -12,12 +12,14 @@ import html
 from hexcampaign.campaign.state import to_hex
 from hexcampaign.campaign.world import World
 from hexcampaign.hexes import Layout
+from hexcampaign.maps.lines import HEXSIDE_RIVER
 
 OWN, ENEMY = "#1f3f8f", "#8f1f1f"
+RIVER = "#3b7fc4"
 
 
 def side_map_svg(w: World, side: str, size: float = 16.0) -> str:
-    """The map in its terrain colours, roads and places, each formation of the world as
+    """The map in its terrain colours, rivers, roads and places, each formation of the world as
     a counter in its side's colour (corps HQs as a ring) with its name, and a key."""
     e = html.escape
     m = w.map
@@ -45,6 +47,22 @@ def side_map_svg(w: World, side: str, size: float = 16.0) -> str:
         out.append(
             f'<polygon points="{corners}" fill="{e(colour)}" stroke="#777" stroke-width="0.5"/>'
         )
+    # Rivers before roads, as on the board: a player plans crossings from this picture.
+    for line in m.lines():
+        if line.kind == HEXSIDE_RIVER:
+            for side in line.along:
+                (x1, y1), (x2, y2) = layout.side_segment(side)
+                out.append(
+                    f'<line x1="{x1 - left + 1:.1f}" y1="{y1 - top + 1:.1f}" '
+                    f'x2="{x2 - left + 1:.1f}" y2="{y2 - top + 1:.1f}" '
+                    f'stroke="{RIVER}" stroke-width="{size / 5:.1f}"/>'
+                )
+        elif line.kind == "river":
+            spots = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(at, line.hexes))
+            out.append(
+                f'<polyline points="{spots}" fill="none" stroke="{RIVER}" '
+                f'stroke-width="{size / 4:.1f}" stroke-linejoin="round" stroke-linecap="round"/>'
+            )
     for h in hexes:
         for n in m.road_neighbours(h):
             if (n.q, n.r) > (h.q, h.r):
