@@ -148,3 +148,19 @@ def test_enter_selects_a_formation_on_the_campaign_desk(desk):  # noqa: F811 (th
     assert mode.selected == ids["german"]
     assert canvas.accessibleDescription().startswith(f"Hex {c.map.label(here)}")
 
+
+
+def test_shift_enter_holds_the_button_and_the_arrows_drag_a_road(window):
+    editor, canvas = window.editor, window.canvas
+    editor.set_tool("road")
+    canvas.setFocus(Qt.FocusReason.TabFocusReason)
+    canvas.hex_cursor.go(H(3, 4))
+    key(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert canvas.hex_cursor.holding
+    for _ in range(3):
+        key(window, Qt.Key.Key_Right)
+    key(window, Qt.Key.Key_Return)  # lets go
+    assert not canvas.hex_cursor.holding
+    m = window.document.map
+    assert all(m.on_road(H(c, 4)) for c in range(3, 7))
+    assert window.document.undo_stack.count() == 1  # one drag, one undo step

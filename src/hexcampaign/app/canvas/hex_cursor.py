@@ -12,6 +12,8 @@ its current tool, a game selects and moves, the campaign desk clicks):
   the neighbour up-left, up-right, down-left and down-right;
 - Enter (or a tap of Space; a held Space still pans) clicks the hex with the left
   button, the Menu key or Shift+F10 with the right (a game's or the desk's menu);
+- Shift+Enter holds the left button down: the arrows then drag (a road, a river, a
+  region, a unit's move along a path), and Enter lets go;
 - Escape is the window's, as with the mouse (cancel a stroke, clear a selection); while
   a dialog waits for a hex ("Pick on map") it gives the pick up.
 
@@ -52,8 +54,8 @@ FRAME_WIDTH = 2  # pixels of the focus frame around the canvas
 NAME = "Map"
 HELP = (
     "The map. Arrow keys move the hex cursor (Home, Page Up, End, Page Down: the "
-    "diagonal neighbours); Enter clicks the hex, the Menu key or Shift+F10 opens its "
-    "menu; Escape cancels."
+    "diagonal neighbours); Enter clicks the hex, Shift+Enter holds the button down to "
+    "drag with the arrows; the Menu key or Shift+F10 opens the hex's menu; Escape cancels."
 )
 
 # Arrow keys: a step in offset coordinates (column, row); always a neighbour.
@@ -83,6 +85,7 @@ KEYPAD: dict[Qt.Key, Qt.Key] = {
     Qt.Key.Key_5: Qt.Key.Key_Enter,
 }
 CLICKS = {Qt.Key.Key_Return: "left", Qt.Key.Key_Enter: "left", Qt.Key.Key_Menu: "right"}
+HOLD = Qt.Key.Key_Select  # Shift+Enter: the left button held down (a drag from the keys)
 # Focus given by these reasons is the keyboard's: the cursor shows at once.
 KEYBOARD_FOCUS = (
     Qt.FocusReason.TabFocusReason,
@@ -103,6 +106,7 @@ class HexCursor(QObject):
         self._scene: object = None  # the scene the item was put in (a new map: a new one)
         self._space_tap = False  # Space went down and no pan drag followed (yet)
         self._pointer_at = QCursor.pos()  # where the mouse was when the keys took over
+        self._held = False  # the left button is down by Shift+Enter (see `holding`)
         view.setAccessibleName(NAME)
         view.setAccessibleDescription(HELP)
         # A frame the colour of the desk, the selection colour while the canvas has the
@@ -165,16 +169,10 @@ class HexCursor(QObject):
         """Press and release `button` ("left", "right") on the cursor's hex, as the
         mouse would. False when there is nothing to click on."""
         view = self.view
-        if view.hexmap is None or view.tool is None:
+        if not self._ready():
             return False
-        if not self.shown:
-            start = self._start()
-            if start is None:
-                return False
-            self.go(start)
         assert self.hex is not None
-        x, y = view.layout.center(self.hex)
-        e = tool_event(view.layout, QPointF(x, y), button, Qt.KeyboardModifier.NoModifier)
+        e = self._event(self.hex, button)
         hand_to_tool(view.tool, "pressed", e, view.message.emit)
         # A press may open a dialog, or swap the tool (a pick answered): the release goes
         # to the tool that is there now, as a mouse's would.
@@ -183,6 +181,55 @@ class HexCursor(QObject):
         if self.hex is not None and self.shown:
             self._say(self.hex, "")
         return True
+
+    @property
+    def holding(self) -> bool:
+        """Shift+Enter holds the left button down: the arrows drag (a road, a river, a
+        region, a unit's move) until Enter lets it go. The view's own record of the
+        held button, so a tool swapped or a stroke cancelled (Escape) ends it too."""
+        return self.view._tool_button == "left" and self._held
+
+    def hold(self) -> bool:
+        """Shift+Enter: press the left button on the cursor's hex and keep it down; a
+        second Shift+Enter (or Enter) lets it go there."""
+        view = self.view
+        if self.holding:
+            return self.let_go()
+        if not self._ready():
+            return False
+        assert self.hex is not None
+        view._tool_button = "left"
+        self._held = True
+        hand_to_tool(view.tool, "pressed", self._event(self.hex, "left"), view.message.emit)
+        view.message.emit(
+            f"Button held at {view.hexmap.label(self.hex)}: the arrow keys drag, Enter lets go."
+        )
+        return True
+
+    def let_go(self) -> bool:
+        view = self.view
+        held, self._held = self.holding, False
+        if not held or self.hex is None:
+            return False
+        view._tool_button = None
+        hand_to_tool(view.tool, "released", self._event(self.hex, "left"), view.message.emit)
+        self._say(self.hex, "")
+        return True
+
+    def _ready(self) -> bool:
+        """A tool and a map to click on, and the cursor shown (where it starts, if not)."""
+        if self.view.hexmap is None or self.view.tool is None:
+            return False
+        if not self.shown:
+            start = self._start()
+            if start is None:
+                return False
+            self.go(start)
+        return self.hex is not None
+
+    def _event(self, h: Hex, button: str) -> Any:
+        x, y = self.view.layout.center(h)
+        return tool_event(self.view.layout, QPointF(x, y), button, Qt.KeyboardModifier.NoModifier)
 
     def hide(self) -> None:
         self.shown = False
@@ -210,6 +257,7 @@ class HexCursor(QObject):
             elif kind == QEvent.Type.FocusOut:
                 self._frame(False)
                 self._space_tap = False
+                self.let_go()  # a button held by the keys is not left down behind a dialog
                 self.hide()
         elif kind == QEvent.Type.MouseButtonPress:
             self._space_tap = False  # a held Space with a press is a pan, not a click
@@ -235,6 +283,8 @@ class HexCursor(QObject):
             key = KEYPAD[key]
         if key == Qt.Key.Key_F10 and mods == Qt.KeyboardModifier.ShiftModifier:
             return Qt.Key.Key_Menu
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and mods == Qt.KeyboardModifier.ShiftModifier:
+            return HOLD
         if mods != Qt.KeyboardModifier.NoModifier:
             return None
         if key in ARROWS or key in DIAGONALS or key in CLICKS:
@@ -250,8 +300,12 @@ class HexCursor(QObject):
         key = self._key_of(event)
         if key is None:
             return False
-        if key in CLICKS:
+        if key == HOLD:
             if not event.isAutoRepeat():
+                self.hold()
+            return True
+        if key in CLICKS:
+            if not event.isAutoRepeat() and not (CLICKS[key] == "left" and self.let_go()):
                 self.click(CLICKS[key])
             return True
         if key == Qt.Key.Key_Escape:
@@ -321,8 +375,7 @@ class HexCursor(QObject):
         view.hovered_hex = h
         view.hex_hovered.emit(h)
         if view.tool is not None:
-            x, y = view.layout.center(h)
-            e = tool_event(view.layout, QPointF(x, y), "none", Qt.KeyboardModifier.NoModifier)
+            e = self._event(h, "left" if self.holding else "none")  # a drag, or a hover
             hand_to_tool(view.tool, "hex_changed", e, view.message.emit)
             hand_to_tool(view.tool, "moved", e, view.message.emit)
         after = self._message()
