@@ -108,6 +108,11 @@ _CHANGES = frozenset(
     }
 )
 
+class StaleOrdersError(OrdersError):
+    """Orders planned on an earlier package than the position now would make: refused
+    unless the umpire asks to check them against the position anyway (allow_changed)."""
+
+
 __all__ = [
     "ORDERS_FORMAT",
     "ORDERS_SUFFIX",
@@ -116,6 +121,7 @@ __all__ = [
     "OrdersError",
     "OrdersFile",
     "PlayerDesk",
+    "StaleOrdersError",
     "check_orders",
     "import_orders",
     "read_orders",
@@ -437,7 +443,7 @@ def read_orders(
     if not has_decisions(w, who):
         raise OrdersError(f"These orders are {player(who)}'s, who has nothing to decide in {now}.")
     if not allow_changed and doc.get("package") != read_package(side_package(w, who)).digest:
-        raise OrdersError(
+        raise StaleOrdersError(
             f"These orders of {player(who)} were planned on an earlier package: the position "
             "has changed since it was made (these or other orders imported, or a correction); "
             f"send {player(who)} a new package, or import them anyway."

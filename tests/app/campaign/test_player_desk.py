@@ -353,3 +353,33 @@ def test_the_desks_battle_buttons_are_that_sides_orders_only(
         assert sheet.sheet() == c.battle_sheet(battle.id, side=side)
         sheet.close()
     assert not mode.battles_dock.buttons["result"].isHidden()
+
+
+def test_orders_planned_on_an_earlier_package_may_be_checked_anyway(
+    umpire, desk, qtbot, tmp_path, monkeypatch
+):
+    """The umpire moved the German division after the package went out: the corps move
+    planned at the desk is refused whole unless the umpire asks to check it anyway; then
+    it is checked against the position now and applied like any order."""
+    from hexcampaign.app.campaign.orders_dialogs import OrdersDialogs
+
+    mode, c, ids = umpire
+    packages = export(mode, tmp_path, monkeypatch)
+    _pwindow, pmode = player_window(qtbot, desk, packages["german"])
+    step = plan_a_move(pmode, ids["g_corps"])
+    orders = write_orders(pmode, monkeypatch)
+    division = ids["german"]
+    moved = next(h for h, cost in sorted(c.reachable(division).items()) if cost == 1 and h != step)
+    assert mode.document.act(A.Move(fid=division, path=[(moved.q, moved.r)]))
+
+    asked = []
+    monkeypatch.setattr(OrdersDialogs, "_check_anyway", lambda self, s: asked.append(s) or False)
+    before = state_of(c)
+    assert mode.import_orders_dialog(orders) is None
+    assert "planned on an earlier package" in asked[0] and state_of(c) == before
+
+    monkeypatch.setattr(OrdersDialogs, "_check_anyway", lambda self, s: True)
+    dialog = mode.import_orders_dialog(orders)
+    assert dialog is not None and "1 can be carried out" in dialog.summary.text()
+    dialog.apply_button.click()
+    assert c.formation(ids["g_corps"]).hex == step

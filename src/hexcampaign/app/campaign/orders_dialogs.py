@@ -39,6 +39,7 @@ from hexcampaign.campaign.orders import (
     ORDERS_SUFFIX,
     OrderCheck,
     OrdersError,
+    StaleOrdersError,
     check_orders,
     player,
     read_orders,
@@ -102,8 +103,16 @@ class OrdersDialogs:
         path = Path(path)
         try:
             data = read_limited(path, "orders file")
-            head = read_orders(c, data)
-            checks = check_orders(c, data)
+            try:
+                head = read_orders(c, data)
+                checks = check_orders(c, data)
+            except StaleOrdersError as e:
+                # Planned on an earlier package: the umpire may still check each order
+                # against the position now (each one legal there or refused, one by one).
+                if not self._check_anyway(str(e)):
+                    return None
+                head = read_orders(c, data, allow_changed=True)
+                checks = check_orders(c, data, allow_changed=True)
         except (OrdersError, FileFormatError) as e:
             self._error("Orders refused", str(e))
             return None
@@ -198,6 +207,21 @@ class OrdersDialogs:
         return path
 
     # --- helpers -----------------------------------------------------------------------------
+
+    def _check_anyway(self, sentence: str) -> bool:
+        """Ask whether orders planned on an earlier package are to be checked against the
+        position now (Cancel is the default: a new package is the safer answer)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Orders planned on an earlier package",
+            literal(sentence),
+            QMessageBox.StandardButton.Cancel,
+            self.mode.window,
+        )
+        anyway = box.addButton("Check them anyway", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is anyway
 
     def _player_desk(self) -> bool:
         return isinstance(self.mode.document, PlayerDeskDocument)
