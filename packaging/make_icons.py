@@ -49,6 +49,7 @@ FILE_TYPES = {
     "application-x-hexcampaign-kpgame": "kpgame",
     "application-x-hexcampaign-kpturn": "kpgame",  # a turn file of a game by e-mail
     "application-x-hexcampaign-campaign": "campaign",
+    "application-x-hexcampaign-package": "campaign",  # a side's turn package of a campaign
 }
 
 # Colours of a printed 1970s wargame: desert sand board, olive counters, black ink.
