@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -75,6 +76,10 @@ def test_arrows_step_to_neighbours_and_say_the_hex(window):
     label = window.document.map.label(cursor.hex)
     assert window.hex_info.text().startswith(label)  # the status bar's hex line
     assert canvas.accessibleDescription().startswith(f"Hex {label}")
+    # What a screen reader asks the canvas for.
+    spoken = QAccessible.queryAccessibleInterface(canvas)
+    assert spoken.text(QAccessible.Text.Name) == "Map"
+    assert spoken.text(QAccessible.Text.Description).startswith(f"Hex {label}")
 
 
 def test_the_cursor_stays_on_the_map_and_in_sight(window):
@@ -164,3 +169,21 @@ def test_shift_enter_holds_the_button_and_the_arrows_drag_a_road(window):
     m = window.document.map
     assert all(m.on_road(H(c, 4)) for c in range(3, 7))
     assert window.document.undo_stack.count() == 1  # one drag, one undo step
+
+
+def test_the_menu_key_opens_the_hexs_menu_at_the_hex_and_the_cursor_comes_back(desk, qtbot):
+    mode, ids = desk
+    c, canvas = mode.campaign, mode.window.canvas
+    here = c.formation(ids["german"]).hex
+    canvas.setFocus(Qt.FocusReason.TabFocusReason)
+    canvas.hex_cursor.go(here)
+    key(mode.window, Qt.Key.Key_Menu)
+    menu = mode.context_menu
+    assert menu is not None and menu.isVisible()
+    x, y = canvas.layout.center(here)
+    at_hex = canvas.viewport().mapToGlobal(canvas.mapFromScene(x, y))
+    assert (menu.pos() - at_hex).manhattanLength() < 40  # not wherever the mouse was
+    menu.close()
+    canvas.setFocus(Qt.FocusReason.PopupFocusReason)
+    qtbot.waitUntil(lambda: canvas.hex_cursor.shown)
+    assert canvas.hex_cursor.hex == here

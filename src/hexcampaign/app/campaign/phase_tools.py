@@ -18,7 +18,6 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QPoint
-from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QMenu, QToolTip
 
 from hexcampaign.app.plain_text import literal
@@ -111,7 +110,7 @@ class CampaignTool:
             add("Move it (umpire)…", partial(mode.correction_dialog, "move", f.id))
             add("Set its experience…", partial(mode.correction_dialog, "experience", f.id))
         mode.context_menu = menu
-        menu.popup(QCursor.pos())
+        menu.popup(mode.window.canvas.hex_cursor.popup_point())  # the pointer's, or the key's hex
         return menu
 
     def _order_attack(self, fid: str) -> None:
@@ -123,7 +122,7 @@ class CampaignTool:
         c = mode.campaign
         if c is None or not c.map.contains(h):
             return
-        at = QCursor.pos()
+        at = mode.window.canvas.hex_cursor.popup_point()  # where a dialog the click opens stands
         clicks: Any = PlacingClicks if mode.placing is not None else PHASE_CLICKS.get(c.phase)
         if clicks is None or not clicks.click(mode, c, h, at):
             mode.select(_pick(c.formations_at(h), mode.selected))

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleEvent,
@@ -92,6 +92,8 @@ KEYBOARD_FOCUS = (
     Qt.FocusReason.BacktabFocusReason,
     Qt.FocusReason.ShortcutFocusReason,
 )
+# Focus coming back from a menu or a window: the cursor shows again where it was.
+BACK_FROM = (Qt.FocusReason.PopupFocusReason, Qt.FocusReason.ActiveWindowFocusReason)
 
 
 class HexCursor(QObject):
@@ -107,6 +109,8 @@ class HexCursor(QObject):
         self._space_tap = False  # Space went down and no pan drag followed (yet)
         self._pointer_at = QCursor.pos()  # where the mouse was when the keys took over
         self._held = False  # the left button is down by Shift+Enter (see `holding`)
+        self._acting = False  # the keys are clicking now (see `popup_point`)
+        self._was_shown = False  # the cursor was shown when a menu or dialog took the keys
         view.setAccessibleName(NAME)
         view.setAccessibleDescription(HELP)
         # A frame the colour of the desk, the selection colour while the canvas has the
@@ -173,14 +177,27 @@ class HexCursor(QObject):
             return False
         assert self.hex is not None
         e = self._event(self.hex, button)
-        hand_to_tool(view.tool, "pressed", e, view.message.emit)
-        # A press may open a dialog, or swap the tool (a pick answered): the release goes
-        # to the tool that is there now, as a mouse's would.
-        if view.tool is not None:
-            hand_to_tool(view.tool, "released", e, view.message.emit)
+        self._acting = True  # a menu or dialog the click opens stands at the hex
+        try:
+            hand_to_tool(view.tool, "pressed", e, view.message.emit)
+            # A press may open a dialog, or swap the tool (a pick answered): the release
+            # goes to the tool that is there now, as a mouse's would.
+            if view.tool is not None:
+                hand_to_tool(view.tool, "released", e, view.message.emit)
+        finally:
+            self._acting = False
         if self.hex is not None and self.shown:
             self._say(self.hex, "")
         return True
+
+    def popup_point(self) -> QPoint:
+        """Where a menu or dialog a click opens should stand (global coordinates): at
+        the cursor's hex when the keys clicked, else at the mouse pointer."""
+        if self._acting and self.hex is not None:
+            x, y = self.view.layout.center(self.hex)
+            at = self.view.mapFromScene(QPointF(x, y))
+            return self.view.viewport().mapToGlobal(at)
+        return QCursor.pos()
 
     @property
     def holding(self) -> bool:
@@ -250,7 +267,11 @@ class HexCursor(QObject):
                 self._key_released(event)  # type: ignore[arg-type]
             elif kind == QEvent.Type.FocusIn:
                 self._frame(True)
-                if event.reason() in KEYBOARD_FOCUS and self.view.hexmap is not None:  # type: ignore[attr-defined]
+                reason = event.reason()  # type: ignore[attr-defined]
+                back = self._was_shown and self.hex is not None and self._scene is self.view.map_scene
+                if back and reason in BACK_FROM:  # a menu or dialog the keys opened closed
+                    self.go(self.hex)
+                elif reason in KEYBOARD_FOCUS and self.view.hexmap is not None:
                     start = self._start()
                     if start is not None:
                         self.go(start)
@@ -258,6 +279,7 @@ class HexCursor(QObject):
                 self._frame(False)
                 self._space_tap = False
                 self.let_go()  # a button held by the keys is not left down behind a dialog
+                self._was_shown = self.shown
                 self.hide()
         elif kind == QEvent.Type.MouseButtonPress:
             self._space_tap = False  # a held Space with a press is a pan, not a click

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from hexcampaign.app.kasserine.board_view import MOVE_COLOUR
@@ -166,7 +165,7 @@ class Gestures:
                 pick.triggered.connect(lambda _c=False, uid=u.id: mode.board.choose_unit(uid))
         if menu.isEmpty():
             return None
-        menu.popup(QCursor.pos())
+        menu.popup(mode.canvas.hex_cursor.popup_point())  # at the pointer, or the key's hex
         self.menu = menu
         return menu
 
