@@ -270,6 +270,27 @@ class Card(QPushButton):
         for label in (picture, self.heading, self.line):
             label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
             label.setStyleSheet("background: transparent; border: none;")
+        # A button's size hint knows its own text, not the labels laid out in it: the
+        # card asks its layout, so wrapped words never run out of it (at scale factor 2
+        # the Kasserine card's line was cut off under its two-line heading).
+        policy = self.sizePolicy()
+        policy.setVerticalPolicy(QSizePolicy.Policy.Minimum)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return max(self.minimumHeight(), self.layout().totalHeightForWidth(width))
+
+    def sizeHint(self) -> QSize:
+        hint = self.layout().totalSizeHint()
+        return QSize(hint.width(), self.heightForWidth(hint.width()))
+
+    def minimumSizeHint(self) -> QSize:
+        least = self.layout().totalMinimumSize()
+        return QSize(least.width(), self.minimumHeight())
 
 
 # --- small pictures for the cards -----------------------------------------------------------
