@@ -45,3 +45,14 @@ def test_enter_on_a_recent_file_opens_it_once(qtbot, tmp_path):
     assert chosen == [path.resolve()]
     # Its screen-reader line says what and where it is.
     assert page.recent.item(0).data(Qt.ItemDataRole.AccessibleTextRole).startswith("rematch.kpgame, Kasserine Pass game, in ")
+
+
+def test_enter_on_a_card_chooses_it(qtbot):
+    page = StartPage(Settings())
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitExposed(page)
+    card = page.cards["map"]
+    card.setFocus()
+    with qtbot.waitSignal(card.clicked, timeout=2000):
+        qtbot.keyClick(card, Qt.Key.Key_Return)

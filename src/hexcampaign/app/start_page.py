@@ -278,6 +278,14 @@ class Card(QPushButton):
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
 
+    def keyPressEvent(self, event) -> None:
+        # Enter chooses the card in focus, as on a web page or a dialog's default button
+        # (a push button takes only Space: Enter on a card did nothing, seen under Xvfb).
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.isAutoRepeat():
+            self.animateClick()
+            return
+        super().keyPressEvent(event)
+
     def hasHeightForWidth(self) -> bool:
         return True
 
