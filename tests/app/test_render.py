@@ -543,3 +543,22 @@ def test_a_pdf_painted_in_bands_is_one_page_with_every_hex(qapp, sample_map, tmp
         seen = set(page.extract_text().split())
         assert numbers <= seen, sorted(numbers - seen)[:5]
     assert whole.mediabox == banded.mediabox
+
+
+def test_a_frame_strokes_only_the_stretches_of_a_line_that_can_show(qapp):
+    from hexcampaign.app.render.frames import Frame
+    from hexcampaign.maps.features import MapFeatures
+
+    m = HexMap.blank(40, 6)
+    layout = map_layout(m, 10)
+    # The left third of the map: columns 0-12 or so, and their neighbours as padding.
+    view = QRectF(0, 0, 13 * 1.5 * 10, map_scene_rect(m, layout).height())
+    image = QImage(10, 10, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    frame = Frame(painter, m, layout, view, MapFeatures(m))
+    across = [at(col, 2) for col in range(40)]  # a road across the map, west to east
+    back = [*across, *reversed(across[:-1])]  # and back again
+    painter.end()
+    (first, last), = frame.stretches(across)
+    assert first == 0 and 12 <= last < 20  # from the west edge to a hex past the view, no further
+    assert frame.stretches(back) == [(0, last), (len(back) - 1 - last, len(back) - 1)]

@@ -5,6 +5,7 @@ the block of columns a raster frame paints as a few long shapes."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QLineF, QPointF, QRectF
@@ -104,6 +105,7 @@ class Frame:
     shape: QPolygonF = field(default_factory=QPolygonF)
     _hexes: list[Hex] | None = None
     _block: Block | None = None
+    _near: set[Hex] | None = None  # the hexes as a set, for `stretches`
     soft_edges: bool = False  # the terrain fades into its neighbours' (soft_edges.py)
 
     def __post_init__(self) -> None:
@@ -118,6 +120,26 @@ class Frame:
         if self._hexes is None:
             self._hexes = hexes_in_rect(self.map, self.layout, self.rect)
         return self._hexes
+
+    def stretches(self, hexes: Sequence[Hex]) -> list[tuple[int, int]]:
+        """The parts first..last (indices, inclusive) of a line through `hexes` that can
+        show in this frame: each reaches one hex past the frame's hexes on both sides,
+        so its ends (a cap, a cut curve) lie in a hex that touches nothing in view.
+        A band of a big picture then strokes its part of a long road, not all of it
+        (Qt's stroker and rasterizer pay for the whole path however much is clipped)."""
+        if self._near is None:
+            self._near = set(self.hexes)
+        near = self._near
+        last = len(hexes) - 1
+        parts: list[list[int]] = []
+        for i, h in enumerate(hexes):
+            if h in near:
+                first = max(i - 1, 0)
+                if parts and first <= parts[-1][1]:
+                    parts[-1][1] = min(i + 1, last)
+                else:
+                    parts.append([first, min(i + 1, last)])
+        return [(a, b) for a, b in parts]
 
     @property
     def block(self) -> Block | None:

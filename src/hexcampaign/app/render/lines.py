@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import cast
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -46,7 +47,12 @@ def paint_rivers(f: Frame) -> bool:
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     p.setPen(pen)
     p.setBrush(Qt.BrushStyle.NoBrush)
-    for line in f.features.lines_near("river", here):
+    stretches = [
+        replace(line, hexes=line.hexes[a : b + 1]) if b - a + 1 < len(line.hexes) else line
+        for line in f.features.lines_near("river", here)
+        for a, b in f.stretches(line.hexes)
+    ]
+    for line in stretches:  # only what can show (Frame.stretches): a cut end lies out of view
         keys = river_path(line, joined)
         if not keys:
             continue
@@ -114,7 +120,12 @@ def paint_roads(f: Frame) -> bool:
     # Each road its own polyline, centre to centre: Qt's anti-aliased stroker pays per
     # piece, so a road of 30 hexes costs far less as one polyline (round joins) than as
     # 30 round-capped lines, and looks the same.
-    chains = [QPolygonF([QPointF(*centre(h)) for h in line.hexes]) for line in f.features.lines_near("road", f.hexes)]
+    # Only the stretches that can show (Frame.stretches): a band of a big picture.
+    chains = [
+        QPolygonF([QPointF(*centre(h)) for h in line.hexes[a : b + 1]])
+        for line in f.features.lines_near("road", f.hexes)
+        for a, b in f.stretches(line.hexes)
+    ]
     all_bridges = f.features.bridges()
     bridges = [h for h in f.hexes if h in all_bridges] if all_bridges else []
     if not chains and not bridges:
