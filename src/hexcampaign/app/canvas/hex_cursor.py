@@ -92,8 +92,13 @@ KEYBOARD_FOCUS = (
     Qt.FocusReason.BacktabFocusReason,
     Qt.FocusReason.ShortcutFocusReason,
 )
-# Focus coming back from a menu or a window: the cursor shows again where it was.
-BACK_FROM = (Qt.FocusReason.PopupFocusReason, Qt.FocusReason.ActiveWindowFocusReason)
+# Focus coming back from a menu, a window, or a field that hands the keys back (the
+# Properties dock's Enter): the cursor, if it was showing, shows again where it was.
+BACK_FROM = (
+    Qt.FocusReason.PopupFocusReason,
+    Qt.FocusReason.ActiveWindowFocusReason,
+    Qt.FocusReason.OtherFocusReason,
+)
 
 
 class HexCursor(QObject):
