@@ -6,7 +6,6 @@ their sentence in the status bar and the dock shows the map as it really is agai
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import Any
 
@@ -279,6 +278,8 @@ class PropertiesDock(QDockWidget):
             self.title.setText("No hex selected: click one with the Inspect tool.")
             self._clear_fields()  # greyed out, they must not show the last hex's values
             return
+        import html  # here, not at the top: no hex is shown at start-up (~1.5 ms)
+
         m, h = shown
         here = m.place_at(h)
         # Rich text for the bold hex number; the place name is the map's, escaped.
