@@ -37,6 +37,8 @@ from hexcampaign.kasserine.state import (
     GAME_OVER,
     Action,
     Axial,
+    BreakdownUnit,
+    BridgeWork,
     CombatState,
     Decision,
     DeclareAttack,
@@ -127,14 +129,23 @@ class GameContext:
         """The state changed by `action`: a move or a placement changes only what put()
         carried the position over (Position.moved), a declared attack, the defender's
         artillery or the end of a phase only the combats, the phase and the units' marks
-        and MP (Position.marked); any other drops the position."""
+        and MP (Position.marked); a breakdown changes German units only and bridge work
+        the roads only, so the next position takes over what the rest allows
+        (Position.successor); any other drops the position."""
         kind = type(action)
         if kind in CARRIED:
             return
-        if kind in MARKING and self._position is not None:
-            self._position.marked()
+        position = self._position
+        if position is None:
             return
-        self._position = None
+        if kind in MARKING:
+            position.marked()
+        elif kind is BreakdownUnit:  # German units only: the Allies' zones stay
+            self._position = position.successor(self.state, ("allied",), same_units=False)
+        elif kind is BridgeWork:  # the roads only: every unit's zones stay
+            self._position = position.successor(self.state, ("german", "allied"), same_units=True)
+        else:
+            self._position = None
 
     # --- looking things up ------------------------------------------------------------
 

@@ -160,6 +160,28 @@ class Position:
         self.views = None
         self.obligations = None
 
+    def successor(self, state: GameState, unchanged: tuple[str, ...], same_units: bool) -> Position:
+        """A fresh position of `state` after an action that changed no unit of the sides
+        `unchanged` (their hexes, factors and order in state.units), nor, when
+        `same_units`, which units the game has: it takes over what depends on those
+        sides' units alone (their zones of control, the hexes they hold, their units on
+        the map) and, with the same units, what is kept of their shapes (lasting).
+        Roads are found again (a bridge may have changed)."""
+        new = Position(self.board, state)
+        for side in unchanged:
+            zones = self._zoc.get(side)
+            if zones is not None:
+                new._zoc[side] = zones
+            held = self._enemy_held.get(enemy_of(side))  # the hexes `side` holds
+            if held is not None:
+                new._enemy_held[enemy_of(side)] = held
+            units = self._on_map.get(side)
+            if units is not None:
+                new._on_map[side] = units
+        if same_units:
+            new.lasting = self.lasting
+        return new
+
     def occupied(self) -> Iterable[tuple[int, list[UnitState]]]:
         """occupants.items() in the order a fresh build gives (each hex at its first
         unit's place in state.units), for what a list's order can reach (zones of

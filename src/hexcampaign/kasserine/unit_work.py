@@ -40,7 +40,8 @@ def breakdown(ctx: GameContext, action: BreakdownUnit) -> list[str]:
         ctx.state.units[child.id] = child
     ids = [c.id for c in children]
     _replace_in_records(ctx, u.id, ids)
-    ctx.forget_position()
+    # (The position is renewed after the action, keeping the Allies' zones:
+    # GameContext.after_action.)
     ctx.changes.add(Play.UNITS, [u.id, *ids], [where])
     return [f"{label} breaks down into {', '.join(ctx.label(c) for c in children)}"]
 
@@ -138,7 +139,8 @@ def bridge_work(ctx: GameContext, action: BridgeWork) -> list[str]:
         ctx.state.destroyed_bridges = [
             h for h in ctx.state.destroyed_bridges if tuple(h) != tuple(action.hex)
         ]
-    ctx.forget_position()  # roads through the hex are broken or whole again
+    # Roads through the hex are broken or whole again: the position is renewed after the
+    # action, keeping every unit's zones (GameContext.after_action).
     ctx.touched(u, Play.UNITS | Play.MAP)
     done = "destroys" if action.destroy else "rebuilds"
     return [f"{ctx.label(u)} {done} the bridge at {ctx.hexname(action.hex)} ({cost} MP)"]
