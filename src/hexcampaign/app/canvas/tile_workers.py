@@ -188,10 +188,12 @@ class TileWorkers(QObject):
         with self._shared.lock:
             self._shared.forget(job)
         scene = self.scene
-        if job.generation != scene.tiles.generation or job.hexmap is not scene.hexmap:
-            return
         base = scene.base_layer()
-        if image is None:  # painting failed: the next paint asks again
+        thrown_away = job.generation != scene.tiles.generation or job.hexmap is not scene.hexmap
+        if thrown_away or image is None:  # the map changed while it was painted, or it failed
+            # The next paint asks again. A paint in between waited for this strip (drew
+            # a stand-in, or nothing: the desk's grey); without this update those tiles
+            # stayed so until the canvas was repainted for another reason.
             if base is not None:
                 base.update(job.scene_rect())
             return
