@@ -245,6 +245,21 @@ def near_side(context: ToolContext | None, e: ToolEvent) -> bool:
     return math.hypot(e.x - mid_x, e.y - mid_y) <= NEAR_SIDE * layout.size
 
 
+# How near (in hex radii, centre to corner) a hex's centre the pointer must come for a
+# drag from hex to hex to take that hex: past a side's middle by about a tenth of a
+# hex, past a corner by a quarter, so a drag that grazes a corner takes no third hex.
+WELL_INSIDE = 0.75
+
+
+def well_inside(context: ToolContext | None, e: ToolEvent) -> bool:
+    """Whether the pointer is well inside its hex (always, without a canvas's layout)."""
+    layout = context.layout() if context and context.layout else None
+    if layout is None:
+        return True
+    cx, cy = layout.center(e.hex)
+    return math.hypot(e.x - cx, e.y - cy) <= WELL_INSIDE * layout.size
+
+
 def removing(e: ToolEvent) -> bool:
     """Shift or the right button turns an adding tool into a removing one."""
     return e.shift or e.button == "right"

@@ -7,7 +7,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId
-from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, Tool, removing
+from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, Tool, removing, well_inside
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
@@ -56,6 +56,14 @@ class Road(Tool):
         if e.hex == self.last_hex or self.last_hex is None:
             return
         steps = self.last_hex.line_to(e.hex)
+        if not well_inside(self.context, e):
+            # A pointer just over a hex's edge (most often past a corner, where three
+            # hexes meet) may only graze it: the road waits until the pointer is well
+            # inside, so a drag past a corner does not jog through the grazed hex and
+            # step back. A fast jump still lays the hexes before the one just entered.
+            steps = steps[:-1]
+        if len(steps) < 2:
+            return
         segments = []
         for a, b in zip(steps, steps[1:]):
             if not (self.map.contains(a) and self.map.contains(b)):

@@ -1,0 +1,87 @@
+"""Strokes the way a hand draws them (issue 30, Lines): a road dragged past hex corners
+follows the hexes the pointer really crosses, with no back-step through a neighbour it
+only grazed; a cliff on level ground keeps its high side along the whole stroke."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, Qt
+
+from hexcampaign.app.canvas.tool_feed import tool_event
+from hexcampaign.app.editor.tools.road import Road
+from hexcampaign.hexes import Hex, HexSide
+
+from .conftest import LAYOUT, at
+
+NO_KEYS = Qt.KeyboardModifier.NoModifier
+
+
+def pointer_drag(tool, points, step=3.0):
+    """Press at the first scene point, move through the others as a mouse reports a
+    drag (a move every `step` pixels, each hex change reported first as the canvas
+    does), release at the last."""
+    tool.pressed(tool_event(LAYOUT, QPointF(*points[0]), "left", NO_KEYS))
+    hovered = LAYOUT.hex_at(*points[0])
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        n = max(1, math.ceil(math.hypot(bx - ax, by - ay) / step))
+        for i in range(1, n + 1):
+            e = tool_event(LAYOUT, QPointF(ax + (bx - ax) * i / n, ay + (by - ay) * i / n), "left", NO_KEYS)
+            if e.hex != hovered:
+                hovered = e.hex
+                tool.hex_changed(e)
+            tool.moved(e)
+    tool.released(tool_event(LAYOUT, QPointF(*points[-1]), "left", NO_KEYS))
+
+
+def grazing_point(a: Hex, b: Hex, corner: int, into: float = 2.0) -> tuple[tuple[float, float], Hex]:
+    """A point `into` pixels past one corner of the side a-b, inside the third hex that
+    meets there, and that hex."""
+    ends = LAYOUT.side_segment(HexSide.between(a, b))
+    cx, cy = ends[corner]
+    (ax, ay), (bx, by) = LAYOUT.center(a), LAYOUT.center(b)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    length = math.hypot(cx - mx, cy - my)
+    point = (cx + (cx - mx) / length * into, cy + (cy - my) / length * into)
+    return point, LAYOUT.hex_at(*point)
+
+
+def layout_context(context):
+    context.layout = lambda: LAYOUT
+    return context
+
+
+def test_a_road_dragged_past_hex_corners_has_no_back_step_and_no_jog(document, context):
+    tool = Road()
+    tool.activate(layout_context(context))
+    row = [at(c, 3) for c in range(1, 8)]  # east along row 3: the sides alternate NE, SE
+    points = [LAYOUT.center(row[0])]
+    grazed = []
+    for i, (a, b) in enumerate(zip(row, row[1:])):
+        point, third = grazing_point(a, b, i % 2)
+        assert third not in (a, b)  # the pointer really passes through a third hex
+        grazed.append(third)
+        if i == 2:  # into the grazed hex and straight back out into the hex it left
+            points += [point, LAYOUT.center(a)]
+            point, _ = grazing_point(a, b, i % 2)
+        points += [point, LAYOUT.center(b)]
+    pointer_drag(tool, points)
+    roads = [line.hexes for line in document.map.lines("road")]
+    assert len(roads) == 1
+    road = roads[0]
+    assert all(x != z for x, y, z in zip(road, road[1:], road[2:])), f"back-step in {road}"
+    assert all(not x.is_adjacent(z) for x, y, z in zip(road, road[1:], road[2:])), f"jog in {road}"
+    assert list(road) == row
+    assert not any(document.map.on_road(h) for h in grazed)
+    assert document.undo_stack.count() == 1
+
+
+def test_a_road_dragged_deep_into_a_hex_still_takes_it(document, context):
+    """The hysteresis only swallows grazes: a drag that turns well inside a hex keeps it."""
+    tool = Road()
+    tool.activate(layout_context(context))
+    a, b = at(2, 2), at(3, 2)
+    _, third = grazing_point(a, b, 0)
+    pointer_drag(tool, [LAYOUT.center(a), LAYOUT.center(third), LAYOUT.center(b)])
+    assert [line.hexes for line in document.map.lines("road")] == [(a, third, b)]
+
