@@ -9,6 +9,7 @@ import math
 from PySide6.QtCore import QPointF, Qt
 
 from hexcampaign.app.canvas.tool_feed import tool_event
+from hexcampaign.app.editor.tools.cliff import Cliff
 from hexcampaign.app.editor.tools.road import Road
 from hexcampaign.hexes import Hex, HexSide
 
@@ -85,3 +86,21 @@ def test_a_road_dragged_deep_into_a_hex_still_takes_it(document, context):
     pointer_drag(tool, [LAYOUT.center(a), LAYOUT.center(third), LAYOUT.center(b)])
     assert [line.hexes for line in document.map.lines("road")] == [(a, third, b)]
 
+
+def test_a_cliff_drawn_on_level_ground_keeps_its_high_side_along_the_stroke(document, context):
+    m = document.map
+    assert len({m.elevation(h) for h in m.hexes()}) == 1  # level ground
+    tool = Cliff()
+    tool.activate(layout_context(context))
+    upper = [at(c, 3) for c in range(0, 10)]
+    lower = [at(c, 4) for c in range(0, 10)]
+    # The hexsides between rows 3 and 4 (a zigzag across a flat-top grid), west to east.
+    sides = sorted({HexSide.between(a, b) for a in upper for b in lower if a.is_adjacent(b)},
+                   key=lambda s: sum(x for x, _ in LAYOUT.side_segment(s)))
+    middles = [tuple((p + q) / 2 for p, q in zip(*LAYOUT.side_segment(s))) for s in sides]
+    x, y = middles[0]
+    pointer_drag(tool, [(x, y - 3)] + middles, step=2.0)  # pressed just inside row 3
+    tops = m.cliffs()
+    assert set(tops) == set(sides)  # every side of the stroke has its cliff
+    assert {tops[s] for s in sides} <= set(upper), [str(tops[s]) for s in sides]
+    assert document.undo_stack.count() == 1
