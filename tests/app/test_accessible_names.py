@@ -215,9 +215,18 @@ def test_the_battle_dialogs_name_every_control(qtbot, desk):
     mode, _ids = desk
     c, ids = to_attack_orders(mode, helpers)
     b = declare_on_the_map(mode, c, ids, with_artillery=False)
+    from hexcampaign.app.campaign.attack_orders import DefenseSupportDialog
+    from hexcampaign.app.campaign.hex_pick import PickingMoveDialog
+
+    order = mode.dialog
     sheet = mode.battles_dock.sheet_dialog(b.id)
-    dialogs_named(None, [sheet])
-    for dialog in (sheet, mode.dialog):  # (open windows would stand over later tests')
+    support = DefenseSupportDialog(mode, b.id)
+    picking = PickingMoveDialog(mode, ids["german"])
+    dialogs_named(qtbot, [support, picking])
+    assert mode.phase_dock.next() and c.phase == "battle_resolution"
+    form = mode.battles_dock.result_form(b.id)
+    dialogs_named(None, [sheet, form])
+    for dialog in (sheet, order, form):  # (open windows would stand over later tests')
         if dialog is not None:
             dialog.close()
 

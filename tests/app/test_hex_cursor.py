@@ -14,7 +14,10 @@ from hexcampaign.app.settings import Settings
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 
-from .test_accessible_names import desk  # noqa: F401, F811  (the fixture: a small campaign on the desk)
+from . import test_accessible_names as named
+
+desk = named.desk  # the fixtures: a small campaign on the desk, a game in movement
+game_mode = named.game_mode
 
 H = Hex.from_offset
 
@@ -141,7 +144,7 @@ def test_enter_selects_and_moves_in_a_game(qtbot):
     assert g.unit("Grenadiers").hex == goal
 
 
-def test_enter_selects_a_formation_on_the_campaign_desk(desk):  # noqa: F811 (the fixture)
+def test_enter_selects_a_formation_on_the_campaign_desk(desk):
     mode, ids = desk
     c, w = mode.campaign, mode.window
     here = c.formation(ids["german"]).hex
@@ -187,3 +190,19 @@ def test_the_menu_key_opens_the_hexs_menu_at_the_hex_and_the_cursor_comes_back(d
     canvas.setFocus(Qt.FocusReason.PopupFocusReason)
     qtbot.waitUntil(lambda: canvas.hex_cursor.shown)
     assert canvas.hex_cursor.hex == here
+
+
+def test_shift_enter_drags_a_unit_in_a_game(game_mode):
+    """The keyboard's drag: held on a stack, the arrows show the path, Enter moves."""
+    mode = game_mode
+    g, w = mode.game, mode.window
+    start = g.unit("Grenadiers").hex
+    cursor = w.canvas.hex_cursor
+    w.canvas.setFocus(Qt.FocusReason.TabFocusReason)
+    cursor.go(start)
+    key(w, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    key(w, Qt.Key.Key_Down)
+    goal = cursor.hex
+    assert goal in g.reachable("Grenadiers")
+    key(w, Qt.Key.Key_Return)
+    assert g.unit("Grenadiers").hex == goal
