@@ -12,8 +12,10 @@ as one undo step, and a refused import leaves no half-written map.
   Overlapping polygons of one terrain count their overlap twice, capped at the whole
   hex (land-cover data does not overlap).
 - Lines are walked in their own order at steps of a quarter hex; the hexes they pass
-  through, in that order, become road links between successive hexes (add_road) or
-  river hexes (set_river). A line that only clips a hex's corner (one step, under a
+  through, in that order, become a road or river of the map's own, one named line a
+  feature (geo/line_pieces.py: its name or ref, else the map's "River 1"; a piece a
+  stretch on the map), never joined onto another line's end: two rivers whose ends
+  lie in neighbouring hexes stay two. A line that only clips a hex's corner (one step, under a
   quarter of a hex, between two hexes that touch) does not turn through it. Where a
   road line crosses a river line, the hex of the crossing gets a bridge (real roads
   cross rivers on bridges); a road beside a river shares hexes with it but no bridge.
@@ -28,7 +30,8 @@ as one undo step, and a refused import leaves no half-written map.
   levels: equal steps from the lowest to the highest hex, or a fixed height per level.
 - Rules: the given ones first, then (unless `osm_tags` is off) the OSM table's
   (geo/mapping.py), so a file of OpenStreetMap tags needs no mapping.
-- A new map is numbered from 0101, as File > New numbers it (HexMap.new).
+- A new map is numbered from 0101, as File > New numbers it (HexMap.new), and records
+  its km per hex (the printed scale bar's) from the hex size the import used.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ import shapely
 
 from hexcampaign.geo.clip import covered_areas
 from hexcampaign.geo.geojson import GeoData
+from hexcampaign.geo.line_pieces import LineToAdd, feature_name, named_pieces, stretches
 from hexcampaign.geo.mapping import IGNORE, Rule, RuleError, osm_rules, parse_rule, targets
 from hexcampaign.geo.project import Grid, Projection, choose_projection, place_grid
 from hexcampaign.hexes import Hex, Layout
@@ -119,6 +123,7 @@ class ImportPlan:
     elevation: dict[Hex, int] = field(default_factory=dict)
     rivers: list[Hex] = field(default_factory=list)  # in the order of the lines
     roads: list[tuple[Hex, Hex]] = field(default_factory=list)
+    lines: list[LineToAdd] = field(default_factory=list)  # the rivers and roads above, feature by feature
     bridges: list[Hex] = field(default_factory=list)
     places: list[PlaceToAdd] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -139,6 +144,8 @@ class ImportPlan:
         m = HexMap.new(self.cols, self.rows, palette=self.palette_used or self.palette,
                        orientation=self.grid.layout.orientation)
         m.name = name
+        # Grid space is kilometres: a hex is √3 sizes across its flats.
+        m.set_hex_km(round(self.grid.layout.size * math.sqrt(3), 9))
         return m, self.apply(m)
 
     def apply(self, m: HexMap) -> list[str]:
@@ -152,10 +159,8 @@ class ImportPlan:
                 m.set_terrain(h, name)
         for h, level in self.elevation.items():
             m.set_elevation(h, level)
-        for h in self.rivers:
-            m.set_river(h, True)
-        for a, b in self.roads:
-            m.add_road(a, b)
+        for line in self.lines:
+            m.add_line(line.kind, line.hexes, line.name)
         for h in self.bridges:
             if m.is_river(h) and m.on_road(h):
                 m.set_bridge(h, True)
@@ -442,7 +447,28 @@ class _Importer:
             path = hexes[where[i]].line_to(hexes[where[i + 1]])
             roads.extend((x, y) for x, y in zip(path, path[1:]) if x in self.index and y in self.index)
         plan.roads = list(dict.fromkeys(roads))
+        plan.lines = self._named_lines(where, part, owner, is_river, chosen)
         plan.bridges = self._bridges(parts, is_river)
+
+    def _named_lines(self, where: np.ndarray, part: np.ndarray, owner: np.ndarray, is_river: np.ndarray,
+                     features: list[int]) -> list[LineToAdd]:
+        """Each part's runs of hexes on the map as named lines (geo/line_pieces.py)."""
+        on_map = where >= 0
+        cut = np.flatnonzero((part[1:] != part[:-1]) | (on_map[1:] != on_map[:-1])) + 1
+        runs: dict[int, list[list[Hex]]] = {}  # feature -> its stretches, in order
+        kinds: dict[int, str] = {}
+        hexes = self.hexes
+        for start, end in zip([0, *cut.tolist()], [*cut.tolist(), len(where)]):
+            if start == end or not on_map[start]:
+                continue
+            p = int(part[start])
+            feature = features[int(owner[p])]
+            kinds[feature] = "river" if is_river[p] else "road"
+            runs.setdefault(feature, []).extend(stretches([hexes[i] for i in where[start:end].tolist()], self.index))
+        properties = self.data.lines.properties
+        name_key = self.settings.name_attribute
+        return [line for feature, pieces in runs.items()
+                for line in named_pieces(kinds[feature], feature_name(properties[feature], name_key), pieces)]
 
     def _grid_index(self, q: np.ndarray, r: np.ndarray) -> np.ndarray:
         """Each axial hex's place in self.hexes (column by column), -1 off the map."""

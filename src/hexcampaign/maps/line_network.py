@@ -17,6 +17,7 @@ from hexcampaign.maps.lines import (
     Line,
     default_name,
     line_of,
+    piece_name,
     shared_corner,
     without_hex,
 )
@@ -220,13 +221,8 @@ class LineNetwork:
             changed = True
             pieces = [p for p in pieces if len(p) >= (2 if kind == "road" else 1)]
             for n, piece in enumerate(pieces):
-                name = line.name if n == 0 else _piece_name(line.name, n + 1)
+                name = line.name if n == 0 else piece_name(line.name, n + 1)
                 lines.append(line_of(kind, name, piece))
         if changed:
             self.set_lines(lines)
 
-
-def _piece_name(name: str, n: int) -> str:
-    """The name of the n-th piece of a cut line: "Oued Hatab (2)"."""
-    suffix = f" ({n})"
-    return name[: LINE_NAME_MAX - len(suffix)] + suffix

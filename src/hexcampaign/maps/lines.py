@@ -130,6 +130,12 @@ def default_name(kind: str, taken: Iterable[str]) -> str:
     return f"{_TITLES[kind]} {n}"
 
 
+def piece_name(name: str, n: int) -> str:
+    """The name of the n-th piece of a line cut in pieces: "Oued Hatab (2)"."""
+    suffix = f" ({n})"
+    return name[: LINE_NAME_MAX - len(suffix)] + suffix
+
+
 Step = TypeVar("Step", Hex, HexSide)  # what a line runs through: hexes, or hexsides
 
 
