@@ -1,6 +1,7 @@
 """A map as a Tiled map (.tmx): a hexagonal tile layer of terrain whose tiles are the
 palette's terrains, elevation as a second tile layer, and the map's other features as
-object layers (rivers and roads as polylines, cliffs along their hexsides, bridges,
+object layers (rivers and roads as polylines, rivers along hexsides as polylines from
+corner to corner, cliffs along their hexsides, bridges,
 places with their VP and PP, free labels, hex notes as "note" points whose properties
 are the note's text and its own properties). `read_tmx` reads such a file back.
 
@@ -32,6 +33,7 @@ from hexcampaign.exports import ExportError
 from hexcampaign.files import atomic_export, describe_os_error
 from hexcampaign.hexes import Hex, HexSide, offset_to_hex
 from hexcampaign.maps import HexMap, MapEditError, MapLabel, palette_names
+from hexcampaign.maps.lines import HEXSIDE_RIVER, hexside_river_corners
 from hexcampaign.maps.palette import Palette, PaletteError, load_palette, palette_from_data
 
 TMX_VERSION = "1.8"  # the format Debian's Tiled (1.8) reads; later Tiled reads it too
@@ -336,7 +338,37 @@ def _line_layer(root: ET.Element, ids: _Ids, grid: TiledGrid, hexmap: HexMap, na
         if len(points) == 1:
             ET.SubElement(obj, "point")
         else:
-            ET.SubElement(obj, "polyline", {"points": " ".join(f"{_num(x - x0)},{_num(y - y0)}" for x, y in points)})
+            _polyline(obj, points)
+    if kind == "river":
+        _hexside_rivers(group, ids, grid, hexmap)
+
+
+def _hexside_rivers(group: ET.Element, ids: _Ids, grid: TiledGrid, hexmap: HexMap) -> None:
+    """Each river along hexsides as one named polyline object through the corners its
+    drawn path runs through (its first side's far corner, each corner it turns at, its
+    last side's far corner), as the map draws it."""
+    for line in hexmap.lines(HEXSIDE_RIVER):
+        points = [_corner(grid, hexmap, corner) for corner in hexside_river_corners(line)]
+        x0, y0 = points[0]
+        obj = ET.SubElement(group, "object", {
+            "id": ids.next_object(), "name": line.name, "type": HEXSIDE_RIVER, "x": _num(x0), "y": _num(y0),
+        })
+        pairs = (side.hexes() for side in line.along)
+        _properties(obj, {"hexsides": " ".join(f"{hexmap.label(a)}/{hexmap.label(b)}" for a, b in pairs)})
+        _polyline(obj, points)
+
+
+def _corner(grid: TiledGrid, hexmap: HexMap, corner: frozenset[Hex]) -> tuple[float, float]:
+    """A corner where three hexes meet: the mean of their centres, exactly the corner on
+    Tiled's whole-pixel hexes too (its columns and rows step by halves of its sides)."""
+    centres = [grid.centre(*hexmap.offset(h)) for h in corner]
+    return sum(x for x, _ in centres) / 3, sum(y for _, y in centres) / 3
+
+
+def _polyline(obj: ET.Element, points: list[tuple[float, float]]) -> None:
+    """The object's points, relative to its own x and y (its first point)."""
+    x0, y0 = points[0]
+    ET.SubElement(obj, "polyline", {"points": " ".join(f"{_num(x - x0)},{_num(y - y0)}" for x, y in points)})
 
 
 def _cliff_layer(root: ET.Element, ids: _Ids, grid: TiledGrid, hexmap: HexMap) -> None:
@@ -504,6 +536,9 @@ def _read_object(hexmap: HexMap, obj: ET.Element, at: Callable[[float, float], H
             upper = next((h for h in side_hexes if hexmap.label(h) == props.get("upper")), side_hexes[0])
             hexmap.add_cliff(upper, side_hexes[1] if upper == side_hexes[0] else side_hexes[0])
             return
+        if kind == HEXSIDE_RIVER:
+            _read_hexside_river(hexmap, obj.get("name", "").strip(), points, at)
+            return
         hexes = [at(px, py) for px, py in points]
         hexes = [h for i, h in enumerate(hexes) if i == 0 or h != hexes[i - 1]]  # a point twice
         name = obj.get("name", "").strip()
@@ -540,6 +575,23 @@ def _read_object(hexmap: HexMap, obj: ET.Element, at: Callable[[float, float], H
     elif h is not None and "vp" in props:
         hexmap.add_place(h, obj.get("name", ""), str(props.get("kind", kind)), _int(props, "vp"),
                          _int(props, "pp"), str(props.get("label_position", "below")))
+
+
+def _read_hexside_river(hexmap: HexMap, name: str, points: list[tuple[float, float]],
+                        at: Callable[[float, float], Hex]) -> None:
+    """A river along hexsides from its corners: the side between each two in a row is
+    the one whose two hexes lie either side of their middle. One the map refuses (a
+    side off the map, sides that do not touch) is left out."""
+    sides = []
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        mx, my, nx, ny = (ax + bx) / 2, (ay + by) / 2, (ay - by) * 0.3, (bx - ax) * 0.3
+        a, b = at(mx + nx, my + ny), at(mx - nx, my - ny)
+        if a.is_adjacent(b):
+            sides.append(HexSide.between(a, b))
+    try:
+        hexmap.add_line(HEXSIDE_RIVER, sides, name)
+    except MapEditError:
+        pass
 
 
 def _nearest_hex(grid: TiledGrid, hexmap: HexMap, x: float, y: float) -> Hex:
