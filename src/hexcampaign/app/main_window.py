@@ -127,7 +127,7 @@ class MainWindow(QMainWindow):
             self.modes.mode = self.editor  # in charge until a game mode takes over
         entries = self.menu("&Mode").actions()  # the play modes, when offered already
         self.modes.add_mode(
-            QT_TRANSLATE_NOOP("MenuBar", "Map &editor"),
+            str(QT_TRANSLATE_NOOP("MenuBar", "Map &editor")),  # (its stub returns object)
             self.editor,
             before=entries[0] if entries else None,
         )
@@ -272,9 +272,20 @@ class MainWindow(QMainWindow):
         """Show an already loaded map (the command line loads before the window opens)."""
         self.set_document(MapDocument(hexmap, Path(path) if path else None))
         say_missing_underlay(self, self.document)
-        if path:
-            self.settings.add_recent_file(path)
-            self.recent.rebuild()
+        if path and self._shown_once:
+            self._remember_recent(path)
+        elif path:
+            # The command line's map, before the window first shows: its place in Open
+            # recent is written just after the first paint (the settings file is written
+            # and synced to the disk: 1-14 ms of that paint on a busy machine).
+            shown = Path(path)
+            self.canvas.first_painted.connect(
+                lambda: QTimer.singleShot(0, self, lambda: self._remember_recent(shown))
+            )
+
+    def _remember_recent(self, path: Path | str) -> None:
+        self.settings.add_recent_file(path)
+        self.recent.rebuild()
 
     def new_map(self) -> bool:
         return bool(self.maps.new_document())
