@@ -67,6 +67,10 @@ class MapView(QGraphicsView):
         self._tool_button: str | None = None
         self._painted = False
         self._fit_pending = False
+        # True from a fit until the view is zoomed or moved: while the window's layout
+        # settles after the first show (docks of the mode taking their room, the window
+        # fitted to the screen) each resize fits the map again.
+        self._keep_fitted = False
         self._clamping = False
         self._last_shown: QRectF | None = None  # the scene rectangle shown before a move
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -91,7 +95,7 @@ class MapView(QGraphicsView):
         # When the user rests after moving the map, the tiles around the window are
         # drawn ahead of the next pan.
         self.prefetch = Prefetch(self)
-        self.panning = Panning(self.viewport(), self._scroll_by, self._interactive)
+        self.panning = Panning(self.viewport(), self._user_scroll_by, self._interactive)
         # The keyboard's way onto the map: a hex cursor (arrows, Enter; canvas/hex_cursor.py).
         self.hex_cursor = HexCursor(self)
 
@@ -197,6 +201,7 @@ class MapView(QGraphicsView):
     def set_zoom(self, zoom: float, anchor: QPoint | QPointF | None = None) -> None:
         """Zoom to `zoom` (clamped) keeping the scene point under the viewport point
         `anchor` (default: the viewport centre) where it is."""
+        self._keep_fitted = False  # (a fit sets it again once it has zoomed)
         # Four significant digits: zooming in and out again lands on the same value, so
         # the tiles cached for that zoom are used again.
         zoom = float(f"{min(max(zoom, self.zoom_floor()), ZOOM_MAX):.4g}")
@@ -236,6 +241,7 @@ class MapView(QGraphicsView):
             return
         self.set_zoom(0.98 * fit)  # a sliver of desk around the map: it is all there
         self.centerOn(self.map_scene.map_rect.center())
+        self._keep_fitted = True
         self.viewport_changed.emit()
         self.hover_at_cursor()
 
@@ -262,6 +268,7 @@ class MapView(QGraphicsView):
             self.tool.pointer_left()
 
     def center_on_hex(self, h: Hex) -> None:
+        self._keep_fitted = False
         self.centerOn(QPointF(*self.layout.center(h)))
         self.viewport_changed.emit()
 
@@ -351,6 +358,8 @@ class MapView(QGraphicsView):
         if self._fit_pending and self.isVisible():
             self._fit_pending = False
             self.fit_map()
+        elif self._keep_fitted:
+            self.fit_map()
         self.clamp_to_map()
         self.viewport_changed.emit()
 
@@ -408,6 +417,11 @@ class MapView(QGraphicsView):
 
     def _prefetch(self) -> None:
         self.prefetch.draw_ahead()
+
+    def _user_scroll_by(self, dx: float, dy: float) -> None:
+        """A pan by the user (a drag, the keys): the view is theirs from now on."""
+        self._keep_fitted = False
+        self._scroll_by(dx, dy)
 
     def _interactive(self) -> None:
         self.prefetch.user_moving()
