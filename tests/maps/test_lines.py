@@ -115,12 +115,18 @@ def test_the_rules_queries_read_the_lines() -> None:
     assert m.is_river(at(5, 5)) and not m.is_river(at(5, 6))  # the pond's hex stays river
 
 
-@pytest.mark.parametrize("path", sorted(maps_path().rglob("*.hexmap")), ids=lambda p: p.name)
+def old_shipped_maps() -> list:
+    """The shipped maps still in a version before 5 (the geography example is made
+    afresh by its script, in the current version)."""
+    return [p for p in sorted(maps_path().rglob("*.hexmap"))
+            if json.loads(p.read_text(encoding="utf-8"))["version"] < 5]
+
+
+@pytest.mark.parametrize("path", old_shipped_maps(), ids=lambda p: p.name)
 def test_an_old_file_opens_with_the_same_rivers_roads_and_joins(path) -> None:
     """A shipped map (version 2 or 3: one river list, one road list) opens as lines
     that join exactly the hexes the old single list drew joined, and keep its roads."""
     raw = json.loads(path.read_text(encoding="utf-8"))
-    assert raw["version"] < 5
     m = load_map(path)
     order = list(dict.fromkeys(m.at(col, row) for col, row in raw.get("rivers", [])))
     assert m.rivers() == set(order)

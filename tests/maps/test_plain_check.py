@@ -25,7 +25,14 @@ from hexcampaign.maps import (
 )
 from hexcampaign.maps.palette import PaletteError, palette_from_data
 from hexcampaign.maps.plain_check import lone_surrogate, plain_document
-from hexcampaign.maps.schema import MapFileV2, MapFileV3, MapFileV4, MapFileV5, PaletteFile
+from hexcampaign.maps.schema import (
+    MapFileV2,
+    MapFileV3,
+    MapFileV4,
+    MapFileV5,
+    MapFileV6,
+    PaletteFile,
+)
 from hexcampaign.paths import maps_path, resources_path
 
 
@@ -49,7 +56,7 @@ def _agree(raw: bytes | str) -> None:
     plain = plain_document(data)
     try:
         version = data.get("version") if type(data) is dict and type(data.get("version")) is int else None
-        models = {3: MapFileV3, 4: MapFileV4, 5: MapFileV5}
+        models = {3: MapFileV3, 4: MapFileV4, 5: MapFileV5, 6: MapFileV6}
         model = models.get(version, MapFileV2).model_validate(data)
     except (ValidationError, ValueError, RecursionError):
         model = None

@@ -252,9 +252,11 @@ WELL_INSIDE = 0.75
 
 
 def well_inside(context: ToolContext | None, e: ToolEvent) -> bool:
-    """Whether the pointer is well inside its hex (always, without a canvas's layout)."""
+    """Whether the pointer is well inside its hex (always, without a canvas's layout,
+    and for an event whose point is not in its hex by that layout: a hex named by other
+    means than the pointer, which is taken as named)."""
     layout = context.layout() if context and context.layout else None
-    if layout is None:
+    if layout is None or layout.hex_at(e.x, e.y) != e.hex:
         return True
     cx, cy = layout.center(e.hex)
     return math.hypot(e.x - cx, e.y - cy) <= WELL_INSIDE * layout.size
