@@ -7,7 +7,7 @@ import os
 
 import pytest
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QColor, QImage, QPainter, QPen
 
 from hexcampaign.app import style
 from hexcampaign.app.render import (
@@ -562,3 +562,37 @@ def test_a_frame_strokes_only_the_stretches_of_a_line_that_can_show(qapp):
     (first, last), = frame.stretches(across)
     assert first == 0 and 12 <= last < 20  # from the west edge to a hex past the view, no further
     assert frame.stretches(back) == [(0, last), (len(back) - 1 - last, len(back) - 1)]
+
+
+def test_the_grid_blitted_from_a_stamp_is_the_grid_drawn_line_by_line(qapp):
+    from hexcampaign.app.render.frames import Frame
+    from hexcampaign.maps.features import MapFeatures
+
+    m = HexMap.blank(40, 7)
+    layout = map_layout(m, 16)  # two columns are 48 pixels: the stamp's period
+    rect = map_scene_rect(m, layout)
+    pictures = []
+    for stamped in (True, False):
+        image = QImage(math.ceil(rect.width()), math.ceil(rect.height()), QImage.Format.Format_RGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        painter.translate(-rect.left(), -rect.top())
+        block = Frame(painter, m, layout, rect, MapFeatures(m)).block
+        assert block is not None
+        pen = QPen(style.GRID, 1)
+        pen.setCosmetic(True)  # as paint_grid draws a thin grid
+        painter.setPen(pen)
+        if stamped:
+            assert block._repeating(painter) is not None
+            block.draw_grid(painter)
+        else:
+            block._draw_lines(painter)
+        painter.end()
+        pictures.append(image)
+    a, b = pictures
+    worst = max(
+        max(abs(x - y) for x, y in zip(a.pixelColor(col, row).getRgb(), b.pixelColor(col, row).getRgb()))
+        for row in range(a.height())
+        for col in range(a.width())
+    )
+    assert worst <= 1  # where two lines cross, the blend rounds once more
