@@ -106,6 +106,7 @@ SECTIONS: dict[str, RuleSection] = {
         _s("Map", "Movement"),
         _s("Movement", "Movement", None, "ZOC and movement"),
         _s("Odds", CRT, None, "Odds"),
+        _s("Redo", "Sequence of Movement", None, "Undo"),
         _s("Reinforcements", "Allied Order of Battle", None, "Reinforcements"),
         _s("Retreat", CRT, RESULTS, "Retreats"),
         _s("Retreat/blocking terrain", "Clarifications and Miscellaneous", "Retreat/Blocking Terrain", "Retreats"),
