@@ -19,7 +19,14 @@ from hexcampaign.campaign.unit_chart import UnitChart
 from hexcampaign.kasserine.scenario import Scenario
 from hexcampaign.kasserine.state import GameState
 from hexcampaign.kasserine.tables import BreakdownTable, CrtTable, RulesTable
-from hexcampaign.maps.schema import MapFileV2, MapFileV3, MapFileV4, MapFileV5, MapFileV6, PaletteFile
+from hexcampaign.maps.schema import (
+    MapFileV2,
+    MapFileV3,
+    MapFileV4,
+    MapFileV5,
+    MapFileV6,
+    PaletteFile,
+)
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "schemas"
 

@@ -9,7 +9,7 @@ import math
 import shutil
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from hexcampaign.app.editor.underlay_dialog import UnderlayDialog
@@ -19,7 +19,6 @@ from hexcampaign.hexes import Layout
 from hexcampaign.maps import HexMap
 from hexcampaign.maps.underlay import placement
 
-from .conftest import at
 from .test_mode import forget_edits, window  # noqa: F401  (the editor in the main window, a 30×24 map)
 
 # A fake scan: the map's hex (col, row) centre sits at picture pixel SCAN(col, row).

@@ -260,7 +260,9 @@ class EditorEdits:
 
     def underlay_dialog(self) -> bool:
         """Map › Underlay image…: a scanned map under the hexes, fitted and traced."""
-        from hexcampaign.app.editor.underlay_dialog import run_underlay_dialog  # on first use: start-up
+        from hexcampaign.app.editor.underlay_dialog import (
+            run_underlay_dialog,  # on first use: start-up
+        )
 
         return run_underlay_dialog(self)
 

@@ -14,7 +14,13 @@ from collections.abc import Callable, Iterable
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 
-from hexcampaign.app.render.catalogue import ASKED_ONLY, LAYER_NAMES, OPTIONAL_LAYERS, PAINT_ORDER, RenderError
+from hexcampaign.app.render.catalogue import (
+    ASKED_ONLY,
+    LAYER_NAMES,
+    OPTIONAL_LAYERS,
+    PAINT_ORDER,
+    RenderError,
+)
 from hexcampaign.app.render.frames import Frame
 from hexcampaign.app.render.ground import paint_contours, paint_elevation, paint_grid, paint_terrain
 from hexcampaign.app.render.lettering import paint_coordinates, paint_labels, paint_places
