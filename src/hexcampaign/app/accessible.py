@@ -113,7 +113,8 @@ def _label_before(w: QWidget, _root: QWidget) -> str:
         return ""
     index = layout.indexOf(w)
     if isinstance(layout, QGridLayout):
-        row, column, _rows, _columns = layout.getItemPosition(index)
+        place: tuple[int, int, int, int] = layout.getItemPosition(index)  # type: ignore[assignment]
+        row, column = place[0], place[1]
 
         def label_at(r: int, c: int) -> str:
             item = layout.itemAtPosition(r, c) if r >= 0 and c >= 0 else None
@@ -143,7 +144,8 @@ def _layout_holding(layout: QLayout | None, w: QWidget) -> QLayout | None:
     if layout.indexOf(w) >= 0:
         return layout
     for i in range(layout.count()):
-        inner = layout.itemAt(i).layout()
+        item = layout.itemAt(i)
+        inner = item.layout() if item is not None else None
         found = _layout_holding(inner, w) if inner is not None else None
         if found is not None:
             return found

@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QLockFile, QObject, QTimer, Signal
+from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
-from hexcampaign.app.i18n import fill_in, translate
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, fill_in, translate
 from hexcampaign.app.settings import data_dir
 from hexcampaign.files import (
     FileFormatError,

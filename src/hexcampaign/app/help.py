@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, QUrl
+from PySide6.QtCore import Qt, QTimer, QUrl
 from PySide6.QtGui import QImage, QPixmap, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign import __version__
-from hexcampaign.app.i18n import translate
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, translate
 from hexcampaign.kasserine.rule_sections import RuleSection, interpretation_of
 from hexcampaign.paths import docs_path
 from hexcampaign.rulebook import RULE_BOOKS, sections

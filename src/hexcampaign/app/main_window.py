@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QTimer, Signal
+from PySide6.QtCore import QByteArray, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget
 
@@ -26,7 +26,7 @@ from hexcampaign.app.autosave import close_autosaves_of
 from hexcampaign.app.canvas import MapView
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import Document, MapDocument
-from hexcampaign.app.i18n import translate
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, translate
 from hexcampaign.app.modes import Mode, PlayMode
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.settings import Settings
@@ -271,7 +271,8 @@ class MainWindow(QMainWindow):
     def open_map(self, hexmap: HexMap, path: Path | str | None = None) -> None:
         """Show an already loaded map (the command line loads before the window opens)."""
         self.set_document(MapDocument(hexmap, Path(path) if path else None))
-        say_missing_underlay(self, self.document)
+        if self.document is not None:
+            say_missing_underlay(self, self.document)
         if path and self._shown_once:
             self._remember_recent(path)
         elif path:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QKeyEvent, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
     QApplication,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign import __version__
-from hexcampaign.app.i18n import fill_in, translate
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, fill_in, translate
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.style import start_page_style
 
@@ -290,15 +291,20 @@ class Card(QPushButton):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return max(self.minimumHeight(), self.layout().totalHeightForWidth(width))
+        return max(self.minimumHeight(), self._words_layout().totalHeightForWidth(width))
 
     def sizeHint(self) -> QSize:
-        hint = self.layout().totalSizeHint()
+        hint = self._words_layout().totalSizeHint()
         return QSize(hint.width(), self.heightForWidth(hint.width()))
 
     def minimumSizeHint(self) -> QSize:
-        least = self.layout().totalMinimumSize()
+        least = self._words_layout().totalMinimumSize()
         return QSize(least.width(), self.minimumHeight())
+
+    def _words_layout(self) -> QLayout:
+        layout = self.layout()
+        assert layout is not None  # (set in __init__)
+        return layout
 
 
 # --- small pictures for the cards -----------------------------------------------------------

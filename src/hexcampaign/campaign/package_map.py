@@ -50,8 +50,8 @@ def side_map_svg(w: World, side: str, size: float = 16.0) -> str:
     # Rivers before roads, as on the board: a player plans crossings from this picture.
     for line in m.lines():
         if line.kind == HEXSIDE_RIVER:
-            for side in line.along:
-                (x1, y1), (x2, y2) = layout.side_segment(side)
+            for hexside in line.along:
+                (x1, y1), (x2, y2) = layout.side_segment(hexside)
                 out.append(
                     f'<line x1="{x1 - left + 1:.1f}" y1="{y1 - top + 1:.1f}" '
                     f'x2="{x2 - left + 1:.1f}" y2="{y2 - top + 1:.1f}" '

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import datetime
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate
+from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDateEdit, QFormLayout, QSpinBox, QWidget
 
-from hexcampaign.app.i18n import translate
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, translate
 from hexcampaign.campaign import Options
 from hexcampaign.campaign.tables import campaign_rules
 

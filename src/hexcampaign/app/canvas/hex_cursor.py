@@ -262,7 +262,8 @@ class HexCursor(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
-        if watched is self.view:
+        view: Any = self.view  # (compared below: `is` would narrow it to a bare QObject)
+        if watched is view:
             if kind == QEvent.Type.ShortcutOverride and self._key_of(event) is not None:
                 event.accept()  # the canvas' key, not a window shortcut's
                 return True
@@ -274,7 +275,7 @@ class HexCursor(QObject):
                 self._frame(True)
                 reason = event.reason()  # type: ignore[attr-defined]
                 back = self._was_shown and self.hex is not None and self._scene is self.view.map_scene
-                if back and reason in BACK_FROM:  # a menu or dialog the keys opened closed
+                if back and reason in BACK_FROM and self.hex is not None:  # a menu or dialog closed
                     self.go(self.hex)
                 elif reason in KEYBOARD_FOCUS and self.view.hexmap is not None:
                     start = self._start()

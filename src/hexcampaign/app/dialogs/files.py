@@ -18,13 +18,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from hexcampaign.app import autosave
 from hexcampaign.app.dialogs.save_path import ask_save_path
 from hexcampaign.app.document import Document
-from hexcampaign.app.i18n import file_filter, translate
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, file_filter, translate
 from hexcampaign.app.plain_text import literal
 from hexcampaign.app.settings import documents_dir
 from hexcampaign.files import FileFormatError, describe_os_error

@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from hexcampaign.app.editor.commands import refusal
@@ -19,7 +19,7 @@ from hexcampaign.app.editor.docks import HistoryDock, LayersDock, ToolPaletteDoc
 from hexcampaign.app.editor.overview import OverviewDock
 from hexcampaign.app.editor.properties_dock import PropertiesDock
 from hexcampaign.app.editor.validation_dock import ValidationDock
-from hexcampaign.app.i18n import fill_in, translate
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, fill_in, translate
 from hexcampaign.app.render import LAYER_NAMES
 from hexcampaign.maps import MapEditError
 from hexcampaign.rules import IllegalAction

@@ -245,15 +245,18 @@ class UnderlayDialog(QDialog):
             item = QTableWidgetItem(f"{value:.1f}")
             item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
             self.points.setItem(row, column, item)
-        self.points.setItem(row, 2, QTableWidgetItem(""))
+        number = QTableWidgetItem("")
+        self.points.setItem(row, 2, number)
         self.view.show_marks(self._picked)
         self.points.setCurrentCell(row, 2)
-        self.points.editItem(self.points.item(row, 2))
+        self.points.editItem(number)
         self.message.setText(f"Point {row + 1}: type the number of the hex it shows.")
 
     def set_hex(self, row: int, number: str) -> None:
         """The hex number of point `row` (what typing in the list does)."""
-        self.points.item(row, 2).setText(number)
+        item = self.points.item(row, 2)
+        if item is not None:
+            item.setText(number)
 
     def clear_points(self) -> None:
         self._picked = []
@@ -268,7 +271,8 @@ class UnderlayDialog(QDialog):
         picture, targets = [], []
         try:
             for row in range(self.points.rowCount()):
-                number = self.points.item(row, 2).text().strip()
+                cell = self.points.item(row, 2)
+                number = cell.text().strip() if cell is not None else ""
                 if not number:
                     raise UnderlayError(f"Point {row + 1} has no hex number; type the number of the hex it shows.")
                 targets.append(map_point(self.document.map, number))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import typing
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from hexcampaign.app.accessible import name_controls
-from hexcampaign.app.i18n import translate
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, translate
 from hexcampaign.app.kasserine.opponent import PACE_WORDS
 from hexcampaign.app.kasserine.session import COMPUTER_LEVELS, DEFAULT_PLAYERS
 from hexcampaign.app.kasserine.tracker_dock import TrackerCharts

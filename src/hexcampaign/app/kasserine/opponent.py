@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP
 from hexcampaign.app.kasserine.worker import BackgroundThinker, Say
 from hexcampaign.kasserine import Game, crt
 from hexcampaign.kasserine.ai import Opponent

@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from hexcampaign.app.i18n import translate
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, translate
 from hexcampaign.app.render import LAYER_NAMES
 
 # Where top-level menus go; titles not listed here go just before Help. The modes ask

@@ -16,11 +16,11 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QToolBar, QWidget
 
-from hexcampaign.app.i18n import translate
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, translate
 from hexcampaign.app.window import screen_fit
 
 # The play modes `install_play_modes` offers: (menu title, module with install(window),

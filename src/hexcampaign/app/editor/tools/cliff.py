@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
 from hexcampaign.app.editor.commands import CommandId
 from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, Tool, near_side, removing
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex, HexSide, Layout
 from hexcampaign.maps import HexMap

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
 from hexcampaign.app.editor.commands import CommandId
 from hexcampaign.app.editor.tools.base import StrokeTool
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
 from hexcampaign.app.editor.reshape import ALL_LAYERS, HexRegion, paste_targets
 from hexcampaign.app.editor.tools.base import Tool
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
 

@@ -3,11 +3,10 @@ longer); Shift removes road segments, cutting a road in two."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
 from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId
 from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, Tool, removing, well_inside
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap

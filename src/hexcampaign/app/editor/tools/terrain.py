@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
 from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId, TerrainFill
 from hexcampaign.app.editor.tools.base import StrokeTool, Tool
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
 from hexcampaign.app.editor.commands import CommandId
 from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, StrokeTool, Tool, near_side, removing
+from hexcampaign.app.i18n import QT_TRANSLATE_NOOP
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex, HexSide
 from hexcampaign.maps import HexMap, MapEditError
