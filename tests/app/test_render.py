@@ -596,3 +596,22 @@ def test_the_grid_blitted_from_a_stamp_is_the_grid_drawn_line_by_line(qapp):
         for col in range(a.width())
     )
     assert worst <= 1  # where two lines cross, the blend rounds once more
+
+
+def test_runs_of_a_terrain_down_a_column_are_the_hexes_filled_one_by_one(qapp, monkeypatch):
+    from hexcampaign.app.render import ground
+
+    m = HexMap.blank(8, 9, palette="ww2")
+    names = [name for name in m.palette.terrains if name != "clear"][:2]
+    for col in range(8):  # runs of 1, 2 and 3 hexes of two terrains, down each column
+        for row in range(9):
+            if (row + col) % 6 < 3:
+                m.set_terrain(at(col, row), names[(row + col) % 6 % 2])
+    runs, _ = _terrain_picture(m, {"terrain"}, size=16)
+    monkeypatch.setattr(ground, "_column_runs", lambda hexes: [(h, 1) for h in hexes])  # a fill per hex
+    one_by_one, _ = _terrain_picture(m, {"terrain"}, size=16)
+    assert runs.size() == one_by_one.size()
+    differ = sum(
+        runs.pixel(x, y) != one_by_one.pixel(x, y) for y in range(runs.height()) for x in range(runs.width())
+    )
+    assert differ <= 4  # a pixel or two where the pens' ends fall

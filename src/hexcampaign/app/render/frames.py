@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -166,6 +166,28 @@ def _zigzag(steps: int, first_right: bool, dx: float, dy: float) -> list[QLineF]
     return [QLineF(xs[k], k * dy, xs[k + 1], (k + 1) * dy) for k in range(steps)]
 
 
+def centre_of(layout: Layout) -> Callable[[Hex], tuple[float, float]]:
+    """`layout.center` with the layout's numbers read once: the same floats, in about
+    half the time (a 200×200 map's layers ask for some 50,000 centres)."""
+    ox, oy = layout.origin
+    s = layout.size
+    if layout.flat:
+        step_x, step_y = s * 1.5, s * math.sqrt(3)
+
+        def flat(h: Hex) -> tuple[float, float]:
+            q, r = h
+            return step_x * q + ox, step_y * (r + q / 2) + oy
+
+        return flat
+    across, step = s * math.sqrt(3), s * 1.5
+
+    def pointy(h: Hex) -> tuple[float, float]:
+        q, r = h
+        return across * (q + r / 2) + ox, step * r + oy
+
+    return pointy
+
+
 @dataclass
 class Frame:
     """What every layer painter needs for one paint call, computed once."""
@@ -183,6 +205,7 @@ class Frame:
     soft_edges: bool = False  # the terrain fades into its neighbours' (soft_edges.py)
 
     def __post_init__(self) -> None:
+        self.centre = centre_of(self.layout)
         self.scale = screen_scale(self.painter)
         self.shape = hex_polygon(self.layout)
         corners = self.layout.corner_offsets

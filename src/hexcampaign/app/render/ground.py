@@ -3,17 +3,19 @@ the hex grid."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+import functools
+
+from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 
 from hexcampaign.app import style
 from hexcampaign.app.render.frames import Frame
 from hexcampaign.app.render.symbols import paint_symbols
-from hexcampaign.hexes import Hex
+from hexcampaign.hexes import DIRECTIONS, Hex
 
 
 def paint_terrain(f: Frame) -> bool:
-    p, m, layout = f.painter, f.map, f.layout
+    p, m = f.painter, f.map
     by_terrain: dict[str, list[Hex]] = {}
     terrain = m.terrain
     for h in f.hexes:
@@ -24,7 +26,7 @@ def paint_terrain(f: Frame) -> bool:
     # same-colour cosmetic pen closes the gaps some SVG/PDF viewers leave.
     p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
     terrains = m.palette.terrains
-    centre = layout.center
+    centre = f.centre
     shape = f.shape
     block = f.block
     if block is not None:
@@ -36,9 +38,17 @@ def paint_terrain(f: Frame) -> bool:
         del by_terrain[common]
     for name, hexes in by_terrain.items():
         _set_fill(p, terrains, name)
-        for h in hexes:
+        if block is None:
+            for h in hexes:
+                x, y = centre(h)
+                p.drawPolygon(shape.translated(x, y))
+            continue
+        # Raster and flat-top: a run of this terrain down a column is one polygon (the
+        # same pixels as its hexes one by one; a fill's cost is mostly per call).
+        runs = _column_runs(hexes)
+        for h, count in runs:
             x, y = centre(h)
-            p.drawPolygon(shape.translated(x, y))
+            p.drawPolygon(_run_shape(f.layout.size, f.layout.height, count).translated(x, y))
     p.restore()
     if f.soft_edges:
         from hexcampaign.app.render.soft_edges import paint_soft_edges
@@ -46,6 +56,40 @@ def paint_terrain(f: Frame) -> bool:
         paint_soft_edges(f)
     paint_symbols(f, symbols)
     return bool(f.hexes)
+
+
+def _column_runs(hexes: list[Hex]) -> list[tuple[Hex, int]]:
+    """`hexes` (column by column, down each: a frame's order) as runs of hexes one
+    under the next: (the run's top hex, how many)."""
+    runs: list[tuple[Hex, int]] = []
+    top, count, q0, r0 = None, 0, 0, 0
+    for h in hexes:
+        q, r = h
+        if top is not None and q == q0 and r == r0 + count:
+            count += 1
+            continue
+        if top is not None:
+            runs.append((top, count))
+        top, count, q0, r0 = h, 1, q, r
+    if top is not None:
+        runs.append((top, count))
+    return runs
+
+
+@functools.lru_cache(maxsize=256)
+def _run_shape(size: float, height: float, count: int) -> QPolygonF:
+    """The outline of `count` flat-top hexes one under the next, around the top
+    one's centre: its flat top, the east zig-zag down, the flat bottom, the west
+    zig-zag up. Shared: do not change."""
+    half = height / 2
+    points = [(-size / 2, -half), (size / 2, -half)]
+    for i in range(count):
+        points += [(size, i * height), (size / 2, i * height + half)]
+    points.append((-size / 2, (count - 1) * height + half))
+    for i in reversed(range(count)):
+        points += [(-size, i * height), (-size / 2, i * height - half)]
+    points.pop()  # back at the first corner
+    return QPolygonF([QPointF(x, y) for x, y in points])
 
 
 def _set_fill(p: QPainter, terrains: dict, name: str) -> None:
@@ -57,25 +101,32 @@ def _set_fill(p: QPainter, terrains: dict, name: str) -> None:
 
 
 def paint_elevation(f: Frame) -> bool:
-    p, layout = f.painter, f.layout
+    p = f.painter
     elevations = f.features.elevations()
     if not elevations:
         return False
-    shaded = [(h, elevations[h]) for h in f.hexes if h in elevations]
-    if not shaded:
+    # A tint per level, each set once: hexes do not overlap, so the order is free.
+    by_level: dict[int, list[Hex]] = {}
+    for h in f.hexes:
+        level = elevations.get(h)
+        if level:
+            by_level.setdefault(level, []).append(h)
+    if not by_level:
         return False
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
     p.setPen(Qt.PenStyle.NoPen)
-    for h, level in shaded:
+    centre, shape = f.centre, f.shape
+    for level, hexes in by_level.items():
         base = style.ELEVATION_HIGH if level > 0 else style.ELEVATION_LOW
         colour = QColor(base)
         colour.setAlpha(
             min(style.ELEVATION_ALPHA_MAX, style.ELEVATION_ALPHA_PER_LEVEL * abs(level))
         )
         p.setBrush(colour)
-        x, y = layout.center(h)
-        p.drawPolygon(f.shape.translated(x, y))
+        for h in hexes:
+            x, y = centre(h)
+            p.drawPolygon(shape.translated(x, y))
     p.restore()
     return True
 
@@ -84,22 +135,24 @@ def paint_contours(f: Frame) -> bool:
     """A line on every hexside where the ground steps down (drawn by the higher hex)."""
     if f.screen_hex() < style.CONTOUR_MIN_SCREEN_HEX:
         return False
-    m, layout, edges = f.map, f.layout, f.edges
+    m, centre, edges = f.map, f.centre, f.edges
     elevations = f.features.elevations()
     if not elevations:
         return False
-    contains = m.contains
+    contains, level_at = m.contains, elevations.get
+    steps = list(zip(DIRECTIONS, edges, strict=True))
     # Only a hex above a neighbour draws; with no negative levels a level-0 hex never is.
     lowest = f.features.lowest_level()
     lines: list[QLineF] = []
     for h in f.hexes:
-        level = elevations.get(h, 0)
+        level = level_at(h, 0)
         if level <= lowest:
             continue
-        cx, cy = layout.center(h)
-        for d, n in enumerate(h.neighbors()):
-            if elevations.get(n, 0) < level and contains(n):
-                ax, ay, bx, by = edges[d]
+        q, r = h
+        cx, cy = centre(h)
+        for (dq, dr), (ax, ay, bx, by) in steps:
+            n = Hex(q + dq, r + dr)
+            if level_at(n, 0) < level and contains(n):
                 lines.append(QLineF(cx + ax, cy + ay, cx + bx, cy + by))
     if not lines:
         return False

@@ -34,9 +34,10 @@ def paint_rivers(f: Frame) -> bool:
     p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(wash)
+    centre, shape = f.centre, f.shape
     for h in here:
-        x, y = layout.center(h)
-        p.drawPolygon(f.shape.translated(x, y))
+        x, y = centre(h)
+        p.drawPolygon(shape.translated(x, y))
     p.restore()
     # Each river is drawn as its own path through its hexes' centres (river_path):
     # two rivers a hex apart stay apart, and rivers meet only in a hex they share.
@@ -115,8 +116,8 @@ def _is_hex(key: object) -> bool:
 
 def paint_roads(f: Frame) -> bool:
     """Roads centre to centre, dark casing under a coloured line; bridges on top."""
-    p, m, layout = f.painter, f.map, f.layout
-    centre = layout.center
+    p, m = f.painter, f.map
+    centre = f.centre
     # Each road its own polyline, centre to centre: Qt's anti-aliased stroker pays per
     # piece, so a road of 30 hexes costs far less as one polyline (round joins) than as
     # 30 round-capped lines, and looks the same.
