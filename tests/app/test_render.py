@@ -608,7 +608,7 @@ def test_runs_of_a_terrain_down_a_column_are_the_hexes_filled_one_by_one(qapp, m
             if (row + col) % 6 < 3:
                 m.set_terrain(at(col, row), names[(row + col) % 6 % 2])
     runs, _ = _terrain_picture(m, {"terrain"}, size=16)
-    monkeypatch.setattr(ground, "_column_runs", lambda hexes: [(h, 1) for h in hexes])  # a fill per hex
+    monkeypatch.setattr(ground, "column_runs", lambda hexes: [(h, 1) for h in hexes])  # a fill per hex
     one_by_one, _ = _terrain_picture(m, {"terrain"}, size=16)
     assert runs.size() == one_by_one.size()
     differ = sum(

@@ -166,6 +166,40 @@ def _zigzag(steps: int, first_right: bool, dx: float, dy: float) -> list[QLineF]
     return [QLineF(xs[k], k * dy, xs[k + 1], (k + 1) * dy) for k in range(steps)]
 
 
+def column_runs(hexes: list[Hex]) -> list[tuple[Hex, int]]:
+    """`hexes` (column by column, down each: a frame's order) as runs of hexes one
+    under the next: (the run's top hex, how many)."""
+    runs: list[tuple[Hex, int]] = []
+    top, count, q0, r0 = None, 0, 0, 0
+    for h in hexes:
+        q, r = h
+        if top is not None and q == q0 and r == r0 + count:
+            count += 1
+            continue
+        if top is not None:
+            runs.append((top, count))
+        top, count, q0, r0 = h, 1, q, r
+    if top is not None:
+        runs.append((top, count))
+    return runs
+
+
+@functools.lru_cache(maxsize=256)
+def run_shape(size: float, height: float, count: int) -> QPolygonF:
+    """The outline of `count` flat-top hexes one under the next, around the top
+    one's centre: its flat top, the east zig-zag down, the flat bottom, the west
+    zig-zag up. Shared: do not change."""
+    half = height / 2
+    points = [(-size / 2, -half), (size / 2, -half)]
+    for i in range(count):
+        points += [(size, i * height), (size / 2, i * height + half)]
+    points.append((-size / 2, (count - 1) * height + half))
+    for i in reversed(range(count)):
+        points += [(-size, i * height), (-size / 2, i * height - half)]
+    points.pop()  # back at the first corner
+    return QPolygonF([QPointF(x, y) for x, y in points])
+
+
 def centre_of(layout: Layout) -> Callable[[Hex], tuple[float, float]]:
     """`layout.center` with the layout's numbers read once: the same floats, in about
     half the time (a 200×200 map's layers ask for some 50,000 centres)."""

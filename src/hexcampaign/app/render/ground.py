@@ -3,13 +3,11 @@ the hex grid."""
 
 from __future__ import annotations
 
-import functools
-
-from PySide6.QtCore import QLineF, QPointF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtCore import QLineF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
 
 from hexcampaign.app import style
-from hexcampaign.app.render.frames import Frame
+from hexcampaign.app.render.frames import Frame, column_runs, run_shape
 from hexcampaign.app.render.symbols import paint_symbols
 from hexcampaign.hexes import DIRECTIONS, Hex
 
@@ -45,10 +43,10 @@ def paint_terrain(f: Frame) -> bool:
             continue
         # Raster and flat-top: a run of this terrain down a column is one polygon (the
         # same pixels as its hexes one by one; a fill's cost is mostly per call).
-        runs = _column_runs(hexes)
+        runs = column_runs(hexes)
         for h, count in runs:
             x, y = centre(h)
-            p.drawPolygon(_run_shape(f.layout.size, f.layout.height, count).translated(x, y))
+            p.drawPolygon(run_shape(f.layout.size, f.layout.height, count).translated(x, y))
     p.restore()
     if f.soft_edges:
         from hexcampaign.app.render.soft_edges import paint_soft_edges
@@ -56,40 +54,6 @@ def paint_terrain(f: Frame) -> bool:
         paint_soft_edges(f)
     paint_symbols(f, symbols)
     return bool(f.hexes)
-
-
-def _column_runs(hexes: list[Hex]) -> list[tuple[Hex, int]]:
-    """`hexes` (column by column, down each: a frame's order) as runs of hexes one
-    under the next: (the run's top hex, how many)."""
-    runs: list[tuple[Hex, int]] = []
-    top, count, q0, r0 = None, 0, 0, 0
-    for h in hexes:
-        q, r = h
-        if top is not None and q == q0 and r == r0 + count:
-            count += 1
-            continue
-        if top is not None:
-            runs.append((top, count))
-        top, count, q0, r0 = h, 1, q, r
-    if top is not None:
-        runs.append((top, count))
-    return runs
-
-
-@functools.lru_cache(maxsize=256)
-def _run_shape(size: float, height: float, count: int) -> QPolygonF:
-    """The outline of `count` flat-top hexes one under the next, around the top
-    one's centre: its flat top, the east zig-zag down, the flat bottom, the west
-    zig-zag up. Shared: do not change."""
-    half = height / 2
-    points = [(-size / 2, -half), (size / 2, -half)]
-    for i in range(count):
-        points += [(size, i * height), (size / 2, i * height + half)]
-    points.append((-size / 2, (count - 1) * height + half))
-    for i in reversed(range(count)):
-        points += [(-size, i * height), (-size / 2, i * height - half)]
-    points.pop()  # back at the first corner
-    return QPolygonF([QPointF(x, y) for x, y in points])
 
 
 def _set_fill(p: QPainter, terrains: dict, name: str) -> None:

@@ -10,7 +10,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from hexcampaign.app import style
-from hexcampaign.app.render.frames import Frame
+from hexcampaign.app.render.frames import Frame, column_runs, run_shape
 from hexcampaign.hexes import Hex, HexSide
 from hexcampaign.maps.lines import HEXSIDE_RIVER, Line, hexside_river_corners, river_path
 
@@ -35,9 +35,14 @@ def paint_rivers(f: Frame) -> bool:
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(wash)
     centre, shape = f.centre, f.shape
-    for h in here:
-        x, y = centre(h)
-        p.drawPolygon(shape.translated(x, y))
+    if f.block is not None:  # raster, flat-top: a run down a column is one polygon
+        for h, count in column_runs(here):
+            x, y = centre(h)
+            p.drawPolygon(run_shape(layout.size, layout.height, count).translated(x, y))
+    else:
+        for h in here:
+            x, y = centre(h)
+            p.drawPolygon(shape.translated(x, y))
     p.restore()
     # Each river is drawn as its own path through its hexes' centres (river_path):
     # two rivers a hex apart stay apart, and rivers meet only in a hex they share.
