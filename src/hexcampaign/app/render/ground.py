@@ -88,9 +88,14 @@ def paint_elevation(f: Frame) -> bool:
             min(style.ELEVATION_ALPHA_MAX, style.ELEVATION_ALPHA_PER_LEVEL * abs(level))
         )
         p.setBrush(colour)
-        for h in hexes:
+        if f.block is None:
+            for h in hexes:
+                x, y = centre(h)
+                p.drawPolygon(shape.translated(x, y))
+            continue
+        for h, count in column_runs(hexes):  # raster, flat-top: a run is one polygon
             x, y = centre(h)
-            p.drawPolygon(shape.translated(x, y))
+            p.drawPolygon(run_shape(f.layout.size, f.layout.height, count).translated(x, y))
     p.restore()
     return True
 
