@@ -35,7 +35,13 @@ from hexcampaign.app.editor.tools import PlaceValues
 from hexcampaign.app.editor.tools.place import check_place_values
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap, Place, load_palette, palette_names
-from hexcampaign.maps.model import LABEL_STYLES, MAX_HEX_KM, MAX_LABEL_EVERY, MAX_SIDE, control_character
+from hexcampaign.maps.model import (
+    LABEL_STYLES,
+    MAX_HEX_KM,
+    MAX_LABEL_EVERY,
+    MAX_SIDE,
+    control_character,
+)
 from hexcampaign.rules import IllegalAction
 
 
