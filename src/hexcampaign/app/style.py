@@ -10,6 +10,8 @@ the widgets around it follow the theme (a dark one showed near-white titles on c
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtGui import QColor, QFont, QPalette
 
 PAPER = QColor("#f4efe1")  # the margin around the map in exports
@@ -183,3 +185,95 @@ def start_page_style(palette: QPalette) -> str:
 #start-heading {{ color: {c["title"]}; font-weight: bold; }}
 #start-empty {{ color: {c["empty"]}; }}
 """
+
+
+# --- the docks' own colours: a light theme's shades, made to read under any theme -----------
+
+
+WINDOW = QPalette.ColorRole.Window  # the ground of labels (Base: of lists and logs)
+
+
+def ground(palette: QPalette | None = None, role: QPalette.ColorRole = QPalette.ColorRole.Base) -> QColor:
+    """The colour text is drawn on: the palette's Base (lists, logs) unless told."""
+    from PySide6.QtWidgets import QApplication
+
+    return (palette or QApplication.palette()).color(role)
+
+
+def ink(colour: QColor | str, background: QColor | None = None) -> QColor:
+    """`colour` (a shade chosen for a light theme) where it reads on `background` (the
+    palette's Base by default), else lightened or darkened, its hue kept: a game log's
+    brown headings stay brown on white and turn a pale brown on a dark log."""
+    shade, under = QColor(colour), background if background is not None else ground()
+    if under.lightness() >= 128:
+        return readable(shade, under)
+    # On a dark ground as strong as it was on white (to 7:1): the still-to-do items,
+    # near-black on white, are then near the theme's text, not a dim grey at 4.5:1.
+    return readable(shade, under, max(LEAST_CONTRAST, min(7.0, contrast_ratio(shade, QColor("white")))))
+
+
+def quiet_ink(background: QColor | None = None) -> QColor:
+    """The quieter text of hints and past phases (it was #555 or #777 whatever the
+    theme): the palette's text moved towards its ground, still readable (4.5:1)."""
+    from PySide6.QtWidgets import QApplication
+
+    under = background if background is not None else ground()
+    text = QApplication.palette().color(QPalette.ColorRole.Text)
+    quiet = readable(mix(text, under, 0.33), under)  # #555 on white, as it was
+    # Readable on a pane a shade towards the text too (a tab's page under Fusion's dark
+    # palette is lighter than the window: the wizard's hint was 4.3:1 there).
+    return readable(quiet, mix(under, text, 0.15))
+
+
+def wash(colour: QColor | str, background: QColor | None = None) -> QColor:
+    """A pale background (a highlighted row, a refusal's box) as it is on a light ground;
+    on a dark ground the same hue a step or two above the ground (the paler the colour,
+    the smaller the step, so two highlights stay apart), for the theme's light text (a
+    dark theme showed near-white text on pale yellow)."""
+    pale = QColor(colour)
+    under = background if background is not None else ground()
+    if under.lightness() >= 128:
+        return pale
+    lightness = min(0.30, under.lightnessF() + 0.08 + 0.35 * (1.0 - pale.lightnessF()))
+    return QColor.fromHslF(max(0.0, pale.hslHueF()), min(pale.hslSaturationF(), 0.45), lightness)
+
+
+def text_on(background: QColor) -> QColor:
+    """The palette's text where it reads on `background` (a washed row), else darker or
+    lighter: a highlight keeps its words readable under either theme."""
+    from PySide6.QtWidgets import QApplication
+
+    return readable(QApplication.palette().color(QPalette.ColorRole.Text), background)
+
+
+_RULE = re.compile(r"([^{}]*)\{([^{}]*)\}")
+_BACKGROUND = re.compile(r"(background(?:-color)?\s*:\s*)(#[0-9a-fA-F]{3,8})")
+_COLOUR = re.compile(r"((?<![\w-])color\s*:\s*)(#[0-9a-fA-F]{3,8})")
+
+
+def themed(css: str, background: QColor | None = None) -> str:
+    """A style sheet (a widget's or a log's HTML) with its light-theme colours made to
+    read on `background` (the palette's Base by default): each rule's background washed,
+    its text colour inked against that background."""
+    under = background if background is not None else ground()
+
+    def rule(match: re.Match[str]) -> str:
+        body = match.group(2)
+        found = _BACKGROUND.search(body)
+        behind = wash(found.group(2), under) if found else under
+        body = _BACKGROUND.sub(lambda m: m.group(1) + wash(m.group(2), under).name(), body)
+        body = _COLOUR.sub(lambda m: m.group(1) + ink(m.group(2), behind).name(), body)
+        if found and not _COLOUR.search(body):  # the theme's text, on the washed colour
+            body = f"{body.rstrip().rstrip(';')}; color: {text_on(behind).name()};"
+        return f"{match.group(1)}{{{body}}}"
+
+    if "{" not in css:  # a bare declaration list: "color: #b00020;"
+        return themed(f"*{{{css}}}", under)[2:-1]
+    return _RULE.sub(rule, css)
+
+
+def label_style(css: str) -> str:
+    """`css` (a label's or a field's style sheet) made to read on the window's ground, as
+    themed() does: a refusal's dark red on pale pink stays so on a light theme and is a
+    light red on dark red under a dark one."""
+    return themed(css, ground(role=WINDOW))

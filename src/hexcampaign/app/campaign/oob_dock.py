@@ -10,7 +10,7 @@ engine decides, and a drop it forbids is refused with its sentence shown at the 
 from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QPoint, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow
 from hexcampaign.app.plain_text import literal
+from hexcampaign.app.style import WINDOW, ground, label_style, quiet_ink, text_on, wash
 from hexcampaign.campaign import FormationView, UnitView
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.phases import PHASE_TITLES
@@ -152,7 +153,7 @@ class OobDock(QDockWidget):
         self.hint = QLabel(body)
         self.hint.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("QLabel { color: #555; }")
+        self.hint.setStyleSheet(f"QLabel {{ color: {quiet_ink(ground(role=WINDOW)).name()}; }}")
         layout.addWidget(self.hint)
         self.feedback = QLabel(body)
         self.feedback.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
@@ -319,10 +320,12 @@ class OobDock(QDockWidget):
             (item.flags() | Qt.ItemFlag.ItemIsDropEnabled) & ~Qt.ItemFlag.ItemIsDragEnabled
         )
         item.setFirstColumnSpanned(True)
-        item.setBackground(0, QBrush(QColor("#e3e9f0")))
-        if f.id == self.mode.selected:
-            for col in range(len(COLUMNS)):
-                item.setBackground(col, QBrush(QColor("#fff3c4")))
+        # A formation's row pale blue, the selected one pale yellow (a dark theme: the
+        # same hues dark, the words light; its light words on pale blue could not be read).
+        row = wash("#fff3c4" if f.id == self.mode.selected else "#e3e9f0", ground(self.tree.palette()))
+        for col in range(len(COLUMNS) if f.id == self.mode.selected else 1):
+            item.setBackground(col, QBrush(row))
+            item.setForeground(col, QBrush(text_on(row)))
         item.setToolTip(0, literal(c.dig_in_status(f.id).text))
         item.setToolTip(2, _limits_text(f.kind))
         for u in f.units:
@@ -382,7 +385,7 @@ class OobDock(QDockWidget):
 
     def _say(self, text: str, error: bool) -> None:
         colour = "#8b0000; background: #fdecea" if error else "#1b5e20; background: #e8f5e9"
-        self.feedback.setStyleSheet(f"QLabel {{ color: {colour}; padding: 4px; }}")
+        self.feedback.setStyleSheet(label_style(f"QLabel {{ color: {colour}; padding: 4px; }}"))
         self.feedback.setText(text)
         self.feedback.show()
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
+from hexcampaign.app.style import label_style
+
 
 def steady(label: QLabel, lines: int = 3) -> None:
     """A refusal line that keeps its room while hidden and up to `lines` lines tall, so
@@ -40,7 +42,7 @@ class OrderDialog(QDialog):
         self.refusal.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.refusal.setObjectName("order-refusal")
         self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }")
+        self.refusal.setStyleSheet(label_style("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }"))
         self.refusal.hide()
         steady(self.refusal)
         self.buttons = QDialogButtonBox(

@@ -8,7 +8,7 @@ form, a retreat or advance to choose the hex on the map, a pursuit to roll for i
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow, steady
+from hexcampaign.app.style import ground, ink, label_style, quiet_ink, text_on, wash
 from hexcampaign.campaign import PHASES
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.phases import PHASE_TITLES
@@ -60,8 +61,10 @@ class PhaseDock(QDockWidget):
         self.refusal.setObjectName("phase-refusal")
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet(
-            "QLabel { color: #8b0000; background: #fdecea; border: 1px solid #e0b4b4; "
-            "padding: 4px; }"
+            label_style(
+                "QLabel { color: #8b0000; background: #fdecea; border: 1px solid #e0b4b4; "
+                "padding: 4px; }"
+            )
         )
         self.refusal.hide()
         steady(self.refusal)  # showing a refusal never moves the buttons
@@ -157,9 +160,13 @@ class PhaseDock(QDockWidget):
                 font = item.font()
                 font.setBold(True)
                 item.setFont(font)
-                item.setBackground(QColor("#fff3c4"))
+                # Pale yellow on a light theme, a dark gold under a dark one (its light
+                # text on pale yellow could not be read).
+                now = wash("#fff3c4", ground(self.phases.palette()))
+                item.setBackground(now)
+                item.setForeground(text_on(now))
             elif i < current:
-                item.setForeground(QColor("#777777"))
+                item.setForeground(quiet_ink(ground(self.phases.palette())))
             self.phases.addItem(item)
         items = c.open_items()
         for open_item in items:
@@ -167,7 +174,7 @@ class PhaseDock(QDockWidget):
             row = QListWidgetItem(prefix + open_item.text)
             row.setData(ITEM_ROLE, open_item)
             if open_item.blocking:
-                row.setForeground(QColor("#8b0000"))
+                row.setForeground(ink("#8b0000", ground(self.open_items.palette())))
             self.open_items.addItem(row)
         if c.phase == "movement":
             movers = [f.name for f in c.formations(c.side_to_play) if f.can_move]

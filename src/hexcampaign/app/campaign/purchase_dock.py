@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.campaign import flags as desk_flags
 from hexcampaign.app.campaign.order_dialog import narrow, steady
 from hexcampaign.app.plain_text import literal
+from hexcampaign.app.style import label_style
 from hexcampaign.campaign import IllegalAction
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign.production import check_basket_item
@@ -303,7 +304,7 @@ class PurchaseDock(QDockWidget):
             f"PP available: {available}   ·   left after the basket: {left}   ·   "
             f"income this turn: {c.production_points(c.side_to_play)}"
         )
-        self.pp_label.setStyleSheet("QLabel { color: #8b0000; }" if left < 0 else "")
+        self.pp_label.setStyleSheet(label_style("QLabel { color: #8b0000; }") if left < 0 else "")
         self._mark_rows()
         n = len(self.basket)
         self.total_label.setText(
@@ -338,7 +339,7 @@ class PurchaseDock(QDockWidget):
         colour = "#8b0000; background: #fdecea" if error else "#1b5e20; background: #e8f5e9"
         if warning:
             colour = "#7a4a00; background: #fff4d6"
-        self.feedback.setStyleSheet(f"QLabel {{ color: {colour}; padding: 4px; }}")
+        self.feedback.setStyleSheet(label_style(f"QLabel {{ color: {colour}; padding: 4px; }}"))
         self.feedback.setText(text)
         c = self.mode.campaign
         # What the message is about: the side's turn and the actions taken so far. A new

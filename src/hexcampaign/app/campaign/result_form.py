@@ -9,7 +9,7 @@ threshold), so what the form predicts is exactly what `enter_result` then does.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.campaign.order_dialog import OrderDialog
 from hexcampaign.app.plain_text import literal
+from hexcampaign.app.style import ground, ink, label_style
 from hexcampaign.campaign import actions as A
 from hexcampaign.campaign import results
 from hexcampaign.campaign.tables import campaign_rules
@@ -178,7 +179,7 @@ class ResultForm(OrderDialog):
             cell = QTableWidgetItem(text)
             cell.setFlags(Qt.ItemFlag.ItemIsEnabled)
             if uid in final:
-                cell.setForeground(QColor("#b00020"))
+                cell.setForeground(ink("#b00020", ground(self.table.palette())))
                 bold = cell.font()
                 bold.setBold(True)
                 cell.setFont(bold)
@@ -214,7 +215,7 @@ class ResultForm(OrderDialog):
     @staticmethod
     def _mark(box: QSpinBox, error: str | None) -> None:
         # Marked as typed, not only on OK: a red box with the rule in its tooltip.
-        box.setStyleSheet("QSpinBox { background: #fdecea; color: #8b0000; }" if error else "")
+        box.setStyleSheet(label_style("QSpinBox { background: #fdecea; color: #8b0000; }") if error else "")
         box.setToolTip(literal(error or ""))
 
     def submit(self) -> bool:

@@ -58,6 +58,7 @@ from hexcampaign.app.campaign.wizard_places import PlacesTable
 from hexcampaign.app.campaign.wizard_sides import SHIPPED_CHARTS, SideBoxes  # noqa: F401
 from hexcampaign.app.dialogs import folders
 from hexcampaign.app.i18n import file_filter, fill_in, translate
+from hexcampaign.app.style import label_style
 from hexcampaign.campaign import Campaign, IllegalAction, Options, UnitChart, UnitChartError
 from hexcampaign.maps import HexMap, MapFormatError, load_map
 from hexcampaign.paths import maps_path
@@ -92,7 +93,7 @@ class NewCampaignDialog(StartingFormationsPage, PlacesTable, SideBoxes, QDialog)
         self.refusal.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.refusal.setObjectName("wizard-refusal")
         self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }")
+        self.refusal.setStyleSheet(label_style("QLabel { color: #8b0000; background: #fdecea; padding: 4px; }"))
         self.refusal.hide()
         steady(self.refusal)  # showing a refusal never moves the buttons
         layout.addWidget(self.refusal)

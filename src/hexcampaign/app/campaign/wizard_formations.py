@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.campaign.hex_pick import HexPickDialog
 from hexcampaign.app.campaign.unit_picker import UnitsButton
 from hexcampaign.app.i18n import translate
+from hexcampaign.app.style import WINDOW, ground, quiet_ink
 from hexcampaign.campaign import Campaign, IllegalAction, UnitChart, UnitChartError
 from hexcampaign.campaign.tables import campaign_rules
 from hexcampaign.hexes import Hex
@@ -217,7 +218,7 @@ class StartingFormationsPage:
         self.type_help = QLabel(page)
         self.type_help.setTextFormat(Qt.TextFormat.PlainText)  # names from files: never markup
         self.type_help.setWordWrap(True)
-        self.type_help.setStyleSheet("QLabel { color: #555; }")
+        self.type_help.setStyleSheet(f"QLabel {{ color: {quiet_ink(ground(role=WINDOW)).name()}; }}")
         layout.addWidget(self.type_help)
         return page
 

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.editor.tools import PlaceValues
 from hexcampaign.app.editor.tools.place import check_place_values
+from hexcampaign.app.style import label_style
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap, Place, load_palette, palette_names
 from hexcampaign.maps.model import (
@@ -55,7 +56,7 @@ class _CheckedDialog(QDialog):
         self.error = QLabel()
         self.error.setTextFormat(Qt.TextFormat.PlainText)  # refusals name places: never markup
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020;")
+        self.error.setStyleSheet(label_style("color: #b00020;"))
         self.error.hide()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

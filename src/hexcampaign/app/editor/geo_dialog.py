@@ -256,7 +256,7 @@ class GeoImportDialog(QDialog):
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(self.plan is not None)
         if self.plan is None:
-            self.status.setStyleSheet("color: #b00020;")
+            self.status.setStyleSheet(style.label_style("color: #b00020;"))
             self.status.setText(self.error)
             self.preview.clear()
             self.clear_canvas()

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.dialogs import folders
 from hexcampaign.app.editor.user_palettes import user_palettes
+from hexcampaign.app.style import label_style
 from hexcampaign.maps import SYMBOLS, HexMap, Palette, TerrainType, load_palette, palette_names
 from hexcampaign.maps.palette import (
     MAX_NAME,
@@ -136,7 +137,7 @@ class PaletteDialog(QDialog):
 
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020;")
+        self.error.setStyleSheet(label_style("color: #b00020;"))
         self.error.hide()
         self.note = QLabel(
             "Double-click a colour to pick it. Rule numbers left empty are not set for that "

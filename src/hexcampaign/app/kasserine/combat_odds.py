@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.style import ground, text_on, wash
 from hexcampaign.kasserine import Combat, Game, crt
 from hexcampaign.kasserine.what_if import WorstCase
 
@@ -181,7 +182,9 @@ class OddsPanel(QGroupBox):
         for r, (word, chance) in enumerate(rows):
             item = QTableWidgetItem(word)
             if view.result and word == view.result:
-                item.setBackground(QColor("#f3c94f"))
+                marked = wash("#f3c94f", ground(self.chances.palette()))  # dark: a dark gold
+                item.setBackground(marked)
+                item.setForeground(text_on(marked))
             self.chances.setItem(r, 0, item)
             words = QTableWidgetItem(
                 f"{float(chance) * 100:.1f}%  ({chance.numerator}/{chance.denominator})"

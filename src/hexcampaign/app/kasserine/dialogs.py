@@ -33,6 +33,7 @@ from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, translate
 from hexcampaign.app.kasserine.opponent import PACE_WORDS
 from hexcampaign.app.kasserine.session import COMPUTER_LEVELS, DEFAULT_PLAYERS
 from hexcampaign.app.kasserine.tracker_dock import TrackerCharts
+from hexcampaign.app.style import WINDOW, ground, quiet_ink
 from hexcampaign.kasserine import Game, Options
 
 # One line per optional rule: what it changes, in the players' words (shown translated).
@@ -151,7 +152,8 @@ class NewGameDialog(QDialog):
             small = explanation.font()
             small.setPointSizeF(small.pointSizeF() * 0.9)
             explanation.setFont(small)
-            explanation.setStyleSheet("color: #555; margin-left: 22px; margin-bottom: 4px;")
+            grey = quiet_ink(ground(self.palette(), WINDOW)).name()  # not #555: dark themes
+            explanation.setStyleSheet(f"color: {grey}; margin-left: 22px; margin-bottom: 4px;")
             grid.addWidget(explanation)
             self.controls[name] = control
 

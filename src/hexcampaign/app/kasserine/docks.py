@@ -32,7 +32,7 @@ from hexcampaign.app.kasserine.counters import counter_icon, describe_unit
 from hexcampaign.app.kasserine.log_dock import LogDock as LogDock  # moved: imports still work
 from hexcampaign.app.kasserine.still_to_do_dock import NoticeLinks
 from hexcampaign.app.plain_text import literal
-from hexcampaign.app.style import readable
+from hexcampaign.app.style import ground, readable, text_on, wash
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game, UnitView
 from hexcampaign.kasserine.game import PHASE_WORDS
@@ -486,6 +486,7 @@ class CrtDock(QDockWidget):
             + crt_table().high_rolls.get(high_rolls, high_rolls)
         )
         self.highlighted = column
+        behind = ground(self.table.palette())  # a dark theme's column: dark gold, light words
         for c, name in enumerate(self.columns):
             for r in range(self.table.rowCount()):
                 item = self.table.item(r, c)
@@ -493,8 +494,9 @@ class CrtDock(QDockWidget):
                     continue
                 hit = name == column
                 landed = hit and row is not None and r == row - 2
-                colour = QColor("#f3c94f") if landed else QColor("#fdf0c2") if hit else None
+                colour = wash("#f3c94f" if landed else "#fdf0c2", behind) if hit else None
                 item.setBackground(QBrush(colour) if colour else QBrush())
+                item.setForeground(QBrush(text_on(colour)) if colour else QBrush())
         first = self.table.item(0, self.columns.index(column)) if column in self.columns else None
         if first is not None:
             self.table.scrollToItem(first)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from hexcampaign.app.style import ground, themed
 from hexcampaign.files import atomic_write_text
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine import Game
@@ -82,7 +83,7 @@ class LogDock(QDockWidget):
             | Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
         self.browser.setOpenLinks(False)  # the links are ours: a turn's heading, or a hex
-        self.browser.document().setDefaultStyleSheet(STYLE)
+        self.browser.document().setDefaultStyleSheet(themed(STYLE, ground(self.browser.palette())))
         self.browser.anchorClicked.connect(self.open_link)
         self.browser.highlighted.connect(self._hovered)
         self.text = self.browser  # its older name (a plain text box then)
@@ -192,6 +193,9 @@ class LogDock(QDockWidget):
         self.count.setText(f"{count} of {total} line{'' if total == 1 else 's'}")
         bar = self.browser.verticalScrollBar()
         position = bar.value()
+        # The light theme's browns and blue, made to read on the theme's ground (a dark
+        # theme's log had dark brown headings on black); the palette may change meanwhile.
+        self.browser.document().setDefaultStyleSheet(themed(STYLE, ground(self.browser.palette())))
         self.browser.setHtml(self._html(shown))
         bar.setValue(bar.maximum() if to_end else position)
 

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import QDockWidget, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from hexcampaign.app.help import show_rule_section
+from hexcampaign.app.style import ground, themed
 from hexcampaign.kasserine import Game
 from hexcampaign.kasserine.rule_sections import SECTIONS, RuleSection, section_for
 from hexcampaign.kasserine.still_to_do import KINDS, ToDo, heading, still_to_do
@@ -62,7 +63,7 @@ class StillToDoDock(QDockWidget):
             | Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
         self.browser.setOpenLinks(False)  # links are ours: an item, or a rule
-        self.browser.document().setDefaultStyleSheet(STYLE)
+        self.browser.document().setDefaultStyleSheet(themed(STYLE, ground(self.browser.palette())))
         self.browser.anchorClicked.connect(self.open_link)
         layout = QVBoxLayout(box)
         layout.setContentsMargins(2, 2, 2, 2)
@@ -76,6 +77,9 @@ class StillToDoDock(QDockWidget):
         self.items = still_to_do(game) if game is not None else []
         self.title.setText(heading(game, self.items) if game is not None else "No game")
         position = self.browser.verticalScrollBar().value()
+        # The light theme's colours, made to read on the theme's ground (a dark theme
+        # showed near-black items on black).
+        self.browser.document().setDefaultStyleSheet(themed(STYLE, ground(self.browser.palette())))
         self.browser.setHtml(self._html())
         self.browser.verticalScrollBar().setValue(position)  # a move keeps the place read
 
