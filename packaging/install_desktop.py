@@ -7,7 +7,7 @@ Files go under $XDG_DATA_HOME (default ~/.local/share), or under PREFIX/share wi
 --prefix (a system-wide /usr/local, or a test's temporary folder):
 
     applications/io.github.hexcampaign.HexCampaign.desktop   the launcher, Exec made absolute
-    mime/packages/io.github.hexcampaign.HexCampaign.xml      .hexmap, .kpgame, .kpturn, .hxcampaign, .hxpackage
+    mime/packages/io.github.hexcampaign.HexCampaign.xml      .hexmap, .kpgame, .kpturn, .hxcampaign, .hxpackage, .hxorders
     metainfo/io.github.hexcampaign.HexCampaign.metainfo.xml  what software centres show
     icons/hicolor/<size>/{apps,mimetypes}/...                the app and file-type icons
 

@@ -50,6 +50,7 @@ FILE_TYPES = {
     "application-x-hexcampaign-kpturn": "kpgame",  # a turn file of a game by e-mail
     "application-x-hexcampaign-campaign": "campaign",
     "application-x-hexcampaign-package": "campaign",  # a side's turn package of a campaign
+    "application-x-hexcampaign-orders": "campaign",  # a player's orders for the umpire
 }
 
 # Colours of a printed 1970s wargame: desert sand board, olive counters, black ink.

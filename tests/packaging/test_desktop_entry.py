@@ -1,4 +1,4 @@
-"""The launcher: a desktop entry that menus accept and that opens our five file types."""
+"""The launcher: a desktop entry that menus accept and that opens our six file types."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_desktop_entry_claims_exactly_the_mime_types_declared(files):
     entry = files.desktop_entry()
     claimed = [t for t in entry["MimeType"].split(";") if t]
     assert sorted(claimed) == sorted(files.mime_types())
-    assert len(claimed) == 5  # map, game, turn file, campaign, turn package
+    assert len(claimed) == 6  # map, game, turn file, campaign, turn package, orders
 
 
 def test_desktop_entry_icon_is_installed_at_every_size(files):

@@ -1,10 +1,10 @@
-"""The five file types: globs, JSON parentage, icons, and magic that matches real saves."""
+"""The six file types: globs, JSON parentage, icons, and magic that matches real saves."""
 
 from __future__ import annotations
 
 from hexcampaign import maps_path
 from hexcampaign.campaign import Campaign
-from hexcampaign.campaign.orders import side_package
+from hexcampaign.campaign.orders import PlayerDesk, side_package
 from hexcampaign.kasserine import Game
 from hexcampaign.kasserine.mail import MailGame
 from hexcampaign.maps import load_map, save_map
@@ -15,10 +15,11 @@ EXPECTED_GLOBS = {
     "application/x-hexcampaign-kpturn": "*.kpturn",
     "application/x-hexcampaign-campaign": "*.hxcampaign",
     "application/x-hexcampaign-package": "*.hxpackage",
+    "application/x-hexcampaign-orders": "*.hxorders",
 }
 
 
-def test_five_types_with_their_file_name_globs(files):
+def test_six_types_with_their_file_name_globs(files):
     types = files.mime_types()
     assert set(types) == set(EXPECTED_GLOBS)
     for name, node in types.items():
@@ -53,12 +54,14 @@ def test_magic_names_each_file_saved_by_the_program(files, tmp_path):
     campaign = Campaign.new(hexmap, capitals=capitals)
     (tmp_path / "campaign").write_text(campaign.to_json(), encoding="utf-8")
     (tmp_path / "package").write_bytes(side_package(campaign, "german"))
+    (tmp_path / "orders").write_bytes(PlayerDesk.open(side_package(campaign, "german")).orders())
     saved = {
         "application/x-hexcampaign-map": tmp_path / "map",
         "application/x-hexcampaign-kpgame": tmp_path / "game",
         "application/x-hexcampaign-kpturn": tmp_path / "turn",
         "application/x-hexcampaign-campaign": tmp_path / "campaign",
         "application/x-hexcampaign-package": tmp_path / "package",
+        "application/x-hexcampaign-orders": tmp_path / "orders",
     }
     types = files.mime_types()
     for path in saved.values():

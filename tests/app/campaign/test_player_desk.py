@@ -383,3 +383,28 @@ def test_orders_planned_on_an_earlier_package_may_be_checked_anyway(
     assert dialog is not None and "1 can be carried out" in dialog.summary.text()
     dialog.apply_button.click()
     assert c.formation(ids["g_corps"]).hex == step
+
+
+def test_an_orders_file_opened_in_the_window_is_imported_not_opened(
+    umpire, desk, qtbot, tmp_path, monkeypatch
+):
+    """File › Open, a drop or a double-click on an .hxorders file: with the campaign open
+    at the umpire's desk it goes to Import orders (the campaign stays open); in a window
+    with no campaign it is refused in one sentence naming the file."""
+    from hexcampaign.app.campaign.orders_dialogs import ImportOrdersDialog
+
+    mode, c, ids = umpire
+    packages = export(mode, tmp_path, monkeypatch)
+    pwindow, pmode = player_window(qtbot, desk, packages["german"])
+    plan_a_move(pmode, ids["g_corps"])
+    orders = write_orders(pmode, monkeypatch)
+
+    assert mode.window.open_path(orders)
+    assert isinstance(mode.dialog, ImportOrdersDialog) and mode.campaign is c
+    mode.dialog.send_back_button.click()
+
+    other = desk.shown_window(qtbot)
+    other_mode = desk.open_desk(other)
+    assert not other.open_path(orders)
+    sentence = other_mode.dialog.text()
+    assert sentence.startswith(f"{orders.name} is a player's orders file: open the campaign")

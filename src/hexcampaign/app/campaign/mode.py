@@ -42,6 +42,7 @@ from hexcampaign.app.plain_text import literal
 from hexcampaign.app.window import file_guard
 from hexcampaign.campaign import FILE_SUFFIX, Campaign
 from hexcampaign.campaign import actions as A
+from hexcampaign.campaign.orders import ORDERS_SUFFIX
 from hexcampaign.hexes import Hex
 from hexcampaign.rules.changes import Play, PlayChanges
 
@@ -50,7 +51,7 @@ __all__ = ["COMMITTED", "CampaignMode"]
 
 class CampaignMode(QObject):
     # A turn package (.hxpackage) opens the player's desk (player_desk.py) in this mode.
-    SUFFIXES = (FILE_SUFFIX, PACKAGE_SUFFIX)
+    SUFFIXES = (FILE_SUFFIX, PACKAGE_SUFFIX, ORDERS_SUFFIX)
     TITLE = "CM campaign"
     RULE_BOOK = "cm"  # Help > Rules opens the campaign rules while the desk is in charge
 
@@ -151,8 +152,26 @@ class CampaignMode(QObject):
 
     def open_path(self, path: Path | str) -> bool:
         """Open a campaign save through the window's one flow: the question about unsaved
-        work first, then the load (a bad file is one sentence), then the show."""
+        work first, then the load (a bad file is one sentence), then the show. A player's
+        orders file (double-clicked, dropped, File › Open) is imported into the campaign
+        open at the umpire's desk instead: it replaces nothing."""
+        if Path(path).suffix.lower() == ORDERS_SUFFIX:
+            return self.open_orders(path)
         return files.open_in(self.window, self, path)
+
+    def open_orders(self, path: Path | str) -> bool:
+        """Campaign › Import orders… for `path`, with the campaign it is for open at the
+        umpire's desk; else one sentence saying to open that campaign first."""
+        if self.campaign is None or self.player_desk:
+            self.orders_dialogs.refuse(
+                "Orders not imported",
+                f"{Path(path).name} is a player's orders file: open the campaign it was "
+                "written for at the umpire's desk (Campaign › Open campaign…), then open "
+                "the orders file again or choose Campaign › Import orders….",
+            )
+            return False
+        self._show_mode()
+        return self.import_orders_dialog(path) is not None
 
     def open_and_show(self, path: Path | str) -> bool:
         """Open a campaign file and switch the window to this mode (only once it opened)."""

@@ -226,6 +226,10 @@ class OrdersDialogs:
     def _player_desk(self) -> bool:
         return isinstance(self.mode.document, PlayerDeskDocument)
 
+    def refuse(self, title: str, sentence: str) -> QMessageBox:
+        """A file the desk will not take, in one sentence (not blocking)."""
+        return self._error(title, sentence)
+
     def _error(self, title: str, sentence: str) -> QMessageBox:
         return self._message(QMessageBox.Icon.Critical, title, sentence)
 

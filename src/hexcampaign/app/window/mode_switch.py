@@ -27,7 +27,7 @@ from hexcampaign.app.window import screen_fit
 # the file suffixes it opens). The titles are English keys, shown translated.
 PLAY_MODES = (
     (QT_TRANSLATE_NOOP("MenuBar", "&Kasserine Pass (hot-seat game)"), "hexcampaign.app.kasserine", (".kpgame", ".kpturn")),
-    (QT_TRANSLATE_NOOP("MenuBar", "&CM campaign (umpire's desk)"), "hexcampaign.app.campaign", (".hxcampaign", ".hxpackage")),
+    (QT_TRANSLATE_NOOP("MenuBar", "&CM campaign (umpire's desk)"), "hexcampaign.app.campaign", (".hxcampaign", ".hxpackage", ".hxorders")),
 )
 
 
