@@ -166,8 +166,8 @@ class CampaignMode(QObject):
             self.orders_dialogs.refuse(
                 "Orders not imported",
                 f"{Path(path).name} is a player's orders file: open the campaign it was "
-                "written for at the umpire's desk (Campaign › Open campaign…), then open "
-                "the orders file again or choose Campaign › Import orders….",
+                "written for at the umpire's desk (Campaign › Open campaign…), then choose "
+                "Campaign › Import orders… or open the orders file again.",
             )
             return False
         self._show_mode()
