@@ -34,7 +34,7 @@ from hexcampaign.campaign.battle_sheet import side_sheet
 from hexcampaign.campaign.campaign import Campaign, CampaignChanges
 from hexcampaign.campaign.fog import world_of
 from hexcampaign.campaign.legal import LegalAction
-from hexcampaign.campaign.names import player
+from hexcampaign.campaign.names import combat_units, player
 from hexcampaign.campaign.packages import (
     VERSION,
     Head,
@@ -108,6 +108,7 @@ _CHANGES = frozenset(
     }
 )
 
+
 class StaleOrdersError(OrdersError):
     """Orders planned on an earlier package than the position now would make: refused
     unless the umpire asks to check them against the position anyway (allow_changed)."""
@@ -180,7 +181,7 @@ class DeskView:
             return self._campaign.formation_summary(fid)
         if fid in self._met:
             return (
-                f"{self._met[fid]} combat units met in battle; experience and digging in not known"
+                f"{combat_units(self._met[fid])} met in battle; experience and digging in not known"
             )
         return "strength, experience and digging in not known"
 
