@@ -1,16 +1,19 @@
-"""Strokes the way a hand draws them (issue 30, Lines): a road dragged past hex corners
-follows the hexes the pointer really crosses, with no back-step through a neighbour it
-only grazed; a cliff on level ground keeps its high side along the whole stroke."""
+"""Strokes the way a hand draws them (issue 30, Lines): a road or a river dragged past
+hex corners follows the hexes the pointer really crosses, with no back-step through a
+neighbour it only grazed; a cliff on level ground keeps its high side along the whole
+stroke."""
 
 from __future__ import annotations
 
 import math
 
+import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from hexcampaign.app.canvas.tool_feed import tool_event
 from hexcampaign.app.editor.tools.cliff import Cliff
 from hexcampaign.app.editor.tools.road import Road
+from hexcampaign.app.editor.tools.water import River
 from hexcampaign.hexes import Hex, HexSide
 
 from .conftest import LAYOUT, at
@@ -52,8 +55,14 @@ def layout_context(context):
     return context
 
 
-def test_a_road_dragged_past_hex_corners_has_no_back_step_and_no_jog(document, context):
-    tool = Road()
+# The tools that lay a line from hex to hex, with the line kind each lays.
+HEX_LINES = pytest.mark.parametrize("tool_class, kind", [(Road, "road"), (River, "river")])
+
+
+@HEX_LINES
+def test_a_line_dragged_past_hex_corners_has_no_back_step_and_no_jog(document, context, tool_class, kind):
+    assert not document.map.palette.river_hexsides  # the River tool draws through hexes
+    tool = tool_class()
     tool.activate(layout_context(context))
     row = [at(c, 3) for c in range(1, 8)]  # east along row 3: the sides alternate NE, SE
     points = [LAYOUT.center(row[0])]
@@ -67,24 +76,25 @@ def test_a_road_dragged_past_hex_corners_has_no_back_step_and_no_jog(document, c
             point, _ = grazing_point(a, b, i % 2)
         points += [point, LAYOUT.center(b)]
     pointer_drag(tool, points)
-    roads = [line.hexes for line in document.map.lines("road")]
-    assert len(roads) == 1
-    road = roads[0]
-    assert all(x != z for x, y, z in zip(road, road[1:], road[2:])), f"back-step in {road}"
-    assert all(not x.is_adjacent(z) for x, y, z in zip(road, road[1:], road[2:])), f"jog in {road}"
-    assert list(road) == row
-    assert not any(document.map.on_road(h) for h in grazed)
+    lines = [line.hexes for line in document.map.lines(kind)]
+    assert len(lines) == 1
+    line = lines[0]
+    assert all(x != z for x, y, z in zip(line, line[1:], line[2:])), f"back-step in {line}"
+    assert all(not x.is_adjacent(z) for x, y, z in zip(line, line[1:], line[2:])), f"jog in {line}"
+    assert list(line) == row
+    assert not set(grazed) & set(line)
     assert document.undo_stack.count() == 1
 
 
-def test_a_road_dragged_deep_into_a_hex_still_takes_it(document, context):
+@HEX_LINES
+def test_a_line_dragged_deep_into_a_hex_still_takes_it(document, context, tool_class, kind):
     """The hysteresis only swallows grazes: a drag that turns well inside a hex keeps it."""
-    tool = Road()
+    tool = tool_class()
     tool.activate(layout_context(context))
     a, b = at(2, 2), at(3, 2)
     _, third = grazing_point(a, b, 0)
     pointer_drag(tool, [LAYOUT.center(a), LAYOUT.center(third), LAYOUT.center(b)])
-    assert [line.hexes for line in document.map.lines("road")] == [(a, third, b)]
+    assert [line.hexes for line in document.map.lines(kind)] == [(a, third, b)]
 
 
 def test_a_cliff_drawn_on_level_ground_keeps_its_high_side_along_the_stroke(document, context):

@@ -221,11 +221,12 @@ class StrokeTool(Tool):
 
     def _dab(self, e: ToolEvent) -> None:
         hexes = self.stroke_hexes(e)
-        self.last_hex = e.hex
-        try:
-            self.dab(hexes, e)
-        except (IllegalAction, MapEditError) as error:
-            self.say(refusal(error))
+        if hexes:  # none while a line's stroke only grazes a new hex: it waits there
+            self.last_hex = hexes[-1]
+            try:
+                self.dab(hexes, e)
+            except (IllegalAction, MapEditError) as error:
+                self.say(refusal(error))
         self.hover(e)
 
 
@@ -260,6 +261,16 @@ def well_inside(context: ToolContext | None, e: ToolEvent) -> bool:
         return True
     cx, cy = layout.center(e.hex)
     return math.hypot(e.x - cx, e.y - cy) <= WELL_INSIDE * layout.size
+
+
+def line_steps(context: ToolContext | None, last: Hex, e: ToolEvent) -> list[Hex]:
+    """The hex line from `last` to the pointer's hex, for a line drawn from hex to hex
+    (roads, rivers through hexes). A pointer just over a hex's edge (most often past a
+    corner, where three hexes meet) may only graze it: that hex is left off until the
+    pointer is well inside, so a drag past a corner does not jog through the grazed hex
+    and step back. A fast jump still gives the hexes before the one just entered."""
+    steps = last.line_to(e.hex)
+    return steps if well_inside(context, e) else steps[:-1]
 
 
 def removing(e: ToolEvent) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hexcampaign.app.editor.cascades import drop_stranded_bridges
 from hexcampaign.app.editor.commands import CommandId
-from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, Tool, removing, well_inside
+from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, Tool, line_steps, removing
 from hexcampaign.app.i18n import QT_TRANSLATE_NOOP
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex
@@ -54,13 +54,7 @@ class Road(Tool):
             return
         if e.hex == self.last_hex or self.last_hex is None:
             return
-        steps = self.last_hex.line_to(e.hex)
-        if not well_inside(self.context, e):
-            # A pointer just over a hex's edge (most often past a corner, where three
-            # hexes meet) may only graze it: the road waits until the pointer is well
-            # inside, so a drag past a corner does not jog through the grazed hex and
-            # step back. A fast jump still lays the hexes before the one just entered.
-            steps = steps[:-1]
+        steps = line_steps(self.context, self.last_hex, e)  # a grazed hex waits
         if len(steps) < 2:
             return
         segments = []

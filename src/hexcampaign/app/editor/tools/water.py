@@ -4,7 +4,14 @@
 from __future__ import annotations
 
 from hexcampaign.app.editor.commands import CommandId
-from hexcampaign.app.editor.tools.base import REMOVE_COLOUR, StrokeTool, Tool, near_side, removing
+from hexcampaign.app.editor.tools.base import (
+    REMOVE_COLOUR,
+    StrokeTool,
+    Tool,
+    line_steps,
+    near_side,
+    removing,
+)
 from hexcampaign.app.i18n import QT_TRANSLATE_NOOP
 from hexcampaign.app.tool_events import ToolEvent
 from hexcampaign.hexes import Hex, HexSide
@@ -109,6 +116,13 @@ class River(StrokeTool):
         if self._line is not None:
             return f"Extend {self.map.line_at(self._line[0]).name}"
         return "River"
+
+    def stroke_hexes(self, e: ToolEvent) -> list[Hex]:
+        """As a road's: a hex the drag only grazes (past a corner) waits until the
+        pointer is well inside it, so the river takes no jog through it."""
+        if self.last_hex is None or self.last_hex == e.hex:
+            return [e.hex]
+        return line_steps(self.context, self.last_hex, e)[1:]
 
     def removes(self, e: ToolEvent) -> bool:
         if self.dragging:
