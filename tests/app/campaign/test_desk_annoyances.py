@@ -11,6 +11,7 @@ from hexcampaign.app import MainWindow
 from hexcampaign.app.campaign.counters import CHOICE_COLOUR, designation
 from hexcampaign.app.campaign.wizard import CORPS, HEX, StartingFormation
 from hexcampaign.campaign import Campaign
+from hexcampaign.campaign import actions as A
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import load_map
 from hexcampaign.paths import maps_path
@@ -204,6 +205,11 @@ def test_no_supply_warning_when_a_corps_hq_supplies_the_capital(mode, desk):
     # Placed, it is under no corps HQ yet: the one that can supply it is named.
     name = c.formation(corps).name
     assert f"until it is assigned to {name}" in dock.feedback.text()
+    # Assigned to that corps HQ, the division is in supply: the warning goes (it stayed,
+    # seen under Xvfb after orders that built and assigned a division were imported).
+    [division] = [f for f in c.formations("german") if f.kind != "corps"]
+    assert mode.document.act(A.Assign(fid=division.id, corps_id=corps))
+    assert "until it is assigned" not in dock.feedback.text()
 
 
 # --- 3. hexes picked on the map ------------------------------------------------------------------

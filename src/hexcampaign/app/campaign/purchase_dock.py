@@ -69,6 +69,7 @@ class PurchaseDock(QDockWidget):
         self.mode = mode
         self.basket: list[str] = []  # unit type ids, in the order added
         self._said_at: tuple[int, str, int] | None = None  # what the feedback line is about
+        self._warned: str | None = None  # the division a build's supply warning is about
         self._said_add = ""  # the basket's last refusal of a unit
         body = QWidget(self)
         layout = QVBoxLayout(body)
@@ -230,6 +231,11 @@ class PurchaseDock(QDockWidget):
         if said is not None and (said[:2] != (c.turn, side) or len(c.actions) < said[2]):
             self.feedback.setText("")
             self._said_at = None
+        warned = self._warned
+        if warned is not None and (warned not in c.state.formations or c.formation(warned).corps):
+            # The division came under a corps HQ (or went): its supply warning no longer holds.
+            self.feedback.setText("")
+            self._warned = None
         chart = c.setup.charts[side]
         self.heading.setText(f"{side} unit chart — {chart.title or chart.side}")
         self.table.setRowCount(len(chart.types))
@@ -333,9 +339,11 @@ class PurchaseDock(QDockWidget):
         if warning:
             text = f"Built the {f.name} at {c.map.label(f.hex)}. {warning}."
             self._say(text, error=False, warning=True)
+            self._warned = fid
             self.mode.window.show_message(text, 15000)
 
     def _say(self, text: str, error: bool, warning: bool = False) -> None:
+        self._warned = None  # (a build's warning names its division after saying it)
         colour = "#8b0000; background: #fdecea" if error else "#1b5e20; background: #e8f5e9"
         if warning:
             colour = "#7a4a00; background: #fff4d6"
