@@ -41,7 +41,6 @@ def sheet_file_name(battle: str, who: str, suffix: str) -> str:
     return slug(f"battle-{battle}-{who}", "battle-sheet") + suffix
 
 
-
 class BattleSheetDialog(QDialog):
     """The set-up sheet as the umpire sees it, or as one side's player may."""
 
