@@ -457,7 +457,14 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
             if line.hexsides:
                 m.add_line(line.kind, [side_at(c1, r1, c2, r2, what.capitalize()) for c1, r1, c2, r2 in line.hexsides], line.name)
             else:
-                m.add_line(line.kind, [hex_at(col, row, what) for col, row in line.hexes], line.name)
+                # Every hex on the map (one pass of builtins over the rows: a big map has
+                # thousands of line hexes), else hex_at refuses the first off it; then
+                # only the line's shape is left to check.
+                if max(col for col, _ in line.hexes) >= cols or max(row for _, row in line.hexes) >= rows:
+                    for col, row in line.hexes:
+                        hex_at(col, row, what)
+                hexes = [grid[row][col] for col, row in line.hexes]
+                m.add_line(line.kind, hexes, line.name, on_map=True)
         # Version 4 and before: one list of river hexes, one of road segments, split
         # into lines that draw as the lists drew.
         for hexes in river_lines_of(list(dict.fromkeys(river_hexes))):

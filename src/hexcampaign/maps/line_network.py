@@ -11,6 +11,7 @@ from typing import Any
 from hexcampaign.hexes import Hex, HexSide
 from hexcampaign.maps.edit_checks import MapEditError, control_character
 from hexcampaign.maps.lines import (
+    DIRECTION_OF,
     HEXSIDE_RIVER,
     LINE_KINDS,
     LINE_NAME_MAX,
@@ -70,11 +71,19 @@ class LineNetwork:
                     return i, True
         return None
 
-    def add_line(self, kind: str, course: Iterable[Hex] | Iterable[HexSide], name: str = "") -> int:
+    def add_line(
+        self,
+        kind: str,
+        course: Iterable[Hex] | Iterable[HexSide],
+        name: str = "",
+        on_map: bool = False,
+    ) -> int:
         """A new river or road along `course`: hexes, each next to the one before (a
         hexside river: hexsides, each touching the one before), named `name` or
-        "River 3"; returns its index."""
-        line = self._checked_line(kind, tuple(course), name.strip() or default_name(kind, self._names()))
+        "River 3"; returns its index. `on_map`: every hex is known to be on the map (a
+        file's reader placed each), so only the line's shape is checked."""
+        name = name.strip() or default_name(kind, self._names())
+        line = self._checked_line(kind, tuple(course), name, on_map)
         self._lines.append(line)
         self._count(line, 1)
         return len(self._lines) - 1
@@ -123,7 +132,7 @@ class LineNetwork:
     def _names(self) -> list[str]:
         return [line.name for line in self._lines]
 
-    def _checked_line(self, kind: str, course: tuple[Any, ...], name: str) -> Line:
+    def _checked_line(self, kind: str, course: tuple[Any, ...], name: str, on_map: bool = False) -> Line:
         if kind not in LINE_KINDS:
             raise MapEditError(f"A line is a {' or a '.join(LINE_KINDS)}, not a {kind!r}.")
         if not name:
@@ -136,12 +145,13 @@ class LineNetwork:
         if kind == HEXSIDE_RIVER:
             return self._checked_hexside_river(course, name)
         hexes: tuple[Hex, ...] = course
-        for h in hexes:
-            self._check(h)
+        if not on_map:
+            for h in hexes:
+                self._check(h)
         if len(hexes) < (2 if kind == "road" else 1):
             raise MapEditError(f"A {kind} needs at least {'two hexes' if kind == 'road' else 'one hex'}.")
         for a, b in zip(hexes, hexes[1:]):
-            if not a.is_adjacent(b):
+            if (b.q - a.q, b.r - a.r) not in DIRECTION_OF:
                 raise MapEditError(
                     f"A {kind} runs from hex to next hex; {self.label(a)} and {self.label(b)} are not adjacent."
                 )
@@ -178,11 +188,16 @@ class LineNetwork:
             counts, found, items = self._river_side_count, self._river_sides, list(dict.fromkeys(line.along))
         else:
             counts, found, items = self._road_count, self._roads, list(dict.fromkeys(line.sides()))
+        if step > 0:  # (every line of every map opened comes this way: kept short)
+            get = counts.get
+            for item in items:
+                counts[item] = get(item, 0) + 1
+            found.update(items)
+            return
         for item in items:
             n = counts.get(item, 0) + step
             if n > 0:
                 counts[item] = n
-                found.add(item)
             else:
                 counts.pop(item, None)
                 found.discard(item)
@@ -219,10 +234,16 @@ class LineNetwork:
                 lines.append(line)
                 continue
             changed = True
+            # Only the cut line's hexes are counted again (a big map has hundreds of
+            # lines: recounting them all made one stroke of the eraser cost milliseconds).
+            self._count(line, -1)
             pieces = [p for p in pieces if len(p) >= (2 if kind == "road" else 1)]
             for n, piece in enumerate(pieces):
                 name = line.name if n == 0 else piece_name(line.name, n + 1)
-                lines.append(line_of(kind, name, piece))
+                new = line_of(kind, name, piece)
+                self._count(new, 1)
+                lines.append(new)
         if changed:
-            self.set_lines(lines)
+            self._lines = lines
+            self._bridges = {h for h in self._bridges if h in self._rivers and self.on_road(h)}
 

@@ -27,6 +27,9 @@ LINE_KINDS: tuple[LineKind, ...] = get_args(LineKind)
 HEXSIDE_RIVER = "hexside_river"
 LINE_NAME_MAX = 80
 _TITLES = {"river": "River", "road": "Road", HEXSIDE_RIVER: "River"}
+# The direction of each step between neighbours, by (dq, dr): a road's sides are worked
+# out for every line of every map opened (thousands on a big map), so without a search.
+DIRECTION_OF = {delta: i for i, delta in enumerate(DIRECTIONS)}
 # How many hexsides a drag may skip and still be joined up along the grid's edges.
 SIDE_PATH_LIMIT = 8
 
@@ -50,9 +53,14 @@ class Line:
         return self.along if self.kind == HEXSIDE_RIVER else self.hexes
 
     def sides(self) -> list[HexSide]:
-        """The hexsides between consecutive hexes (a road's segments)."""
+        """The hexsides between consecutive hexes (a road's segments), each in its
+        canonical form (HexSide.between's, found by the step's direction)."""
         hexes = self.hexes
-        return [HexSide.between(a, b) for a, b in zip(hexes, hexes[1:])]
+        out = []
+        for a, b in zip(hexes, hexes[1:]):
+            d = DIRECTION_OF[(b.q - a.q, b.r - a.r)]
+            out.append(HexSide(a, d) if d < 3 else HexSide(b, d - 3))
+        return out
 
     def touched(self) -> tuple[Hex, ...]:
         """Every hex the line is on or beside (what repaints when it changes)."""
