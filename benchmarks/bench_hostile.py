@@ -27,13 +27,22 @@ from reliability.strategies import LOADERS, big_attacks, costliest  # noqa: E402
 
 KINDS = ("map", "game", "campaign")
 BUDGET_MS = 1000.0  # the budget the tests held: a second of CPU time a file
+COSTLIEST_BUDGET_MS = 300.0  # issue 31 item 5: the costliest 4 MiB file of each kind
 
 
 def run() -> list[Result]:
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         for kind in KINDS:
-            rows.append(worst(f"hostile: costliest {kind} file (CPU)", kind, costliest(kind), folder))
+            rows.append(
+                worst(
+                    f"hostile: costliest {kind} file (CPU)",
+                    kind,
+                    costliest(kind),
+                    folder,
+                    budget=COSTLIEST_BUDGET_MS,
+                )
+            )
         for kind in KINDS:
             attacks = {name: make() for name, make in big_attacks(LOADERS[kind].real()).items()}
             # Dozens of attacks of megabytes each: one load each keeps make bench short.
@@ -42,7 +51,14 @@ def run() -> list[Result]:
     return rows
 
 
-def worst(name: str, kind: str, files: dict[str, bytes], folder: str, repeat: int = 3) -> Result:
+def worst(
+    name: str,
+    kind: str,
+    files: dict[str, bytes],
+    folder: str,
+    repeat: int = 3,
+    budget: float = BUDGET_MS,
+) -> Result:
     """The costliest of `files` in CPU time (median of `repeat` loads each)."""
     path = Path(folder) / f"hostile.{kind}"
     slowest_cpu, slowest_wall, which = 0.0, 0.0, ""
@@ -54,7 +70,7 @@ def worst(name: str, kind: str, files: dict[str, bytes], folder: str, repeat: in
     return Result(
         name,
         slowest_cpu,
-        budget=BUDGET_MS,
+        budget=budget,
         extra={"file": which, "wall_ms": round(slowest_wall, 1), "files": len(files)},
     )
 
