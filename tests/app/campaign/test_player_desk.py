@@ -327,20 +327,28 @@ def test_the_desks_order_of_battle_shows_the_enemy_only_as_far_as_known(
 def test_the_desks_battle_buttons_are_that_sides_orders_only(
     umpire, desk, qtbot, tmp_path, monkeypatch
 ):
-    """At the German attack orders phase with a battle declared: the German desk may
-    order attacks and call one off but not assign the defender's support; the US desk the
-    reverse; neither shows the umpire's result button, paperwork or pursuit die."""
+    """At the German attack orders phase: the German desk may order the attack, and once
+    it is declared call it off (the only enemy in reach is then attacked: no other attack
+    order is open), but not assign the defender's support; the US desk only that; neither
+    shows the umpire's result button, paperwork or pursuit die. The buttons follow the
+    desk's own legal actions (the engine's), not a rule of the dock's."""
     mode, c, ids = umpire
     mode.phase_dock.next()
     assert c.phase == "attack_orders"
+    assert mode.save()
+    (tmp_path / "before").mkdir()
+    before = export(mode, tmp_path / "before", monkeypatch)
+    _window, pmode = player_window(qtbot, desk, before["german"])
+    assert pmode.battles_dock.buttons["attack"].isEnabled()
+    assert not pmode.battles_dock.buttons["defense"].isEnabled()
     assert mode.document.act(A.DeclareAttack(attackers=[ids["german"]], defender=ids["us"]))
     assert mode.save()
     written = export(mode, tmp_path, monkeypatch)
-    for side, attack, defence in (("german", True, False), ("us", False, True)):
+    for side, cancel, defence in (("german", True, False), ("us", False, True)):
         _window, pmode = player_window(qtbot, desk, written[side])
         dock = pmode.battles_dock
-        assert dock.buttons["attack"].isEnabled() is attack
-        assert dock.buttons["cancel"].isEnabled() is attack
+        assert not dock.buttons["attack"].isEnabled()
+        assert dock.buttons["cancel"].isEnabled() is cancel
         assert dock.buttons["defense"].isEnabled() is defence
         assert dock.buttons["result"].isHidden() and dock.paperwork.isHidden()
         assert dock.die.isHidden()

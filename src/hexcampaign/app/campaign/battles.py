@@ -172,9 +172,9 @@ class BattlesDock(QDockWidget):
                 if self.list.item(row).data(ID_ROLE) == open_battles[0]:
                     self.list.setCurrentRow(row)
         phase = c.phase
-        desk = self._desk_side()
+        kinds = self._desk_kinds()
         self.buttons["attack"].setEnabled(
-            phase == "attack_orders" and desk in (None, c.side_to_play)
+            phase == "attack_orders" and (kinds is None or "attack" in kinds)
         )
         self._sync_result_button()
 
@@ -184,6 +184,13 @@ class BattlesDock(QDockWidget):
         if not getattr(self.mode, "player_desk", False):
             return None
         return getattr(self.mode.document, "side", None)
+
+    def _desk_kinds(self) -> set[str] | None:
+        """What the desk's side may order now, as the engine says (PlayerDesk's legal
+        actions, their kinds); None at the umpire's desk, where every button stands."""
+        if self._desk_side() is None:
+            return None
+        return {a.kind for a in self.mode.document.desk.legal_actions()}
 
     def _sync_result_button(self) -> None:
         """The result button: "Enter result…" for a battle awaiting its result (in the
@@ -198,10 +205,10 @@ class BattlesDock(QDockWidget):
         # none declared yet they are off (they opened last turn's battle, then refused);
         # Call off only the battle picked, when it is one of this turn.
         orders = c is not None and c.phase == "attack_orders" and self.this_turns() is not None
-        desk = self._desk_side()
-        attacker = desk is None or (c is not None and desk == c.side_to_play)
-        defender = desk is None or (c is not None and desk != c.side_to_play)
-        self.buttons["defense"].setEnabled(orders and defender)
+        desk, kinds = self._desk_side(), self._desk_kinds()
+        # (Calling off is the attacker's: the battle's own side, not a legal action kind.)
+        attacker = desk is None or (b is not None and b.attacker_side == desk)
+        self.buttons["defense"].setEnabled(orders and (kinds is None or "support_defense" in kinds))
         self.buttons["cancel"].setEnabled(orders and attacker and self.this_turns() == picked)
         button.setVisible(desk is None)
         self.paperwork.setVisible(desk is None)
@@ -220,7 +227,7 @@ class BattlesDock(QDockWidget):
             b is not None
             and c.phase == "pursuit"
             and bool(c.pursuit_candidates(b.id))
-            and (desk is None or desk == c.side_to_play)
+            and (kinds is None or "pursuit" in kinds)
         )
         pursuit.setEnabled(able)
         pursuit.setToolTip(
