@@ -60,3 +60,30 @@ def _assert_reads_back(path, pixels: bytes, width: int, height: int, stride: int
         for x in range(width):
             r, g, b = pixels[y * stride + 3 * x : y * stride + 3 * x + 3]
             assert image.pixelColor(x, y).getRgb()[:3] == (r, g, b), (x, y)
+
+
+@pytest.mark.parametrize("deflater", [png.DEFLATER, zlib], ids=["fastest", "zlib"])
+def test_bands_deflated_apart_join_into_a_picture_that_reads_back_exactly(qapp, tmp_path, monkeypatch, deflater):
+    # As two processes paint a PNG: each band deflated on its own, joined in order.
+    monkeypatch.setattr(png, "DEFLATER", deflater)
+    rng = random.Random(7)
+    width, height, stride = 41, 30, 41 * 3 + 1
+    pixels = bytes(rng.randrange(256) for _ in range(stride * height))
+    bands = ((0, 7), (7, 1), (8, 22))
+    picture = png.PngBands(width, height)
+    for top, rows in bands:
+        data, adler, length = png.deflate_band(memoryview(pixels)[top * stride :], stride, width, rows, top + rows == height)
+        picture.add_deflated(data, adler, length, rows)
+    path = tmp_path / "joined.png"
+    with open(path, "wb") as out:
+        picture.write(out)
+    _assert_reads_back(path, pixels, width, height, stride)
+
+
+def test_adler32_of_two_strings_is_combined_from_theirs():
+    rng = random.Random(11)
+    for _ in range(500):
+        first = bytes(rng.randrange(256) for _ in range(rng.randrange(300)))
+        second = bytes([rng.choice((0, 255, rng.randrange(256)))]) * rng.choice((0, 1, 5552, 70_000))
+        combined = png.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+        assert combined == zlib.adler32(first + second)

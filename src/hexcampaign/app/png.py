@@ -121,6 +121,33 @@ def _deflate_pieces(raw: bytes, final: bool) -> bytes:
         return b"".join(pool.map(piece, range(PIECES)))
 
 
+def deflate_band(pixels, stride: int, width: int, rows: int, final: bool) -> tuple[bytes, int, int]:
+    """`rows` rows of RGB pixels (row y at byte y * stride of `pixels`) as PNG stores
+    them, deflated in this thread alone: (raw deflate data ending on a sync flush, or
+    ending the stream when `final`; the rows' adler32; their length in bytes). A band
+    painted by another process (app/render/render_workers.py) comes as this, for
+    `PngBands.add_deflated`."""
+    raw = _filtered_rows(memoryview(pixels).cast("B"), 0, rows, width * 3, stride)
+    packer = DEFLATER.compressobj(LEVEL, DEFLATER.DEFLATED, -15)
+    data = packer.compress(raw) + packer.flush(DEFLATER.Z_FINISH if final else DEFLATER.Z_SYNC_FLUSH)
+    return data, DEFLATER.adler32(raw), len(raw)
+
+
+ADLER_BASE = 65521  # the largest prime below 2**16, adler32's modulus
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The adler32 of two byte strings one after the other, from each one's adler32 and
+    the second's length (zlib's adler32_combine, which Python's zlib does not offer)."""
+    rem = second_length % ADLER_BASE
+    # The low half sums the bytes after a 1, so the second's 1 is taken out once; the
+    # high half sums the low half after every byte, so the second's also gains the
+    # first's low half (less its 1) once a byte. Python's % is never negative.
+    low = ((first & 0xFFFF) + (second & 0xFFFF) - 1) % ADLER_BASE
+    high = (rem * ((first & 0xFFFF) - 1) + (first >> 16) + (second >> 16)) % ADLER_BASE
+    return low | (high << 16)
+
+
 class PngBands:
     """A PNG built from bands of rows as they are painted, top to bottom: each band is
     deflated (in pieces at once) into the one zlib stream and let go, so a picture of
@@ -143,6 +170,15 @@ class PngBands:
         self._rows += count
         self._pieces.append(_deflate_pieces(raw, final=self._rows == self.height))
         self._adler = DEFLATER.adler32(raw, self._adler)
+
+    def add_deflated(self, data: bytes, adler: int, length: int, count: int) -> None:
+        """The next `count` rows as `deflate_band` made them elsewhere (its data, the
+        rows' adler32 and length), the last band's data ending the stream."""
+        if self._rows + count > self.height:
+            raise ValueError("More rows than the picture has.")
+        self._rows += count
+        self._pieces.append(data)
+        self._adler = adler32_combine(self._adler, adler, length)
 
     def write(self, out: BinaryIO) -> None:
         if self._rows != self.height:

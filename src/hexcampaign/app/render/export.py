@@ -15,6 +15,7 @@ This module is the way in (`render_to_file`, `export_picture`); the work is done
 parts, whose names are importable from here too:
 
     picture_files  PNG, SVG and a map-sized PDF, painted in bands, written whole
+    render_workers a big PNG of `hexcampaign render` painted by two forked processes
     paged_print    the fitted page and the true-scale sheets, as PDF or on a printer
     sheet_grid     paper sizes, sheets across and down, the map shared out over them
 """
@@ -47,8 +48,10 @@ from hexcampaign.app.render.picture_files import (  # noqa: F401
     _png,
     _svg,
     picture_bands,
+    png_bands,
     write_export,
 )
+from hexcampaign.app.render.render_workers import start_qt
 from hexcampaign.app.render.sheet_grid import (  # noqa: F401
     PAPER,
     TILED_MARGIN_MM,
@@ -78,12 +81,16 @@ def render_to_file(
     *,
     hex_mm: float | None = None,
     area: Iterable[Hex] | None = None,
+    processes: int = 1,
 ) -> tuple[int, int]:
     """Write the whole map (or the bounding box of `area`'s hexes) as PNG, SVG or PDF (by
     the file's suffix); returns the pixel size. An SVG with `hex_mm` is at true scale:
     its width and height are in millimetres, a hex `hex_mm` across the flats.
 
-    Needs a QGuiApplication (fonts). Raises RenderError with a sentence for the user.
+    Needs a QGuiApplication (fonts); or, with `processes` > 1 (`render_headless`,
+    render_workers.worker_processes()), none yet: a big PNG is then painted by that
+    many forked processes, each making its own, and anything else makes one first.
+    Raises RenderError with a sentence for the user.
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -110,12 +117,15 @@ def render_to_file(
         # A PNG says its resolution, so it prints at the size asked: a hex hex_mm across
         # (PNG_DPI, the screen's usual 96, when no size is asked).
         dpi = 25.4 / mm if mm is not None else PNG_DPI
-        write = _png(hexmap, layout, rect, width, height, layers, dpi)
-    elif suffix == ".svg":
-        size_mm = (width * mm, height * mm) if mm is not None else None
-        write = _svg(hexmap, layout, rect, path, width, height, layers, size_mm)
+        write = _png(hexmap, layout, rect, width, height, layers, dpi, processes)
     else:
-        write = _pdf(hexmap, layout, rect, path, width, height, layers)
+        if processes > 1:  # an SVG or PDF is painted in this process alone
+            start_qt()
+        if suffix == ".svg":
+            size_mm = (width * mm, height * mm) if mm is not None else None
+            write = _svg(hexmap, layout, rect, path, width, height, layers, size_mm)
+        else:
+            write = _pdf(hexmap, layout, rect, path, width, height, layers)
     write_export(path, write)
     return width, height
 

@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter
 
 from hexcampaign.app import style
 from hexcampaign.app.png import PngBands, write_rgb_png
+from hexcampaign.app.render import render_workers
 from hexcampaign.app.render.catalogue import RenderError
 from hexcampaign.app.render.painters import paint_map
 from hexcampaign.app.render.pdf_pages import PdfPages
@@ -32,9 +33,12 @@ from hexcampaign.maps import HexMap
 from hexcampaign.maps.features import MapFeatures
 
 PNG_DPI = 96.0  # the resolution a PNG says it has when no printed size is asked
-# A PNG is painted this many pixels at a time (an RGB32 band of 32 MB, its RGB copy and
-# the rows copied for deflating: about 100 MB however large the picture).
-BAND_PIXELS = 8_000_000
+# A PNG is painted this many pixels at a time (an RGB32 band of 11 MB, its RGB copy and
+# the rows copied for deflating: about 30 MB however large the picture). Each process of
+# `render` holds one (render_workers.py), and ten bands of the 200×200 bench map share
+# out evenly between two; fewer, larger bands cost less drawing (8 million pixels: 2.6%
+# fewer instructions) but the processes' memory together and an uneven last band more.
+BAND_PIXELS = 2_700_000
 # An SVG or PDF is painted this many hexes at a time. Qt holds a band's SVG body as
 # UTF-16 (about 2 kB a hex) and its PDF page content uncompressed (about 2 kB a hex):
 # 3 000 hexes cost some 40 MB over the map and its painter, however big the map (a
@@ -66,21 +70,38 @@ def _begin(painter: QPainter, rect: QRectF, background: QColor | None) -> None:
         painter.fillRect(rect, background)
 
 
-def _png(hexmap, layout, rect, width, height, layers, dpi=PNG_DPI) -> Callable[[BinaryIO], object]:
+def _png(hexmap, layout, rect, width, height, layers, dpi=PNG_DPI, processes=1) -> Callable[[BinaryIO], object]:
     """Painted a band of rows at a time (BAND_PIXELS), each deflated as it is done: a
-    picture of any size costs the memory of one band and the compressed file."""
-    rows_per_band = max(1, BAND_PIXELS // width)
-    if height <= rows_per_band:
+    picture of any size costs the memory of one band and the compressed file. With
+    `processes` > 1 no Qt application exists yet, and a picture of several bands is
+    painted by forked processes where that is safe (render_workers.py)."""
+    bands = png_bands(width, height)
+    if processes > 1:
+        if len(bands) > 1 and render_workers.worker_processes() > 1:
+            features = MapFeatures(hexmap)  # before the fork: both processes share it
+
+            def paint(top: int, rows: int) -> QImage:
+                return _paint_band(hexmap, layout, rect, width, rows, top, layers, features)
+
+            return render_workers.png_in_processes(width, height, dpi, bands, paint)
+        render_workers.start_qt()
+    if len(bands) == 1:
         image = _paint_band(hexmap, layout, rect, width, height, 0, layers, None)
         # Our own writer, not QImage.save: see app/png.py (about 2.5× faster here).
         return lambda out: write_rgb_png(out, width, height, image.constBits(), image.bytesPerLine(), dpi)
     picture = PngBands(width, height, dpi)
     features = MapFeatures(hexmap)  # indexed once for every band
-    for top in range(0, height, rows_per_band):
-        rows = min(rows_per_band, height - top)
+    for top, rows in bands:
         band = _paint_band(hexmap, layout, rect, width, rows, top, layers, features)
         picture.add(band.constBits(), band.bytesPerLine(), rows)
     return picture.write
+
+
+def png_bands(width: int, height: int) -> list[tuple[int, int]]:
+    """The bands (first row, rows) a PNG is painted in, by one process or two: the
+    same bands, so the same pixels, either way."""
+    step = max(1, BAND_PIXELS // width)
+    return [(top, min(step, height - top)) for top in range(0, height, step)]
 
 
 def _paint_band(hexmap, layout, rect, width, rows, top, layers, features) -> QImage:

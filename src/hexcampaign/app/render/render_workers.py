@@ -1,0 +1,244 @@
+"""A big PNG of `hexcampaign render` painted by two processes (issue 31 item 2).
+
+Why processes: PySide6 holds Python's lock through every QPainter call, so threads
+paint one at a time (a thread beside one long drawPath ran at 0.01% of its speed); a
+process has an interpreter and a lock of its own. Why fork: by the time the picture is
+painted the command has started Python, imported Qt and the painters and read the map,
+a fifth of its time; a forked worker shares all of that copy-on-write, where a spawned
+one would pay it again.
+
+Where: only `render_headless` (the command, no window) asks for it, only a PNG is
+painted so, and only while no Qt application exists in the process: each process then
+makes its own QGuiApplication after the fork. A process already running Qt (the
+window's File › Export, print, the tests) paints in one process as before, since a
+process with Qt's threads and a display connection cannot safely be forked; so does
+one where fork is missing or unsafe (Windows; macOS, whose system frameworks do not
+survive a fork), one with a single CPU, another thread running, or a picture of one
+band.
+
+How: the picture's bands of rows (`picture_files.png_bands`, the bands the one-process
+picture is painted in, so the pixels are the same) are numbered into a pipe before the
+fork; each process takes the next number (a 2-byte read, atomic between readers) until
+the pipe is empty, so a process slowed by other work on its core paints fewer bands.
+Each band is painted, turned into PNG rows and deflated on its own (`png.deflate_band`:
+a raw deflate stream on a sync flush, the last band's ending the stream) with its
+adler32 and length. The worker keeps its bands until it finds no more to take, then
+sends them through a second pipe (sending as it went would stall it on the full pipe
+while the parent paints); the parent joins every band in order into the one zlib stream
+(`PngBands.add_deflated`, the checksums combined arithmetically) and writes the file as
+before, whole or not at all.
+
+Failures: an error in the worker comes back as its sentence; a worker that dies (a
+signal, the kernel out of memory) is one RenderError sentence; either way nothing is
+written. Any error or Ctrl-C in the parent kills the worker and reaps it before going
+on; the worker ignores Ctrl-C (the terminal sends it to both) and the kernel kills it
+if the parent dies first (PR_SET_PDEATHSIG), so no worker outlives its command.
+
+Memory: each process holds one band (picture_files.BAND_PIXELS) and its PNG rows, and
+the deflated bands it painted; the worker's go to the parent when it is done.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import struct
+import sys
+import threading
+from collections.abc import Callable
+from typing import BinaryIO
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QGuiApplication, QImage
+
+from hexcampaign.app.png import PngBands, deflate_band
+from hexcampaign.app.render.catalogue import RenderError
+
+PROCESSES = 2  # the parent and one worker: the machines this is for have two cores or more
+_TASK = struct.Struct("<H")  # a band's number in the task pipe
+_BAND = struct.Struct("<IIQQ")  # a band's number, adler32, rows' length, data's length
+_DONE, _FAILED = b"D", b"F"  # the first byte of the worker's answer
+
+_application: QGuiApplication | None = None  # kept for the life of the process
+
+
+def start_qt() -> QGuiApplication:
+    """The process's QGuiApplication (fonts, the offscreen platform), made if none."""
+    global _application
+    running = QGuiApplication.instance()
+    if isinstance(running, QGuiApplication):
+        return running
+    _application = QGuiApplication(["hexcampaign"])
+    return _application
+
+
+def worker_processes() -> int:
+    """How many processes may paint a picture in this process now: 2 on Linux with two
+    CPUs or more, no Qt application and no other thread; 1 anywhere else."""
+    if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+        return 1
+    if QCoreApplication.instance() is not None or threading.active_count() > 1:
+        return 1
+    return max(1, min(PROCESSES, len(os.sched_getaffinity(0))))
+
+
+
+
+def png_in_processes(
+    width: int, height: int, dpi: float | None, bands: list[tuple[int, int]], paint: Callable[[int, int], QImage]
+) -> Callable[[BinaryIO], object]:
+    """The PNG of `bands` (first row, rows), each painted by `paint(top, rows)` (an
+    RGB888 QImage), shared between this process and a forked worker; the file's writer.
+    The caller has checked `worker_processes()`; no Qt application exists yet."""
+    last = len(bands) - 1
+
+    def deflated(index: int) -> tuple[bytes, int, int]:
+        top, rows = bands[index]
+        image = paint(top, rows)
+        band = deflate_band(image.constBits(), image.bytesPerLine(), width, rows, index == last)
+        del image  # let go before the next band is painted
+        return band
+
+    tasks_in, tasks_out = os.pipe()
+    answers_in, answers_out = os.pipe()
+    try:
+        os.write(tasks_out, b"".join(_TASK.pack(i) for i in range(len(bands))))
+    finally:
+        os.close(tasks_out)  # an empty pipe then reads as the end: no band is left
+    parent = os.getpid()
+    pid = os.fork()
+    if pid == 0:  # the worker: never returns
+        os.close(answers_in)
+        _work(parent, tasks_in, answers_out, deflated)
+    os.close(answers_out)
+    try:
+        try:
+            start_qt()
+            done = {index: deflated(index) for index in _take(tasks_in)}
+        finally:
+            os.close(tasks_in)
+        answer = _read_all(answers_in)
+        status = _reap(pid)
+    except BaseException:
+        _kill(pid)
+        raise
+    finally:
+        os.close(answers_in)
+    done.update(_their_bands(answer, status))
+    if sorted(done) != list(range(len(bands))):
+        raise RenderError("The picture was not written: a band of it was painted twice or not at all.")
+    picture = PngBands(width, height, dpi)
+    for index, (_top, rows) in enumerate(bands):
+        data, adler, length = done.pop(index)
+        picture.add_deflated(data, adler, length, rows)
+    return picture.write
+
+
+def _take(tasks: int):
+    """The numbers of the bands this process paints, taken one at a time."""
+    while True:
+        got = os.read(tasks, _TASK.size)
+        if not got:
+            return
+        yield _TASK.unpack(got)[0]
+
+
+def _work(parent: int, tasks: int, answers: int, deflated: Callable[[int], tuple[bytes, int, int]]) -> None:
+    """The worker's life: paint bands while there are any, send them, end."""
+    code = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C and ends this
+        _die_with(parent)
+        try:
+            start_qt()
+            parts: list[bytes] = [_DONE]
+            for index in _take(tasks):
+                data, adler, length = deflated(index)
+                parts += [_BAND.pack(index, adler, length, len(data)), data]
+                if os.getppid() != parent:
+                    return
+        except BaseException as e:  # noqa: BLE001 - any failure is sent as a sentence
+            parts = [_FAILED, _sentence(e).encode("utf-8", "replace")]
+        _write_all(answers, parts)
+        code = 0
+    finally:
+        os._exit(code)  # nothing of the parent's: no atexit, no buffers flushed twice
+
+
+def _die_with(parent: int) -> None:
+    """Ask the kernel to kill this process when its parent ends (Linux)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass  # no prctl: the worker checks its parent between bands instead
+    if os.getppid() != parent:  # the parent ended before the request was made
+        os._exit(1)
+
+
+def _sentence(error: BaseException) -> str:
+    if isinstance(error, RenderError):
+        return str(error)
+    if isinstance(error, MemoryError):
+        return "There is not enough memory to paint the picture."
+    return f"The picture could not be painted: {type(error).__name__}: {error}"
+
+
+def _write_all(fd: int, parts: list[bytes]) -> None:
+    for part in parts:
+        view = memoryview(part)
+        while view:
+            view = view[os.write(fd, view) :]
+
+
+def _read_all(fd: int) -> bytes:
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _reap(pid: int) -> int:
+    """The worker's exit status, once it has ended."""
+    return os.waitpid(pid, 0)[1]
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass  # already reaped
+
+
+def _their_bands(answer: bytes, status: int) -> dict[int, tuple[bytes, int, int]]:
+    """The worker's bands by number, or a RenderError saying why there are none."""
+    if answer[:1] == _FAILED:
+        raise RenderError(answer[1:].decode("utf-8", "replace"))
+    if answer[:1] != _DONE or status != 0:
+        raise RenderError(f"The picture was not written: its second drawing process {_ended(status)}.")
+    bands: dict[int, tuple[bytes, int, int]] = {}
+    view, at = memoryview(answer), 1
+    while at < len(answer):
+        if at + _BAND.size > len(answer):
+            raise RenderError("The picture was not written: its second drawing process sent a cut-off band.")
+        index, adler, length, size = _BAND.unpack_from(answer, at)
+        at += _BAND.size
+        if at + size > len(answer):
+            raise RenderError("The picture was not written: its second drawing process sent a cut-off band.")
+        bands[index] = (bytes(view[at : at + size]), adler, length)
+        at += size
+    return bands
+
+
+def _ended(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        return f"was stopped by {name} before its part was done"
+    return f"ended with exit code {os.waitstatus_to_exitcode(status)} before its part was done"
