@@ -18,10 +18,14 @@ from __future__ import annotations
 import os
 import struct
 import zlib
+from collections import deque
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
 from typing import BinaryIO
+
+Buffer = bytes | bytearray | memoryview  # what the deflater takes and gives
 
 
 def _fastest_deflater() -> ModuleType:
@@ -66,21 +70,38 @@ def write_rgb_png(
         compressed = _deflate_in_batches(rows, height, row_bytes, stride)
     header = struct.pack(">IIBBBBB", width, height, 8, COLOUR_RGB, 0, 0, 0)
     if not isinstance(target, (str, os.PathLike)):  # a file object
-        _write_chunks(target, header, compressed, dpi)
+        _write_chunks(target, header, [compressed], dpi)
         return
     with open(target, "wb") as out:
-        _write_chunks(out, header, compressed, dpi)
+        _write_chunks(out, header, [compressed], dpi)
 
 
-def _write_chunks(out: BinaryIO, header: bytes, compressed: bytes, dpi: float | None = None) -> None:
+def _write_chunks(out: BinaryIO, header: bytes, compressed: Sequence[Buffer], dpi: float | None = None) -> None:
+    """The file: its header chunks, the zlib stream (`compressed`, in pieces written as
+    they are, never joined: a 100-million-pixel map's is 25 MB) in IDAT chunks of
+    IDAT_BYTES, and the end."""
     out.write(SIGNATURE)
     out.write(_chunk(b"IHDR", header))
     if dpi is not None:  # pixels per metre, the same both ways (unit 1: the metre)
         per_metre = round(dpi / 0.0254)
         out.write(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
-    data = memoryview(compressed)
-    for start in range(0, len(data), IDAT_BYTES):
-        out.write(_chunk(b"IDAT", data[start : start + IDAT_BYTES]))
+    pieces = deque(memoryview(piece).cast("B") for piece in compressed)
+    remaining = sum(len(piece) for piece in pieces)
+    while remaining:
+        size = min(IDAT_BYTES, remaining)
+        out.write(struct.pack(">I", size) + b"IDAT")
+        crc, need = DEFLATER.crc32(b"IDAT"), size
+        while need:
+            part = pieces[0][:need]
+            out.write(part)
+            crc = DEFLATER.crc32(part, crc)
+            need -= len(part)
+            if len(part) == len(pieces[0]):
+                pieces.popleft()
+            else:
+                pieces[0] = pieces[0][len(part) :]
+        out.write(struct.pack(">I", crc))
+        remaining -= size
     out.write(_chunk(b"IEND", b""))
 
 
@@ -121,7 +142,7 @@ def _deflate_pieces(raw: bytes, final: bool) -> bytes:
         return b"".join(pool.map(piece, range(PIECES)))
 
 
-def deflate_band(pixels, stride: int, width: int, rows: int, final: bool) -> tuple[bytes, int, int]:
+def deflate_band(pixels, stride: int, width: int, rows: int, final: bool) -> tuple[Buffer, int, int]:
     """`rows` rows of RGB pixels (row y at byte y * stride of `pixels`) as PNG stores
     them, deflated in this thread alone: (raw deflate data ending on a sync flush, or
     ending the stream when `final`; the rows' adler32; their length in bytes). A band
@@ -157,7 +178,7 @@ class PngBands:
         if width <= 0 or height <= 0:
             raise ValueError(f"A PNG needs at least one pixel, not {width}×{height}.")
         self.width, self.height, self.dpi = width, height, dpi
-        self._pieces: list[bytes] = [ZLIB_HEADER]
+        self._pieces: list[Buffer] = [ZLIB_HEADER]
         self._adler = 1
         self._rows = 0
 
@@ -171,7 +192,7 @@ class PngBands:
         self._pieces.append(_deflate_pieces(raw, final=self._rows == self.height))
         self._adler = DEFLATER.adler32(raw, self._adler)
 
-    def add_deflated(self, data: bytes, adler: int, length: int, count: int) -> None:
+    def add_deflated(self, data: Buffer, adler: int, length: int, count: int) -> None:
         """The next `count` rows as `deflate_band` made them elsewhere (its data, the
         rows' adler32 and length), the last band's data ending the stream."""
         if self._rows + count > self.height:
@@ -184,7 +205,7 @@ class PngBands:
         if self._rows != self.height:
             raise ValueError(f"The picture has {self._rows} of its {self.height} rows.")
         header = struct.pack(">IIBBBBB", self.width, self.height, 8, COLOUR_RGB, 0, 0, 0)
-        _write_chunks(out, header, b"".join([*self._pieces, struct.pack(">I", self._adler)]), self.dpi)
+        _write_chunks(out, header, [*self._pieces, struct.pack(">I", self._adler)], self.dpi)
 
 
 def _deflate_in_batches(rows: memoryview, height: int, row_bytes: int, stride: int) -> bytes:

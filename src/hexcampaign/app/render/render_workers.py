@@ -51,7 +51,7 @@ from typing import BinaryIO
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QGuiApplication, QImage
 
-from hexcampaign.app.png import PngBands, deflate_band
+from hexcampaign.app.png import Buffer, PngBands, deflate_band
 from hexcampaign.app.render.catalogue import RenderError
 
 PROCESSES = 2  # the parent and one worker: the machines this is for have two cores or more
@@ -92,13 +92,16 @@ def png_in_processes(
     The caller has checked `worker_processes()`; no Qt application exists yet."""
     last = len(bands) - 1
 
-    def deflated(index: int) -> tuple[bytes, int, int]:
+    def deflated(index: int) -> tuple[Buffer, int, int]:
         top, rows = bands[index]
         image = paint(top, rows)
         band = deflate_band(image.constBits(), image.bytesPerLine(), width, rows, index == last)
         del image  # let go before the next band is painted
         return band
 
+    # Every number fits the pipe at once (64 KiB: 32,768 bands; a picture of at most
+    # export.MAX_PIXELS has fewer than 200), so this write never waits for a reader.
+    assert len(bands) <= 30_000
     tasks_in, tasks_out = os.pipe()
     answers_in, answers_out = os.pipe()
     try:
@@ -114,19 +117,23 @@ def png_in_processes(
     try:
         try:
             start_qt()
-            done = {index: deflated(index) for index in _take(tasks_in)}
+            done: dict[int, tuple[Buffer, int, int]] = {index: deflated(index) for index in _take(tasks_in)}
         finally:
             os.close(tasks_in)
-        answer = _read_all(answers_in)
+        theirs, failure = _read_answer(answers_in)
         status = _reap(pid)
     except BaseException:
         _kill(pid)
         raise
     finally:
         os.close(answers_in)
-    done.update(_their_bands(answer, status))
+    if failure is not None:
+        raise RenderError(failure)
+    if status != 0:
+        raise RenderError(f"The picture was not written: its second drawing process {_ended(status)}.")
+    done.update(theirs)
     if sorted(done) != list(range(len(bands))):
-        raise RenderError("The picture was not written: a band of it was painted twice or not at all.")
+        raise RenderError("The picture was not written: a band of it was never painted.")
     picture = PngBands(width, height, dpi)
     for index, (_top, rows) in enumerate(bands):
         data, adler, length = done.pop(index)
@@ -143,7 +150,7 @@ def _take(tasks: int):
         yield _TASK.unpack(got)[0]
 
 
-def _work(parent: int, tasks: int, answers: int, deflated: Callable[[int], tuple[bytes, int, int]]) -> None:
+def _work(parent: int, tasks: int, answers: int, deflated: Callable[[int], tuple[Buffer, int, int]]) -> None:
     """The worker's life: paint bands while there are any, send them, end."""
     code = 1
     try:
@@ -151,7 +158,7 @@ def _work(parent: int, tasks: int, answers: int, deflated: Callable[[int], tuple
         _die_with(parent)
         try:
             start_qt()
-            parts: list[bytes] = [_DONE]
+            parts: list[Buffer] = [_DONE]
             for index in _take(tasks):
                 data, adler, length = deflated(index)
                 parts += [_BAND.pack(index, adler, length, len(data)), data]
@@ -186,18 +193,49 @@ def _sentence(error: BaseException) -> str:
     return f"The picture could not be painted: {type(error).__name__}: {error}"
 
 
-def _write_all(fd: int, parts: list[bytes]) -> None:
+def _write_all(fd: int, parts: list[Buffer]) -> None:
     for part in parts:
         view = memoryview(part)
         while view:
             view = view[os.write(fd, view) :]
 
 
-def _read_all(fd: int) -> bytes:
-    chunks = []
-    while chunk := os.read(fd, 1 << 20):
-        chunks.append(chunk)
-    return b"".join(chunks)
+def _read_answer(fd: int) -> tuple[dict[int, tuple[Buffer, int, int]], str | None]:
+    """The worker's bands by number, read as they come (each into a buffer of its own,
+    never the whole answer at once), and its failure's sentence if it sent one; an
+    answer cut short (the worker died) is neither, and its exit status says why."""
+    bands: dict[int, tuple[Buffer, int, int]] = {}
+    kind = _read_exactly(fd, 1)
+    if kind == _FAILED:
+        return bands, bytes(_read_to_end(fd)).decode("utf-8", "replace")
+    if kind != _DONE:
+        return bands, None
+    while head := _read_exactly(fd, _BAND.size):
+        index, adler, length, size = _BAND.unpack(head)
+        data = _read_exactly(fd, size)
+        if data is None:
+            break
+        bands[index] = (data, adler, length)
+    return bands, None
+
+
+def _read_exactly(fd: int, size: int) -> bytearray | None:
+    """`size` bytes from the pipe, or None at its end (b"" when nothing came at all)."""
+    data = bytearray(size)
+    view, got = memoryview(data), 0
+    while got < size:
+        count = os.readv(fd, [view[got:]])
+        if not count:
+            return bytearray() if got == 0 else None
+        got += count
+    return data
+
+
+def _read_to_end(fd: int) -> bytearray:
+    data = bytearray()
+    while chunk := os.read(fd, 1 << 16):
+        data += chunk
+    return data
 
 
 def _reap(pid: int) -> int:
@@ -211,26 +249,6 @@ def _kill(pid: int) -> None:
         os.waitpid(pid, 0)
     except (ProcessLookupError, ChildProcessError):
         pass  # already reaped
-
-
-def _their_bands(answer: bytes, status: int) -> dict[int, tuple[bytes, int, int]]:
-    """The worker's bands by number, or a RenderError saying why there are none."""
-    if answer[:1] == _FAILED:
-        raise RenderError(answer[1:].decode("utf-8", "replace"))
-    if answer[:1] != _DONE or status != 0:
-        raise RenderError(f"The picture was not written: its second drawing process {_ended(status)}.")
-    bands: dict[int, tuple[bytes, int, int]] = {}
-    view, at = memoryview(answer), 1
-    while at < len(answer):
-        if at + _BAND.size > len(answer):
-            raise RenderError("The picture was not written: its second drawing process sent a cut-off band.")
-        index, adler, length, size = _BAND.unpack_from(answer, at)
-        at += _BAND.size
-        if at + size > len(answer):
-            raise RenderError("The picture was not written: its second drawing process sent a cut-off band.")
-        bands[index] = (bytes(view[at : at + size]), adler, length)
-        at += size
-    return bands
 
 
 def _ended(status: int) -> str:
