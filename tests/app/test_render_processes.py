@@ -6,8 +6,10 @@ it; and a process that already runs Qt never forks."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from PySide6.QtGui import QImage
@@ -35,6 +37,7 @@ def fork():
     pid = real_fork()
     if pid:
         workers.append(pid)
+        print("worker", pid, flush=True)
     return pid
 
 os.fork = fork
@@ -52,6 +55,8 @@ def paint(*args):
         raise ValueError("a failure of the parent's own band")
     if how == "ctrl-c" and not in_worker:
         os.kill(os.getpid(), signal.SIGINT)
+    if how == "parent killed" and not in_worker:
+        os.kill(os.getpid(), signal.SIGKILL)
     return real_paint(*args)
 
 picture_files._paint_band = paint
@@ -167,6 +172,30 @@ def test_ctrl_c_stops_both_processes_and_writes_nothing(busy_map, tmp_path):
     code, workers, left, _err = _render(busy_map, out, "ctrl-c")
     assert (code, workers, left) == (130, 1, 0)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_worker_whose_parent_is_killed_ends_too(busy_map, tmp_path):
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(busy_map), str(tmp_path / "killed.png"), "37", "parent killed"],
+        capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert done.returncode == -signal.SIGKILL
+    worker = int(done.stdout.split()[1])
+    for _ in range(600):  # it ends after the band it was painting (a tenth of a second)
+        if not _running(worker):
+            break
+        time.sleep(0.05)
+    assert not _running(worker)
+    assert not (tmp_path / "killed.png").exists()
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(") ")[-1][:1] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
 
 
 def test_a_process_running_qt_or_without_fork_paints_alone(qapp, monkeypatch):
