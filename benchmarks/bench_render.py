@@ -1,7 +1,11 @@
 """`hexcampaign render` of a 200×200 map against Tiled's tmxrasterizer drawing the same
 grid from a TMX hex map (flat-top, stagger axis x, odd index) with a generated hex
 tileset at the same pixel size, roads, cliffs and place names as Tiled objects.
-Both are whole processes (start, read, draw, write the PNG), run alternately.
+Both are whole processes (start, read, draw, write the PNG), run alternately. Ours
+paints the bands of its picture in two processes (a worker forked after the map is
+read: app/render/render_workers.py), so the row also gives each side's CPU time, both
+our processes counted: the wall time halves only the painting, and only with a core
+to spare.
 
 Also the floor: writing a blank picture of the same size as `render` writes its PNG.
 """
@@ -10,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -64,10 +69,12 @@ def run(repeat: int = 5) -> list[Result]:
             )
         else:
             tiled_cmd = [rasterizer, str(tmx), str(tiled_png)]
-            ours, tiled = [], []
+            ours, tiled, ours_cpu, tiled_cpu = [], [], [], []
             for _ in range(repeat):
-                ours.append(timed(ours_cmd, env))
-                tiled.append(timed(tiled_cmd, env))
+                for command, wall, cpu in ((ours_cmd, ours, ours_cpu), (tiled_cmd, tiled, tiled_cpu)):
+                    before = cpu_of_children()
+                    wall.append(timed(command, env))
+                    cpu.append(cpu_of_children() - before)
             ratios = [a / b for a, b in zip(ours, tiled)]
             results.append(
                 Result(
@@ -80,6 +87,9 @@ def run(repeat: int = 5) -> list[Result]:
                         "pixels": png_size(ours_png),
                         "anchor_pixels": png_size(tiled_png),
                         "median_pair_ratio": round(statistics.median(ratios), 3),
+                        "cpu_ms": round(statistics.median(ours_cpu)),
+                        "anchor_cpu_ms": round(statistics.median(tiled_cpu)),
+                        "load": round(os.getloadavg()[0], 2),
                     },
                 )
             )
@@ -125,6 +135,13 @@ def timed(command: list[str], env: dict) -> float:
         command, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     return (time.perf_counter() - t) * 1000
+
+
+def cpu_of_children() -> float:
+    """User and system CPU (ms) of every child process ended and reaped so far, with
+    theirs: the command's worker is counted in the command's own figure."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (usage.ru_utime + usage.ru_stime) * 1000
 
 
 def png_size(path: Path) -> tuple[int, int]:

@@ -65,15 +65,15 @@ def paint_rivers(f: Frame) -> bool:
         points: dict[object, tuple[float, float]] = {}
         for key in keys:
             if _is_hex(key):
-                points[key] = layout.center(key)  # type: ignore[arg-type]
+                points[key] = centre(key)  # type: ignore[arg-type]
             else:
                 a, b = cast("tuple[Hex, Hex | int]", key)
-                ax, ay = layout.center(a)
+                ax, ay = centre(a)
                 if isinstance(b, int) and not isinstance(b, tuple):  # the side facing direction b
                     ex, ey, fx, fy = edges[b]
                     points[key] = (ax + (ex + fx) / 2, ay + (ey + fy) / 2)
                 else:  # the middle of the side between two hexes
-                    bx, by = layout.center(b)
+                    bx, by = centre(b)
                     points[key] = ((ax + bx) / 2, (ay + by) / 2)
         p.drawPath(_smooth(keys, points))
     return True

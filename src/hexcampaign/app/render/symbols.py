@@ -67,7 +67,7 @@ def paint_symbols(f: Frame, by_terrain: dict[str, list[Hex]]) -> None:
 def _stamp(f: Frame, marked: list) -> None:
     """The raster way: one cached sprite per terrain at this zoom, blitted at each hex
     centre in device pixels (a blit costs a fraction of stroking the paths)."""
-    p, centre = f.painter, f.layout.center
+    p, centre = f.painter, f.centre  # layout.center's floats, read faster
     transform = p.worldTransform()  # a scale and a shift (tiles, pictures): no rotation
     sx, sy, dx, dy = transform.m11(), transform.m22(), transform.dx(), transform.dy()
     device = p.device()
