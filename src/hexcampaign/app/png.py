@@ -20,7 +20,6 @@ import struct
 import zlib
 from collections import deque
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
 from typing import BinaryIO
@@ -137,6 +136,10 @@ def _deflate_pieces(raw: bytes, final: bool) -> bytes:
         data = packer.compress(view[bounds[i] : bounds[i + 1]])
         last = final and i == PIECES - 1
         return data + packer.flush(DEFLATER.Z_FINISH if last else DEFLATER.Z_SYNC_FLUSH)
+
+    # Imported here: a picture painted by two processes deflates each band in one
+    # thread (render_workers.py), and the pool's modules cost ~8 ms of every render.
+    from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(PIECES) as pool:
         return b"".join(pool.map(piece, range(PIECES)))
