@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
+from importlib import import_module
 from itertools import accumulate, chain, compress, count, islice
 from operator import is_
 from pathlib import Path
@@ -44,6 +45,7 @@ from hexcampaign.leftovers import temp_prefix as _temp_prefix
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_JSON_DEPTH = 12  # our formats nest at most ~6 deep; more is damage or an attack
 MAX_LIST = 10_000  # items in any one list or object of a save, unless a format allows more
+SMALL_HASHED = 1024 * 1024  # files.file_identity: up to this, hashed without OpenSSL
 # Lists and objects in a whole file. The most a real file can hold under the size limit
 # is about 420 000 (a 500 x 500 map with a river and a bridge in every hex it can: a
 # "[123,456]," each), real maps a few per cent of that; a file of "[]," has 1.4
@@ -118,9 +120,7 @@ def file_identity(path: Path | str, limit: int = 4 * MAX_FILE_BYTES) -> FileIden
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
             return None
-        import hashlib  # here, not at the top: a game's first paint reads no identity (~2 ms)
-
-        digest = hashlib.sha256()
+        digest = _sha256(info.st_size)
         for chunk in _chunks(fd, limit + 1):
             digest.update(chunk)
     except OSError:
@@ -128,6 +128,21 @@ def file_identity(path: Path | str, limit: int = 4 * MAX_FILE_BYTES) -> FileIden
     finally:
         os.close(fd)
     return FileIdentity(info.st_size, info.st_mtime_ns, digest.hexdigest())
+
+
+def _sha256(size: int) -> Any:
+    """A SHA-256 hasher for `size` bytes. Small files (every map) take Python's own
+    one, a small module of its own: `hashlib` loads OpenSSL's library, 4-7 ms of a
+    map's start-up before its first paint. OpenSSL's is faster on large files."""
+    if size <= SMALL_HASHED:
+        for name in ("_sha2", "_sha256"):  # CPython 3.12 and later, 3.11
+            try:
+                return import_module(name).sha256()
+            except (ImportError, AttributeError):
+                continue
+    import hashlib  # here, not at the top: a game's first paint reads no identity
+
+    return hashlib.sha256()
 
 
 def atomic_write_text(path: Path | str, text: str, verify: Callable[[str], object] | None = None) -> None:

@@ -56,9 +56,11 @@ CONTROLS = (
 )
 
 
-def name_controls(root: QWidget) -> None:
-    """Name every unnamed control under `root` now and whenever `root` is shown."""
-    _name_all(root)
+def name_controls(root: QWidget, now: bool = True) -> None:
+    """Name every unnamed control under `root` now (unless not `now`: a dock of a window
+    not yet shown, which its first show names) and whenever `root` is shown."""
+    if now or root.isHidden():
+        _name_all(root)
     if root.property("accessible-names-watched") is None:
         root.setProperty("accessible-names-watched", True)
         root.installEventFilter(_ON_SHOW)
