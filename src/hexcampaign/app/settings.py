@@ -12,8 +12,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from hexcampaign.files import atomic_write_text
 
 APP_NAME = "hexcampaign"
@@ -24,14 +22,22 @@ MAX_RECENT = 10
 _MOVED_UP: set[Path] = set()  # folders whose nested predecessor was looked for
 
 
+def _platformdirs() -> Any:
+    """platformdirs, imported only when a folder is not given by its variable (its
+    seven modules cost a start-up 5-10 ms before the first paint)."""
+    import platformdirs
+
+    return platformdirs
+
+
 def config_dir() -> Path:
     override = os.environ.get("HEXCAMPAIGN_CONFIG_DIR")
-    return Path(override) if override else _moved_up(Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))
+    return Path(override) if override else _moved_up(Path(_platformdirs().user_config_dir(APP_NAME, appauthor=False)))
 
 
 def data_dir() -> Path:
     override = os.environ.get("HEXCAMPAIGN_DATA_DIR")
-    return Path(override) if override else _moved_up(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
+    return Path(override) if override else _moved_up(Path(_platformdirs().user_data_dir(APP_NAME, appauthor=False)))
 
 
 def _moved_up(folder: Path) -> Path:
@@ -61,7 +67,7 @@ def documents_dir() -> Path:
     made if missing, where Open and a first Save start. HEXCAMPAIGN_DOCUMENTS_DIR
     overrides it (tests). The home folder when even that cannot be made."""
     override = os.environ.get("HEXCAMPAIGN_DOCUMENTS_DIR")
-    folder = Path(override) if override else Path(platformdirs.user_documents_dir())
+    folder = Path(override) if override else Path(_platformdirs().user_documents_dir())
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
