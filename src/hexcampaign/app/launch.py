@@ -7,6 +7,7 @@ import gc
 import json
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
@@ -40,6 +41,7 @@ def run_window(
     frame was painted (for the start-up benchmark) and quits once the file is open,
     with exit code 1 when it was refused (its sentence shown as always). `language`
     (--lang) overrides HEXCAMPAIGN_LANG and the desktop's locale (app/i18n.py)."""
+    pyside_reads_no_sources()
     from hexcampaign.app import MainWindow, i18n
 
     running = QApplication.instance()
@@ -91,6 +93,35 @@ def run_window(
     gc.freeze()
     gc.enable()
     return app.exec()
+
+
+def pyside_reads_no_sources() -> None:
+    """PySide reads the whole source of each module imported after it, once, to look for
+    the word "PySide6" (shibokensupport.feature._mod_uses_pyside: may this module switch
+    to `from __feature__ import snake_case`?). That is ~135 files, Python's and ours,
+    20-25 ms of CPU before a map's first paint. It is asked instead of the module itself:
+    one holding a class or a module of PySide6 uses it. The answers differ only
+    for a module that names PySide6 in a comment or string or for type checking alone,
+    and they change nothing here, since no module of this program switches features.
+    Left as it is when PySide keeps that question elsewhere."""
+    feature = sys.modules.get("shibokensupport.feature")
+    if feature is not None and callable(getattr(feature, "_mod_uses_pyside", None)):
+        feature._mod_uses_pyside = holds_pyside  # type: ignore[attr-defined]
+
+
+def holds_pyside(module: ModuleType) -> bool:
+    """Whether `module` holds a class or a module of PySide6 (no other object is asked
+    for its `__module__`: that could run its code)."""
+    for value in list(vars(module).values()):
+        if isinstance(value, ModuleType):
+            owner: object = value.__name__
+        elif isinstance(value, type):
+            owner = value.__module__
+        else:
+            continue
+        if isinstance(owner, str) and owner.startswith("PySide6"):
+            return True
+    return False
 
 
 def preview_map(path: Path) -> HexMap | None:
