@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QStackedWidget, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QStackedWidget, QWidget
 
 from hexcampaign.app import play_recovery
-from hexcampaign.app.accessible import name_controls
 from hexcampaign.app.autosave import close_autosaves_of
 from hexcampaign.app.canvas import MapView
 from hexcampaign.app.dialogs import files
@@ -149,12 +148,17 @@ class MainWindow(QMainWindow):
         """Every mode's docks come here: their controls are named for a screen reader
         (app/accessible.py) as the window takes them, or, before the window first
         shows, when they show with it (named once, not twice: ~8 ms of the editor's
-        start-up)."""
+        start-up). Imported here: the widget classes it names create their Python enums
+        (28 of them), which a game's or campaign's first paint, with no dock, does without."""
+        from hexcampaign.app.accessible import name_controls
+
         super().addDockWidget(area, dock, *args)
         name_controls(dock, now=self.isVisible())
 
     def tabifyDockWidget(self, first: Any, second: Any) -> None:  # noqa: N802 (Qt's)
         """A dock put in a tab behind another is named as one added (addDockWidget)."""
+        from hexcampaign.app.accessible import name_controls
+
         super().tabifyDockWidget(first, second)
         name_controls(second, now=self.isVisible())
 
@@ -209,6 +213,8 @@ class MainWindow(QMainWindow):
         self.status.show_refusal(sentence)
 
     def show_error(self, title: str, sentence: str) -> None:
+        from PySide6.QtWidgets import QMessageBox  # (named here as name_controls is)
+
         QMessageBox.critical(self, title, literal(sentence))
 
     def set_document(self, document: MapDocument | None) -> None:

@@ -30,8 +30,6 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QAccessible,
-    QAccessibleEvent,
     QColor,
     QCursor,
     QKeyEvent,
@@ -422,6 +420,10 @@ class HexCursor(QObject):
         if words:
             text += ". " + words
         self.view.setAccessibleDescription(text)
+        # Imported here: QAccessible's eight Python enums are made on its first use,
+        # and no first paint needs them.
+        from PySide6.QtGui import QAccessible, QAccessibleEvent
+
         QAccessible.updateAccessibility(
             QAccessibleEvent(self.view, QAccessible.Event.DescriptionChanged)
         )

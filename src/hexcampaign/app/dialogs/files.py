@@ -18,8 +18,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
-
 from hexcampaign.app import autosave
 from hexcampaign.app.dialogs.save_path import ask_save_path
 from hexcampaign.app.document import Document
@@ -142,6 +140,8 @@ def may_close(
     or program changed (file_guard.may_close)."""
     if document is None or not document.dirty:
         return True
+    from PySide6.QtWidgets import QMessageBox  # (see _error)
+
     answer = QMessageBox.question(
         host,
         _kind_words("unsaved", document.KIND, f"Unsaved {document.KIND}"),
@@ -169,6 +169,8 @@ def ask_open_path(host: Any, title: str, english_filter: str) -> Path | None:
 
 def ask_open_path_in(host: Any, title: str, folder: Path, english_filter: str) -> Path | None:
     """The file picked to open; `english_filter` is shown translated (i18n.file_filter)."""
+    from PySide6.QtWidgets import QFileDialog  # (see _error)
+
     path, _ = QFileDialog.getOpenFileName(host, title, str(folder), file_filter(english_filter))
     return Path(path) if path else None
 
@@ -236,4 +238,9 @@ def _error(host: Any, title: str, sentence: str) -> None:
     if callable(show_error):
         show_error(title, sentence)
     else:
+        # The dialogs' classes are named where they are asked: PySide makes each class's
+        # Python enums on its first use (QFileDialog's and QMessageBox's: 10 of them,
+        # ~2 ms before every first paint, which asks nothing).
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.critical(host, title, literal(sentence))
