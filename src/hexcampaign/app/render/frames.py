@@ -8,11 +8,12 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPaintEngine, QPainter, QPolygonF, QTransform
 
-from hexcampaign.app.render.geometry import hex_polygon, hexes_in_rect, offset_range, screen_scale
+from hexcampaign.app.render.geometry import hex_polygon, offset_range, screen_scale
 from hexcampaign.hexes import Hex, Layout, offset_to_hex
 from hexcampaign.maps import HexMap
 from hexcampaign.maps.features import MapFeatures
@@ -234,6 +235,7 @@ class Frame:
     scale: float = 0.0
     shape: QPolygonF = field(default_factory=QPolygonF)
     _hexes: list[Hex] | None = None
+    _cells: list[range] | None = None
     _block: Block | None = None
     _near: set[Hex] | None = None  # the hexes as a set, for `stretches`
     soft_edges: bool = False  # the terrain fades into its neighbours' (soft_edges.py)
@@ -248,9 +250,21 @@ class Frame:
 
     @property
     def hexes(self) -> list[Hex]:
+        """`hexes_in_rect` of the frame (one hex of padding), column by column."""
         if self._hexes is None:
-            self._hexes = hexes_in_rect(self.map, self.layout, self.rect)
+            self._hexes = self.map.cell_hexes(self.cells)
         return self._hexes
+
+    @property
+    def cells(self) -> list[range]:
+        """The frame's hexes as ranges of the map's cells (`HexMap.cell`: column by
+        column), one a column: `hexes` and the terrain come as slices of the map's own
+        tables, without making a Hex or asking the map once a hex."""
+        if self._cells is None:
+            c0, c1, r0, r1 = offset_range(self.map, self.layout, self.rect, 1)
+            rows = self.map.rows
+            self._cells = [range(c * rows + r0, c * rows + r1 + 1) for c in range(c0, c1 + 1)] if r0 <= r1 else []
+        return self._cells
 
     def stretches(self, hexes: Sequence[Hex]) -> list[tuple[int, int]]:
         """The parts first..last (indices, inclusive) of a line through `hexes` that can
@@ -263,13 +277,14 @@ class Frame:
         near = self._near
         last = len(hexes) - 1
         parts: list[list[int]] = []
-        for i, h in enumerate(hexes):
-            if h in near:
-                first = max(i - 1, 0)
-                if parts and first <= parts[-1][1]:
-                    parts[-1][1] = min(i + 1, last)
-                else:
-                    parts.append([first, min(i + 1, last)])
+        # The indices of the line's hexes in the frame, found at C speed: a long river
+        # or road crosses many bands, and each band used to walk all of it in Python.
+        for i in compress(range(len(hexes)), map(near.__contains__, hexes)):
+            first = max(i - 1, 0)
+            if parts and first <= parts[-1][1]:
+                parts[-1][1] = min(i + 1, last)
+            else:
+                parts.append([first, min(i + 1, last)])
         return [(a, b) for a, b in parts]
 
     @property

@@ -15,9 +15,14 @@ from hexcampaign.hexes import DIRECTIONS, Hex
 def paint_terrain(f: Frame) -> bool:
     p, m = f.painter, f.map
     by_terrain: dict[str, list[Hex]] = {}
-    terrain = m.terrain
-    for h in f.hexes:
-        by_terrain.setdefault(terrain(h), []).append(h)
+    # The frame's terrain as slices of the map's table, in the order of its hexes, not
+    # a method call a hex (some 44,000 for the bench map's picture).
+    table = m.terrains_by_cell()
+    names: list[str] = []
+    for cells in f.cells:
+        names += table[cells.start : cells.stop]
+    for name, h in zip(names, f.hexes, strict=True):
+        by_terrain.setdefault(name, []).append(h)
     symbols = dict(by_terrain)
     p.save()
     # Adjacent fills must tile without hairline seams, so no anti-aliasing here; a
