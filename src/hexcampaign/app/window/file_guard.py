@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QMessageBox
-
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import Document
 from hexcampaign.app.plain_text import literal
@@ -55,6 +53,10 @@ def may_close(host: Any, document: Document | None) -> bool:
 
 def ask(host: Any, document: Document, conflict: str) -> str:
     """Overwrite, Save As… or Cancel (tests replace this function)."""
+    # Imported here: PySide makes QMessageBox's Python enums on its first use, which
+    # no first paint needs.
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(host)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(f"Save the {document.KIND}")

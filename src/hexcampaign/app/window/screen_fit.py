@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QStackedWidget,
-    QTabBar,
     QWidget,
 )
 
@@ -147,6 +146,8 @@ def pages_in_sight_only(stack: QStackedWidget, shown: QWidget | None = None) -> 
 def whole_tab_titles(window: QMainWindow) -> None:
     """The tabs of docks tabbed together show whole titles and scroll, rather than cut
     each to a letter or two ("S…" for Still to do, six tabs in the game's column)."""
+    from PySide6.QtWidgets import QTabBar  # (here: its Python enums made when first used)
+
     for bar in window.findChildren(QTabBar):
         if bar.parent() is window:
             bar.setElideMode(Qt.TextElideMode.ElideNone)
