@@ -9,6 +9,10 @@ written before the next is painted. Qt keeps a whole SVG body, or a whole PDF pa
 memory until it ends, so each SVG band is its own small document whose body is copied
 into the file, and each PDF band is its own page, written out as the next begins and
 joined into one page at the end (app/render/pdf_pages.py).
+
+`hexcampaign render` paints a PNG of several bands in two processes, the bands shared
+out between them (render_workers.py: why processes, and where a fork is and is not
+used); the bands are the same either way (`png_bands`), so the pixels are too.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ Why processes: PySide6 holds Python's lock through every QPainter call, so threa
 paint one at a time (a thread beside one long drawPath ran at 0.01% of its speed); a
 process has an interpreter and a lock of its own. Why fork: by the time the picture is
 painted the command has started Python, imported Qt and the painters and read the map,
-a fifth of its time; a forked worker shares all of that copy-on-write, where a spawned
-one would pay it again.
+about a third of its time; a forked worker shares all of that copy-on-write, where a
+spawned one would pay it again.
 
 Where: only `render_headless` (the command, no window) asks for it, only a PNG is
 painted so, and only while no Qt application exists in the process: each process then
