@@ -34,6 +34,8 @@ parent, workers = os.getpid(), []
 real_fork = os.fork
 
 def fork():
+    if how == "fork refused":
+        raise BlockingIOError(11, "Resource temporarily unavailable")
     pid = real_fork()
     if pid:
         workers.append(pid)
@@ -138,6 +140,13 @@ def test_two_processes_paint_the_picture_one_process_paints(qapp, busy_map, tmp_
     width, height, a = _pixels(one)
     assert (width, height) == _pixels(two)[:2] and width * height > 700_000
     assert a == _pixels(two)[2]  # every pixel of the whole picture
+
+
+def test_a_refused_fork_paints_the_picture_in_one_process(qapp, busy_map, tmp_path):
+    one, alone = tmp_path / "one.png", tmp_path / "alone.png"
+    assert _render(busy_map, one, "one")[:3] == (0, 0, 0)
+    assert _render(busy_map, alone, "fork refused")[:3] == (0, 0, 0)
+    assert _pixels(one) == _pixels(alone)
 
 
 def test_a_worker_that_dies_is_one_sentence_and_no_file(busy_map, tmp_path):

@@ -87,7 +87,9 @@ def _png(hexmap, layout, rect, width, height, layers, dpi=PNG_DPI, processes=1) 
             def paint(top: int, rows: int) -> QImage:
                 return _paint_band(hexmap, layout, rect, width, rows, top, layers, features)
 
-            return render_workers.png_in_processes(width, height, dpi, bands, paint)
+            write = render_workers.png_in_processes(width, height, dpi, bands, paint)
+            if write is not None:
+                return write
         render_workers.start_qt()
     if len(bands) == 1:
         image = _paint_band(hexmap, layout, rect, width, height, 0, layers, None)

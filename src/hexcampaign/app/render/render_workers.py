@@ -85,14 +85,13 @@ def worker_processes() -> int:
     return max(1, min(PROCESSES, len(os.sched_getaffinity(0))))
 
 
-
-
 def png_in_processes(
     width: int, height: int, dpi: float | None, bands: list[tuple[int, int]], paint: Callable[[int, int], QImage]
-) -> Callable[[BinaryIO], object]:
+) -> Callable[[BinaryIO], object] | None:
     """The PNG of `bands` (first row, rows), each painted by `paint(top, rows)` (an
     RGB888 QImage), shared between this process and a forked worker; the file's writer.
-    The caller has checked `worker_processes()`; no Qt application exists yet."""
+    None when no worker could be started (the system refused the fork): the caller then
+    paints alone. The caller has checked `worker_processes()`; no Qt application exists."""
     last = len(bands) - 1
 
     def deflated(index: int) -> tuple[Buffer, int, int]:
@@ -118,7 +117,12 @@ def png_in_processes(
     # 200×200 map's render). The command ends once the picture is written.
     gc.freeze()
     parent = os.getpid()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:  # no process to be had (a limit on processes, no memory): paint alone
+        for fd in (tasks_in, answers_in, answers_out):
+            os.close(fd)
+        return None
     if pid == 0:  # the worker: never returns
         os.close(answers_in)
         _work(parent, tasks_in, answers_out, deflated)
