@@ -57,7 +57,9 @@ from PySide6.QtGui import QGuiApplication, QImage
 from hexcampaign.app.png import Buffer, PngBands, deflate_band
 from hexcampaign.app.render.catalogue import RenderError
 
-PROCESSES = 2  # the parent and one worker: the machines this is for have two cores or more
+# The parent and one worker, however many cores: each process peaks at about 90-105 MiB
+# (the shared imports and map counted in each), and issue 31 holds the command to 256 MiB.
+PROCESSES = 2
 _TASK = struct.Struct("<H")  # a band's number in the task pipe
 _BAND = struct.Struct("<IIQQ")  # a band's number, adler32, rows' length, data's length
 _DONE, _FAILED = b"D", b"F"  # the first byte of the worker's answer
