@@ -210,7 +210,11 @@ def _running(pid: int) -> bool:
 def test_a_process_running_qt_or_without_fork_paints_alone(qapp, monkeypatch):
     assert render_workers.worker_processes() == 1  # the tests' QApplication exists
     monkeypatch.setattr(render_workers.QCoreApplication, "instance", staticmethod(lambda: None))
+    monkeypatch.setattr(render_workers, "_native_threads", lambda: 1)  # not this test process's
     assert render_workers.worker_processes() == min(2, len(os.sched_getaffinity(0)))
+    monkeypatch.setattr(render_workers, "_native_threads", lambda: 2)  # a library's own thread
+    assert render_workers.worker_processes() == 1
+    monkeypatch.setattr(render_workers, "_native_threads", lambda: 1)
     monkeypatch.setattr(render_workers.sys, "platform", "darwin")
     assert render_workers.worker_processes() == 1
 

@@ -79,12 +79,22 @@ def start_qt() -> QGuiApplication:
 
 def worker_processes() -> int:
     """How many processes may paint a picture in this process now: 2 on Linux with two
-    CPUs or more, no Qt application and no other thread; 1 anywhere else."""
+    CPUs or more, no Qt application and no other thread (Python's or native); 1
+    anywhere else."""
     if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
         return 1
-    if QCoreApplication.instance() is not None or threading.active_count() > 1:
+    if QCoreApplication.instance() is not None or threading.active_count() > 1 or _native_threads() > 1:
         return 1
     return max(1, min(PROCESSES, len(os.sched_getaffinity(0))))
+
+
+def _native_threads() -> int:
+    """The process's threads, Python's or not (a library may start its own, as
+    OpenBLAS does when numpy is imported): a fork copies only the calling one."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 1  # no /proc: Python's own count stands
 
 
 def png_in_processes(
