@@ -244,7 +244,7 @@ def _render_picture(args: argparse.Namespace) -> int:
     if _headless_linux():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # drawing needs no display
 
-    from hexcampaign.app.launch import render_headless
+    from hexcampaign.app.headless import render_headless
     from hexcampaign.app.render import RenderError
 
     try:

@@ -220,7 +220,7 @@ def test_a_process_running_qt_or_without_fork_paints_alone(qapp, monkeypatch):
 
 
 def test_render_in_a_process_running_qt_does_not_fork(qapp, busy_map, tmp_path, monkeypatch):
-    from hexcampaign.app.launch import render_headless
+    from hexcampaign.app.headless import render_headless
     from hexcampaign.maps import load_map
 
     def no_fork():

@@ -1,5 +1,5 @@
-"""Starting Qt for the command line: the window, and a headless render. The command
-(`hexcampaign.cli`) stays free of Qt imports; it calls these."""
+"""Starting Qt for the command line's window (a picture without one: app/headless.py).
+The command (`hexcampaign.cli`) stays free of Qt imports; it calls these."""
 
 from __future__ import annotations
 
@@ -140,19 +140,6 @@ def preview_map(path: Path) -> HexMap | None:
         return loads_map(json.dumps(carried), path.name)
     except (OSError, ValueError, RecursionError, FileFormatError):
         return None
-
-
-def render_headless(hexmap: HexMap, target: Path, hex_size: float, layers: set[str] | None):
-    """Draw `hexmap` to `target` (PNG, SVG or PDF) without a window; (width, height).
-    Before any Qt application exists, so that a big PNG can be painted by two forked
-    processes, each making its own (app/render/render_workers.py)."""
-    from hexcampaign.app.render import render_to_file
-    from hexcampaign.app.render.render_workers import start_qt, worker_processes
-
-    processes = worker_processes()  # 1 where Qt runs already or a fork is unsafe
-    if processes == 1:
-        start_qt()
-    return render_to_file(hexmap, target, hex_size=hex_size, layers=layers, processes=processes)
 
 
 def set_identity(app: QGuiApplication) -> None:
