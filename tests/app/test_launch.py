@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hexcampaign.app.launch import FIRST_PAINT, preview_map
+from hexcampaign.app.launch import FIRST_PAINT, carried_map_text, preview_map
 from hexcampaign.app.main_window import MainWindow
 from hexcampaign.maps.fileformat import load_map
 
@@ -44,6 +44,15 @@ def test_a_file_without_a_map_of_its_own_has_no_preview(tmp_path):
     assert preview_map(no_map) is None
     assert preview_map(KASSERINE) is None  # a map is read whole, as before
     assert preview_map(tmp_path / "gone.kpgame") is None
+
+
+def test_the_preview_reads_the_file_only_up_to_its_map():
+    # The members after the map (a game's moves and states) are not read for the
+    # preview; a "map" inside another member is not the file's map.
+    text = '\ufeff{ "format": "x", "setup": {"map": 1}, "map" : {"cols": [1, 2]} , "state": [1, 2'
+    assert carried_map_text(text) == '{"cols": [1, 2]}'
+    assert carried_map_text('{"format": "x", "setup": {"map": {}}}') is None
+    assert carried_map_text('{"format" 1, "map": {}}') is None  # breaks before the map
 
 
 def test_the_start_page_is_built_only_when_wanted(qtbot):
