@@ -92,8 +92,9 @@ def fit_to_screen(window: QMainWindow) -> None:
 def let_docks_shrink(window: QMainWindow) -> None:
     """Put the contents of each of the window's docks in a scroll area (once), so the
     docks' minimum is a few lines, not the whole of their forms and buttons."""
-    for dock in window.findChildren(QDockWidget):
-        if dock.parent() is window and not dock.property(SHRINKS):
+    # (The window's own children: findChildren would wrap every object under it.)
+    for dock in window.children():
+        if isinstance(dock, QDockWidget) and not dock.property(SHRINKS):
             dock.setProperty(SHRINKS, True)
             dock.setMinimumWidth(0)  # (the desk's docks keep 300 and 480 px on a larger screen)
             let_dock_scroll(dock)
@@ -148,8 +149,8 @@ def whole_tab_titles(window: QMainWindow) -> None:
     each to a letter or two ("S…" for Still to do, six tabs in the game's column)."""
     from PySide6.QtWidgets import QTabBar  # (here: its Python enums made when first used)
 
-    for bar in window.findChildren(QTabBar):
-        if bar.parent() is window:
+    for bar in window.children():  # (its own: findChildren wraps every object under it)
+        if isinstance(bar, QTabBar):
             bar.setElideMode(Qt.TextElideMode.ElideNone)
             bar.setUsesScrollButtons(True)
 
