@@ -23,7 +23,7 @@ import errno
 import json
 import operator
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import compress, islice
 from pathlib import Path
 from types import SimpleNamespace
@@ -37,7 +37,7 @@ from hexcampaign.files import (
     parse_json,
 )
 from hexcampaign.hexes import DIRECTIONS, Hex, HexSide, hex_to_offset
-from hexcampaign.maps.lines import river_lines_of, road_lines_of
+from hexcampaign.maps.lines import Line, river_lines_of, road_lines_of
 from hexcampaign.maps.model import MAX_SIDE, HexMap, MapEditError, control_character
 from hexcampaign.maps.palette import PaletteError, palette_from_data, palette_names
 from hexcampaign.maps.plain_check import lone_surrogate, plain_document
@@ -170,7 +170,7 @@ def dumps_map(hexmap: HexMap, folder: Path | None = None) -> str:
             entry = known[name] = (shape, entry[1], _dumps(rows))
         parts.append(f',"{name}":{entry[2]}')
     notes = f',"notes":{_dumps(_note_rows(m))}' if m._notes else ""
-    lines = f',"lines":{_dumps(_line_rows(m))}' if m._lines else ""
+    lines = f',"lines":{_lines_text(m, known)}' if m._lines else ""
     underlay = ""
     if m.underlay is not None:
         written = m.underlay if folder is None else relative_to(m.underlay, folder)
@@ -181,7 +181,7 @@ def dumps_map(hexmap: HexMap, folder: Path | None = None) -> str:
 
 def encoded_sections(m: HexMap) -> dict[str, tuple]:
     """The map's sections as last encoded: name -> (shape, copy of the table, text or
-    the file's rows). Kept here, beside the map rather than on it, so the model knows
+    the file's rows), and "lines" -> (shape, each line's text by line: _lines_text's). Kept here, beside the map rather than on it, so the model knows
     nothing of its file; an entry goes when its map does."""
     key = id(m)
     entry = _ENCODED.get(key)
@@ -263,15 +263,37 @@ def _cliff_rows(m: HexMap) -> list[list[int]]:
 def _line_rows(m: HexMap) -> list[dict]:
     """Each river and road in the order drawn: {"kind", "name", "hexes": [[col, row]…]};
     a river along hexsides has "hexsides": [[col, row, col, row]…] instead."""
-    off = _offset_function(m.orientation)
-    rows = []
+    return [_line_row(line, m.orientation) for line in m._lines]
+
+
+def _line_row(line: Line, orientation: str) -> dict:
+    if line.along:
+        off = _offset_function(orientation)
+        sides = [[*off(a), *off(b)] for a, b in (side.hexes() for side in line.along)]
+        return {"kind": line.kind, "name": line.name, "hexsides": sides}
+    if orientation == "flat":  # odd-q, as hex_to_offset, inlined: thousands of hexes a map
+        hexes = [[q, r + (q >> 1)] for q, r in line.hexes]
+    else:
+        hexes = [[*hex_to_offset(h, orientation)] for h in line.hexes]
+    return {"kind": line.kind, "name": line.name, "hexes": hexes}
+
+
+def _lines_text(m: HexMap, known: dict[str, tuple]) -> str:
+    """The "lines" section's text, json.dumps of _line_rows. Each line's text is kept
+    with the line it came from (a Line is immutable: an edit puts a new one in its
+    place), so a save encodes only the lines drawn or changed since the last."""
+    shape = (m.orientation, m.cols, m.rows)
+    entry = known.get("lines")
+    before: dict[int, tuple[Line, str]] = entry[1] if entry is not None and entry[0] == shape else {}
+    kept: dict[int, tuple[Line, str]] = {}  # id(line) -> (line, its text): the line held, its id not reused
+    texts = []
     for line in m._lines:
-        if line.along:
-            sides = [[*off(a), *off(b)] for a, b in (side.hexes() for side in line.along)]
-            rows.append({"kind": line.kind, "name": line.name, "hexsides": sides})
-        else:
-            rows.append({"kind": line.kind, "name": line.name, "hexes": [[*off(h)] for h in line.hexes]})
-    return rows
+        found = before.get(id(line))
+        text = found[1] if found is not None and found[0] is line else _dumps(_line_row(line, m.orientation))
+        kept[id(line)] = (line, text)
+        texts.append(text)
+    known["lines"] = (shape, kept)
+    return f"[{','.join(texts)}]"
 
 
 def _place_rows(m: HexMap) -> list[dict]:
@@ -436,12 +458,13 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
     # fill reads the grid by index: a coordinate past the map (validation made them
     # non-negative) raises IndexError, and the careful loop then words the refusal.
     try:
-        levels = [level for _, _, level in doc.elevation]
-        if levels and (0 in levels or min(levels) < -99 or max(levels) > 99):
-            raise IndexError  # zero or out of range: the careful loop decides
-        if levels and min(min(col, row) for col, row, _ in doc.elevation) < 0:
-            raise IndexError  # the file model allows -99 here; the careful loop refuses it
-        m._elevation.update((grid[row][col], level) for col, row, level in doc.elevation)
+        if doc.elevation:
+            at_cols, at_rows, levels = zip(*doc.elevation)  # validated: rows of three numbers
+            if 0 in levels or min(levels) < -99 or max(levels) > 99:
+                raise IndexError  # zero or out of range: the careful loop decides
+            if min(at_cols) < 0 or min(at_rows) < 0:
+                raise IndexError  # the file model allows -99 here; the careful loop refuses it
+            m._elevation.update(zip(map(operator.getitem, map(grid.__getitem__, at_rows), at_cols), levels))
     except IndexError:
         m._elevation.clear()
         _careful_elevation(m, doc, hex_at, bad)
@@ -451,20 +474,25 @@ def _build(doc: SimpleNamespace, name: str) -> HexMap:
         for col, row in doc.rivers:
             hex_at(col, row, "a river hex")  # the first off the map refuses
         raise  # unreachable: one of them was off the map
-    try:
+    def placed_lines() -> Iterator[tuple[str, tuple[Hex, ...] | list[HexSide], str]]:
+        """The file's lines one by one, their hexes placed: add_lines checks each before
+        the next is placed, so the first fault in the file is the one a refusal names."""
         for line in doc.lines:
-            what = f"the {line.kind.replace('_', ' ')} {line.name}"
             if line.hexsides:
-                m.add_line(line.kind, [side_at(c1, r1, c2, r2, what.capitalize()) for c1, r1, c2, r2 in line.hexsides], line.name)
-            else:
-                # Every hex on the map (one pass of builtins over the rows: a big map has
-                # thousands of line hexes), else hex_at refuses the first off it; then
-                # only the line's shape is left to check.
-                if max(col for col, _ in line.hexes) >= cols or max(row for _, row in line.hexes) >= rows:
-                    for col, row in line.hexes:
-                        hex_at(col, row, what)
-                hexes = [grid[row][col] for col, row in line.hexes]
-                m.add_line(line.kind, hexes, line.name, on_map=True)
+                what = f"the {line.kind.replace('_', ' ')} {line.name}".capitalize()
+                yield line.kind, [side_at(c1, r1, c2, r2, what) for c1, r1, c2, r2 in line.hexsides], line.name
+                continue
+            # Every hex on the map (passes of builtins over the rows: a big map has
+            # thousands of line hexes), else hex_at refuses the first off it; add_lines
+            # then checks only the line's shape.
+            line_cols, line_rows = zip(*line.hexes)  # validated: [col, row] rows, at least one
+            if max(line_cols) >= cols or max(line_rows) >= rows:
+                for col, row in line.hexes:
+                    hex_at(col, row, f"the {line.kind.replace('_', ' ')} {line.name}")
+            yield line.kind, tuple(map(operator.getitem, map(grid.__getitem__, line_rows), line_cols)), line.name
+
+    try:
+        m.add_lines(placed_lines(), on_map=True)
         # Version 4 and before: one list of river hexes, one of road segments, split
         # into lines that draw as the lists drew.
         for hexes in river_lines_of(list(dict.fromkeys(river_hexes))):

@@ -11,7 +11,6 @@ from typing import Any
 from hexcampaign.hexes import Hex, HexSide
 from hexcampaign.maps.edit_checks import MapEditError, control_character
 from hexcampaign.maps.lines import (
-    DIRECTION_OF,
     HEXSIDE_RIVER,
     LINE_KINDS,
     LINE_NAME_MAX,
@@ -19,7 +18,9 @@ from hexcampaign.maps.lines import (
     default_name,
     line_of,
     piece_name,
+    road_line,
     shared_corner,
+    step_directions,
     without_hex,
 )
 
@@ -28,12 +29,14 @@ class LineNetwork:
     """HexMap's rivers and roads. The map gives the tables and the checks below."""
 
     _lines: list[Line]
+    # Every river hex, road hexside and hexside-river side, each with a count of the
+    # lines through it where two or more lines share it (on one line: in the set only).
     _rivers: set[Hex]
-    _river_count: dict[Hex, int]
+    _river_shared: dict[Hex, int]
     _roads: set[HexSide]
-    _road_count: dict[HexSide, int]
+    _road_shared: dict[HexSide, int]
     _river_sides: set[HexSide]
-    _river_side_count: dict[HexSide, int]
+    _river_side_shared: dict[HexSide, int]
     _bridges: set[Hex]
     _check: Callable[[Hex], Hex]
     label: Callable[[Hex], str]
@@ -88,6 +91,26 @@ class LineNetwork:
         self._count(line, 1)
         return len(self._lines) - 1
 
+    def add_lines(
+        self,
+        lines: Iterable[tuple[str, Iterable[Hex] | Iterable[HexSide], str]],
+        on_map: bool = False,
+    ) -> range:
+        """New rivers and roads, each (kind, course, name) as add_line would add it,
+        in order (the same checks, the same "River 3" for a blank name); returns their
+        indices. All or none: a refused line leaves the map as it was. A file's reader
+        adds hundreds of lines, so they are counted together, once."""
+        names = self._names()
+        new: list[Line] = []
+        for kind, course, name in lines:
+            name = name.strip() or default_name(kind, names)
+            new.append(self._checked_line(kind, tuple(course), name, on_map))
+            names.append(name)
+        start = len(self._lines)
+        self._lines.extend(new)
+        self._count_lines(new)
+        return range(start, len(self._lines))
+
     def extend_line(self, index: int, step: Hex | HexSide, at_start: bool = False) -> None:
         """Add a hex (a hexside river: a side) after the line's last (before its first
         with at_start)."""
@@ -123,10 +146,9 @@ class LineNetwork:
     def set_lines(self, lines: Iterable[Line]) -> None:
         """Every line at once (an undo step puts back the lines it kept)."""
         self._lines = list(lines)
-        self._river_count, self._rivers, self._road_count, self._roads = {}, set(), {}, set()
-        self._river_side_count, self._river_sides = {}, set()
-        for line in self._lines:
-            self._count(line, 1)
+        self._river_shared, self._rivers, self._road_shared, self._roads = {}, set(), {}, set()
+        self._river_side_shared, self._river_sides = {}, set()
+        self._count_lines(self._lines)
         self._bridges = {h for h in self._bridges if h in self._rivers and self.on_road(h)}
 
     def _names(self) -> list[str]:
@@ -150,11 +172,15 @@ class LineNetwork:
                 self._check(h)
         if len(hexes) < (2 if kind == "road" else 1):
             raise MapEditError(f"A {kind} needs at least {'two hexes' if kind == 'road' else 'one hex'}.")
-        for a, b in zip(hexes, hexes[1:]):
-            if (b.q - a.q, b.r - a.r) not in DIRECTION_OF:
-                raise MapEditError(
-                    f"A {kind} runs from hex to next hex; {self.label(a)} and {self.label(b)} are not adjacent."
-                )
+        directions = step_directions(hexes)
+        if None in directions:
+            i = directions.index(None)
+            raise MapEditError(
+                f"A {kind} runs from hex to next hex; {self.label(hexes[i])} and {self.label(hexes[i + 1])} "
+                "are not adjacent."
+            )
+        if kind == "road":
+            return road_line(name, hexes, directions)  # type: ignore[arg-type]
         return Line(kind, name, hexes)
 
     def _checked_hexside_river(self, along: tuple[HexSide, ...], name: str) -> Line:
@@ -177,30 +203,41 @@ class LineNetwork:
         self._lines[index] = line
         self._count(line, 1)
 
+    def _count_lines(self, lines: Iterable[Line]) -> None:
+        """Add lines' hexes and hexsides to the sets, each once a line (a line may pass
+        a hex twice). What a line shares with those before it is found by set
+        operations, which reuse the hashes the sets hold: every line of every map
+        opened comes this way, and most of its hexes are on no other line."""
+        for line in lines:
+            found, shared = self._tables(line.kind)
+            items = set(line._sides if line.kind == "road" else line.course)
+            for item in found & items:
+                shared[item] = shared.get(item, 1) + 1
+            found |= items
+
     def _count(self, line: Line, step: int) -> None:
         """Add (step 1) or take away (-1) a line's hexes or hexsides from the sets."""
-        counts: dict[Any, int]
-        found: set[Any]
-        items: list[Any]
-        if line.kind == "river":
-            counts, found, items = self._river_count, self._rivers, list(dict.fromkeys(line.hexes))
-        elif line.kind == HEXSIDE_RIVER:
-            counts, found, items = self._river_side_count, self._river_sides, list(dict.fromkeys(line.along))
-        else:
-            counts, found, items = self._road_count, self._roads, list(dict.fromkeys(line.sides()))
-        if step > 0:  # (every line of every map opened comes this way: kept short)
-            get = counts.get
-            for item in items:
-                counts[item] = get(item, 0) + 1
-            found.update(items)
+        if step > 0:
+            self._count_lines((line,))
             return
-        for item in items:
-            n = counts.get(item, 0) + step
-            if n > 0:
-                counts[item] = n
+        found, shared = self._tables(line.kind)
+        for item in set(line._sides if line.kind == "road" else line.course):
+            n = shared.get(item, 1) - 1
+            if n > 1:
+                shared[item] = n
+            elif n == 1:
+                del shared[item]
             else:
-                counts.pop(item, None)
                 found.discard(item)
+
+    def _tables(self, kind: str) -> tuple[set[Any], dict[Any, int]]:
+        """A kind's set (every river hex, road hexside or hexside-river side) and its
+        count of the lines through each of them that two or more lines share."""
+        if kind == "river":
+            return self._rivers, self._river_shared
+        if kind == HEXSIDE_RIVER:
+            return self._river_sides, self._river_side_shared
+        return self._roads, self._road_shared
 
     def _join_or_start(self, kind: str, h: Hex, other: Hex | None = None) -> None:
         """A river hex `h` (or the road segment h-other) drawn without saying which

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal, TypeVar, get_args
 
 from hexcampaign.hexes import DIRECTIONS, Hex, HexSide
@@ -55,18 +56,43 @@ class Line:
     def sides(self) -> list[HexSide]:
         """The hexsides between consecutive hexes (a road's segments), each in its
         canonical form (HexSide.between's, found by the step's direction)."""
-        hexes = self.hexes
-        out = []
-        for a, b in zip(hexes, hexes[1:]):
-            d = DIRECTION_OF[(b.q - a.q, b.r - a.r)]
-            out.append(HexSide(a, d) if d < 3 else HexSide(b, d - 3))
-        return out
+        return list(self._sides)
+
+    @cached_property
+    def _sides(self) -> tuple[HexSide, ...]:
+        # Worked out once a line (a Line never changes): a map counts a road's sides
+        # when it is added, removed or cut, and on every undo (set_lines).
+        return sides_of(self.hexes, step_directions(self.hexes))
 
     def touched(self) -> tuple[Hex, ...]:
         """Every hex the line is on or beside (what repaints when it changes)."""
         if self.kind != HEXSIDE_RIVER:
             return self.hexes
         return tuple(dict.fromkeys(h for side in self.along for h in side.hexes()))
+
+
+def step_directions(hexes: Sequence[Hex]) -> list[int | None]:
+    """The direction (DIRECTIONS' index) of each step from one hex to the next, None
+    where the two are not adjacent."""
+    get = DIRECTION_OF.get
+    return [get((b[0] - a[0], b[1] - a[1])) for a, b in zip(hexes, hexes[1:])]  # (indexing beats .q)
+
+
+def sides_of(hexes: Sequence[Hex], directions: Sequence[int | None]) -> tuple[HexSide, ...]:
+    """The hexsides between consecutive hexes, each step's direction given (none None)."""
+    new = tuple.__new__  # HexSide is a NamedTuple: this skips its Python __new__
+    return tuple([
+        new(HexSide, (a, d) if d < 3 else (b, d - 3))  # type: ignore[operator]
+        for a, b, d in zip(hexes, hexes[1:], directions)
+    ])
+
+
+def road_line(name: str, hexes: tuple[Hex, ...], directions: Sequence[int]) -> Line:
+    """A road whose steps' directions are known (the check of its shape found them):
+    its sides are worked out from them at once, not looked up again."""
+    line = Line("road", name, hexes)
+    line.__dict__["_sides"] = sides_of(hexes, directions)  # what the cached_property would hold
+    return line
 
 
 def line_of(kind: str, name: str, course: Sequence[Hex] | Sequence[HexSide]) -> Line:

@@ -100,15 +100,16 @@ class HexMap(LineNetwork):
         self._elevation: dict[Hex, int] = {}
         # Every river and road, each a named line of its own, in the order drawn.
         # The sets the rules ask (a river hex, a road hexside) are worked out from
-        # them and kept up to date line by line, with a count of the lines on each.
+        # them and kept up to date line by line, with a count of the lines on each
+        # hex or hexside that two or more lines share (line_network.py).
         self._lines: list[Line] = []
         self._rivers: set[Hex] = set()
-        self._river_count: dict[Hex, int] = {}
+        self._river_shared: dict[Hex, int] = {}
         self._bridges: set[Hex] = set()
         self._roads: set[HexSide] = set()
-        self._road_count: dict[HexSide, int] = {}
+        self._road_shared: dict[HexSide, int] = {}
         self._river_sides: set[HexSide] = set()  # hexside rivers (a palette's river_hexsides)
-        self._river_side_count: dict[HexSide, int] = {}
+        self._river_side_shared: dict[HexSide, int] = {}
         self._cliffs: dict[HexSide, Hex] = {}
         self._places: dict[str, Place] = {}
         self._place_at: dict[Hex, str] = {}

@@ -83,6 +83,8 @@ def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None
         and None not in doc.notes
         and doc.lines is not None
         and None not in doc.lines
+        and _all_rows([line.hexes for line in doc.lines], 2)
+        and _all_rows([line.hexsides for line in doc.lines], 4)
         and (doc.underlay is not None or "underlay" not in data)
         and not (escapes and lone_surrogate(data))
     )
@@ -214,7 +216,9 @@ def _note(data: object) -> SimpleNamespace | None:
 
 def _line(data: object) -> SimpleNamespace | None:
     """A river or road of version 5: its kind, name and hexes [col, row] in order (a
-    river along hexsides: its hexsides [col, row, col, row] in order, and no hexes)."""
+    river along hexsides: its hexsides [col, row, col, row] in order, and no hexes).
+    Its rows are lists here; what is in them plain_document checks for every line at
+    once (_all_rows: a big map has hundreds of lines)."""
     if not _has_keys(data, _LINE_KEYS, ("kind", "name")):
         return None
     line = SimpleNamespace(kind=data["kind"], name=data["name"], hexes=data.get("hexes", []),
@@ -223,8 +227,8 @@ def _line(data: object) -> SimpleNamespace | None:
         type(line.kind) is str
         and line.kind in LINE_KINDS
         and _text(line.name, 1, LINE_NAME_MAX)
-        and _rows(line.hexes, 2)
-        and _rows(line.hexsides, 4)
+        and _is_list(line.hexes)
+        and _is_list(line.hexsides)
         and (bool(line.hexsides) and not line.hexes if line.kind == HEXSIDE_RIVER
              else bool(line.hexes) and not line.hexsides)
     )
@@ -249,6 +253,11 @@ def _rows(rows: object, width: int, level: bool = False) -> bool:
     if set(map(type, chain.from_iterable(rows))) != {int}:  # bool is not int, as strict
         return False
     return (-99 if level else 0) <= min(chain.from_iterable(rows)) and max(chain.from_iterable(rows)) <= MAX_SIDE
+
+
+def _all_rows(lists: list[list[Any]], width: int) -> bool:
+    """Every one of `lists` (each a list) is what _rows accepts: checked as one."""
+    return _rows(list(chain.from_iterable(lists)), width)
 
 
 def _has_keys(data: object, allowed: frozenset[str], required: tuple[str, ...]) -> TypeGuard[dict[str, Any]]:
