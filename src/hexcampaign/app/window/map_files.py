@@ -10,8 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QDialog
-
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import MapDocument
 from hexcampaign.app.window import file_guard
@@ -63,6 +61,8 @@ def new_map(window: Any, mode: Any = None) -> bool:
     one, shown with `mode` (the editor) in charge."""
     if not may_close_map(window):
         return False
+    from PySide6.QtWidgets import QDialog  # (here: its Python enum made when first used)
+
     from hexcampaign.app.dialogs.new_map import NewMapDialog  # on first use: start-up
 
     dialog = NewMapDialog(window)
