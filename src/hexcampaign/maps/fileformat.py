@@ -22,9 +22,11 @@ from __future__ import annotations
 import errno
 import json
 import operator
+import re
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import compress, islice
+from json.encoder import encode_basestring
 from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
@@ -96,7 +98,9 @@ def _read(raw: str | bytes, name: str) -> HexMap:
         data = None
     doc = plain_document(data, escapes="\\u" in text) if type(data) is dict else None
     if doc is not None and _within_grid(doc):
-        return _build(doc, name)
+        m = _build(doc, name)
+        _keep_line_texts(m, doc, text)
+        return m
     # Refused, or an older version: parse again with the limits that word a refusal
     # (size, nesting, where the JSON breaks), then migrate and check.
     try:
@@ -532,6 +536,46 @@ def _keep_sections(m: HexMap, doc: SimpleNamespace) -> None:
     for name, table_of, _ in _SPARSE_SECTIONS:
         if name in rows_of:
             known[name] = (shape, table_of(m).copy(), rows_of[name])
+
+
+# A line's hexes as this program writes them: [[col,row],...] with no space, sign,
+# fraction or exponent. JSON that parsed has one such text for its numbers, so text
+# matching this is exactly what json.dumps writes for what it parsed to.
+_PLAIN_HEXES = re.compile(r"\[[\[\],0-9]*\]")
+
+
+def _keep_line_texts(m: HexMap, doc: SimpleNamespace, text: str) -> None:
+    """Give _lines_text the file's own text of each line it would write unchanged, so
+    the first save of a map as opened encodes none of its lines again.
+
+    The "lines" array is found by its key: every other object of the file has a fixed
+    set of keys without "lines" (a note's property values are text), and the last key
+    wins in json.loads as in rfind. It is then read element by element as this program
+    writes one ({"kind":…,"name":…,"hexes":[[col,row],…]}); a line is kept only if its
+    whole text is exactly that for the Line the map holds, and the walk stops at the
+    first that is not (that line and those after are encoded at the save, as before)."""
+    if not doc.lines:
+        return
+    at = text.rfind(',"lines":[')
+    if at < 0:
+        return
+    pos = at + len(',"lines":[')
+    match_hexes = _PLAIN_HEXES.match
+    kept: dict[int, tuple[Line, str]] = {}
+    for line, row in zip(m._lines, doc.lines):
+        if line.along or len(line.hexes) != len(row.hexes):
+            break
+        head = f'{{"kind":{encode_basestring(line.kind)},"name":{encode_basestring(line.name)},"hexes":'
+        if not text.startswith(head, pos):
+            break
+        found = match_hexes(text, pos + len(head))
+        end = found.end() if found is not None else -1
+        if end < 0 or text[end : end + 2] not in ("},", "}]"):
+            break
+        kept[id(line)] = (line, text[pos : end + 1])
+        pos = end + 2
+    if kept:
+        encoded_sections(m)["lines"] = ((m.orientation, m.cols, m.rows), kept)
 
 
 def _as_written(rows: list[list[int]], entries: int, name: str = "") -> bool:
