@@ -542,6 +542,9 @@ def _keep_sections(m: HexMap, doc: SimpleNamespace) -> None:
 # fraction or exponent. JSON that parsed has one such text for its numbers, so text
 # matching this is exactly what json.dumps writes for what it parsed to.
 _PLAIN_HEXES = re.compile(r"\[[\[\],0-9]*\]")
+# The "lines" key, however spaced: written as a key it is followed by a colon, as no text
+# value or array item is ("lines" as a note's property name is followed by a comma).
+_LINES_KEY = re.compile(r'"lines"[ \t\n\r]*:')
 
 
 def _keep_line_texts(m: HexMap, doc: SimpleNamespace, text: str) -> None:
@@ -554,7 +557,10 @@ def _keep_line_texts(m: HexMap, doc: SimpleNamespace, text: str) -> None:
     writes one ({"kind":…,"name":…,"hexes":[[col,row],…]}); a line is kept only if its
     whole text is exactly that for the Line the map holds, and the walk stops at the
     first that is not (that line and those after are encoded at the save, as before)."""
-    if not doc.lines:
+    # Only where the key is written once, plainly: a second "lines" key (json.loads keeps
+    # the last, spaced or escaped as it may be) or any \u escape could make the text
+    # found here another array than the one the map was built from.
+    if not doc.lines or "\\u" in text or len(_LINES_KEY.findall(text)) != 1:
         return
     at = text.rfind(',"lines":[')
     if at < 0:
