@@ -4,8 +4,8 @@ Version 2 stores terrain as one string per row of single-letter codes with the l
 in the file, and everything else as sparse lists of [col, row] offsets. Version 3
 (current) is version 2 whose "palette" may also be the map's own palette, written out
 whole; a map with a shipped palette is still written as version 2. Version 1 stored one
-object per hex; `MIGRATIONS[1]` lifts it to version 2 and `MIGRATIONS[2]` to 3, and the
-fixtures tests/maps/fixtures/v1.hexmap and v2.hexmap must load forever.
+object per hex; `MIGRATIONS[1]` (maps/migrations.py) lifts it to version 2 and
+`MIGRATIONS[2]` to 3, and the fixtures tests/maps/fixtures/v1.hexmap and v2.hexmap must load forever.
 
 Version 5 keeps each river and each road as a named line of its own ("lines": kind,
 name, hexes in order). Before it, every river hex was in one "rivers" list (in the order
@@ -40,6 +40,7 @@ from hexcampaign.files import (
 )
 from hexcampaign.hexes import DIRECTIONS, Hex, HexSide, hex_to_offset
 from hexcampaign.maps.lines import Line, river_lines_of, road_lines_of
+from hexcampaign.maps.migrations import MIGRATIONS
 from hexcampaign.maps.model import MAX_SIDE, HexMap, MapEditError, control_character
 from hexcampaign.maps.palette import PaletteError, palette_from_data, palette_names
 from hexcampaign.maps.plain_check import lone_surrogate, plain_document
@@ -674,83 +675,6 @@ def _check_list_sizes(data: dict, name: str) -> None:
                 f"{name} is damaged: it lists {len(value)} {key}, more than a "
                 f"map of {cells} hexes can have."
             )
-
-
-# --- migrations: version N -> N+1, each kept forever with a fixture ----------------------
-
-
-def _v1_to_v2(data: dict) -> dict:
-    """Version 1 listed every hex as an object; roads, cliffs and places by [col,row]."""
-    grid = dict(data["grid"])
-    cols, rows = grid["cols"], grid["rows"]
-    if not (isinstance(cols, int) and isinstance(rows, int) and 1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
-        raise ValueError("the grid size is not valid")
-    from hexcampaign.maps.palette import load_palette
-
-    palette = load_palette(data["palette"])
-    code_of = {t.name: t.code for t in palette.terrains_list}
-    cells = [[palette.default] * cols for _ in range(rows)]
-    elevation, rivers, bridges = [], [], []
-    for cell in data.get("hexes", []):
-        col, row = cell["col"], cell["row"]
-        cells[row][col] = cell.get("terrain", palette.default)
-        if cell.get("elevation"):
-            elevation.append([col, row, cell["elevation"]])
-        if cell.get("river"):
-            rivers.append([col, row])
-        if cell.get("bridge"):
-            bridges.append([col, row])
-    return {
-        "format": FORMAT,
-        "version": 2,
-        "name": data.get("name", ""),
-        "author": data.get("author", ""),
-        "description": data.get("description", ""),
-        "grid": grid,
-        "palette": palette.name,
-        "terrain_codes": {t.code: t.name for t in palette.terrains_list},
-        "terrain": ["".join(code_of.get(t, "?") for t in line) for line in cells],
-        "elevation": elevation,
-        "rivers": rivers,
-        "bridges": bridges,
-        "roads": [[*r["from"], *r["to"]] for r in data.get("roads", [])],
-        "cliffs": [[*c["upper"], *c["lower"]] for c in data.get("cliffs", [])],
-        "places": [
-            {k: v for k, v in {**p, "col": p["hex"][0], "row": p["hex"][1]}.items() if k != "hex"}
-            for p in data.get("places", [])
-        ],
-        "labels": data.get("labels", []),
-    }
-
-
-def _v2_to_v3(data: dict) -> dict:
-    """Version 3 reads every version-2 document as it is: "palette" may now also be a
-    palette object. (So a version-2 file opens without this step; it is kept for the
-    chain of migrations and its fixture, tests/maps/fixtures/v2.hexmap.)"""
-    return {**data, "version": 3}
-
-
-def _v3_to_v4(data: dict) -> dict:
-    """Version 4 reads every version-3 document as it is: it only adds optional fields
-    ("notes", grid "label_every")."""
-    return {**data, "version": 4}
-
-
-def _v4_to_v5(data: dict) -> dict:
-    """Version 5 reads a version-4 document's "rivers" and "roads" lists by splitting
-    them into lines (in _build, river_lines_of and road_lines_of), so the step only
-    renumbers; a version-5 file itself writes "lines" instead of them."""
-    return {**data, "version": 5}
-
-
-def _v5_to_v6(data: dict) -> dict:
-    """Version 6 reads every version-5 document as it is: it only adds optional fields
-    ("underlay", grid "hex_km")."""
-    return {**data, "version": 6}
-
-
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5,
-                                                 5: _v5_to_v6}
 
 
 def _offset_function(orientation: str) -> Callable[[Hex], tuple[int, int]]:
