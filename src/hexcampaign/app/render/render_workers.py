@@ -42,6 +42,7 @@ the deflated bands it painted; the worker's go to the parent when it is done.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import signal
@@ -255,11 +256,10 @@ def _reap(pid: int) -> int:
 
 
 def _kill(pid: int) -> None:
-    try:
+    """End the worker and reap it; one already reaped is left as it is."""
+    with contextlib.suppress(ProcessLookupError, ChildProcessError):
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
-    except (ProcessLookupError, ChildProcessError):
-        pass  # already reaped
 
 
 def _ended(status: int) -> str:
