@@ -1,6 +1,7 @@
 """Start-up from the command line (issue 31): a game or campaign shows its map at once,
-read from the file without its engine, and is opened just after that first paint; the
-start page is built only when something wants it."""
+read from the file without its engine, and is opened just after that first paint; a map
+shows alone too, its editor built after that paint; the start page is built only when
+something wants it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from hexcampaign.app.launch import FIRST_PAINT, carried_map_text, preview_map
 from hexcampaign.app.main_window import MainWindow
@@ -65,9 +68,11 @@ def test_the_start_page_is_built_only_when_wanted(qtbot):
     assert window.central.currentWidget() is window.start_page
 
 
-def test_a_game_on_the_command_line_opens_after_its_first_paint(tmp_path):
+@pytest.mark.parametrize("document", [GAME, KASSERINE], ids=["game", "map"])
+def test_a_document_on_the_command_line_opens_after_its_first_paint(tmp_path, document):
+    # A map, too, shows alone in the first frame; its editor and docks come after it.
     done = subprocess.run(
-        [sys.executable, "-m", "hexcampaign", "--quit-after-first-paint", str(GAME)],
+        [sys.executable, "-m", "hexcampaign", "--quit-after-first-paint", str(document)],
         env=_environment(tmp_path),
         cwd=tmp_path,
         capture_output=True,
@@ -76,6 +81,6 @@ def test_a_game_on_the_command_line_opens_after_its_first_paint(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-1500:]
     assert FIRST_PAINT in done.stderr
-    # The game really opened in its mode after the map was painted: it is a recent file.
+    # The document really opened in its mode after the map was painted: a recent file.
     settings = json.loads((tmp_path / "config" / "settings.json").read_text(encoding="utf-8"))
-    assert str(GAME) in settings["recent_files"]
+    assert str(document) in settings["recent_files"]
