@@ -20,8 +20,6 @@ from PySide6.QtCore import QByteArray, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QStackedWidget, QWidget
 
-from hexcampaign.app import play_recovery
-from hexcampaign.app.autosave import close_autosaves_of
 from hexcampaign.app.canvas import MapView
 from hexcampaign.app.dialogs import files
 from hexcampaign.app.document import Document, MapDocument
@@ -257,7 +255,10 @@ class MainWindow(QMainWindow):
         """Open a map, a game or a campaign (asks first about the unsaved work it would
         replace). False when not opened; the reason has then been shown in a dialog."""
         # A dead program's autosave of this very file is offered first (restore it,
-        # discard it, or open the file and keep it for later).
+        # discard it, or open the file and keep it for later). Imported here, as below:
+        # a document on the command line is opened after the first paint.
+        from hexcampaign.app import play_recovery
+
         path = play_recovery.before_opening(self, path, self.ask_restore)
         opener = self.openers.get(path.suffix.lower())
         if opener is not None:
@@ -267,6 +268,8 @@ class MainWindow(QMainWindow):
     def ask_restore(self, orphan: Any) -> str:
         """The recovery question for one autosave (RESTORE, DISCARD or LATER): the
         editor's, the one asked at start; a window without the editor keeps it (LATER)."""
+        from hexcampaign.app import play_recovery
+
         ask = getattr(self.editor, "ask_restore_play", None)
         return str(ask(orphan)) if callable(ask) else play_recovery.LATER
 
@@ -362,6 +365,8 @@ class MainWindow(QMainWindow):
             geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
             self.settings.set_value("window_geometry", geometry)
             # Every question is answered: nothing is left for a recovery to offer.
+            from hexcampaign.app.autosave import close_autosaves_of
+
             close_autosaves_of(self)
             self.file_watch.stop()
             event.accept()

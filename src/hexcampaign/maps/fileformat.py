@@ -44,7 +44,6 @@ from hexcampaign.maps.migrations import MIGRATIONS
 from hexcampaign.maps.model import MAX_SIDE, HexMap, MapEditError, control_character
 from hexcampaign.maps.palette import PaletteError, palette_from_data, palette_names
 from hexcampaign.maps.plain_check import lone_surrogate, plain_document
-from hexcampaign.maps.underlay import relative_to, resolved, underlay_to_data
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -78,6 +77,8 @@ def load_map(path: Path | str) -> HexMap:
     with gc_paused():
         m = _read(raw, path.name)
     if m.underlay is not None:  # its picture's path is relative to the map's file
+        from hexcampaign.maps.underlay import resolved  # (only maps with a picture need it)
+
         m.underlay = resolved(m.underlay, path.parent)
     return m
 
@@ -178,6 +179,8 @@ def dumps_map(hexmap: HexMap, folder: Path | None = None) -> str:
     lines = f',"lines":{_lines_text(m, known)}' if m._lines else ""
     underlay = ""
     if m.underlay is not None:
+        from hexcampaign.maps.underlay import relative_to, underlay_to_data
+
         written = m.underlay if folder is None else relative_to(m.underlay, folder)
         underlay = f',"underlay":{_dumps(underlay_to_data(written))}'
     parts.append(f',"places":{_dumps(_place_rows(m))},"labels":{_dumps(_label_rows(m))}{notes}{lines}{underlay}}}')
@@ -215,6 +218,8 @@ def map_to_document(m: HexMap) -> dict:
     if m._lines:
         document["lines"] = _line_rows(m)
     if m.underlay is not None:
+        from hexcampaign.maps.underlay import underlay_to_data
+
         document["underlay"] = underlay_to_data(m.underlay)
     return document
 

@@ -12,14 +12,16 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from itertools import groupby, repeat
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex
 from hexcampaign.maps.edit_checks import MapEditError, control_character
 from hexcampaign.maps.line_network import LineNetwork
 from hexcampaign.maps.lines import Line, without_hex, without_side
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, check_palette, load_palette
-from hexcampaign.maps.underlay import Underlay
+
+if TYPE_CHECKING:  # a map with a picture under it imports it when read (maps/underlay.py)
+    from hexcampaign.maps.underlay import Underlay
 
 LabelStyle = Literal["CCRR", "CC.RR", "CC-RR"]
 LABEL_STYLES: tuple[LabelStyle, ...] = get_args(LabelStyle)

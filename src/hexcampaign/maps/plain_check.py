@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from itertools import chain
 from types import SimpleNamespace
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from hexcampaign.maps import model as limits
 from hexcampaign.maps.lines import HEXSIDE_RIVER, LINE_KINDS, LINE_NAME_MAX
 from hexcampaign.maps.model import LABEL_STYLES, MAX_HEX_KM, MAX_LABEL_EVERY, MAX_SIDE
 from hexcampaign.maps.palette import PLACE_KINDS, Palette, PaletteError, palette_from_data
-from hexcampaign.maps.underlay import underlay_from_data
+
+if TYPE_CHECKING:
+    from hexcampaign.maps.underlay import Underlay
 
 
 def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None:
@@ -58,7 +60,7 @@ def plain_document(data: object, escapes: bool = True) -> SimpleNamespace | None
         labels=[_label(lb) for lb in data.get("labels", ())] if _is_list(data.get("labels", [])) else None,
         notes=[_note(n) for n in data.get("notes", ())] if _is_list(data.get("notes", [])) else None,
         lines=[_line(n) for n in data.get("lines", ())] if _is_list(data.get("lines", [])) else None,
-        underlay=underlay_from_data(data["underlay"]) if "underlay" in data else None,
+        underlay=_underlay(data["underlay"]) if "underlay" in data else None,
     )
     ok = (
         doc.grid is not None
@@ -278,3 +280,10 @@ def _text(value: object, shortest: int, longest: int) -> bool:
 
 def _is_list(value: object) -> TypeGuard[list[Any]]:
     return type(value) is list
+
+
+def _underlay(data: object) -> Underlay | None:
+    # Imported here: only a map with a picture under it needs it (a map's start-up).
+    from hexcampaign.maps.underlay import underlay_from_data
+
+    return underlay_from_data(data)

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hexcampaign.app import autosave
 from hexcampaign.app.dialogs.save_path import ask_save_path
 from hexcampaign.app.document import Document
 from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, file_filter, translate
@@ -26,6 +25,9 @@ from hexcampaign.app.plain_text import literal
 from hexcampaign.app.settings import documents_dir
 from hexcampaign.files import FileFormatError, describe_os_error
 from hexcampaign.paths import maps_path, resources_path
+
+if TYPE_CHECKING:  # imported where used: a document on the command line opens after the first paint
+    from hexcampaign.app import autosave
 
 LAST_FOLDER_SETTING = "last_folder"
 
@@ -80,6 +82,8 @@ def open_in(window: Any, mode: Any, path: Path | str) -> bool:
     except OSError as error:
         _open_failed(window, path, describe_os_error(error, path, "open"))
         return False
+    from hexcampaign.app import autosave
+
     orphan = autosave.orphan_at(path)  # asked before the mode's autosaver takes a session
     set_mode = getattr(window, "set_mode", None)
     if callable(set_mode) and getattr(window, "mode", None) is not mode and _is_mode(mode):
@@ -223,6 +227,8 @@ def _restore(window: Any, mode: Any, document: Any, orphan: autosave.Orphan) -> 
 
 
 def _open_failed(window: Any, path: Path, sentence: str) -> None:
+    from hexcampaign.app import autosave
+
     kind = autosave.FILE_KIND_WORDS.get(path.suffix.lower(), "file")
     _error(window, _kind_words("not opened", kind, f"Could not open the {kind}"), sentence)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import threading
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QImageReader, QPolygonF, QTransform
@@ -21,7 +22,9 @@ from PySide6.QtGui import QColor, QImage, QImageReader, QPolygonF, QTransform
 from hexcampaign.app.render.frames import Frame
 from hexcampaign.app.render.geometry import map_scene_rect
 from hexcampaign.hexes import Layout
-from hexcampaign.maps.underlay import Affine
+
+if TYPE_CHECKING:
+    from hexcampaign.maps.underlay import Affine
 
 NOTE_MARK = QColor(200, 120, 20)
 NOTE_FOLD = QColor(255, 236, 170)
