@@ -26,6 +26,7 @@ from pydantic_core import PydanticSerializationError, from_json
 from hexcampaign.files import (
     MAX_FILE_BYTES,
     FileFormatError,
+    fast_parse_allowed,
     gc_paused,
     oversized,
     parse_json,
@@ -333,7 +334,7 @@ def _parse(raw: str | bytes, name: str) -> tuple[object, bytes | None, bool]:
     json.loads, and the sentence for what is wrong."""
     try:
         data = raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
-        if len(data) <= MAX_FILE_BYTES:
+        if fast_parse_allowed(data):
             document = from_json(data)
             if within_limits(document, LIMITS, LIMITS_SKIP):
                 return document, data, True

@@ -95,7 +95,7 @@ def _read(raw: str | bytes, name: str) -> HexMap:
     the same answer whether or not pydantic happens to be loaded."""
     text = _decoded(raw, name)
     try:
-        data = json.loads(text) if len(text) <= files.MAX_FILE_BYTES else None
+        data = json.loads(text) if files.fast_parse_allowed(text) else None
     except (ValueError, RecursionError):
         data = None
     doc = plain_document(data, escapes="\\u" in text) if type(data) is dict else None
@@ -103,10 +103,14 @@ def _read(raw: str | bytes, name: str) -> HexMap:
         m = _build(doc, name)
         _keep_line_texts(m, doc, text)
         return m
-    # Refused, or an older version: parse again with the limits that word a refusal
-    # (size, nesting, where the JSON breaks), then migrate and check.
+    # Refused, or an older version: the limits that word a refusal (size, nesting,
+    # where the JSON breaks, numbers that are not finite), then migrate and check. What
+    # json.loads read already is not read again where the text allows it.
     try:
-        data = parse_json(text, name, "hexcampaign map")
+        if data is None:
+            data = parse_json(text, name, "hexcampaign map")
+        else:
+            data = files.parsed_json(text, data, name, "hexcampaign map")
     except FileFormatError as e:
         raise MapFormatError(str(e)) from None
     return map_from_data(data, name)
