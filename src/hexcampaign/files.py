@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from importlib import import_module
-from itertools import accumulate, chain, compress, count, islice
+from itertools import accumulate, chain, compress, count, islice, repeat
 from operator import is_
 from pathlib import Path
 from typing import Any, BinaryIO, Protocol, runtime_checkable
@@ -532,9 +532,7 @@ def _path_of(target: object, data: list | dict, levels: list) -> str:
     return ".".join(reversed(steps))
 
 
-_IS_LIST = partial(is_, list)
-_IS_DICT = partial(is_, dict)
-_IS_FLOAT = partial(is_, float)
+_LISTS_ONLY = {list}
 
 
 def _IS_LIST_VALUE(value: object) -> bool:
@@ -544,8 +542,6 @@ def _IS_LIST_VALUE(value: object) -> bool:
 def _IS_DICT_VALUE(value: object) -> bool:
     return type(value) is dict
 
-
-_IS_CONTAINER = frozenset((list, dict)).__contains__
 
 
 def within_limits(document: object, allowed: dict[str, int], skip: frozenset[str]) -> bool:
@@ -598,17 +594,17 @@ def _children(lists: list, dicts: list, finite_only: bool = True) -> tuple[list,
     kinds = set(types)  # most levels hold only numbers and strings: nothing more to sort
     if finite_only and float in kinds and not _finite_floats(items, types):
         return None
-    if dict not in kinds:
-        return [*compress(items, map(_IS_LIST, types))] if list in kinds else [], []
-    if list not in kinds:
-        return [], [*compress(items, map(_IS_DICT, types))]
-    found = [*compress(items, map(_IS_CONTAINER, types))]
-    types = [*map(type, found)]
-    return [*compress(found, map(_IS_LIST, types))], [*compress(found, map(_IS_DICT, types))]
+    if kinds == _LISTS_ONLY:  # a level of lists (a big file's rows and pairs): itself
+        return items, []
+    # is_ mapped over two iterables is called directly; through functools.partial it
+    # cost a level of 450,000 items 70 ms instead of 40.
+    found_lists = [*compress(items, map(is_, types, repeat(list)))] if list in kinds else []
+    found_dicts = [*compress(items, map(is_, types, repeat(dict)))] if dict in kinds else []
+    return found_lists, found_dicts
 
 
 def _finite_floats(items: list, types: list) -> bool:
-    return all(map(math.isfinite, compress(items, map(_IS_FLOAT, types))))
+    return all(map(math.isfinite, compress(items, map(is_, types, repeat(float)))))
 
 
 @runtime_checkable
