@@ -57,7 +57,7 @@ from hexcampaign.campaign.turn import OpenItem
 from hexcampaign.campaign.unit_chart import UnitChart, UnitType
 from hexcampaign.campaign.views import DigInStatus, FormationView, UnitView
 from hexcampaign.campaign.world import World
-from hexcampaign.files import FileFormatError, atomic_write_text, read_json
+from hexcampaign.files import atomic_write_text
 from hexcampaign.hexes import Hex
 from hexcampaign.maps import HexMap
 from hexcampaign.rules import IllegalAction
@@ -189,11 +189,7 @@ class Campaign:
 
     @classmethod
     def load(cls, path: Path | str) -> Campaign:
-        try:
-            data = read_json(path, "campaign")
-        except FileFormatError as e:
-            raise CampaignFormatError(str(e)) from None
-        return cls(*saves.from_data(data))
+        return cls(*saves.read_file(path))
 
     def replay(self) -> Campaign:
         """The campaign rebuilt from its set-up and action log (die rolls read from the log)."""
