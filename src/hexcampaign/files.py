@@ -543,7 +543,6 @@ def _IS_DICT_VALUE(value: object) -> bool:
     return type(value) is dict
 
 
-
 def within_limits(document: object, allowed: dict[str, int], skip: frozenset[str]) -> bool:
     """Whether parsed JSON passes the guards a load runs before validating: it nests at
     most MAX_JSON_DEPTH deep (parse_json's bracket count), holds no number that is not
