@@ -303,6 +303,27 @@ def fast_parse_allowed(raw: bytes | str) -> bool:
     return raw.count("[") + raw.count("{") <= MAX_CONTAINERS
 
 
+def fast_document(
+    raw: bytes | str, allowed: dict[str, int], skip: frozenset[str]
+) -> tuple[object, bytes] | None:
+    """(document, UTF-8 text) of a save read by pydantic-core's JSON reader when it passes
+    the guards parse_json and oversized apply (within_limits, with `allowed` and `skip`
+    as there), else None: the caller then takes parse_json's careful path and its
+    sentence. The reader is a third faster than json.loads and as strict (it refuses what
+    json.loads refuses; it also refuses lone surrogates and nesting past 200 where
+    json.loads need not). It is imported here: a map's start-up reads no save."""
+    try:
+        data = raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
+        if not fast_parse_allowed(data):
+            return None
+        from pydantic_core import from_json
+
+        document = from_json(data)
+        return (document, data) if within_limits(document, allowed, skip) else None
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, too deep for it
+        return None
+
+
 def parse_json(raw: bytes | str, name: str, what: str = "file") -> object:
     """Parse a file's text within the limits; FileFormatError with a sentence otherwise.
     Numbers must be finite: JSON has no infinity, but Python reads 1e999 as one and

@@ -21,19 +21,18 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter
-from pydantic_core import PydanticSerializationError, from_json
+from pydantic_core import PydanticSerializationError
 
 from hexcampaign.files import (
     MAX_FILE_BYTES,
     FileFormatError,
-    fast_parse_allowed,
+    fast_document,
     gc_paused,
     oversized,
     parse_json,
     read_json,
     regular_file_bytes,
     validation_problem,
-    within_limits,
 )
 from hexcampaign.hexes import Hex
 from hexcampaign.kasserine.board import Board, shared_board
@@ -327,17 +326,10 @@ def _small_file(path: Path) -> bytes | None:
 
 def _parse(raw: str | bytes, name: str) -> tuple[object, bytes | None, bool]:
     """A save's (document, UTF-8 text, within limits): parse_json's work, with its
-    nesting check and oversized's done after parsing, in one fast pass (within_limits).
-    pydantic's JSON reader is a third faster than json.loads and as strict (it refuses
-    what json.loads refuses; it also refuses lone surrogates and nesting past 200 where
-    json.loads need not). A file that fails anything goes through parse_json itself:
+    nesting check and oversized's done after parsing, in one fast pass
+    (files.fast_document). A file that fails anything goes through parse_json itself:
     json.loads, and the sentence for what is wrong."""
-    try:
-        data = raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
-        if fast_parse_allowed(data):
-            document = from_json(data)
-            if within_limits(document, LIMITS, LIMITS_SKIP):
-                return document, data, True
-    except (ValueError, RecursionError):  # not UTF-8, not JSON, too deep for it
-        pass
+    fast = fast_document(raw, LIMITS, LIMITS_SKIP)
+    if fast is not None:
+        return fast[0], fast[1], True
     return parse_json(raw, name, SAVE_WHAT), None, False
