@@ -8,7 +8,15 @@ import time
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, Qt, QUrl
-from PySide6.QtGui import QColor, QDropEvent, QImage, QMouseEvent, QUndoCommand, QWheelEvent
+from PySide6.QtGui import (
+    QColor,
+    QDropEvent,
+    QImage,
+    QKeySequence,
+    QMouseEvent,
+    QUndoCommand,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from hexcampaign.app import MainWindow
@@ -813,3 +821,19 @@ def test_an_engine_refusal_is_shown_by_the_windows_one_helper(qtbot, tmp_path, k
     assert shown == [sentence]  # the mode sent its document's refusal to the one helper
     assert w.statusBar().currentMessage() == sentence  # plain text, as written
     assert w.status.last_refusal == sentence
+
+
+def test_a_first_frame_window_shows_the_menus_titles_and_gets_their_entries_after(qtbot, map_file):
+    w = MainWindow(editor=False, start_page=False, menus=False)
+    qtbot.addWidget(w)
+    titles = [a.text() for a in w.menuBar().actions()]
+    assert titles == ["&File", "&Edit", "&View", "&Mode", "&Map", "&Layers", "&Help"]
+    assert w.menu("&File").actions() == [] and not hasattr(w, "save_action")
+    w.update_title()  # (a document's title before the entries exist: nothing to enable)
+    w.furnish_menus()
+    w.furnish_menus()  # once only
+    assert [a.text() for a in w.menuBar().actions()] == titles
+    assert w.save_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Save)
+    assert not w.save_action.isEnabled()
+    assert sum(a.text() == "&Save" for a in w.menu("&File").actions()) == 1
+    assert w.open_path(map_file) and w.save_action.isEnabled()

@@ -615,3 +615,39 @@ def test_runs_of_a_terrain_down_a_column_are_the_hexes_filled_one_by_one(qapp, m
         runs.pixel(x, y) != one_by_one.pixel(x, y) for y in range(runs.height()) for x in range(runs.width())
     )
     assert differ <= 4  # a pixel or two where the pens' ends fall
+
+
+def test_a_free_label_has_a_pale_halo_in_pixels_and_its_text_once_in_svg(qapp, tmp_path):
+    m = HexMap.blank(12, 12, palette="kasserine")
+    for h in m.hexes():
+        m.set_terrain(h, "rugged_crest")  # a dark ground, on which a halo shows
+    m.add_label(at(6, 6), "Sbiba Gap")
+    image, layout, rect = _painted(m, 32, 1.0, {"terrain", "labels"})
+    bare, _, _ = _painted(m, 32, 1.0, {"terrain"})
+    x, y = layout.center(at(6, 6))
+    box = [(round(x - rect.left()) + dx, round(y - rect.top()) + dy) for dx in range(-45, 46) for dy in range(-12, 13)]
+    paler = [(px, py) for px, py in box if image.pixelColor(px, py).lightness() > bare.pixelColor(px, py).lightness() + 60]
+    assert len(paler) > 150  # a ring of near-white around the letters, not the ground
+    svg = tmp_path / "label.svg"
+    render_to_file(m, svg, hex_size=32, layers={"terrain", "labels"})
+    assert svg.read_text(encoding="utf-8").count("Sbiba Gap") == 1  # an outline halo, one text
+
+
+def test_only_pixels_count_as_raster(qapp, tmp_path):
+    from PySide6.QtGui import QPixmap
+    from PySide6.QtSvg import QSvgGenerator
+
+    from hexcampaign.app.render.frames import is_raster
+
+    def raster(device) -> bool:
+        painter = QPainter(device)
+        try:
+            return is_raster(painter)
+        finally:
+            painter.end()
+
+    image = QImage(8, 8, QImage.Format.Format_ARGB32_Premultiplied)
+    svg = QSvgGenerator()
+    svg.setFileName(str(tmp_path / "x.svg"))
+    svg.setSize(image.size())
+    assert raster(image) and raster(QPixmap(8, 8)) and not raster(svg)

@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from hexcampaign import __version__
@@ -53,14 +53,16 @@ def run_window(
     app = running if isinstance(running, QApplication) else QApplication([sys.argv[0] if sys.argv else "hexcampaign"])
     app.setApplicationName("hexcampaign")
     app.setApplicationVersion(__version__)
-    set_identity(app)
+    app.setDesktopFileName(DESKTOP_ID)  # before the window shows: Wayland reads it then
     i18n.install(app, language)  # before any widget is made: each words itself once
     # The document's map shows alone at first, a map's as a game's or campaign's: the
-    # editor and the engine, whose docks and rules are not in that first frame, are
-    # built just after it (the editor's docks alone cost a map ~25% of its start-up).
+    # editor and the engine, whose docks and rules are not in that first frame, and the
+    # menus' entries, are built just after it (the editor's docks alone cost a map ~25%
+    # of its start-up).
     preview = hexmap if hexmap is not None else preview_map(path) if path is not None else None
-    window = MainWindow(start_page=path is None, editor=preview is None)
-    window.install_play_modes()
+    window = MainWindow(start_page=path is None, editor=preview is None, menus=preview is None)
+    if preview is None:
+        window.install_play_modes()
     if preview is not None:
         window.show_preview(preview)
     elif path is not None:
@@ -71,6 +73,8 @@ def run_window(
         opened = path
 
         def open_after_first_paint() -> None:
+            window.furnish_menus()
+            window.install_play_modes()
             window.install_editor()
             if hexmap is not None:  # read already: a bad map never reaches the window
                 window.open_map(hexmap, path)
@@ -97,6 +101,12 @@ def run_window(
             QTimer.singleShot(0, app.quit)
     if quit_after_first_paint:
         window.canvas.first_painted.connect(lambda: print(FIRST_PAINT, file=sys.stderr, flush=True))
+    # The window's icon reaches the title bar a moment after a document's first frame:
+    # QIcon's enums alone cost PySide about 12 M instructions, 1% of the start-up.
+    if window.document is not None or preview is not None:
+        window.canvas.first_painted.connect(lambda: set_identity(app))
+    else:
+        set_identity(app)
     window.show()
     # Everything made so far lives as long as the window: keep the collector off it.
     gc.freeze()
@@ -189,7 +199,10 @@ def carried_map_text(text: str) -> str | None:
 
 def set_identity(app: QGuiApplication) -> None:
     """The desktop id (Wayland finds the launcher's icon by it) and the window icon: the
-    theme's icon when the desktop files are installed, the shipped PNGs otherwise."""
+    theme's icon when the desktop files are installed, the shipped PNGs otherwise. Every
+    window without an icon of its own takes it, those already shown too."""
+    from PySide6.QtGui import QIcon
+
     from hexcampaign.paths import resources_path
 
     app.setDesktopFileName(DESKTOP_ID)

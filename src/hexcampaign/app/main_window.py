@@ -42,6 +42,8 @@ if TYPE_CHECKING:  # the page is imported when first built (a file given needs n
     from hexcampaign.app.start_page import StartPage
 
 APP_TITLE = "hexcampaign"
+# The menus a window always has, made first (in MENU_ORDER) when their entries come later.
+WINDOW_MENUS = ("&File", "&Edit", "&View", "&Mode", "&Map", "&Layers", "&Help")
 MAP_SUFFIX = MapDocument.SUFFIX
 MAP_FILTER = MapDocument.FILE_FILTER
 
@@ -56,10 +58,12 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
         editor: bool = True,
         start_page: bool = True,
+        menus: bool = True,
     ) -> None:
         """`start_page=False` (a file given on the command line) leaves the start page
         unbuilt until something first wants it (`start_page`): the file is shown at
-        once, and a window that never shows the page never pays for it."""
+        once, and a window that never shows the page never pays for it. `menus=False`
+        makes only the menus' titles, for a first frame: `furnish_menus` fills them."""
         super().__init__(parent)
         self.settings = settings or Settings()
         self.document: MapDocument | None = None
@@ -87,10 +91,13 @@ class MainWindow(QMainWindow):
         self.save_as_action: QAction
         self.close_action: QAction
         self.reset_layout_action: QAction  # View › Reset layout (window/menus.py)
-        build_window_menus(self, self.menus)
-        self.recent = RecentFilesMenu(self.recent_menu, self.settings, self.open_path)
-        # Modes add their games and campaigns to the list too: refresh on every look.
-        self.menu("&File").aboutToShow.connect(self.recent.rebuild)
+        self.recent: RecentFilesMenu
+        self._furnished = False
+        if menus:
+            self.furnish_menus()
+        else:
+            for title in WINDOW_MENUS:
+                self.menus.menu(title)
         self.canvas.hex_hovered.connect(self._show_hex)
         self.canvas.viewport_changed.connect(self._show_zoom)
         self.canvas.message.connect(self.show_message)
@@ -110,6 +117,25 @@ class MainWindow(QMainWindow):
         # The default or remembered size within this screen (saved on a larger one, or
         # at another scale factor: 2,560×1,600 on an 800×500 screen at scale 2).
         screen_fit.fit_to_screen(self)
+
+    def furnish_menus(self) -> None:
+        """The window's own entries in File, View, Layers and Help, and Open recent;
+        once. A document on the command line has them made just after its first frame,
+        which shows the menus' titles only: their actions, shortcuts and icons cost
+        PySide about 25 M instructions of that start-up (QIcon's and QKeySequence's
+        enums alone 17 M)."""
+        if self._furnished:
+            return
+        self._furnished = True
+        build_window_menus(self, self.menus)
+        self.recent = RecentFilesMenu(self.recent_menu, self.settings, self.open_path)
+        # Modes add their games and campaigns to the list too: refresh on every look.
+        self.menu("&File").aboutToShow.connect(self.recent.rebuild)
+        self._update_title()
+
+    def _file_actions(self) -> tuple[QAction, ...]:
+        """Save, Save as and Close (none before the menus are furnished)."""
+        return (self.save_action, self.save_as_action, self.close_action) if self._furnished else ()
 
     def install_editor(self) -> None:
         """Build the map editor, first in the Mode menu and in charge unless a mode is.
@@ -427,7 +453,7 @@ class MainWindow(QMainWindow):
         mode = self.mode
         if mode is not None and mode is not self.editor:
             document = getattr(mode, "document", None)
-            for action in (self.save_action, self.save_as_action, self.close_action):
+            for action in self._file_actions():
                 action.setEnabled(document is not None)
             if document is None:
                 entry = self.modes.actions.get(mode)
@@ -447,7 +473,7 @@ class MainWindow(QMainWindow):
         else:
             self.setWindowTitle(f"{document.title}[*] — {APP_TITLE}")
             self.setWindowModified(document.dirty)
-        for action in (self.save_action, self.save_as_action, self.close_action):
+        for action in self._file_actions():
             action.setEnabled(document is not None)
         self.file_watch.follow(document)
 

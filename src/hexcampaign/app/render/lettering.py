@@ -8,10 +8,14 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 
 from hexcampaign.app import style
-from hexcampaign.app.render.frames import Frame
+from hexcampaign.app.render.frames import Frame, is_raster
 
 # Free labels are never drawn smaller than this on screen (at the whole map's zoom too).
 LABEL_MIN_SCREEN_PX = 9.0
+HALO = QColor(255, 255, 255, 200)  # a label's halo, one stroked outline (vector pictures)
+# Each of the eight copies of a label that make its halo in pixels: where two or more
+# overlap (most of the ring) they add up to about HALO's white.
+HALO_RING = QColor(255, 255, 255, 130)
 
 
 def paint_places(f: Frame) -> bool:
@@ -70,7 +74,15 @@ def paint_labels(f: Frame) -> bool:
     metrics = QFontMetricsF(font)
     p = f.painter
     p.setFont(font)
-    halo = QPen(QColor(255, 255, 255, 200), size * 0.24)
+    # A pale halo so a label stays readable over any terrain. In pixels it is the text
+    # itself drawn eight times around its place: the glyphs are cached, so that costs
+    # half of stroking the text's outline (a third of the canvas's first frame went to
+    # the labels). Vector pictures keep the one stroked outline, so a PDF holds each
+    # label's text once (searchable, copied once).
+    raster = is_raster(p)
+    reach = size * 0.12
+    offsets = [(reach * math.cos(a), reach * math.sin(a)) for a in (k * math.pi / 4 for k in range(8))]
+    halo = QPen(HALO, 2 * reach)
     drawn = False
     for label in labels:
         cx, cy = f.layout.center(label.hex)
@@ -78,12 +90,16 @@ def paint_labels(f: Frame) -> bool:
         box = QRectF(cx - width / 2 - 2, cy - metrics.height() / 2, width + 4, metrics.height())
         if not box.adjusted(-size, -size, size, size).intersects(f.rect):
             continue
-        # A pale halo so a label stays readable over any terrain.
-        p.setPen(halo)
-        path = QPainterPath()
-        path.addText(box.left() + 2, box.top() + metrics.ascent(), font, label.text)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawPath(path)
+        if raster:
+            p.setPen(HALO_RING)
+            for dx, dy in offsets:
+                p.drawText(box.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, label.text)
+        else:
+            p.setPen(halo)
+            path = QPainterPath()
+            path.addText(box.left() + 2, box.top() + metrics.ascent(), font, label.text)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(path)
         p.setPen(style.LABEL_TEXT)
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, label.text)
         drawn = True

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from hexcampaign.app.i18n import QT_TRANSLATE_NOOP, translate
@@ -82,6 +82,10 @@ class MenuBar:
 def build_window_menus(window: Any, bar: MenuBar) -> None:
     """File, Edit, View, Map, Layers and Help with the window's own entries; the window
     gets `recent_menu`, `save_action`, `save_as_action`, `close_action`, `layer_actions`."""
+    # Imported here: QKeySequence's enums cost PySide 5 M instructions, which a first
+    # frame that shows the menus' titles only does without (MainWindow.furnish_menus).
+    from PySide6.QtGui import QKeySequence
+
     file = bar.menu("&File")
     bar.action(file, translate("MenuBar", "&New map…"), window.new_map, QKeySequence.StandardKey.New)
     bar.action(
