@@ -3,19 +3,21 @@ without a view). Plain data, no Qt."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from hexcampaign.hexes import Hex, HexSide
 
 
-@dataclass(frozen=True)
-class ToolEvent:
+class ToolEvent(NamedTuple):
+    """One pointer event, as a tool sees it. A NamedTuple, as Hex is: a frozen dataclass
+    costs ~4 M instructions to make at import, before a window's first paint."""
+
     x: float  # scene pixels
     y: float
     hex: Hex  # the hex under the pointer (may be off the map: check document.map.contains)
     side: HexSide  # the nearest hexside
     button: str = "left"  # "left" | "right" | "middle" | "none"
-    modifiers: frozenset[str] = field(default_factory=frozenset)  # "shift", "ctrl", "alt"
+    modifiers: frozenset[str] = frozenset()  # "shift", "ctrl", "alt"
 
     @property
     def shift(self) -> bool:

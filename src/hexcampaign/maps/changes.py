@@ -8,7 +8,6 @@ the map announces its terrain so rather than as tens of thousands of hexes).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import IntFlag
 
 from hexcampaign.hexes import Hex
@@ -30,10 +29,25 @@ class Change(IntFlag):
     ALL = 2047
 
 
-@dataclass
 class ChangeSet:
-    flags: Change = Change.NONE
-    hexes: set[Hex] = field(default_factory=set)
+    """The flags of what changed and the hexes touched. A plain class: a dataclass costs
+    ~2 M instructions to make at import, before a window's first paint."""
+
+    __slots__ = ("flags", "hexes")
+
+    def __init__(self, flags: Change = Change.NONE, hexes: set[Hex] | None = None) -> None:
+        self.flags = flags
+        self.hexes: set[Hex] = set() if hexes is None else hexes
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ChangeSet):
+            return NotImplemented
+        return self.flags == other.flags and self.hexes == other.hexes
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable, as the dataclass was)
+
+    def __repr__(self) -> str:
+        return f"ChangeSet(flags={self.flags!r}, hexes={self.hexes!r})"
 
     def add(self, flags: Change, *hexes: Hex) -> None:
         self.flags |= flags

@@ -10,9 +10,8 @@ from __future__ import annotations
 import functools
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
 from itertools import groupby, repeat
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, get_args
 
 from hexcampaign.hexes import Hex, HexSide, hex_to_offset, offset_to_hex
 from hexcampaign.maps.edit_checks import MapEditError, control_character
@@ -31,8 +30,9 @@ MAX_HEX_KM = 1000.0  # a hex wider than this is a mistake, not a strategic map
 MAX_SIDE = 500  # columns or rows: 250,000 hexes load in ~0.1 s; 1000×1000 took 4 s and 215 MB
 
 
-@dataclass(frozen=True)
-class Place:
+# The map's small values are NamedTuples, as Hex is: a frozen dataclass costs ~4 M
+# instructions to make at import, before a window's first paint (three here).
+class Place(NamedTuple):
     name: str
     kind: str
     vp: int
@@ -41,14 +41,12 @@ class Place:
     label_position: str = "below"  # "above" | "below" | "left" | "right"
 
 
-@dataclass(frozen=True)
-class MapLabel:
+class MapLabel(NamedTuple):
     hex: Hex
     text: str
 
 
-@dataclass(frozen=True)
-class HexNote:
+class HexNote(NamedTuple):
     """A designer's note on one hex: free text and named properties ("supply": "2"),
     kept in the map's file and searched by Edit › Find hex note…."""
 
@@ -516,7 +514,7 @@ class HexMap(LineNetwork):
     def update_place(self, current_name: str, /, **changes: Any) -> Place:
         """Change a place's fields (name, kind, vp, pp, hex, label_position) as one edit."""
         old = self.remove_place(current_name)
-        new = replace(old, **changes)
+        new = old._replace(**changes)
         try:
             return self.add_place(new.hex, new.name, new.kind, new.vp, new.pp, new.label_position)
         except MapEditError:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from itertools import compress
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -20,16 +19,17 @@ from hexcampaign.maps import HexMap
 from hexcampaign.maps.features import MapFeatures
 
 
-@dataclass
 class Block:
     """Consecutive columns of a flat-top map, each `rows` hexes tall: the centre of each
-    column's top hex (`xs`, `ys`); a column's next hex is `height` further down."""
+    column's top hex (`xs`, `ys`); a column's next hex is `height` further down.
 
-    size: float
-    height: float
-    rows: int
-    xs: list[float]
-    ys: list[float]
+    A plain class, as Frame is: a dataclass costs ~3 M instructions to make at import,
+    before a window's first paint, and nothing here compares or prints blocks."""
+
+    __slots__ = ("height", "rows", "size", "xs", "ys")
+
+    def __init__(self, size: float, height: float, rows: int, xs: list[float], ys: list[float]) -> None:
+        self.size, self.height, self.rows, self.xs, self.ys = size, height, rows, xs, ys
 
     def outline(self) -> QPolygonF:
         """The boundary of the block's hexes, clockwise from the top-left hex's NW corner."""
@@ -225,27 +225,22 @@ def centre_of(layout: Layout) -> Callable[[Hex], tuple[float, float]]:
     return pointy
 
 
-@dataclass
 class Frame:
     """What every layer painter needs for one paint call, computed once."""
 
-    painter: QPainter
-    map: HexMap
-    layout: Layout
-    rect: QRectF
-    features: MapFeatures  # the map's indexed features (built afresh when none is kept)
-    scale: float = 0.0
-    shape: QPolygonF = field(default_factory=QPolygonF)
-    _hexes: list[Hex] | None = None
-    _cells: list[range] | None = None
-    _block: Block | None = None
-    _near: set[Hex] | None = None  # the hexes as a set, for `stretches`
-    soft_edges: bool = False  # the terrain fades into its neighbours' (soft_edges.py)
-
-    def __post_init__(self) -> None:
-        self.centre = centre_of(self.layout)
-        self.scale = screen_scale(self.painter)
-        self.shape = hex_polygon(self.layout)
+    def __init__(
+        self, painter: QPainter, map: HexMap, layout: Layout, rect: QRectF, features: MapFeatures
+    ) -> None:
+        self.painter, self.map, self.layout, self.rect = painter, map, layout, rect
+        self.features = features  # the map's indexed features (built afresh when none is kept)
+        self.soft_edges = False  # the terrain fades into its neighbours' (soft_edges.py)
+        self._hexes: list[Hex] | None = None
+        self._cells: list[range] | None = None
+        self._block: Block | None = None
+        self._near: set[Hex] | None = None  # the hexes as a set, for `stretches`
+        self.centre = centre_of(layout)
+        self.scale = screen_scale(painter)
+        self.shape = hex_polygon(layout)
         corners = self.layout.corner_offsets
         # Edge d of every hex, relative to its centre (corners d and d+1).
         self.edges = [(*corners[d], *corners[(d + 1) % 6]) for d in range(6)]
