@@ -6,7 +6,6 @@ through pyogrio (refused in one sentence without it)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import sys
@@ -95,7 +94,7 @@ def polder_palette():
     terrains = (*cm.terrains_list,
                 TerrainType("polder", "p", "Polder", "#8fbf8f", symbol="marsh"),
                 TerrainType("heide", "h", "Heide", "#b59a6a", symbol="rough"))
-    return check_palette(dataclasses.replace(cm, name="holland44", title="Holland 1944", terrains_list=terrains))
+    return check_palette(cm._replace(name="holland44", title="Holland 1944", terrains_list=terrains))
 
 
 def test_import_geo_makes_a_map_with_a_palette_file_or_a_kept_palette(tmp_path, user_folders):

@@ -5,7 +5,6 @@ same values. Likewise the palette check (maps/palette.py) against PaletteFile.""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -37,8 +36,8 @@ from hexcampaign.paths import maps_path, resources_path
 
 
 def _as_dict(value: object) -> object:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _as_dict(dataclasses.asdict(value))  # a frozen Palette (slots: no __dict__)
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):
+        return _as_dict(value._asdict())  # a Palette or a terrain (a NamedTuple: no __dict__)
     if isinstance(value, dict):
         return {k: _as_dict(v) for k, v in value.items()}
     if hasattr(value, "__dict__"):
@@ -66,7 +65,7 @@ def _agree(raw: bytes | str) -> None:
         assert model is None, f"the hand check refused a good file: {str(raw)[:200]!r}"
         return
     assert model is not None, f"the hand check accepted a file the model refuses: {str(raw)[:200]!r}"
-    # Tuples and lists, dataclasses and dicts: the same values either way.
+    # Tuples and lists, NamedTuples and dicts: the same values either way.
     assert _as_dict(plain) == _as_dict(model.model_dump())
 
 

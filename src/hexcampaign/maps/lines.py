@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal, TypeVar, get_args
 
@@ -35,18 +34,42 @@ DIRECTION_OF = {delta: i for i, delta in enumerate(DIRECTIONS)}
 SIDE_PATH_LIMIT = 8
 
 
-@dataclass(frozen=True)
 class Line:
     """One river or one road: its hexes in the order drawn, each next to the one
     before. A road has at least two hexes (a road of one hex goes nowhere); a river
     may be one hex (a pond, a spring). A hex may appear in several lines: that is
-    where they really meet (a tributary, a crossroads)."""
+    where they really meet (a tributary, a crossroads). A line never changes (make
+    another). Written out rather than a frozen dataclass, as Layout is: no module a
+    window's first paint needs imports dataclasses."""
 
     kind: str
     name: str
     hexes: tuple[Hex, ...]
-    # A hexside river's course (its hexes are none): hexsides in order.
-    along: tuple[HexSide, ...] = ()
+    along: tuple[HexSide, ...]  # a hexside river's course (its hexes are none), in order
+
+    def __init__(self, kind: str, name: str, hexes: tuple[Hex, ...], along: tuple[HexSide, ...] = ()) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "hexes", hexes)
+        object.__setattr__(self, "along", along)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Line does not change (its {name}): make another")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return (self.kind, self.name, self.hexes, self.along) == (other.kind, other.name, other.hexes, other.along)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.name, self.hexes, self.along))
+
+    def __repr__(self) -> str:
+        return f"Line(kind={self.kind!r}, name={self.name!r}, hexes={self.hexes!r}, along={self.along!r})"
+
+    def with_hexes(self, hexes: tuple[Hex, ...]) -> Line:
+        """The same line (kind, name, sides) over other hexes: a stretch of it."""
+        return Line(self.kind, self.name, hexes, self.along)
 
     @property
     def course(self) -> tuple[Hex, ...] | tuple[HexSide, ...]:

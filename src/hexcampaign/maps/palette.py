@@ -17,10 +17,9 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Literal, NamedTuple, get_args
 
 from hexcampaign.files import FileFormatError, atomic_write_text, read_json
 from hexcampaign.paths import resources_path
@@ -35,19 +34,21 @@ PALETTE_FORMAT = "hexcampaign-palette"
 PALETTE_VERSION = 1  # the newest palette file version this program reads
 
 
-@dataclass(frozen=True)
-class TerrainType:
+# NamedTuples, as Hex is: no module a window's first paint needs imports dataclasses
+# (the module and each frozen class it makes cost ~11 M and ~4 M instructions). A
+# palette's rules are never changed in place (a palette is replaced whole), so the
+# empty default may be shared.
+class TerrainType(NamedTuple):
     name: str
     code: str
     label: str
     colour: str
-    rules: dict[str, float] = field(default_factory=dict)
+    rules: dict[str, float] = {}  # (shared: see above)
     note: str = ""
     symbol: str = ""  # one of SYMBOLS
 
 
-@dataclass(frozen=True)
-class Palette:
+class Palette(NamedTuple):
     name: str
     title: str
     ruleset: str
@@ -55,7 +56,7 @@ class Palette:
     place_kinds: tuple[str, ...]
     terrains_list: tuple[TerrainType, ...]
     river_places_allowed: bool = True
-    rules: dict[str, float] = field(default_factory=dict)
+    rules: dict[str, float] = {}  # (shared: see TerrainType)
     river_colour: str = "#3f7fc1"
     road_colour: str = "#b0302a"
     # Rivers run along hexsides (as many published wargames draw them), not through hexes.

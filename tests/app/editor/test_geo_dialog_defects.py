@@ -4,7 +4,6 @@ palette for a new map, imported maps numbered from 0000."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 from hexcampaign.app.editor.geo_dialog import GeoImportDialog
@@ -116,7 +115,7 @@ def test_the_guesses_follow_a_change_of_palette_but_keep_what_the_author_chose(q
 def holland_palette():
     cm = load_palette("cm")
     polder = TerrainType("polder", "p", "Polder", "#8fbf8f", symbol="marsh")
-    return check_palette(dataclasses.replace(cm, name="holland44", title="Holland 1944",
+    return check_palette(cm._replace(name="holland44", title="Holland 1944",
                                              terrains_list=(*cm.terrains_list, polder)))
 
 

@@ -13,7 +13,6 @@ the whole palette first; a fault is one sentence in the dialog and the typing st
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 from pathlib import Path
@@ -173,8 +172,7 @@ class PaletteDialog(QDialog):
         if not terrains:
             raise IllegalAction("A palette needs at least one terrain.")
         default = self.default.currentData() or terrains[0].name
-        palette = dataclasses.replace(
-            self.base,
+        palette = self.base._replace(
             name=self.name.text().strip(),
             title=self.title.text().strip() or self.name.text().strip(),
             default=default if default in {t.name for t in terrains} else terrains[0].name,
@@ -183,7 +181,7 @@ class PaletteDialog(QDialog):
         )
         if palette.name in palette_names() and palette != load_palette(palette.name):
             # The rulesets read the shipped file: a changed copy gets a name of its own.
-            palette = dataclasses.replace(palette, name=_copy_name(palette.name),
+            palette = palette._replace(name=_copy_name(palette.name),
                                           title=_copy_title(palette.title))
         try:
             return check_palette(palette)

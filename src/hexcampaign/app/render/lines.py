@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import cast
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -54,7 +53,7 @@ def paint_rivers(f: Frame) -> bool:
     p.setPen(pen)
     p.setBrush(Qt.BrushStyle.NoBrush)
     stretches = [
-        replace(line, hexes=line.hexes[a : b + 1]) if b - a + 1 < len(line.hexes) else line
+        line.with_hexes(line.hexes[a : b + 1]) if b - a + 1 < len(line.hexes) else line
         for line in f.features.lines_near("river", here)
         for a, b in f.stretches(line.hexes)
     ]
