@@ -837,3 +837,34 @@ def test_a_first_frame_window_shows_the_menus_titles_and_gets_their_entries_afte
     assert not w.save_action.isEnabled()
     assert sum(a.text() == "&Save" for a in w.menu("&File").actions()) == 1
     assert w.open_path(map_file) and w.save_action.isEnabled()
+
+
+def test_a_maps_first_frame_is_painted_as_one_picture_and_later_frames_in_strips(qtbot, map_file, monkeypatch):
+    from hexcampaign.app.canvas.layers import LayerItem
+
+    rows: list[int] = []
+    render = LayerItem._render_block
+
+    def counted(self, zoom, ratio, j0, j1, start, end):
+        rows.append(j1 - j0 + 1)
+        render(self, zoom, ratio, j0, j1, start, end)
+
+    monkeypatch.setattr(LayerItem, "_render_block", counted)
+    w = MainWindow(editor=False)
+    qtbot.addWidget(w)
+    w.resize(1000, 700)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_path(map_file)
+    QApplication.processEvents()
+    w.canvas.viewport().repaint()
+    assert rows and rows[0] > 1  # the whole view at once
+    first = viewport_image(w)
+    rows.clear()
+    w.canvas.map_scene.progressive_until = 0.0
+    w.canvas.map_scene.tiles.clear()
+    w.canvas.viewport().repaint()
+    assert rows and set(rows) == {1}  # strips, as the workers paint them
+    again = viewport_image(w)
+    differ = sum(first.pixel(x, y) != again.pixel(x, y) for y in range(0, first.height(), 2) for x in range(0, first.width(), 2))
+    assert differ <= first.width() * first.height() // 4 // 500  # the same map: a few pixels at strip edges

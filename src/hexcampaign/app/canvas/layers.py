@@ -23,6 +23,7 @@ from hexcampaign.app.render import paint_layer, paint_map
 __all__ = ["TILE", "LayerItem", "TileCache"]  # the tile names, where callers knew them
 
 STRIP = 4  # tiles rendered in one paint call
+BLOCK_TILES = 48  # at most this many tiles (12 MB at 256 px) painted as one first picture
 
 
 class LayerItem(QGraphicsItem):
@@ -41,6 +42,7 @@ class LayerItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
+        self._first_frame = True  # no frame of this map painted on screen yet
 
     def boundingRect(self) -> QRectF:
         return QRectF(self.map_scene.map_rect)
@@ -113,6 +115,16 @@ class LayerItem(QGraphicsItem):
         def key_of(i: int, j: int) -> tuple:
             return (COMPOSITE, zoom, ratio, i, j)
 
+        # The first frame of a map on screen paints its tiles as one picture: strip by
+        # strip, each layer's set-up and the hexes along the strips' edges were paid
+        # once a row (a fifth of a whole-map frame's cost). Every later paint cuts
+        # strips, as the workers do, so a repainted tile matches its neighbours to the
+        # pixel (a strip's edge and a picture's middle can differ by a pixel or so).
+        first_frame = self._first_frame and on_screen
+        if on_screen:
+            self._first_frame = False
+        if first_frame and not progressive and workers is None and (i1 - i0 + 1) * (j1 - j0 + 1) <= BLOCK_TILES:
+            self._render_block(zoom, ratio, j0, j1, i0, i1)
         painter.save()
         painter.setWorldTransform(QTransform())
         for j in range(j0, j1 + 1):
@@ -211,23 +223,27 @@ class LayerItem(QGraphicsItem):
 
     def _render_strip(self, zoom: float, ratio: float, j: int, start: int, end: int) -> None:
         """Render tiles start..end of row j in one go and put them in the cache."""
+        self._render_block(zoom, ratio, j, j, start, end)
+
+    def _render_block(self, zoom: float, ratio: float, j0: int, j1: int, start: int, end: int) -> None:
+        """Render tiles start..end of rows j0..j1 as one picture and put them in the cache."""
         scene = self.map_scene
-        count = end - start + 1
-        rect = QRectF(start * TILE / zoom, j * TILE / zoom, count * TILE / zoom, TILE / zoom)
-        keys = [(COMPOSITE, zoom, ratio, i, j) for i in range(start, end + 1)]
+        count, rows = end - start + 1, j1 - j0 + 1
+        rect = QRectF(start * TILE / zoom, j0 * TILE / zoom, count * TILE / zoom, rows * TILE / zoom)
+        keys = [(COMPOSITE, zoom, ratio, i, j) for j in range(j0, j1 + 1) for i in range(start, end + 1)]
         if not rect.intersects(scene.map_rect):
             for key in keys:
                 scene.tiles.put(key, None)
             return
         side = round(TILE * ratio)
-        strip = QImage(side * count, side, QImage.Format.Format_ARGB32_Premultiplied)
+        strip = QImage(side * count, side * rows, QImage.Format.Format_ARGB32_Premultiplied)
         strip.setDevicePixelRatio(ratio)
         strip.fill(Qt.GlobalColor.transparent)
         strip_painter = QPainter(strip)
         try:
             strip_painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             strip_painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-            strip_painter.translate(-start * TILE, -j * TILE)
+            strip_painter.translate(-start * TILE, -j0 * TILE)
             strip_painter.scale(zoom, zoom)
             paint_map(
                 strip_painter,
@@ -239,11 +255,12 @@ class LayerItem(QGraphicsItem):
             )
         finally:
             strip_painter.end()
-        for n, key in enumerate(keys):
+        for key in keys:
             if not tile_scene_rect(key).intersects(scene.map_rect):
                 scene.tiles.put(key, None)
                 continue
-            tile = QPixmap.fromImage(strip.copy(n * side, 0, side, side))
+            i, j = key[3], key[4]
+            tile = QPixmap.fromImage(strip.copy((i - start) * side, (j - j0) * side, side, side))
             tile.setDevicePixelRatio(ratio)
             scene.tiles.put(key, tile)
 
