@@ -339,8 +339,12 @@ def declare_error(ctx: GameContext, action: DeclareAttack) -> tuple[str | None, 
     return None, combat
 
 
-def strengths(ctx: GameContext, c: CombatState) -> tuple[Fraction, Fraction, list[str]]:
-    """(attack, defense, the lines that explain them) in the current position."""
+def strengths(
+    ctx: GameContext, c: CombatState, explain: bool = True
+) -> tuple[Fraction, Fraction, list[str]]:
+    """(attack, defense, the lines that explain them) in the current position; with
+    `explain` False no line is written (column(): listing the attacks asks the odds of
+    every candidate declaration, and the lines' labels cost more than the sums)."""
     state = ctx.state
     pos = ctx.position
     target = ctx.board.index[Hex(*c.target)]
@@ -356,28 +360,34 @@ def strengths(ctx: GameContext, c: CombatState) -> tuple[Fraction, Fraction, lis
         factor, why = pos.attack_modifier(i, target)
         value = a.cf * factor
         attack += value
-        lines.append(
-            f"{ctx.label_with_factors(a)} attacks with {a.cf}"
-            + (" " + ", ".join(why) + f" = {fraction_text(value)}" if why else "")
-        )
+        if explain:
+            lines.append(
+                f"{ctx.label_with_factors(a)} attacks with {a.cf}"
+                + (" " + ", ".join(why) + f" = {fraction_text(value)}" if why else "")
+            )
     for g_id in c.artillery:
         g = state.units[g_id]
         attack += g.support
-        lines.append(f"{ctx.label_with_factors(g)} supports the attack with {g.support} (terrain does not change it)")
+        if explain:
+            lines.append(f"{ctx.label_with_factors(g)} supports the attack with {g.support} (terrain does not change it)")
     multiplier = ctx.board.city[target]
     defense = Fraction(0)
     for d in (state.units[d] for d in c.defenders):
         gun = d.kind in ctx.rules.support_kinds
         base = ctx.rules.lone_artillery_defense if gun else d.cf
-        note = " (artillery alone defends with 1)" if gun else ""
         strength = base * multiplier
         defense += strength
-        city = f" ×{multiplier} defending a city = {strength}" if multiplier != 1 else ""
-        lines.append(f"{ctx.label_with_factors(d)} defends with {base}{note}{city}")
+        if explain:
+            note = " (artillery alone defends with 1)" if gun else ""
+            city = f" ×{multiplier} defending a city = {strength}" if multiplier != 1 else ""
+            lines.append(f"{ctx.label_with_factors(d)} defends with {base}{note}{city}")
     for g_id in c.defense_artillery:
         g = state.units[g_id]
         defense += g.support
-        lines.append(f"{ctx.label_with_factors(g)} supports the defense with {g.support}")
+        if explain:
+            lines.append(f"{ctx.label_with_factors(g)} supports the defense with {g.support}")
+    if not explain:
+        return attack, defense, lines
     lines.append(f"Total {fraction_text(attack)} against {fraction_text(defense)}, rounded in favour of the defender")
     if c.air_power:
         lines.append("Allied air power: one column better for the attacker")
@@ -386,7 +396,7 @@ def strengths(ctx: GameContext, c: CombatState) -> tuple[Fraction, Fraction, lis
 
 
 def column(ctx: GameContext, c: CombatState) -> str:
-    attack, defense, _ = strengths(ctx, c)
+    attack, defense, _ = strengths(ctx, c, explain=False)
     try:
         odds = crt.odds(attack, defense)
     except IllegalAction:

@@ -166,8 +166,12 @@ class GameContext:
 
     def index(self, at: Axial) -> int:
         """The board index of an axial pair; a hex off the map is refused."""
-        h = Hex(*at)
-        i = self.board.index.get(h, NO_HEX)
+        # A pair is looked up as it is (board.spot: every hex of every move's path); a
+        # Hex equals the pair and hashes as it does, so it is the same answer.
+        if type(at) is tuple and len(at) == 2:
+            i = self.board.spot.get(at, NO_HEX)
+        else:
+            i = self.board.index.get(Hex(*at), NO_HEX)
         if i == NO_HEX:
             raise refuse("Map: the hex is off the map", "Map")
         return i
@@ -324,6 +328,9 @@ class _NotPlain(Exception):
 
 
 _ATOMS = (str, int, bool, float, type(None))
+# The slots' own setters (a third cheaper than object.__setattr__ by name: copy_state
+# sets them on a hundred units).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
@@ -360,7 +367,7 @@ def _copied(model: M) -> M:
     for name in plan[1]:
         fields[name] = _copied_value(fields[name])
     copy = object.__new__(cls)
-    object.__setattr__(copy, "__dict__", fields)
+    _set_dict(copy, fields)
     _set_fields_set(copy, set(plan[0]))
     _set_extra(copy, None)
     _set_private(copy, None)
@@ -369,28 +376,41 @@ def _copied(model: M) -> M:
 
 def _copied_value(value: object) -> object:
     kind = type(value)
-    if kind in _ATOMS:
+    if kind in _ATOM_KINDS:
         return value
     if kind is tuple:
-        if all(type(x) in _ATOMS for x in value):  # type: ignore[attr-defined]
+        if all(type(x) in _ATOM_KINDS for x in value):  # type: ignore[attr-defined]
             return value
         raise _NotPlain
     if kind is list:
         return [_copied_value(x) for x in value]  # type: ignore[attr-defined]
     if kind is dict:
         return {k: _copied_value(x) for k, x in value.items()}  # type: ignore[attr-defined]
-    if isinstance(value, BaseModel):
-        fields = value.__dict__
-        if (
-            value.model_config.get("frozen")
-            and len(value.__pydantic_fields_set__) == len(fields)
-            and all(type(x) in _ATOMS for x in fields.values())
-        ):
-            # A frozen model of plain values with every field set (a reinforcement's
-            # Arrival) never changes: shared, it is the value validation would make.
-            return value
-        return _copied(value)
-    raise _NotPlain
+    # Whether the class is a model, and a frozen one, known by class: isinstance against
+    # BaseModel goes through its ABC metaclass, and the state holds a hundred units.
+    frozen = _MODEL_KINDS.get(kind)
+    if frozen is None:
+        if not issubclass(kind, BaseModel):
+            raise _NotPlain
+        frozen = _MODEL_KINDS[kind] = bool(kind.model_config.get("frozen"))
+    model: BaseModel = value  # type: ignore[assignment]
+    if frozen:
+        fields = model.__dict__
+        if len(model.__pydantic_fields_set__) == len(fields):
+            for x in fields.values():
+                if type(x) not in _ATOM_KINDS:
+                    break
+            else:
+                # A frozen model of plain values with every field set (a reinforcement's
+                # Arrival) never changes: shared, it is the value validation would make.
+                return model
+    return _copied(model)
+
+
+# The atoms' types as a set (membership by hash, not by a scan of _ATOMS).
+_ATOM_KINDS = frozenset(_ATOMS)
+# model class -> whether it is frozen (_copied_value)
+_MODEL_KINDS: dict[type, bool] = {}
 
 
 def unit_views(ctx: GameContext, known: dict[str, tuple[tuple, UnitView]]) -> dict[str, UnitView]:

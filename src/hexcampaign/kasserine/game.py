@@ -103,6 +103,12 @@ def _day_words(first_day: str, turn: int) -> str:
     return day.strftime("%b ") + str(day.day)
 
 
+# The shared scenario last started (scenario.shared_scenario, read-only) and its
+# counters (unit_specs): the same validated values for every new game while the scenario
+# is, which custom() only reads; building them cost a tenth of a game's set-up.
+_SCENARIO_SPECS: list[tuple[object, list[UnitSpec]]] = []
+
+
 # Each action type and the rule that carries it out (a handler takes its own type only).
 HANDLERS: dict[type, Callable[[GameContext, Any], list[str]]] = {
     PlaceUnit: movement.place,
@@ -250,12 +256,14 @@ class Game(GameQuestions):
         from hexcampaign.kasserine.scenario import offset_hexes, shared_scenario, unit_specs
 
         scenario, map_text = shared_scenario(path)  # read once while the files stay as they are
+        if not _SCENARIO_SPECS or _SCENARIO_SPECS[0][0] is not scenario:
+            _SCENARIO_SPECS[:] = [(scenario, unit_specs(scenario))]
         hexmap = scenario.hexmap()
         zones = {name: offset_hexes(zone.hexes) for name, zone in scenario.entry_zones.items()}
         arrivals = {place: offset_hexes(hexes) for place, hexes in scenario.arrival_points.items()}
         return cls.custom(
             hexmap,
-            unit_specs(scenario),
+            _SCENARIO_SPECS[0][1],
             seed=seed,
             options=options,
             phase="german_setup",
@@ -625,7 +633,12 @@ class Game(GameQuestions):
             # The game passes to the other player (a combat result's decision is his, or
             # it comes back): undo never crosses to the other player.
             changes.add(Play.LOCK)
-        result = self.last_changes = PlayChanges(events, changes.flags, changes.units, changes.hexes)
+        # The record is the result, with the log lines (what PlayChanges(events, flags,
+        # units, hexes) would make, without copying it: the next action records on a new one).
+        changes.extend(events)
+        if events:
+            changes.flags |= Play.LOG
+        result = self.last_changes = changes
         if Play.LOCK in changes.flags:
             self._locked = len(self._actions)
             self._lock_reason = lock_reason(action, ctx)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from hexcampaign.kasserine.combat import declare_error
 from hexcampaign.kasserine.context import GameContext
-from hexcampaign.kasserine.movement import movement_error, must_place, placeable, unit_range
+from hexcampaign.kasserine.movement import movement_error, placeable, unit_range
 from hexcampaign.kasserine.obligations import (
     available_artillery,
     available_attackers,
@@ -89,9 +89,12 @@ def _placements(ctx: GameContext) -> list[PlaceUnit]:
     placement (set-up lists 11,000 a game); a unit whose spots did not change (the
     placement was in another zone) lists the very list of the last time."""
     actions: list[PlaceUnit] = []
+    if ctx.state.turn != 1:
+        return actions  # set-up placement is on the first turn only (must_place)
     kept = ctx.placements
     for u in ctx.state.units.values():
-        if must_place(ctx, u):
+        # must_place(ctx, u), inlined: set-up lists every unit after every placement
+        if u.at is None and u.side == "german" and not u.eliminated and u.arrives is None:
             uid = u.id
             spots = placeable(ctx, u)
             known = kept.get(uid)
@@ -170,10 +173,12 @@ def _breakdowns(ctx: GameContext) -> list[BreakdownUnit]:
                 candidates.append((u, entry.into.count))
         pos.lasting["breakdowns"] = candidates
     for u, count in candidates:
-        # on the map (ctx.on_map) and German (a captured gun changes side)
-        if u.side != "german" or u.at is None or u.eliminated:
+        # on the map (ctx.on_map) and German (a captured gun changes side); the hex
+        # read once (a model's attribute is dearer than a local's)
+        at = u.at
+        if at is None or u.side != "german" or u.eliminated:
             continue
-        others = len(occupants[spot[(u.at[0], u.at[1])]]) - 1
+        others = len(occupants[spot[at] if type(at) is tuple else spot[(at[0], at[1])]]) - 1
         if others + count > max_units:
             continue
         actions.append(trusted(BreakdownUnit, unit=u.id))
@@ -189,9 +194,13 @@ def _combat_actions(ctx: GameContext) -> list:
     targets: set[int] = set()
     enemy_held = pos.enemy_held(side)
     neighbour = ctx.board.neighbour
+    spot = ctx.board.spot
     for u in pos.on_map(side):
         if u.cf > 0 and not u.attacked:
-            targets.update([j for j in neighbour[pos.index_of(u)] if j in enemy_held])
+            at = u.at
+            assert at is not None  # on_map
+            # (pos.index_of, inlined: every unit of the side, after every action)
+            targets.update(enemy_held.intersection(neighbour[spot[at] if type(at) is tuple else spot[(at[0], at[1])]]))
     for j in sorted(targets):
         attackers = available_attackers(ctx, j)
         if not attackers:
@@ -219,9 +228,8 @@ def _combat_actions(ctx: GameContext) -> list:
         target = ctx.board.spot[(c.target[0], c.target[1])]
         guns = [
             g
-            for g in pos.on_map(enemy_of(c.side))
-            if g.kind in ctx.rules.support_kinds
-            and not g.supported
+            for g in pos.artillery_on_map(enemy_of(c.side))
+            if not g.supported
             and g.id not in c.defenders
             and ctx.board.hexes[pos.index_of(g)].distance(ctx.board.hexes[target]) <= g.range
         ]

@@ -196,7 +196,8 @@ def placeable(ctx: GameContext, u: UnitState) -> list[tuple[int, Axial]]:
     placement only its hex is asked again, and the same list comes back when its answer
     did not change."""
     pos = ctx.position
-    zone = u.entry if u.entry and u.entry in ctx.entry_zones else u.nationality
+    entry = u.entry
+    zone = entry if entry and entry in ctx.entry_zones else u.nationality
     key = (zone, u.kind, u.size)
     kept = pos.placeable.get(key) if u.at is None else None  # a unit on the map: its own stack
     if kept is not None:
@@ -409,12 +410,14 @@ def _search_range(ctx: GameContext, u: UnitState, pos: Position) -> Range:
     occupants = pos.occupants
     ends: dict[int, int] = {}
     direct: dict[int, list[int]] = {}
+    # pos.joining_error(i, u) for an occupied hex i, one call fewer: a range asks it of
+    # every friendly stack it reaches. The unit's own hex (the origin of a unit on the
+    # map) is occupied, by the unit: it is never an end.
+    joined = pos.placing_error
     for i, spent in best.items():
-        if i == origin:
-            continue
         if zones[i] and spent > limit:
             continue  # no MP left to fight; the one-hex rule below may still allow it
-        if i in occupants and pos.joining_error(i, u):  # (the unit is in its own hex only)
+        if i in occupants and (i == origin or joined(i, u)):
             continue
         ends[i] = spent
     if u.hexes_moved == 0:

@@ -46,10 +46,18 @@ def combat_duties(ctx: GameContext) -> list[Duty]:
             )
     enemy_zones = pos.zoc(enemy)
     must_be_attacked: dict[str, UnitState] = {}
+    # ctx.engaged(u.id) for every unit at once, and each unit's hex looked up as
+    # Position.index_of does: listing the legal actions asks this after every action
+    # of a combat phase, for every unit of the side.
+    engaged = {uid for e in state.engagements for uid in (*e.attackers, *e.defenders)}
+    support_kinds = ctx.rules.support_kinds
+    spot = ctx.board.spot
     for u in _on_map(ctx, side):
-        if u.cf <= 0 or u.kind in ctx.rules.support_kinds or ctx.engaged(u.id):
+        if u.cf <= 0 or u.kind in support_kinds or u.id in engaged:
             continue
-        i = pos.index_of(u)
+        at = u.at
+        assert at is not None  # _on_map
+        i = spot[at] if type(at) is tuple else spot[(at[0], at[1])]
         if not enemy_zones[i]:
             continue
         if not u.attacked and can_attack_with(ctx, u):
@@ -187,8 +195,8 @@ def available_artillery(ctx: GameContext, attackers: list[UnitState]) -> list[Un
     pos = ctx.position
     hexes = [ctx.board.hexes[pos.index_of(a)] for a in attackers]
     guns = []
-    for g in _on_map(ctx, ctx.state.side):
-        if g.kind not in ctx.rules.support_kinds or g.supported or not may_fight(ctx, g):
+    for g in pos.artillery_on_map(ctx.state.side):
+        if g.supported or not may_fight(ctx, g):
             continue
         here = ctx.board.hexes[pos.index_of(g)]
         if any(here.distance(h) <= g.range for h in hexes):

@@ -78,6 +78,8 @@ class Position:
         # carried over included: legal._breakdowns, legal._engineer_actions.
         self.lasting: dict[str, list] = {}
         self._on_map: dict[str, list[UnitState]] = {}  # side -> its units on the map (on_map)
+        # side -> (the on_map list, its artillery): artillery_on_map
+        self._artillery: dict[str, tuple[list[UnitState], list[UnitState]]] = {}
         # (entry zone, kind, size) -> where such a unit may be placed (movement.placeable)
         self.placeable: dict[tuple[str, str, str], Spots] = {}
         # Hexes whose bridge is down: a road into or out of them is broken.
@@ -212,6 +214,17 @@ class Position:
                 u for u in self.state.units.values() if u.side == side and u.at is not None and not u.eliminated
             ]
         return units
+
+    def artillery_on_map(self, side: str) -> list[UnitState]:
+        """The support units (artillery) of on_map(side), in its order (read-only: kept
+        with that list, so dropped with it; listing the attacks asks for the guns of
+        every candidate declaration)."""
+        units = self.on_map(side)
+        kept = self._artillery.get(side)
+        if kept is None or kept[0] is not units:
+            support = self.rules.support_kinds
+            kept = self._artillery[side] = (units, [u for u in units if u.kind in support])
+        return kept[1]
 
     def units_at(self, i: int, side: str | None = None) -> list[UnitState]:
         units = self.occupants.get(i, [])
@@ -391,15 +404,35 @@ class Position:
             # enemy at -1 so that no step improves on them (no start is one).
             # Most units may pass no enemy ZOC: the answer is known without asking, and
             # no step costs a passage (a loop of its own: a third quicker).
+            # Every hex starts at budget + 1, so `total < dist[j]` alone also keeps the
+            # path within the budget (one comparison a step fewer).
             never = self.never_passes_zoc(unit)
-            passes = _passes_none if never else may_pass
-            dist = [INFINITY] * self.board.size
+            dist = [budget + 1] * self.board.size
             for i in blocked:
                 dist[i] = -1
             buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+            add = [bucket.append for bucket in buckets]  # add[mp](hex), bound once
             for spent, i in frontier:
-                buckets[spent].append(i)
+                add[spent](i)
                 dist[i] = best[i]
+            if never:
+                for spent in range(budget + 1):
+                    bucket = buckets[spent]
+                    if not bucket:
+                        continue
+                    bucket.sort()
+                    for i in bucket:
+                        if spent > dist[i]:
+                            continue
+                        if zones[i] and not (moving_from_map and i in origins):
+                            continue  # entering an enemy ZOC ends movement; starting in one does not
+                        for j, cost in exits[i]:
+                            total = spent + cost
+                            if total < dist[j]:
+                                dist[j] = best[j] = total
+                                came_from[j] = i
+                                add[total](j)
+                return best, came_from
             for spent in range(budget + 1):
                 bucket = buckets[spent]
                 if not bucket:
@@ -408,22 +441,14 @@ class Position:
                 for i in bucket:
                     if spent > dist[i]:
                         continue
-                    if zones[i] and not passes(i) and not (moving_from_map and i in origins):
+                    if zones[i] and not may_pass(i) and not (moving_from_map and i in origins):
                         continue  # entering an enemy ZOC ends movement; starting in one does not
-                    if never:
-                        for j, cost in exits[i]:
-                            total = spent + cost
-                            if total < dist[j] and total <= budget:
-                                dist[j] = best[j] = total
-                                came_from[j] = i
-                                buckets[total].append(j)
-                        continue
                     for j, cost in exits[i]:
-                        total = spent + cost + (passage if zones[j] and passes(j) else 0)
-                        if total < dist[j] and total <= budget:
+                        total = spent + cost + (passage if zones[j] and may_pass(j) else 0)
+                        if total < dist[j]:
                             dist[j] = best[j] = total
                             came_from[j] = i
-                            buckets[total].append(j)
+                            add[total](j)
             return best, came_from
         while frontier:
             spent, i = pop(frontier)
@@ -479,20 +504,23 @@ class Position:
         here = start
         seen = {start}
         options = self.state.options
+        occupants = self.occupants
         for step, j in enumerate(path):
             if j == NO_HEX:
                 return spent, "Map: the path leaves the map"
             if here == NO_HEX:
                 return spent, "Movement: a path must go from hex to adjacent hex"
-            if j not in board.neighbour[here]:
+            around = board.neighbour[here]
+            if j not in around:
                 return spent, "Movement: a path must go from hex to adjacent hex"
             if j in seen and mode != "move":
                 return spent, "Retreat: a path may not double back on itself"
             seen.add(j)
-            d = board.direction(here, j)
+            d = around.index(j)  # board.direction(here, j)
             if board.cliff[here][d]:
                 return spent, "Cliff: no movement across a cliff hexside"
-            if self.side_at(j) == enemy and not (mode == "advance" and step == 0):
+            there = occupants.get(j)  # (side_at(j), inlined: every hex of every move)
+            if there and there[0].side == enemy and not (mode == "advance" and step == 0):
                 return spent, "Movement: a unit may not enter a hex occupied by the enemy"
             cost = self.step_cost(unit, here, d)
             assert cost is not None
@@ -521,23 +549,27 @@ class Position:
         """Every legal retreat of `hexes` hexes: each hex one farther from the battle, no
         enemy ZOC, no cliff, no enemy, no more MP than the movement factor, stacking kept."""
         start = self.index_of(unit)
-        origin = self.board.hexes[start]
+        board = self.board
+        origin = board.hexes[start]
         found: list[list[int]] = []
+        # Looked up once, not at every step of the walk (the retreats are listed after
+        # every action while a retreat waits).
+        enemy = enemy_of(unit.side)
+        zones = self.zoc(enemy)
 
         def extend(path: list[int], here: int) -> None:
             if len(path) == hexes:
                 if self.retreat_error(unit, path, origin_index=start) is None:
                     found.append(list(path))
                 return
-            for j in self.board.neighbour[here]:
+            for d, j in enumerate(board.neighbour[here]):  # (d: board.direction(here, j))
                 if j == NO_HEX or j in path:
                     continue
-                if self.board.hexes[j].distance(origin) != len(path) + 1:
+                if board.hexes[j].distance(origin) != len(path) + 1:
                     continue
-                d = self.board.direction(here, j)
-                if self.board.cliff[here][d] or self.zoc(enemy_of(unit.side))[j]:
+                if board.cliff[here][d] or zones[j]:
                     continue
-                if self.side_at(j) == enemy_of(unit.side):
+                if self.side_at(j) == enemy:
                     continue
                 path.append(j)
                 extend(path, j)
@@ -620,11 +652,6 @@ def _joining_error(here: list[UnitState] | tuple[()], unit: UnitState, rules: Ru
 
 
 _UNKNOWN = object()
-
-
-def _passes_none(i: int) -> bool:
-    """may_pass for a unit that may pass no enemy ZOC (Position.never_passes_zoc)."""
-    return False
 
 
 def stacking_error(stack: list[UnitState], rules: RulesTable) -> str | None:

@@ -336,8 +336,8 @@ LoggedAction = Annotated[
 # value validation would give: its fields in the model's order, the same fields marked
 # as set, no extra or private data (tests/kasserine/test_engine_same_games.py).
 
-_object_setattr = object.__setattr__
 # The slots' own setters: a third cheaper than object.__setattr__ by name.
+_set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
@@ -379,7 +379,7 @@ def trusted(cls: type[M], **values: object) -> M:
         if name not in values:
             fields[name] = factory()
     model = _new(cls)
-    _object_setattr(model, "__dict__", fields)
+    _set_dict(model, fields)
     _set_fields_set(model, set(values))
     _set_extra(model, None)
     _set_private(model, None)
@@ -389,7 +389,7 @@ def trusted(cls: type[M], **values: object) -> M:
 def place_action(unit: str, at: Axial) -> PlaceUnit:
     """trusted(PlaceUnit, unit=unit, hex=at), spelled out: set-up lists 200 a unit."""
     model = _new(PlaceUnit)
-    _object_setattr(model, "__dict__", {"faces": None, "kind": "place", "unit": unit, "hex": at})
+    _set_dict(model, {"faces": None, "kind": "place", "unit": unit, "hex": at})
     _set_fields_set(model, {"unit", "hex"})
     _set_extra(model, None)
     _set_private(model, None)
@@ -406,7 +406,7 @@ def fresh_action(action: A, keep_faces: bool = False) -> A:
     seen: set[int] = set()
     for name, value in fields.items():
         if type(value) is list:
-            if id(value) in seen or not all(type(x) in _ATOMIC or _plain_pair(x) for x in value):
+            if id(value) in seen or not _plain_list(value):
                 break
             seen.add(id(value))
             value = list(value)
@@ -420,7 +420,7 @@ def fresh_action(action: A, keep_faces: bool = False) -> A:
                 copied["faces"] = None
                 fields_set.add("faces")
             model = _new(type(action))
-            _object_setattr(model, "__dict__", copied)
+            _set_dict(model, copied)
             _set_fields_set(model, fields_set)
             _set_extra(model, None)
             _set_private(model, None)
@@ -432,4 +432,25 @@ def fresh_action(action: A, keep_faces: bool = False) -> A:
 
 def _plain_pair(value: object) -> bool:
     """A tuple of atoms (a hex pair): deepcopy hands it back as it is."""
-    return type(value) is tuple and all(type(x) in _ATOMIC for x in value)
+    if type(value) is not tuple:
+        return False
+    for x in value:  # (loops, not all() over a generator: every logged move's path)
+        if type(x) not in _ATOMIC_KINDS:
+            return False
+    return True
+
+
+def _plain_list(values: list) -> bool:
+    """Is every item an atom or a tuple of atoms (a list fresh_action may copy shallow)?"""
+    for x in values:
+        kind = type(x)
+        if kind is tuple:
+            for y in x:
+                if type(y) not in _ATOMIC_KINDS:
+                    return False
+        elif kind not in _ATOMIC_KINDS:
+            return False
+    return True
+
+
+_ATOMIC_KINDS = frozenset(_ATOMIC)
